@@ -1,0 +1,646 @@
+/* ir.c - context, arena, interning of strings, types, attributes and
+ * affine expressions, and the op table. */
+#include "ir.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* ---- arena ---------------------------------------------------------- */
+typedef struct Chunk { struct Chunk *next; size_t size, used; _Alignas(16) unsigned char data[]; } Chunk;
+
+typedef struct HSet { void **slot; unsigned *hash; size_t n, cap; } HSet;
+
+struct Ctx {
+    Chunk *chunks;
+    size_t bytes;
+    HSet strs, types, attrs, exprs;
+    Alias *aliases, *alias_tail;
+    const char *trailer;
+    OpInfo **unreg; int nunreg, capunreg;
+};
+
+void *ctx_alloc(Ctx *c, size_t n) {
+    n = (n + 15) & ~(size_t)15;
+    Chunk *k = c->chunks;
+    if (!k || k->used + n > k->size) {
+        size_t sz = n > (1u << 20) ? n : (1u << 20);
+        if (k && k->size < (64u << 20) && n <= k->size) sz = k->size * 2 > sz ? k->size * 2 : sz;
+        k = malloc(sizeof(Chunk) + sz);
+        if (!k) { fputs("ttxform: out of memory\n", stderr); abort(); }
+        k->size = sz; k->used = 0; k->next = c->chunks; c->chunks = k;
+    }
+    void *p = k->data + k->used;
+    k->used += n;
+    c->bytes += n;
+    memset(p, 0, n);
+    return p;
+}
+
+size_t ctx_bytes(const Ctx *c) { return c->bytes; }
+
+static unsigned hmix(unsigned h, uint64_t v) {
+    v ^= v >> 33; v *= 0xff51afd7ed558ccdULL; v ^= v >> 33;
+    return (h ^ (unsigned)v ^ (unsigned)(v >> 32)) * 16777619u + 0x9e3779b9u;
+}
+static unsigned hbytes(unsigned h, const void *p, size_t n) {
+    const unsigned char *s = p;
+    h ^= 2166136261u;
+    for (size_t i = 0; i < n; i++) h = (h ^ s[i]) * 16777619u;
+    return h;
+}
+static unsigned hptr(unsigned h, const void *p) { return hmix(h, (uint64_t)(uintptr_t)p); }
+
+/* open-addressing set of interned objects: lookup with a probe function */
+typedef bool (*EqFn)(const void *stored, const void *key);
+
+static void hs_grow(HSet *s) {
+    size_t nc = s->cap ? s->cap * 2 : 256;
+    void **ns = calloc(nc, sizeof *ns);
+    unsigned *nh = calloc(nc, sizeof *nh);
+    if (!ns || !nh) { fputs("ttxform: out of memory\n", stderr); abort(); }
+    for (size_t i = 0; i < s->cap; i++) {
+        if (!s->slot[i]) continue;
+        size_t j = s->hash[i] & (nc - 1);
+        while (ns[j]) j = (j + 1) & (nc - 1);
+        ns[j] = s->slot[i]; nh[j] = s->hash[i];
+    }
+    free(s->slot); free(s->hash);
+    s->slot = ns; s->hash = nh; s->cap = nc;
+}
+
+/* find an equal object or return the empty slot index via *where */
+static void *hs_find(HSet *s, unsigned h, const void *key, EqFn eq, size_t *where) {
+    if ((s->n + 1) * 2 > s->cap) hs_grow(s);
+    size_t j = h & (s->cap - 1);
+    while (s->slot[j]) {
+        if (s->hash[j] == h && eq(s->slot[j], key)) return s->slot[j];
+        j = (j + 1) & (s->cap - 1);
+    }
+    *where = j;
+    return NULL;
+}
+static void hs_put(HSet *s, size_t where, unsigned h, void *obj) {
+    s->slot[where] = obj; s->hash[where] = h; s->n++;
+}
+
+/* ---- strings -------------------------------------------------------- */
+typedef struct { const char *s; size_t n; } StrKey;
+static bool str_eq(const void *stored, const void *key) {
+    const StrKey *k = key;
+    const char *s = stored;
+    return strncmp(s, k->s, k->n) == 0 && s[k->n] == 0;
+}
+const char *ctx_intern(Ctx *c, const char *s, size_t n) {
+    StrKey k = { s, n };
+    unsigned h = hbytes(7, s, n);
+    size_t w;
+    char *r = hs_find(&c->strs, h, &k, str_eq, &w);
+    if (r && memchr(s, 0, n) == NULL) return r;
+    if (r) return r;
+    r = ctx_alloc(c, n + 1);
+    memcpy(r, s, n);
+    r[n] = 0;
+    hs_put(&c->strs, w, h, r);
+    return r;
+}
+const char *ctx_str(Ctx *c, const char *s) { return s ? ctx_intern(c, s, strlen(s)) : NULL; }
+
+/* ---- context -------------------------------------------------------- */
+Ctx *ctx_new(void) {
+    Ctx *c = calloc(1, sizeof *c);
+    if (!c) { fputs("ttxform: out of memory\n", stderr); abort(); }
+    return c;
+}
+
+void ctx_free(Ctx *c) {
+    if (!c) return;
+    for (Chunk *k = c->chunks, *n; k; k = n) { n = k->next; free(k); }
+    HSet *sets[] = { &c->strs, &c->types, &c->attrs, &c->exprs };
+    for (int i = 0; i < 4; i++) { free(sets[i]->slot); free(sets[i]->hash); }
+    free(c->unreg);
+    free(c);
+}
+
+void ctx_add_alias(Ctx *c, const char *name, Attr *a, Type *t) {
+    Alias *al = ctx_alloc(c, sizeof *al);
+    al->name = ctx_str(c, name); al->attr = a; al->type = t;
+    if (a && !a->alias) a->alias = al->name;
+    if (t && !t->alias) t->alias = al->name;
+    if (c->alias_tail) c->alias_tail->next = al; else c->aliases = al;
+    c->alias_tail = al;
+}
+Alias *ctx_aliases(Ctx *c) { return c->aliases; }
+const char *ctx_alias_name_attr(Ctx *c, const Attr *a) { (void)c; return a->alias; }
+const char *ctx_alias_name_type(Ctx *c, const Type *t) { (void)c; return t->alias; }
+void ctx_set_trailer(Ctx *c, const char *text) { c->trailer = ctx_str(c, text); }
+const char *ctx_trailer(Ctx *c) { return c->trailer; }
+
+/* ---- types ---------------------------------------------------------- */
+static bool type_eq(const void *stored, const void *key) {
+    const Type *a = stored, *b = key;
+    if (a->kind != b->kind) return false;
+    switch (a->kind) {
+    case T_INT: return a->i.width == b->i.width && a->i.sign == b->i.sign;
+    case T_INDEX: case T_NONE: return true;
+    case T_FLOAT: return a->f.name == b->f.name;
+    case T_FUNC:
+        if (a->fn.nin != b->fn.nin || a->fn.nout != b->fn.nout) return false;
+        for (int i = 0; i < a->fn.nin; i++) if (a->fn.in[i] != b->fn.in[i]) return false;
+        for (int i = 0; i < a->fn.nout; i++) if (a->fn.out[i] != b->fn.out[i]) return false;
+        return true;
+    case T_TENSOR: case T_MEMREF: case T_VECTOR:
+        if (a->sh.rank != b->sh.rank || a->sh.elem != b->sh.elem || a->sh.enc != b->sh.enc ||
+            a->sh.space != b->sh.space) return false;
+        for (int i = 0; i < a->sh.rank; i++) if (a->sh.dims[i] != b->sh.dims[i]) return false;
+        return true;
+    case T_COMPLEX: return a->elem == b->elem;
+    case T_TUPLE:
+        if (a->tup.n != b->tup.n) return false;
+        for (int i = 0; i < a->tup.n; i++) if (a->tup.elts[i] != b->tup.elts[i]) return false;
+        return true;
+    case T_PTR: return a->ptr.pointee == b->ptr.pointee && a->ptr.space == b->ptr.space;
+    case T_OPAQUE: return a->opq.name == b->opq.name && a->opq.body == b->opq.body;
+    }
+    return false;
+}
+
+static unsigned type_hash(const Type *t) {
+    unsigned h = hmix(11, t->kind);
+    switch (t->kind) {
+    case T_INT: h = hmix(h, t->i.width); h = hmix(h, t->i.sign); break;
+    case T_INDEX: case T_NONE: break;
+    case T_FLOAT: h = hptr(h, t->f.name); break;
+    case T_FUNC:
+        h = hmix(h, t->fn.nin);
+        for (int i = 0; i < t->fn.nin; i++) h = hptr(h, t->fn.in[i]);
+        for (int i = 0; i < t->fn.nout; i++) h = hptr(h, t->fn.out[i]);
+        break;
+    case T_TENSOR: case T_MEMREF: case T_VECTOR:
+        h = hmix(h, (uint64_t)t->sh.rank);
+        for (int i = 0; i < t->sh.rank; i++) h = hmix(h, (uint64_t)t->sh.dims[i]);
+        h = hptr(h, t->sh.elem); h = hptr(h, t->sh.enc); h = hptr(h, t->sh.space);
+        break;
+    case T_COMPLEX: h = hptr(h, t->elem); break;
+    case T_TUPLE: for (int i = 0; i < t->tup.n; i++) h = hptr(h, t->tup.elts[i]); break;
+    case T_PTR: h = hptr(h, t->ptr.pointee); h = hmix(h, t->ptr.space); break;
+    case T_OPAQUE: h = hptr(h, t->opq.name); h = hptr(h, t->opq.body); break;
+    }
+    return h;
+}
+
+/* copy arrays referenced by a new type into the arena before storing it */
+static Type *type_get(Ctx *c, Type *key) {
+    unsigned h = type_hash(key);
+    size_t w;
+    Type *t = hs_find(&c->types, h, key, type_eq, &w);
+    if (t) return t;
+    t = ctx_alloc(c, sizeof *t);
+    *t = *key;
+    t->hash = h;
+    switch (t->kind) {
+    case T_FUNC: {
+        Type **in = ctx_alloc(c, sizeof(Type *) * (size_t)(t->fn.nin + 1));
+        Type **out = ctx_alloc(c, sizeof(Type *) * (size_t)(t->fn.nout + 1));
+        if (t->fn.nin) memcpy(in, key->fn.in, sizeof(Type *) * (size_t)t->fn.nin);
+        if (t->fn.nout) memcpy(out, key->fn.out, sizeof(Type *) * (size_t)t->fn.nout);
+        t->fn.in = in; t->fn.out = out;
+        break;
+    }
+    case T_TENSOR: case T_MEMREF: case T_VECTOR:
+        if (t->sh.rank > 0) {
+            int64_t *d = ctx_alloc(c, sizeof(int64_t) * (size_t)t->sh.rank);
+            memcpy(d, key->sh.dims, sizeof(int64_t) * (size_t)t->sh.rank);
+            t->sh.dims = d;
+        } else t->sh.dims = NULL;
+        break;
+    case T_TUPLE: {
+        Type **e = ctx_alloc(c, sizeof(Type *) * (size_t)(t->tup.n + 1));
+        if (t->tup.n) memcpy(e, key->tup.elts, sizeof(Type *) * (size_t)t->tup.n);
+        t->tup.elts = e;
+        break;
+    }
+    default: break;
+    }
+    hs_put(&c->types, w, h, t);
+    return t;
+}
+
+Type *type_int(Ctx *c, int width, int sign) {
+    Type k = { .kind = T_INT }; k.i.width = width; k.i.sign = sign;
+    return type_get(c, &k);
+}
+Type *type_index(Ctx *c) { Type k = { .kind = T_INDEX }; return type_get(c, &k); }
+Type *type_none(Ctx *c) { Type k = { .kind = T_NONE }; return type_get(c, &k); }
+
+static const struct { const char *name; int width; } float_types[] = {
+    {"f16", 16}, {"bf16", 16}, {"f32", 32}, {"f64", 64}, {"tf32", 19}, {"f80", 80}, {"f128", 128},
+    {"f8E5M2", 8}, {"f8E4M3", 8}, {"f8E4M3FN", 8}, {"f8E5M2FNUZ", 8}, {"f8E4M3FNUZ", 8},
+    {"f8E4M3B11FNUZ", 8}, {"f8E3M4", 8}, {"f8E8M0FNU", 8}, {"f6E2M3FN", 6}, {"f6E3M2FN", 6},
+    {"f4E2M1FN", 4},
+};
+
+Type *type_float(Ctx *c, const char *name) {
+    for (size_t i = 0; i < sizeof float_types / sizeof *float_types; i++)
+        if (!strcmp(name, float_types[i].name)) {
+            Type k = { .kind = T_FLOAT };
+            k.f.name = ctx_str(c, name); k.f.width = float_types[i].width;
+            return type_get(c, &k);
+        }
+    return NULL;
+}
+Type *type_func(Ctx *c, int nin, Type *const *in, int nout, Type *const *out) {
+    Type k = { .kind = T_FUNC };
+    k.fn.nin = nin; k.fn.in = in; k.fn.nout = nout; k.fn.out = out;
+    return type_get(c, &k);
+}
+Type *type_shaped(Ctx *c, TypeKind kind, int rank, const int64_t *dims, Type *elem, Attr *enc, Attr *space) {
+    Type k = { .kind = kind };
+    k.sh.rank = rank; k.sh.dims = dims; k.sh.elem = elem; k.sh.enc = enc; k.sh.space = space;
+    return type_get(c, &k);
+}
+Type *type_tensor(Ctx *c, int rank, const int64_t *dims, Type *elem) {
+    return type_shaped(c, T_TENSOR, rank, dims, elem, NULL, NULL);
+}
+Type *type_complex(Ctx *c, Type *elem) { Type k = { .kind = T_COMPLEX }; k.elem = elem; return type_get(c, &k); }
+Type *type_tuple(Ctx *c, int n, Type *const *elts) {
+    Type k = { .kind = T_TUPLE }; k.tup.n = n; k.tup.elts = elts; return type_get(c, &k);
+}
+Type *type_ptr(Ctx *c, Type *pointee, int space) {
+    Type k = { .kind = T_PTR }; k.ptr.pointee = pointee; k.ptr.space = space; return type_get(c, &k);
+}
+Type *type_opaque(Ctx *c, const char *name, const char *body) {
+    Type k = { .kind = T_OPAQUE }; k.opq.name = ctx_str(c, name); k.opq.body = ctx_str(c, body);
+    return type_get(c, &k);
+}
+
+bool type_is_int(const Type *t, int width) { return t && t->kind == T_INT && (!width || t->i.width == width); }
+bool type_is_float(const Type *t) { return t && t->kind == T_FLOAT; }
+bool type_is_shaped(const Type *t) {
+    return t && (t->kind == T_TENSOR || t->kind == T_MEMREF || t->kind == T_VECTOR);
+}
+Type *type_elem(Type *t) { return type_is_shaped(t) ? t->sh.elem : t; }
+int64_t type_numel(const Type *t) {
+    if (!type_is_shaped(t)) return 1;
+    if (t->sh.rank < 0) return -1;
+    int64_t n = 1;
+    for (int i = 0; i < t->sh.rank; i++) {
+        if (t->sh.dims[i] < 0) return -1;
+        n *= t->sh.dims[i];
+    }
+    return n;
+}
+int type_float_width(const Type *t) { return t && t->kind == T_FLOAT ? t->f.width : 0; }
+
+/* ---- affine expressions --------------------------------------------- */
+static bool ae_eq(const void *stored, const void *key) {
+    const AExpr *a = stored, *b = key;
+    return a->kind == b->kind && a->v == b->v && a->l == b->l && a->r == b->r;
+}
+static AExpr *ae_get(Ctx *c, AExprKind k, int64_t v, AExpr *l, AExpr *r) {
+    AExpr key = { k, 0, v, l, r };
+    unsigned h = hptr(hptr(hmix(hmix(3, k), (uint64_t)v), l), r);
+    size_t w;
+    AExpr *e = hs_find(&c->exprs, h, &key, ae_eq, &w);
+    if (e) return e;
+    e = ctx_alloc(c, sizeof *e);
+    *e = key; e->hash = h;
+    hs_put(&c->exprs, w, h, e);
+    return e;
+}
+AExpr *ae_const(Ctx *c, int64_t v) { return ae_get(c, AE_CONST, v, NULL, NULL); }
+AExpr *ae_dim(Ctx *c, int pos) { return ae_get(c, AE_DIM, pos, NULL, NULL); }
+AExpr *ae_sym(Ctx *c, int pos) { return ae_get(c, AE_SYM, pos, NULL, NULL); }
+
+static int64_t floordiv64(int64_t a, int64_t b) {
+    int64_t q = a / b;
+    if ((a % b != 0) && ((a < 0) != (b < 0))) q--;
+    return q;
+}
+static int64_t ceildiv64(int64_t a, int64_t b) {
+    int64_t q = a / b;
+    if ((a % b != 0) && ((a < 0) == (b < 0))) q++;
+    return q;
+}
+static int64_t mod64(int64_t a, int64_t b) { int64_t m = a % b; return m < 0 ? m + (b < 0 ? -b : b) : m; }
+
+AExpr *ae_add(Ctx *c, AExpr *l, AExpr *r) {
+    if (l->kind == AE_CONST && r->kind == AE_CONST) return ae_const(c, l->v + r->v);
+    if (l->kind == AE_CONST) { AExpr *t = l; l = r; r = t; }   /* constant to the right */
+    if (r->kind == AE_CONST && r->v == 0) return l;
+    /* (x + c1) + c2 -> x + (c1 + c2) */
+    if (r->kind == AE_CONST && l->kind == AE_ADD && l->r->kind == AE_CONST)
+        return ae_add(c, l->l, ae_const(c, l->r->v + r->v));
+    /* x + (y + c) -> (x + y) + c */
+    if (r->kind == AE_ADD && r->r->kind == AE_CONST)
+        return ae_add(c, ae_add(c, l, r->l), r->r);
+    return ae_get(c, AE_ADD, 0, l, r);
+}
+AExpr *ae_mul(Ctx *c, AExpr *l, AExpr *r) {
+    if (l->kind == AE_CONST && r->kind == AE_CONST) return ae_const(c, l->v * r->v);
+    if (l->kind == AE_CONST) { AExpr *t = l; l = r; r = t; }
+    if (r->kind == AE_CONST) {
+        if (r->v == 1) return l;
+        if (r->v == 0) return r;
+        if (l->kind == AE_MUL && l->r->kind == AE_CONST)
+            return ae_mul(c, l->l, ae_const(c, l->r->v * r->v));
+    }
+    return ae_get(c, AE_MUL, 0, l, r);
+}
+AExpr *ae_neg(Ctx *c, AExpr *e) { return ae_mul(c, e, ae_const(c, -1)); }
+AExpr *ae_sub(Ctx *c, AExpr *l, AExpr *r) { return ae_add(c, l, ae_neg(c, r)); }
+AExpr *ae_bin(Ctx *c, AExprKind k, AExpr *l, AExpr *r) {
+    switch (k) {
+    case AE_ADD: return ae_add(c, l, r);
+    case AE_MUL: return ae_mul(c, l, r);
+    case AE_MOD: case AE_FLOORDIV: case AE_CEILDIV:
+        if (r->kind == AE_CONST && r->v != 0) {
+            if (l->kind == AE_CONST) {
+                int64_t a = l->v, b = r->v;
+                return ae_const(c, k == AE_MOD ? mod64(a, b) : k == AE_FLOORDIV ? floordiv64(a, b) : ceildiv64(a, b));
+            }
+            if (r->v == 1) return k == AE_MOD ? ae_const(c, 0) : l;
+        }
+        return ae_get(c, k, 0, l, r);
+    default: return ae_get(c, k, 0, l, r);
+    }
+}
+
+/* ---- attributes ----------------------------------------------------- */
+static bool attr_eq(const void *stored, const void *key) {
+    const Attr *a = stored, *b = key;
+    if (a->kind != b->kind || a->type != b->type) return false;
+    switch (a->kind) {
+    case A_UNIT: case A_TYPE: return true;
+    case A_BOOL: case A_INT: return a->i == b->i;
+    case A_FLOAT: return memcmp(&a->f, &b->f, sizeof(double)) == 0;
+    case A_STRING: case A_OPAQUE: case A_LOC:
+        return a->str.len == b->str.len && memcmp(a->str.s, b->str.s, a->str.len) == 0;
+    case A_ARRAY:
+        if (a->arr.n != b->arr.n) return false;
+        for (int i = 0; i < a->arr.n; i++) if (a->arr.elts[i] != b->arr.elts[i]) return false;
+        return true;
+    case A_DICT:
+        if (a->dict.n != b->dict.n) return false;
+        for (int i = 0; i < a->dict.n; i++)
+            if (a->dict.ents[i].name != b->dict.ents[i].name || a->dict.ents[i].value != b->dict.ents[i].value) return false;
+        return true;
+    case A_DENSE:
+        if (a->dense.n != b->dense.n || a->dense.splat != b->dense.splat) return false;
+        for (int i = 0; i < a->dense.n; i++) if (a->dense.elts[i] != b->dense.elts[i]) return false;
+        return true;
+    case A_DENSE_ARRAY:
+        if (a->darr.n != b->darr.n) return false;
+        if (a->darr.i) return memcmp(a->darr.i, b->darr.i, sizeof(int64_t) * (size_t)a->darr.n) == 0;
+        return memcmp(a->darr.f, b->darr.f, sizeof(double) * (size_t)a->darr.n) == 0;
+    case A_SYMREF:
+        if (a->sym.n != b->sym.n) return false;
+        for (int i = 0; i < a->sym.n; i++) if (a->sym.names[i] != b->sym.names[i]) return false;
+        return true;
+    case A_AFFINE_MAP:
+        if (a->map.ndims != b->map.ndims || a->map.nsyms != b->map.nsyms || a->map.n != b->map.n) return false;
+        for (int i = 0; i < a->map.n; i++) if (a->map.res[i] != b->map.res[i]) return false;
+        return true;
+    case A_INTEGER_SET:
+        if (a->set.ndims != b->set.ndims || a->set.nsyms != b->set.nsyms || a->set.n != b->set.n) return false;
+        for (int i = 0; i < a->set.n; i++)
+            if (a->set.cons[i] != b->set.cons[i] || a->set.eq[i] != b->set.eq[i]) return false;
+        return true;
+    }
+    return false;
+}
+
+static unsigned attr_hash(const Attr *a) {
+    unsigned h = hptr(hmix(5, a->kind), a->type);
+    switch (a->kind) {
+    case A_UNIT: case A_TYPE: break;
+    case A_BOOL: case A_INT: h = hmix(h, (uint64_t)a->i); break;
+    case A_FLOAT: { uint64_t u; memcpy(&u, &a->f, 8); h = hmix(h, u); break; }
+    case A_STRING: case A_OPAQUE: case A_LOC: h = hbytes(h, a->str.s, a->str.len); break;
+    case A_ARRAY: for (int i = 0; i < a->arr.n; i++) h = hptr(h, a->arr.elts[i]); h = hmix(h, (uint64_t)a->arr.n); break;
+    case A_DICT:
+        for (int i = 0; i < a->dict.n; i++) { h = hptr(h, a->dict.ents[i].name); h = hptr(h, a->dict.ents[i].value); }
+        h = hmix(h, (uint64_t)a->dict.n);
+        break;
+    case A_DENSE: for (int i = 0; i < a->dense.n; i++) h = hptr(h, a->dense.elts[i]); h = hmix(h, (uint64_t)a->dense.n); break;
+    case A_DENSE_ARRAY:
+        h = hmix(h, (uint64_t)a->darr.n);
+        if (a->darr.i) h = hbytes(h, a->darr.i, sizeof(int64_t) * (size_t)a->darr.n);
+        else if (a->darr.f) h = hbytes(h, a->darr.f, sizeof(double) * (size_t)a->darr.n);
+        break;
+    case A_SYMREF: for (int i = 0; i < a->sym.n; i++) h = hptr(h, a->sym.names[i]); break;
+    case A_AFFINE_MAP:
+        h = hmix(hmix(h, (uint64_t)a->map.ndims), (uint64_t)a->map.nsyms);
+        for (int i = 0; i < a->map.n; i++) h = hptr(h, a->map.res[i]);
+        h = hmix(h, (uint64_t)a->map.n);
+        break;
+    case A_INTEGER_SET:
+        h = hmix(hmix(h, (uint64_t)a->set.ndims), (uint64_t)a->set.nsyms);
+        for (int i = 0; i < a->set.n; i++) { h = hptr(h, a->set.cons[i]); h = hmix(h, a->set.eq[i]); }
+        h = hmix(h, (uint64_t)a->set.n);
+        break;
+    }
+    return h;
+}
+
+static void *dup(Ctx *c, const void *p, size_t n) {
+    if (!n) return NULL;
+    void *r = ctx_alloc(c, n);
+    memcpy(r, p, n);
+    return r;
+}
+
+static Attr *attr_get(Ctx *c, Attr *key) {
+    unsigned h = attr_hash(key);
+    size_t w;
+    Attr *a = hs_find(&c->attrs, h, key, attr_eq, &w);
+    if (a) return a;
+    a = ctx_alloc(c, sizeof *a);
+    *a = *key;
+    a->hash = h;
+    switch (a->kind) {
+    case A_STRING: case A_OPAQUE: case A_LOC: {
+        char *s = ctx_alloc(c, a->str.len + 1);
+        memcpy(s, key->str.s, a->str.len);
+        a->str.s = s;
+        break;
+    }
+    case A_ARRAY: a->arr.elts = dup(c, key->arr.elts, sizeof(Attr *) * (size_t)a->arr.n); break;
+    case A_DICT: a->dict.ents = dup(c, key->dict.ents, sizeof(NamedAttr) * (size_t)a->dict.n); break;
+    case A_DENSE: a->dense.elts = dup(c, key->dense.elts, sizeof(Attr *) * (size_t)a->dense.n); break;
+    case A_DENSE_ARRAY:
+        a->darr.i = key->darr.i ? dup(c, key->darr.i, sizeof(int64_t) * (size_t)a->darr.n) : NULL;
+        a->darr.f = key->darr.f ? dup(c, key->darr.f, sizeof(double) * (size_t)a->darr.n) : NULL;
+        break;
+    case A_SYMREF: a->sym.names = dup(c, key->sym.names, sizeof(char *) * (size_t)a->sym.n); break;
+    case A_AFFINE_MAP: a->map.res = dup(c, key->map.res, sizeof(AExpr *) * (size_t)a->map.n); break;
+    case A_INTEGER_SET:
+        a->set.cons = dup(c, key->set.cons, sizeof(AExpr *) * (size_t)a->set.n);
+        a->set.eq = dup(c, key->set.eq, sizeof(bool) * (size_t)a->set.n);
+        break;
+    default: break;
+    }
+    hs_put(&c->attrs, w, h, a);
+    return a;
+}
+
+int64_t int_wrap(int64_t v, int width, int sign) {
+    if (width <= 0 || width >= 64) return v;
+    uint64_t m = ((uint64_t)1 << width) - 1;
+    uint64_t u = (uint64_t)v & m;
+    if (sign == UNSIGNED) return (int64_t)u;
+    if (width == 1) return (int64_t)u;   /* i1: 0 or 1 */
+    if (u >> (width - 1)) u |= ~m;
+    return (int64_t)u;
+}
+
+/* round a double to the nearest value of an IEEE-like binary format with
+ * `mant` explicit mantissa bits and exponent range [emin, emax] */
+static double round_to(double v, int mant, int emin, int emax) {
+    if (!isfinite(v) || v == 0) return v;
+    int e;
+    frexp(v, &e);                 /* v = m * 2^e, 0.5 <= |m| < 1 */
+    int ex = e - 1;               /* unbiased exponent of the leading bit */
+    if (ex < emin) ex = emin;     /* subnormal: fixed quantum */
+    double q = ldexp(1.0, ex - mant);
+    double r = nearbyint(v / q) * q;
+    if (fabs(r) > ldexp(2.0 - ldexp(1.0, -mant), emax)) return v > 0 ? INFINITY : -INFINITY;
+    return r;
+}
+
+double float_round(const Type *t, double v) {
+    if (!t || t->kind != T_FLOAT) return v;
+    const char *n = t->f.name;
+    if (!strcmp(n, "f64") || !strcmp(n, "f80") || !strcmp(n, "f128")) return v;
+    if (!strcmp(n, "f32")) return (double)(float)v;
+    if (!strcmp(n, "f16")) return round_to(v, 10, -14, 15);
+    if (!strcmp(n, "bf16")) return round_to(v, 7, -126, 127);
+    if (!strcmp(n, "tf32")) return round_to(v, 10, -126, 127);
+    if (!strcmp(n, "f8E5M2")) return round_to(v, 2, -14, 15);
+    if (!strncmp(n, "f8E4M3", 6)) return round_to(v, 3, -6, 8);
+    return v;
+}
+
+Attr *attr_unit(Ctx *c) { Attr k = { .kind = A_UNIT }; return attr_get(c, &k); }
+Attr *attr_bool(Ctx *c, bool v) {
+    Attr k = { .kind = A_BOOL }; k.i = v; k.type = type_int(c, 1, SIGNLESS); return attr_get(c, &k);
+}
+Attr *attr_int(Ctx *c, Type *t, int64_t v) {
+    Attr k = { .kind = A_INT };
+    k.type = t;
+    if (t && t->kind == T_INT) v = int_wrap(v, t->i.width, t->i.sign);
+    k.i = v;
+    return attr_get(c, &k);
+}
+Attr *attr_float(Ctx *c, Type *t, double v) {
+    Attr k = { .kind = A_FLOAT };
+    k.type = t; k.f = float_round(t, v);
+    return attr_get(c, &k);
+}
+Attr *attr_string(Ctx *c, const char *s, size_t n) {
+    Attr k = { .kind = A_STRING }; k.str.s = s; k.str.len = n; return attr_get(c, &k);
+}
+Attr *attr_type(Ctx *c, Type *t) { Attr k = { .kind = A_TYPE }; k.type = t; return attr_get(c, &k); }
+Attr *attr_array(Ctx *c, int n, Attr *const *elts) {
+    Attr k = { .kind = A_ARRAY }; k.arr.n = n; k.arr.elts = elts; return attr_get(c, &k);
+}
+static int na_cmp(const void *a, const void *b) {
+    return strcmp(((const NamedAttr *)a)->name, ((const NamedAttr *)b)->name);
+}
+Attr *attr_dict(Ctx *c, int n, const NamedAttr *ents) {
+    NamedAttr *s = n ? malloc(sizeof(NamedAttr) * (size_t)n) : NULL;
+    if (n) memcpy(s, ents, sizeof(NamedAttr) * (size_t)n);
+    if (n > 1) qsort(s, (size_t)n, sizeof *s, na_cmp);
+    Attr k = { .kind = A_DICT }; k.dict.n = n; k.dict.ents = s;
+    Attr *r = attr_get(c, &k);
+    free(s);
+    return r;
+}
+Attr *attr_dense(Ctx *c, Type *shaped, int n, Attr *const *elts) {
+    Attr k = { .kind = A_DENSE };
+    k.type = shaped;
+    /* a list whose elements are all equal is stored as a splat, as MLIR does */
+    bool same = n > 0;
+    for (int i = 1; i < n && same; i++) same = elts[i] == elts[0];
+    k.dense.splat = same;
+    k.dense.n = same ? 1 : n;
+    k.dense.elts = elts;
+    return attr_get(c, &k);
+}
+Attr *attr_dense_array(Ctx *c, Type *elem, int n, const int64_t *iv, const double *fv) {
+    Attr k = { .kind = A_DENSE_ARRAY };
+    k.type = elem; k.darr.n = n; k.darr.i = iv; k.darr.f = fv;
+    static const int64_t zi[1]; static const double zf[1];
+    if (!n) { if (type_is_float(elem)) k.darr.f = zf; else k.darr.i = zi; }
+    return attr_get(c, &k);
+}
+Attr *attr_symref(Ctx *c, int n, const char *const *names) {
+    Attr k = { .kind = A_SYMREF }; k.sym.n = n; k.sym.names = names; return attr_get(c, &k);
+}
+Attr *attr_map(Ctx *c, int ndims, int nsyms, int n, AExpr *const *res) {
+    Attr k = { .kind = A_AFFINE_MAP };
+    k.map.ndims = ndims; k.map.nsyms = nsyms; k.map.n = n; k.map.res = res;
+    return attr_get(c, &k);
+}
+Attr *attr_set(Ctx *c, int ndims, int nsyms, int n, AExpr *const *cons, const bool *eq) {
+    Attr k = { .kind = A_INTEGER_SET };
+    k.set.ndims = ndims; k.set.nsyms = nsyms; k.set.n = n; k.set.cons = cons; k.set.eq = eq;
+    return attr_get(c, &k);
+}
+Attr *attr_opaque(Ctx *c, const char *text) {
+    Attr k = { .kind = A_OPAQUE }; k.str.s = text; k.str.len = strlen(text); return attr_get(c, &k);
+}
+Attr *attr_loc(Ctx *c, const char *text) {
+    Attr k = { .kind = A_LOC }; k.str.s = text; k.str.len = strlen(text); return attr_get(c, &k);
+}
+Attr *dict_get(Attr *d, const char *name) {
+    if (!d || d->kind != A_DICT) return NULL;
+    for (int i = 0; i < d->dict.n; i++) if (!strcmp(d->dict.ents[i].name, name)) return d->dict.ents[i].value;
+    return NULL;
+}
+
+/* ---- op table ------------------------------------------------------- */
+static const OpInfo op_table[] = {
+#define OP(id, name, fmt, traits) { name, fmt, traits, OP_##id },
+#include "ops.def"
+#undef OP
+};
+
+const OpInfo *opinfo_byid(int id) { return id >= 0 && id < OP__COUNT ? &op_table[id] : NULL; }
+
+static int info_cmp(const void *k, const void *e) { return strcmp(k, (*(const OpInfo *const *)e)->name); }
+
+const OpInfo *opinfo_lookup(Ctx *c, const char *name) {
+    static const OpInfo *sorted[OP__COUNT];
+    static bool ready;
+    if (!ready) {   /* built once; the table is constant */
+        for (int i = 0; i < OP__COUNT; i++) sorted[i] = &op_table[i];
+        for (int i = 1; i < OP__COUNT; i++)
+            for (int j = i; j > 0 && strcmp(sorted[j - 1]->name, sorted[j]->name) > 0; j--) {
+                const OpInfo *t = sorted[j]; sorted[j] = sorted[j - 1]; sorted[j - 1] = t;
+            }
+        ready = true;
+    }
+    const OpInfo *const *f = bsearch(name, sorted, OP__COUNT, sizeof *sorted, info_cmp);
+    if (f) return *f;
+    for (int i = 0; i < c->nunreg; i++) if (!strcmp(c->unreg[i]->name, name)) return c->unreg[i];
+    if (c->nunreg == c->capunreg) {
+        c->capunreg = c->capunreg ? c->capunreg * 2 : 16;
+        c->unreg = realloc(c->unreg, sizeof(OpInfo *) * (size_t)c->capunreg);
+        if (!c->unreg) { fputs("ttxform: out of memory\n", stderr); abort(); }
+    }
+    OpInfo *in = ctx_alloc(c, sizeof *in);
+    in->name = ctx_str(c, name); in->format = ""; in->traits = TR_UNREGISTERED; in->id = -1;
+    c->unreg[c->nunreg++] = in;
+    return in;
+}
+
+void pv_push(PtrVec *p, void *x) {
+    if (p->n == p->cap) {
+        p->cap = p->cap ? p->cap * 2 : 8;
+        p->v = realloc(p->v, sizeof(void *) * (size_t)p->cap);
+        if (!p->v) { fputs("ttxform: out of memory\n", stderr); abort(); }
+    }
+    p->v[p->n++] = x;
+}
+void pv_free(PtrVec *p) { free(p->v); p->v = NULL; p->n = p->cap = 0; }

@@ -1,0 +1,330 @@
+/* ir.h - the SSA IR of ttxform: context, types, attributes, ops, values,
+ * blocks and regions.  Read this header first.
+ *
+ * Ownership: a Ctx owns one arena; every type, attribute, op, value, block
+ * and region lives in it and dies with ctx_free().  Types, attributes and
+ * affine expressions are interned, so equal means pointer-equal.
+ */
+#ifndef TTX_IR_H
+#define TTX_IR_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+typedef struct Ctx Ctx;
+typedef struct Type Type;
+typedef struct Attr Attr;
+typedef struct AExpr AExpr;
+typedef struct Op Op;
+typedef struct Value Value;
+typedef struct Use Use;
+typedef struct Block Block;
+typedef struct Region Region;
+typedef struct OpInfo OpInfo;
+typedef struct Elem Elem;
+
+/* ---- arena ---------------------------------------------------------- */
+void *ctx_alloc(Ctx *c, size_t n);            /* zeroed, 16-byte aligned */
+const char *ctx_intern(Ctx *c, const char *s, size_t n); /* unique copy */
+const char *ctx_str(Ctx *c, const char *s);   /* intern a C string */
+
+/* ---- source locations ----------------------------------------------- */
+typedef struct Loc {
+    const char *file;   /* interned file name */
+    int line, col;      /* 1-based; line 0 means unknown */
+} Loc;
+
+/* ---- types ---------------------------------------------------------- */
+typedef enum {
+    T_INT, T_INDEX, T_FLOAT, T_NONE, T_FUNC, T_TENSOR, T_MEMREF, T_VECTOR,
+    T_COMPLEX, T_TUPLE, T_PTR, T_OPAQUE
+} TypeKind;
+
+enum { SIGNLESS, SIGNED, UNSIGNED };
+
+#define DYN (-1)        /* a dynamic dimension, printed '?' */
+
+struct Type {
+    TypeKind kind;
+    unsigned hash;
+    const char *alias;    /* `!name` when the input defined an alias for it */
+    union {
+        struct { int width, sign; } i;                 /* T_INT */
+        struct { const char *name; int width; } f;     /* T_FLOAT: "f32", "bf16", "f8E5M2" */
+        struct {                                       /* T_TENSOR, T_MEMREF, T_VECTOR */
+            int rank;               /* -1: unranked (tensor<*xf32>) */
+            const int64_t *dims;
+            Type *elem;
+            Attr *enc;              /* tensor encoding / memref layout, or NULL */
+            Attr *space;            /* memref memory space, or NULL */
+        } sh;
+        struct { int nin, nout; Type *const *in, *const *out; } fn; /* T_FUNC */
+        struct { int n; Type *const *elts; } tup;     /* T_TUPLE */
+        Type *elem;                                    /* T_COMPLEX */
+        struct { Type *pointee; int space; } ptr;      /* T_PTR: !tt.ptr<T, space> */
+        struct { const char *name; const char *body; } opq; /* "!d.t", "<...>" or NULL */
+    };
+};
+
+Type *type_int(Ctx *c, int width, int sign);
+Type *type_index(Ctx *c);
+Type *type_float(Ctx *c, const char *name);    /* NULL if not a float type name */
+Type *type_none(Ctx *c);
+Type *type_func(Ctx *c, int nin, Type *const *in, int nout, Type *const *out);
+Type *type_shaped(Ctx *c, TypeKind k, int rank, const int64_t *dims, Type *elem,
+                  Attr *enc, Attr *space);
+Type *type_tensor(Ctx *c, int rank, const int64_t *dims, Type *elem);
+Type *type_complex(Ctx *c, Type *elem);
+Type *type_tuple(Ctx *c, int n, Type *const *elts);
+Type *type_ptr(Ctx *c, Type *pointee, int space);
+Type *type_opaque(Ctx *c, const char *name, const char *body);
+
+bool type_is_int(const Type *t, int width);    /* width 0: any */
+bool type_is_float(const Type *t);
+bool type_is_shaped(const Type *t);
+Type *type_elem(Type *t);                      /* element type of shaped, else t */
+int64_t type_numel(const Type *t);             /* -1 if dynamic/unranked; 1 for scalars */
+int type_float_width(const Type *t);
+
+/* ---- affine expressions, maps and integer sets ---------------------- */
+typedef enum { AE_CONST, AE_DIM, AE_SYM, AE_ADD, AE_MUL, AE_MOD, AE_FLOORDIV, AE_CEILDIV } AExprKind;
+
+struct AExpr {
+    AExprKind kind;
+    unsigned hash;
+    int64_t v;            /* constant value, or dim/sym position */
+    AExpr *l, *r;
+};
+
+AExpr *ae_const(Ctx *c, int64_t v);
+AExpr *ae_dim(Ctx *c, int pos);
+AExpr *ae_sym(Ctx *c, int pos);
+AExpr *ae_bin(Ctx *c, AExprKind k, AExpr *l, AExpr *r);   /* simplifies as MLIR does */
+AExpr *ae_add(Ctx *c, AExpr *l, AExpr *r);
+AExpr *ae_mul(Ctx *c, AExpr *l, AExpr *r);
+AExpr *ae_neg(Ctx *c, AExpr *e);
+AExpr *ae_sub(Ctx *c, AExpr *l, AExpr *r);
+
+/* ---- attributes ----------------------------------------------------- */
+typedef enum {
+    A_UNIT, A_BOOL, A_INT, A_FLOAT, A_STRING, A_TYPE, A_ARRAY, A_DICT,
+    A_DENSE, A_DENSE_ARRAY, A_SYMREF, A_AFFINE_MAP, A_INTEGER_SET,
+    A_OPAQUE, A_LOC
+} AttrKind;
+
+typedef struct NamedAttr {
+    const char *name;     /* interned */
+    Attr *value;
+} NamedAttr;
+
+struct Attr {
+    AttrKind kind;
+    unsigned hash;
+    const char *alias;    /* `#name` when the input defined an alias for it */
+    Type *type;           /* A_INT/A_FLOAT value type; A_DENSE shaped type; A_DENSE_ARRAY element type; A_TYPE the type */
+    union {
+        int64_t i;                                      /* A_INT, A_BOOL */
+        double f;                                       /* A_FLOAT */
+        struct { const char *s; size_t len; } str;      /* A_STRING (raw bytes), A_OPAQUE/A_LOC (text) */
+        struct { int n; Attr *const *elts; } arr;       /* A_ARRAY */
+        struct { int n; const NamedAttr *ents; } dict;  /* A_DICT, sorted by name */
+        struct { int n; Attr *const *elts; bool splat; } dense; /* A_DENSE: scalar A_INT/A_FLOAT/A_BOOL elements */
+        struct { int n; const double *f; const int64_t *i; } darr; /* A_DENSE_ARRAY */
+        struct { int n; const char *const *names; } sym;   /* A_SYMREF: @a::@b */
+        struct { int ndims, nsyms, n; AExpr *const *res; } map;  /* A_AFFINE_MAP */
+        struct { int ndims, nsyms, n; AExpr *const *cons; const bool *eq; } set; /* A_INTEGER_SET */
+    };
+};
+
+Attr *attr_unit(Ctx *c);
+Attr *attr_bool(Ctx *c, bool v);
+Attr *attr_int(Ctx *c, Type *t, int64_t v);    /* value wrapped to t's width */
+Attr *attr_float(Ctx *c, Type *t, double v);   /* value rounded to t */
+Attr *attr_string(Ctx *c, const char *s, size_t n);
+Attr *attr_type(Ctx *c, Type *t);
+Attr *attr_array(Ctx *c, int n, Attr *const *elts);
+Attr *attr_dict(Ctx *c, int n, const NamedAttr *ents);   /* sorts a copy */
+Attr *attr_dense(Ctx *c, Type *shaped, int n, Attr *const *elts); /* n==1: splat */
+Attr *attr_dense_array(Ctx *c, Type *elem, int n, const int64_t *iv, const double *fv);
+Attr *attr_symref(Ctx *c, int n, const char *const *names);
+Attr *attr_map(Ctx *c, int ndims, int nsyms, int n, AExpr *const *res);
+Attr *attr_set(Ctx *c, int ndims, int nsyms, int n, AExpr *const *cons, const bool *eq);
+Attr *attr_opaque(Ctx *c, const char *text);   /* #dialect.attr<...>, strided<...>, verbatim */
+Attr *attr_loc(Ctx *c, const char *text);      /* the inside of loc(...), verbatim */
+Attr *dict_get(Attr *dict, const char *name);
+
+int64_t int_wrap(int64_t v, int width, int sign); /* truncate/extend to width */
+double float_round(const Type *t, double v);      /* round to t's precision */
+
+/* ---- values, uses --------------------------------------------------- */
+struct Use {
+    Value *value;
+    Op *owner;
+    int index;            /* operand index in owner */
+    Use *prev, *next;     /* in value->uses */
+};
+
+struct Value {
+    Type *type;           /* may be NULL for results of ops with unknown custom syntax */
+    Op *def;              /* defining op, or NULL for block arguments */
+    Block *block;         /* owning block for block arguments */
+    int index;            /* result number or argument number */
+    Use *uses;            /* list of uses */
+    Loc loc;              /* where defined (or first used, while a forward reference) */
+    const char *name;     /* source name (parser bookkeeping; printer renames) */
+    Attr *locattr;        /* block argument loc(...) */
+    int pid;              /* printer: number, or -1 when pname is used */
+    const char *pname;    /* printer: name such as "c0_i32" or "arg0" */
+};
+
+/* ---- ops ------------------------------------------------------------ */
+/* trait bits, used in ops.def */
+enum {
+    TR_PURE = 1 << 0, TR_TERMINATOR = 1 << 1, TR_ELEMWISE = 1 << 2,
+    TR_COMMUTATIVE = 1 << 3, TR_SIDE_EFFECT = 1 << 4, TR_ISOLATED = 1 << 5,
+    TR_READ = 1 << 6, TR_SYMBOL = 1 << 7, TR_NO_TERMINATOR = 1 << 8,
+    TR_CONSTANT = 1 << 9, TR_UNREGISTERED = 1 << 30
+};
+
+struct OpInfo {
+    const char *name;     /* full name "arith.addi" */
+    const char *format;   /* name of its custom format, "" for none */
+    unsigned traits;
+    int id;               /* OP_xxx from ops.def; -1 when unregistered */
+};
+
+enum {
+#define OP(id, name, fmt, traits) OP_##id,
+#include "ops.def"
+#undef OP
+    OP__COUNT
+};
+
+const OpInfo *opinfo_lookup(Ctx *c, const char *name); /* unregistered names get a fresh info */
+const OpInfo *opinfo_byid(int id);
+
+struct Op {
+    const OpInfo *info;
+    Loc loc;
+    Attr *locattr;        /* loc(...) text if present */
+    Use *opnds; int nopnds, capopnds;
+    Value *res; int nres;
+    NamedAttr *attrs; int nattrs;   /* sorted by name, unique names */
+    NamedAttr *props; int nprops;   /* <{...}>, sorted */
+    bool has_props;
+    Region *regions; int nregions;
+    Block **succs; int nsuccs;
+    int *succ_nargs;      /* operands forwarded to each successor: they are the op's trailing operands */
+    Elem *custom;         /* element sequence when printed verbatim (custom syntax not decoded) */
+    bool verbatim;        /* printed back from `custom` */
+    Block *block;         /* parent block */
+    Op *prev, *next;
+};
+
+struct Block {
+    Region *region;
+    Block *prev, *next;
+    Value **args; int nargs, capargs;
+    Op *first, *last;
+    const char *name;     /* source label, parser bookkeeping */
+    bool defined;         /* parser: label seen (false while only referenced) */
+    Loc loc;
+    int pid;              /* printer: ^bbN */
+};
+
+struct Region {
+    Op *op;               /* parent op */
+    Block *first, *last;
+};
+
+/* the custom-syntax element sequence, kept for ops whose format is not decoded */
+typedef enum {
+    E_PUNCT,      /* ( ) [ ] < > , : = -> * + - ? etc: text */
+    E_WORD,       /* bare keyword or op name used as a keyword */
+    E_USE,        /* SSA use: operand index `opnd` (with #n suffix in text for results groups) */
+    E_DEF,        /* SSA definition of a region argument: val */
+    E_ATTR,       /* attribute */
+    E_TYPE,       /* type */
+    E_REGION,     /* region index `region` */
+    E_SUCC,       /* successor block index `succ` */
+    E_INT,        /* integer literal text */
+    E_FLOAT,      /* float literal text */
+    E_STRING      /* string literal, text with quotes */
+} ElemKind;
+
+struct Elem {
+    ElemKind kind;
+    bool space;           /* whitespace preceded it in the source */
+    const char *text;
+    Attr *attr;
+    Type *type;
+    Value *val;
+    int idx;
+    Loc loc;
+    Elem *next;
+};
+
+/* ---- context -------------------------------------------------------- */
+Ctx *ctx_new(void);
+void ctx_free(Ctx *c);
+size_t ctx_bytes(const Ctx *c);    /* arena bytes in use */
+
+/* aliases recorded by the parser: `#name = attr`, `!name = type`; printed back */
+typedef struct Alias { const char *name; Attr *attr; Type *type; struct Alias *next; } Alias;
+void ctx_add_alias(Ctx *c, const char *name, Attr *a, Type *t);
+Alias *ctx_aliases(Ctx *c);
+const char *ctx_alias_name_attr(Ctx *c, const Attr *a);
+const char *ctx_alias_name_type(Ctx *c, const Type *t);
+void ctx_set_trailer(Ctx *c, const char *text);  /* {-# ... #-} file metadata, kept verbatim */
+const char *ctx_trailer(Ctx *c);
+
+/* ---- construction and rewriting (rewrite.c) ------------------------- */
+Op *op_new(Ctx *c, const char *name, int nres, Type *const *restypes,
+           int nopnds, Value *const *opnds, int nregions, Loc loc);
+void op_set_operand(Op *op, int i, Value *v);
+void op_add_operand(Ctx *c, Op *op, Value *v);
+void op_remove_operand(Op *op, int i);
+Value *op_operand(const Op *op, int i);
+Value *op_result(Op *op, int i);
+Attr *op_attr(const Op *op, const char *name);  /* looks in attrs then props */
+void op_set_attr(Ctx *c, Op *op, const char *name, Attr *a);   /* NULL removes */
+void op_set_prop(Ctx *c, Op *op, const char *name, Attr *a);
+bool op_is(const Op *op, int id);
+const char *op_name(const Op *op);
+
+Block *block_new(Ctx *c);
+Value *block_add_arg(Ctx *c, Block *b, Type *t, Loc loc);
+void block_erase_arg(Block *b, int i);    /* the argument must be unused */
+void region_append_block(Region *r, Block *b);
+void region_insert_block_after(Region *r, Block *pos, Block *b);
+void block_unlink(Block *b);
+Op *block_terminator(Block *b);
+
+void op_insert_before(Op *pos, Op *op);
+void op_insert_after(Op *pos, Op *op);
+void op_append(Block *b, Op *op);
+void op_prepend(Block *b, Op *op);
+void op_unlink(Op *op);
+void op_erase(Op *op);                       /* unlink, drop all operand uses recursively */
+void op_drop_uses(Op *op);                   /* drop this op's (and nested) operand uses */
+void value_replace_all_uses(Value *from, Value *to);
+int value_num_uses(const Value *v);
+bool value_has_uses(const Value *v);
+bool op_results_unused(const Op *op);
+Op *op_clone(Ctx *c, Op *op);                /* deep copy, uses remapped inside the clone */
+Op *op_parent(const Op *op);                 /* the op whose region holds op, or NULL */
+bool op_is_ancestor(const Op *anc, const Op *op);
+Op *module_new(Ctx *c);
+Block *module_body(Op *module);
+
+typedef bool (*OpWalkFn)(Op *op, void *ud);  /* return false to stop */
+bool op_walk(Op *op, OpWalkFn fn, void *ud); /* pre-order, nested regions included */
+
+/* a growable vector of pointers, used everywhere */
+typedef struct PtrVec { void **v; int n, cap; } PtrVec;
+void pv_push(PtrVec *p, void *x);
+void pv_free(PtrVec *p);
+
+#endif

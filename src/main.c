@@ -1,0 +1,245 @@
+/* main.c - the ttxform command line. */
+#include <errno.h>
+#include <pthread.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "diag.h"
+#include "ir.h"
+#include "parse.h"
+#include "print.h"
+
+#define TTX_VERSION "0.1.0"
+
+typedef struct Opts {
+    const char *in, *out;
+    bool split, verify, generic, debuginfo;
+} Opts;
+
+static const char *usage =
+    "usage: ttxform [options] [INPUT|-] [-o OUTPUT|-]\n"
+    "\n"
+    "Reads Triton IR (TTIR) or KTIR text, holds it in its own SSA IR and prints\n"
+    "it back as MLIR-compatible text.  INPUT and OUTPUT default to stdin and\n"
+    "stdout; -o FILE is written atomically, and not at all when a run fails.\n"
+    "\n"
+    "options:\n"
+    "  -o FILE                    write the output to FILE ('-': stdout)\n"
+    "  --split-input-file         treat '// -----' lines as separators of independent\n"
+    "                             inputs; outputs are joined with the same marker\n"
+    "  --verify-diagnostics       check diagnostics against the input's\n"
+    "                             '// expected-error @+N {{...}}' annotations\n"
+    "  --mlir-print-op-generic    print every op in MLIR's generic form\n"
+    "  --emit=generic             the same\n"
+    "  --emit=mlir                print ops in their custom form (the default)\n"
+    "  --mlir-print-debuginfo     print locations (loc(...))\n"
+    "  --allow-unregistered-dialect  accepted for compatibility: unknown ops are\n"
+    "                             always kept\n"
+    "  -h, --help                 show this help\n"
+    "  --version                  show the version\n"
+    "\n"
+    "Exit status: 0 on success, 1 on any error (errors are reported as\n"
+    "FILE:LINE:COL: error: MESSAGE with the source line and a caret).\n";
+
+static int bad_usage(const char *fmt, const char *arg) {
+    fprintf(stderr, "ttxform: ");
+    fprintf(stderr, fmt, arg);
+    fprintf(stderr, "\nTry 'ttxform --help'.\n");
+    return 1;
+}
+
+static int parse_args(int argc, char **argv, Opts *o, bool *done) {
+    *done = false;
+    for (int i = 1; i < argc; i++) {
+        const char *a = argv[i];
+        if (!strcmp(a, "-h") || !strcmp(a, "--help")) { fputs(usage, stdout); *done = true; return 0; }
+        if (!strcmp(a, "--version")) { puts("ttxform " TTX_VERSION); *done = true; return 0; }
+        if (!strcmp(a, "-o")) {
+            if (++i >= argc) return bad_usage("option '%s' needs a file name", a);
+            o->out = argv[i];
+            continue;
+        }
+        if (!strncmp(a, "-o", 2) && a[2]) { o->out = a + 2; continue; }
+        if (!strcmp(a, "-")) {
+            if (o->in) return bad_usage("more than one input: '%s'", a);
+            o->in = a;
+            continue;
+        }
+        if (a[0] == '-') {
+            const char *n = a + (a[1] == '-' ? 2 : 1);
+            if (!strcmp(n, "split-input-file")) o->split = true;
+            else if (!strcmp(n, "verify-diagnostics")) o->verify = true;
+            else if (!strcmp(n, "mlir-print-op-generic") || !strcmp(n, "emit=generic")) o->generic = true;
+            else if (!strcmp(n, "emit=mlir")) o->generic = false;
+            else if (!strcmp(n, "mlir-print-debuginfo")) o->debuginfo = true;
+            else if (!strcmp(n, "allow-unregistered-dialect")) {}
+            else if (!strncmp(n, "emit=", 5)) return bad_usage("unknown output kind in '%s' (expected mlir or generic)", a);
+            else return bad_usage("unknown option '%s'", a);
+            continue;
+        }
+        if (o->in) return bad_usage("more than one input: '%s'", a);
+        o->in = a;
+    }
+    return 0;
+}
+
+static char *read_all(const char *path, size_t *len) {
+    FILE *f = strcmp(path, "-") ? fopen(path, "rb") : stdin;
+    if (!f) return NULL;
+    size_t cap = 1 << 16, n = 0;
+    char *buf = malloc(cap + 1);
+    for (;;) {
+        if (n == cap) { cap *= 2; char *nb = realloc(buf, cap + 1); if (!nb) { free(buf); return NULL; } buf = nb; }
+        size_t r = fread(buf + n, 1, cap - n, f);
+        n += r;
+        if (r == 0) break;
+    }
+    bool err = ferror(f);
+    if (f != stdin) fclose(f);
+    if (err) { free(buf); return NULL; }
+    buf[n] = 0;
+    *len = n;
+    return buf;
+}
+
+/* the marker line: `// -----` with nothing but trailing blanks */
+static bool is_marker(const char *p, const char *e) {
+    if (e - p < 8 || strncmp(p, "// -----", 8)) return false;
+    for (p += 8; p < e; p++) if (*p != ' ' && *p != '\t' && *p != '\r') return false;
+    return true;
+}
+
+typedef struct Section { const char *s; size_t len; int line; } Section;
+
+static int split_sections(const char *buf, size_t len, bool split, Section **out) {
+    int n = 0, cap = 8;
+    Section *v = malloc(sizeof *v * (size_t)cap);
+    const char *start = buf, *p = buf, *lim = buf + len;
+    int line = 1, startline = 1;
+    while (split && p < lim) {
+        const char *e = memchr(p, '\n', (size_t)(lim - p));
+        if (!e) e = lim;
+        if (is_marker(p, e)) {
+            if (n == cap) { cap *= 2; v = realloc(v, sizeof *v * (size_t)cap); }
+            v[n++] = (Section){ start, (size_t)(p - start), startline };
+            start = e < lim ? e + 1 : e;
+            startline = line + 1;
+        }
+        line++;
+        p = e + 1;
+    }
+    if (n == cap) { cap *= 2; v = realloc(v, sizeof *v * (size_t)cap); }
+    v[n++] = (Section){ start, (size_t)(lim - start), startline };
+    *out = v;
+    return n;
+}
+
+/* write data to path atomically: a temporary file in the same directory,
+ * then rename; special files (/dev/null, pipes) are written in place */
+static int write_output(const char *path, const char *data, size_t n) {
+    if (!path || !strcmp(path, "-")) {
+        if (fwrite(data, 1, n, stdout) != n || fflush(stdout)) { fprintf(stderr, "ttxform: error writing the output: %s\n", strerror(errno)); return 1; }
+        return 0;
+    }
+    struct stat st;
+    if (stat(path, &st) == 0 && !S_ISREG(st.st_mode)) {
+        FILE *f = fopen(path, "wb");
+        if (!f || fwrite(data, 1, n, f) != n || fclose(f)) { fprintf(stderr, "ttxform: cannot write '%s': %s\n", path, strerror(errno)); return 1; }
+        return 0;
+    }
+    size_t pl = strlen(path);
+    char *tmp = malloc(pl + 32);
+    const char *slash = strrchr(path, '/');
+    size_t dl = slash ? (size_t)(slash - path + 1) : 0;
+    memcpy(tmp, path, dl);
+    snprintf(tmp + dl, pl + 32 - dl, ".ttxform.XXXXXX");
+    int fd = mkstemp(tmp);
+    if (fd < 0) { fprintf(stderr, "ttxform: cannot write '%s': %s\n", path, strerror(errno)); free(tmp); return 1; }
+    FILE *f = fdopen(fd, "wb");
+    bool ok = f && fwrite(data, 1, n, f) == n;
+    if (f) ok = fclose(f) == 0 && ok; else close(fd);
+    if (ok) {
+        mode_t um = umask(0); umask(um);
+        chmod(tmp, 0666 & ~um);
+    }
+    if (!ok || rename(tmp, path) != 0) {
+        fprintf(stderr, "ttxform: cannot write '%s': %s\n", path, strerror(errno));
+        unlink(tmp);
+        free(tmp);
+        return 1;
+    }
+    free(tmp);
+    return 0;
+}
+
+typedef struct Job { int argc; char **argv; int rc; } Job;
+
+static int run(int argc, char **argv) {
+    Opts o = {0};
+    bool done;
+    if (parse_args(argc, argv, &o, &done)) return 1;
+    if (done) return 0;
+    if (!o.in) o.in = "-";
+    const char *fname = strcmp(o.in, "-") ? o.in : "<stdin>";
+    size_t len;
+    char *buf = read_all(o.in, &len);
+    if (!buf) { fprintf(stderr, "ttxform: cannot read '%s': %s\n", fname, strerror(errno)); return 1; }
+    Section *secs;
+    int nsec = split_sections(buf, len, o.split, &secs);
+    char *outbuf = NULL; size_t outlen = 0;
+    FILE *out = open_memstream(&outbuf, &outlen);
+    int errors = 0, verify_bad = 0;
+    PrintOpts po = { .generic = o.generic, .debuginfo = o.debuginfo };
+    for (int i = 0; i < nsec; i++) {
+        Diag d;
+        diag_init(&d, stderr);
+        d.capture = o.verify;
+        diag_set_source(&d, fname, buf, len);
+        Ctx *c = ctx_new();
+        char *sec = malloc(secs[i].len + 1);
+        memcpy(sec, secs[i].s, secs[i].len);
+        sec[secs[i].len] = 0;
+        Op *m = parse_module(c, fname, sec, secs[i].len, secs[i].line, &d);
+        if (m && !d.nerrors) {
+            if (i) fputs("// -----\n", out);
+            if (!print_module(out, c, m, &po)) {
+                Loc l = { fname, secs[i].line, 1 };
+                diag_error(&d, l, "cannot print in generic form: an op in custom syntax has results of unknown type");
+            }
+        }
+        if (o.verify) verify_bad += diag_verify(&d, secs[i].s, secs[i].len, secs[i].line);
+        else errors += d.nerrors;
+        diag_free(&d);
+        ctx_free(c);
+        free(sec);
+    }
+    fclose(out);
+    int rc = 0;
+    if (errors || verify_bad) rc = 1;
+    else rc = write_output(o.out, outbuf, outlen);
+    free(outbuf);
+    free(secs);
+    free(buf);
+    return rc;
+}
+
+static void *thread_main(void *arg) {
+    Job *j = arg;
+    j->rc = run(j->argc, j->argv);
+    return NULL;
+}
+
+int main(int argc, char **argv) {
+    /* deep nesting recurses in the printer: give the work a large stack */
+    Job j = { argc, argv, 1 };
+    pthread_attr_t at;
+    pthread_t th;
+    pthread_attr_init(&at);
+    pthread_attr_setstacksize(&at, (size_t)1 << 30);
+    if (pthread_create(&th, &at, thread_main, &j) != 0) return run(argc, argv);
+    pthread_join(th, NULL);
+    pthread_attr_destroy(&at);
+    return j.rc;
+}

@@ -1,0 +1,1253 @@
+/* parse.c - the builder behind the grammar: SSA name scopes, forward
+ * references, regions and blocks, attributes and types, and the driver that
+ * feeds tokens from the lexer to the lemon parser. */
+#include <ctype.h>
+#include <errno.h>
+#include <stdarg.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "format.h"
+#include "parse.h"
+#include "parse_impl.h"
+#include "print.h"
+#include "ttir.h"
+
+void *TtxParseAlloc(void *(*)(size_t));
+void TtxParse(void *, int, Token, PState *);
+void TtxParseFree(void *, void (*)(void *));
+
+static Loc tok_loc(PState *ps, const Token *t) { Loc l = { ps->file, t->line, t->col }; return l; }
+
+static void *xcalloc(size_t n, size_t s) {
+    void *p = calloc(n ? n : 1, s);
+    if (!p) { fputs("ttxform: out of memory\n", stderr); abort(); }
+    return p;
+}
+
+/* ---- errors --------------------------------------------------------- */
+static void perr(PState *ps, Loc l, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+static void perr(PState *ps, Loc l, const char *fmt, ...) {
+    char buf[1024];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(buf, sizeof buf, fmt, ap);
+    va_end(ap);
+    ps->failed = true;
+    diag_error(ps->diag, l, "%s", buf);
+}
+
+static const char *tok_desc(int major, Token *t, char *buf, size_t n) {
+    if (major == 0) return "end of input";
+    int len = t->len > 40 ? 40 : t->len;
+    snprintf(buf, n, "'%.*s'%s", len, t->s, t->len > 40 ? "..." : "");
+    return buf;
+}
+
+void ps_syntax_error(PState *ps, Token *t, int major) {
+    if (ps->failed) return;
+    char b[80];
+    if (major == TK_ERROR) { perr(ps, tok_loc(ps, t), "%s", t->msg ? t->msg : "invalid token"); return; }
+    if (major == 0) { perr(ps, tok_loc(ps, t), "unexpected end of input: an operation, region or bracket is not closed"); return; }
+    perr(ps, tok_loc(ps, t), "unexpected %s", tok_desc(major, t, b, sizeof b));
+}
+
+int ps_int_token(PState *ps, Token *t) {
+    errno = 0;
+    long v = strtol(t->s, NULL, 0);
+    if (errno || v > 1 << 30 || v < 0) { perr(ps, tok_loc(ps, t), "integer out of range"); return 0; }
+    return (int)v;
+}
+
+static char *tok_str(const Token *t, char *buf, size_t n) {
+    size_t l = (size_t)t->len < n - 1 ? (size_t)t->len : n - 1;
+    memcpy(buf, t->s, l);
+    buf[l] = 0;
+    return buf;
+}
+
+/* ---- strings -------------------------------------------------------- */
+static int hexv(int c) {
+    if (c >= '0' && c <= '9') return c - '0';
+    if (c >= 'a' && c <= 'f') return c - 'a' + 10;
+    if (c >= 'A' && c <= 'F') return c - 'A' + 10;
+    return -1;
+}
+
+/* s points at the opening quote; returns the unescaped bytes (NUL-terminated) */
+char *unescape_string(Ctx *c, const char *s, int len, size_t *outlen) {
+    char *r = ctx_alloc(c, (size_t)len + 1);
+    size_t n = 0;
+    for (int i = 1; i < len - 1; i++) {
+        char ch = s[i];
+        if (ch == '\\' && i + 1 < len - 1) {
+            char e = s[i + 1];
+            if (e == 'n') { r[n++] = '\n'; i++; }
+            else if (e == 't') { r[n++] = '\t'; i++; }
+            else if (e == '\\' || e == '"') { r[n++] = e; i++; }
+            else if (i + 2 < len - 1 && hexv(e) >= 0 && hexv(s[i + 2]) >= 0) { r[n++] = (char)(hexv(e) * 16 + hexv(s[i + 2])); i += 2; }
+            else r[n++] = ch;
+        } else r[n++] = ch;
+    }
+    r[n] = 0;
+    *outlen = n;
+    return r;
+}
+
+Attr *ps_string_attr(PState *ps, Token *t) {
+    size_t n;
+    char *s = unescape_string(ps->ctx, t->s, t->len, &n);
+    return attr_string(ps->ctx, s, n);
+}
+
+/* ---- name scopes ---------------------------------------------------- */
+static unsigned strhash(const char *s) { unsigned h = 2166136261u; while (*s) h = (h ^ (unsigned char)*s++) * 16777619u; return h; }
+
+static Scope *scope_push(PState *ps, bool isolated, Region *r, OpB *owner) {
+    Scope *s = xcalloc(1, sizeof *s);
+    s->parent = ps->scope;
+    s->isolated = isolated;
+    s->region = r;
+    s->owner = owner;
+    ps->scope = s;
+    return s;
+}
+
+static NameEnt *scope_find(Scope *s, const char *name) {
+    if (!s->cap) return NULL;
+    for (NameEnt *e = s->tab[strhash(name) & (unsigned)(s->cap - 1)]; e; e = e->next)
+        if (e->name == name) return e;
+    return NULL;
+}
+
+static NameEnt *scope_add(Scope *s, const char *name) {
+    if ((s->n + 1) * 2 > s->cap) {
+        int nc = s->cap ? s->cap * 2 : 64;
+        NameEnt **nt = xcalloc((size_t)nc, sizeof *nt);
+        for (int i = 0; i < s->cap; i++)
+            for (NameEnt *e = s->tab[i], *nx; e; e = nx) {
+                nx = e->next;
+                unsigned h = strhash(e->name) & (unsigned)(nc - 1);
+                e->next = nt[h]; nt[h] = e;
+            }
+        free(s->tab);
+        s->tab = nt; s->cap = nc;
+    }
+    NameEnt *e = xcalloc(1, sizeof *e);
+    e->name = name;
+    unsigned h = strhash(name) & (unsigned)(s->cap - 1);
+    e->next = s->tab[h]; s->tab[h] = e;
+    s->n++;
+    if (s->norder == s->caporder) {
+        s->caporder = s->caporder ? s->caporder * 2 : 32;
+        s->order = realloc(s->order, sizeof(NameEnt *) * (size_t)s->caporder);
+        if (!s->order) abort();
+    }
+    s->order[s->norder++] = e;
+    return e;
+}
+
+static void scope_free(Scope *s) {
+    for (int i = 0; i < s->norder; i++) { free(s->order[i]->vals); free(s->order[i]); }
+    free(s->order); free(s->tab); free(s->cands);
+    pv_free(&s->blocks);
+    free(s);
+}
+
+/* split "%name#3" into interned "name" and index 3 */
+static const char *ssa_name(PState *ps, const char *s, int len, int *idx) {
+    int n = len;
+    *idx = 0;
+    const char *h = memchr(s, '#', (size_t)len);
+    if (h) { n = (int)(h - s); *idx = atoi(h + 1); }
+    return ctx_intern(ps->ctx, s + 1, (size_t)(n - 1));
+}
+
+static Value *new_placeholder(PState *ps, Loc l) {
+    Value *v = ctx_alloc(ps->ctx, sizeof *v);
+    v->loc = l;
+    v->index = -1;
+    return v;
+}
+
+/* resolve a use of "%name#idx" in the visible scopes */
+static Value *resolve_use(PState *ps, Scope *from, const char *text, int len, Loc l) {
+    int idx;
+    const char *name = ssa_name(ps, text, len, &idx);
+    for (Scope *s = from; s; s = s->parent) {
+        NameEnt *e = scope_find(s, name);
+        if (e) {
+            if (idx >= e->n) {
+                if (!e->fwd) {
+                    perr(ps, l, "result number %d of '%%%s' is out of range: it has %d result%s", idx, name, e->n, e->n == 1 ? "" : "s");
+                    return new_placeholder(ps, l);
+                }
+                e->vals = realloc(e->vals, sizeof(Value *) * (size_t)(idx + 1));
+                if (!e->vals) abort();
+                for (int i = e->n; i <= idx; i++) e->vals[i] = new_placeholder(ps, l);
+                e->n = idx + 1;
+            }
+            return e->vals[idx];
+        }
+        if (s->isolated) break;
+    }
+    NameEnt *e = scope_add(from, name);
+    e->fwd = true;
+    e->loc = l;
+    e->n = idx + 1;
+    e->vals = xcalloc((size_t)e->n, sizeof(Value *));
+    for (int i = 0; i < e->n; i++) e->vals[i] = new_placeholder(ps, l);
+    return e->vals[idx];
+}
+
+static char *type_text(Ctx *c, Type *t) {
+    static char buf[4][256];
+    static int k;
+    char *b = buf[k++ & 3];
+    if (!t) { snprintf(b, 256, "<unknown>"); return b; }
+    char *s = print_type_str(c, t);
+    snprintf(b, 256, "%s", s);
+    free(s);
+    return b;
+}
+
+/* a value reached through a name is given a type by a use; check agreement */
+static void check_use_type(PState *ps, Value *v, Type *t, const char *name, Loc l) {
+    if (!t || !v) return;
+    if (!v->type) { v->type = t; return; }
+    if (v->type != t)
+        perr(ps, l, "use of value '%s' expects different type than prior uses: '%s' vs '%s'",
+             name, type_text(ps->ctx, t), type_text(ps->ctx, v->type));
+}
+
+static void replace_placeholder(PState *ps, Value *ph, Value *v, const char *name) {
+    if (ph->type && v->type && ph->type != v->type)
+        perr(ps, ph->loc, "use of value '%%%s' expects different type than prior uses: '%s' vs '%s'",
+             name, type_text(ps->ctx, ph->type), type_text(ps->ctx, v->type));
+    if (!v->type) v->type = ph->type;
+    value_replace_all_uses(ph, v);
+    ph->def = v->def; ph->block = v->block; ph->index = -2;   /* forwarded */
+    ph->type = (Type *)v;                                      /* see chase() */
+}
+
+static Value *chase(Value *v) {
+    while (v && !v->def && !v->block && v->index == -2) v = (Value *)v->type;
+    return v;
+}
+
+/* define %name (n values) in the current scope */
+static void define_name(PState *ps, const char *name, Value **vals, int n, Loc l) {
+    Scope *cur = ps->scope;
+    NameEnt *e = scope_find(cur, name);
+    if (e && !e->fwd) { perr(ps, l, "redefinition of SSA value '%%%s'", name); return; }
+    for (Scope *s = cur->parent; s && !cur->isolated; s = s->parent) {
+        NameEnt *o = scope_find(s, name);
+        if (o && !o->fwd) { perr(ps, l, "redefinition of SSA value '%%%s'", name); return; }
+        if (s->isolated) break;
+    }
+    if (e) {
+        if (e->n > n) {
+            perr(ps, e->loc, "result number %d of '%%%s' is out of range: it has %d result%s", e->n - 1, name, n, n == 1 ? "" : "s");
+            return;
+        }
+        for (int i = 0; i < e->n; i++) replace_placeholder(ps, e->vals[i], vals[i], name);
+        free(e->vals);
+    } else e = scope_add(cur, name);
+    e->fwd = false;
+    e->n = n;
+    e->vals = xcalloc((size_t)n, sizeof(Value *));
+    memcpy(e->vals, vals, sizeof(Value *) * (size_t)n);
+    e->loc = l;
+}
+
+/* at the end of a region: unresolved names move out, or are errors */
+static void scope_close(PState *ps, Scope *s) {
+    for (int i = 0; i < s->norder; i++) {
+        NameEnt *e = s->order[i];
+        if (!e->fwd) continue;
+        if (!s->isolated && s->parent) {
+            NameEnt *p = scope_find(s->parent, e->name);
+            if (!p) {
+                p = scope_add(s->parent, e->name);
+                p->fwd = true; p->loc = e->loc; p->n = e->n;
+                p->vals = e->vals; e->vals = NULL;
+                continue;
+            }
+            if (p->fwd) {
+                if (p->n < e->n) {
+                    p->vals = realloc(p->vals, sizeof(Value *) * (size_t)e->n);
+                    for (int k = p->n; k < e->n; k++) p->vals[k] = new_placeholder(ps, e->loc);
+                    p->n = e->n;
+                }
+                for (int k = 0; k < e->n; k++) replace_placeholder(ps, e->vals[k], p->vals[k], e->name);
+                continue;
+            }
+            /* the outer name was defined after the nested use: bind to it */
+            for (int k = 0; k < e->n && k < p->n; k++) replace_placeholder(ps, e->vals[k], p->vals[k], e->name);
+            continue;
+        }
+        perr(ps, e->loc, "use of undeclared SSA value name '%%%s'", e->name);
+    }
+    for (int i = 0; i < s->blocks.n; i++) {
+        Block *b = s->blocks.v[i];
+        if (!b->defined) perr(ps, b->loc, "reference to an undefined block '%s'", b->name);
+    }
+}
+
+/* ---- aliases and top level ------------------------------------------ */
+void ps_alias_attr(PState *ps, Token *n, Attr *a) {
+    char buf[256];
+    const char *name = tok_str(n, buf, sizeof buf);
+    for (Alias *al = ctx_aliases(ps->ctx); al; al = al->next)
+        if (!strcmp(al->name, name)) { perr(ps, tok_loc(ps, n), "redefinition of attribute alias '%s'", name); return; }
+    if (a) ctx_add_alias(ps->ctx, name, a, NULL);
+}
+void ps_alias_type(PState *ps, Token *n, Type *t) {
+    char buf[256];
+    const char *name = tok_str(n, buf, sizeof buf);
+    for (Alias *al = ctx_aliases(ps->ctx); al; al = al->next)
+        if (!strcmp(al->name, name)) { perr(ps, tok_loc(ps, n), "redefinition of type alias '%s'", name); return; }
+    if (t) ctx_add_alias(ps->ctx, name, NULL, t);
+}
+void ps_file_meta(PState *ps, Token *t) {
+    char *s = ctx_alloc(ps->ctx, (size_t)t->len + 1);
+    memcpy(s, t->s, (size_t)t->len);
+    ctx_set_trailer(ps->ctx, s);
+}
+Attr *ps_alias_ref(PState *ps, Token *t) {
+    char buf[256];
+    const char *name = tok_str(t, buf, sizeof buf);
+    for (Alias *al = ctx_aliases(ps->ctx); al; al = al->next)
+        if (al->attr && !strcmp(al->name, name)) return al->attr;
+    perr(ps, tok_loc(ps, t), "undefined symbol alias id '%s'", name + 1);
+    return attr_unit(ps->ctx);
+}
+Type *ps_type_alias_ref(PState *ps, Token *t) {
+    char buf[256];
+    const char *name = tok_str(t, buf, sizeof buf);
+    for (Alias *al = ctx_aliases(ps->ctx); al; al = al->next)
+        if (al->type && !strcmp(al->name, name)) return al->type;
+    perr(ps, tok_loc(ps, t), "undefined symbol alias id '%s'", name + 1);
+    return type_none(ps->ctx);
+}
+
+/* collapse runs of whitespace in verbatim dialect text */
+static char *squeeze(Ctx *c, const char *s, int len) {
+    char *r = ctx_alloc(c, (size_t)len + 1);
+    int n = 0;
+    bool ws = false;
+    for (int i = 0; i < len; i++) {
+        char ch = s[i];
+        if (ch == ' ' || ch == '\t' || ch == '\n' || ch == '\r') { ws = true; continue; }
+        if (ws && n && r[n - 1] != '<' && r[n - 1] != '(' && r[n - 1] != '[' && r[n - 1] != '{' &&
+            ch != '>' && ch != ')' && ch != ']' && ch != '}') r[n++] = ' ';
+        ws = false;
+        r[n++] = ch;
+    }
+    r[n] = 0;
+    return r;
+}
+
+Attr *ps_opaque_attr(PState *ps, Token *t) { return attr_opaque(ps->ctx, squeeze(ps->ctx, t->s, t->len)); }
+Attr *ps_loc_attr(PState *ps, Token *t) { return attr_loc(ps->ctx, squeeze(ps->ctx, t->s + 4, t->len - 5)); }
+Type *ps_dialect_type(PState *ps, Token *t) {
+    const char *lt = memchr(t->s, '<', (size_t)t->len);
+    int nlen = lt ? (int)(lt - t->s) : t->len;
+    char *name = ctx_alloc(ps->ctx, (size_t)nlen + 1);
+    memcpy(name, t->s, (size_t)nlen);
+    return type_opaque(ps->ctx, name, lt ? squeeze(ps->ctx, lt, t->len - nlen) : NULL);
+}
+
+/* ---- ops ------------------------------------------------------------ */
+static PtrVec pending_results;   /* ResName* collected before the op name */
+
+void ps_result(PState *ps, Token *t, int count) {
+    (void)ps;
+    ResName *r = xcalloc(1, sizeof *r);
+    r->tok = *t; r->count = count;
+    pv_push(&pending_results, r);
+}
+
+static void commit_candidates(PState *ps, Scope *s);
+
+void ps_op_begin(PState *ps, Token *name, bool generic) {
+    Scope *s = ps->scope;
+    if (s->ncands && !s->started) commit_candidates(ps, s);
+    s->started = true;
+    OpB *ob = xcalloc(1, sizeof *ob);
+    ob->up = ps->op;
+    ps->op = ob;
+    ob->generic = generic;
+    ob->tail = &ob->head;
+    if (generic) {
+        size_t n;
+        char *s2 = unescape_string(ps->ctx, name->s, name->len, &n);
+        ob->name = ctx_str(ps->ctx, s2);
+    } else {
+        ob->name = ctx_intern(ps->ctx, name->s, (size_t)name->len);
+        if (!strcmp(ob->name, "return")) ob->name = ctx_str(ps->ctx, "func.return");
+        else if (!strcmp(ob->name, "module")) ob->name = ctx_str(ps->ctx, "builtin.module");
+        else if (!strcmp(ob->name, "call")) ob->name = ctx_str(ps->ctx, "func.call");
+    }
+    ob->loc = tok_loc(ps, name);
+    if (pending_results.n) {
+        ob->nres = pending_results.n;
+        ob->res = xcalloc((size_t)ob->nres, sizeof(ResName));
+        for (int i = 0; i < ob->nres; i++) { ob->res[i] = *(ResName *)pending_results.v[i]; free(pending_results.v[i]); }
+        pending_results.n = 0;
+        ob->loc = tok_loc(ps, &ob->res[0].tok);
+    }
+}
+
+static Elem *add_elem(PState *ps, ElemKind k, Token *t) {
+    OpB *ob = ps->op;
+    Elem *e = ctx_alloc(ps->ctx, sizeof *e);
+    e->kind = k;
+    if (t) {
+        e->space = t->s > ps->diag->src && isspace((unsigned char)t->s[-1]);
+        e->text = ctx_intern(ps->ctx, t->s, (size_t)t->len);
+        e->idx = -1;
+        e->type = NULL;
+        /* remember the position of each element for diagnostics */
+        e->val = NULL;
+        e->attr = NULL;
+    }
+    *ob->tail = e;
+    ob->tail = &e->next;
+    return e;
+}
+
+static void eloc_put(Elem *e, Loc l) { e->loc = l; }
+static Loc eloc_get(Elem *e, Loc dflt) { return e->loc.line ? e->loc : dflt; }
+
+void ps_e_open(PState *ps, Token *t) { add_elem(ps, E_PUNCT, t); ps->op->depth++; }
+void ps_e_close(PState *ps, Token *t) { add_elem(ps, E_PUNCT, t); ps->op->depth--; }
+void ps_e_word(PState *ps, Token *t) { add_elem(ps, E_WORD, t); }
+void ps_e_punct(PState *ps, Token *t) { add_elem(ps, E_PUNCT, t); }
+void ps_e_use(PState *ps, Token *t) {
+    Elem *e = add_elem(ps, E_USE, t);
+    eloc_put(e, tok_loc(ps, t));
+}
+void ps_e_succ(PState *ps, Token *t) {
+    Elem *e = add_elem(ps, E_SUCC, t);
+    eloc_put(e, tok_loc(ps, t));
+}
+void ps_e_lit(PState *ps, Token *t) {
+    ElemKind k = E_WORD;
+    switch (*t->s) {
+    case '"': k = E_STRING; break;
+    case '@': k = E_ATTR; break;
+    default:
+        if (isdigit((unsigned char)*t->s)) k = memchr(t->s, '.', (size_t)t->len) && !(t->len > 1 && t->s[1] == 'x') ? E_FLOAT : E_INT;
+    }
+    Elem *e = add_elem(ps, k, t);
+    eloc_put(e, tok_loc(ps, t));
+    if (k == E_STRING) e->attr = ps_string_attr(ps, t);
+    if (k == E_ATTR) e->attr = ps_symref(ps, NULL, t);
+}
+void ps_e_loc(PState *ps, Token *t) {
+    OpB *ob = ps->op;
+    Attr *a = ps_loc_attr(ps, t);
+    if (ob->depth == 0) { ob->locattr = a; return; }
+    Elem *e = add_elem(ps, E_ATTR, t);
+    e->attr = a;
+}
+void ps_e_type(PState *ps, Token *start, Type *t) {
+    Elem *e = add_elem(ps, E_TYPE, start);
+    e->type = t;
+    e->text = NULL;
+    eloc_put(e, tok_loc(ps, start));
+}
+void ps_e_attr(PState *ps, Token *start, Attr *a) {
+    Elem *e = add_elem(ps, E_ATTR, start);
+    e->attr = a;
+    e->text = NULL;
+    eloc_put(e, tok_loc(ps, start));
+}
+void ps_e_dense(PState *ps, Token *start, Attr *lit) {
+    Elem *e = add_elem(ps, E_ATTR, start);
+    e->attr = lit;
+    e->text = ctx_str(ps->ctx, "dense");   /* an untyped dense literal */
+    eloc_put(e, tok_loc(ps, start));
+}
+
+static bool is_punct(const Elem *e, const char *s) { return e && e->kind == E_PUNCT && !strcmp(e->text, s); }
+
+/* resolve E_USE elements from `from` to the end in scope s, skipping candidates */
+static void resolve_elems(PState *ps, Elem *from, Scope *s, Elem **skip, int nskip) {
+    for (Elem *e = from; e; e = e->next) {
+        if (e->kind != E_USE || e->val) continue;
+        bool sk = false;
+        for (int i = 0; i < nskip; i++) if (skip[i] == e) sk = true;
+        if (sk) continue;
+        e->val = resolve_use(ps, s, e->text, (int)strlen(e->text), eloc_get(e, ps->op->loc));
+    }
+}
+
+/* entry-block arguments declared in the custom syntax before a region:
+ * `%x = ...` anywhere, and `%x : T` in the last paren group that starts so */
+static void find_candidates(Elem *from, PtrVec *out) {
+    Elem *lastgrp = NULL;
+    int depth = 0;
+    for (Elem *e = from; e; e = e->next) {
+        if (e->kind == E_PUNCT && (!strcmp(e->text, "(") || !strcmp(e->text, "[") || !strcmp(e->text, "<"))) {
+            depth++;
+            if (!strcmp(e->text, "(") && e->next && e->next->kind == E_USE && is_punct(e->next->next, ":")) lastgrp = e;
+            continue;
+        }
+        if (e->kind == E_PUNCT && (!strcmp(e->text, ")") || !strcmp(e->text, "]") || !strcmp(e->text, ">"))) { depth--; continue; }
+        if (e->kind == E_USE && is_punct(e->next, "=") && !memchr(e->text, '#', strlen(e->text))) pv_push(out, e);
+    }
+    if (!lastgrp) return;
+    depth = 0;
+    for (Elem *e = lastgrp; e; e = e->next) {
+        if (e->kind == E_PUNCT && (!strcmp(e->text, "(") || !strcmp(e->text, "[") || !strcmp(e->text, "<") || !strcmp(e->text, "{"))) { depth++; continue; }
+        if (e->kind == E_PUNCT && (!strcmp(e->text, ")") || !strcmp(e->text, "]") || !strcmp(e->text, ">") || !strcmp(e->text, "}"))) {
+            if (--depth == 0) break;
+            continue;
+        }
+        if (depth == 1 && e->kind == E_USE && is_punct(e->next, ":")) pv_push(out, e);
+    }
+}
+
+static void commit_candidates(PState *ps, Scope *s) {
+    Block *entry = s->region->first;
+    for (int i = 0; i < s->ncands; i++) {
+        Elem *e = s->cands[i];
+        Type *t = NULL;
+        if (is_punct(e->next, ":") && e->next->next && e->next->next->kind == E_TYPE) t = e->next->next->type;
+        else if (is_punct(e->next, "=") && e->next->next && e->next->next->kind == E_USE && e->next->next->val)
+            t = chase(e->next->next->val)->type;
+        Loc l = eloc_get(e, s->owner ? s->owner->loc : (Loc){0});
+        Value *v = block_add_arg(ps->ctx, entry, t, l);
+        int idx;
+        const char *name = ssa_name(ps, e->text, (int)strlen(e->text), &idx);
+        v->name = name;
+        Scope *save = ps->scope;
+        ps->scope = s;
+        define_name(ps, name, &v, 1, l);
+        ps->scope = save;
+        e->kind = E_DEF;
+        e->val = v;
+    }
+    s->ncands = 0;
+}
+
+static void drop_candidates(PState *ps, Scope *s) {
+    for (int i = 0; i < s->ncands; i++) {
+        Elem *e = s->cands[i];
+        e->val = resolve_use(ps, s->parent, e->text, (int)strlen(e->text), eloc_get(e, s->owner ? s->owner->loc : (Loc){0}));
+    }
+    s->ncands = 0;
+}
+
+void ps_region_begin(PState *ps) {
+    OpB *ob = ps->op;
+    Region *r = ctx_alloc(ps->ctx, sizeof *r);
+    Block *entry = block_new(ps->ctx);
+    region_append_block(r, entry);
+    PtrVec cands = {0};
+    if (!ob->generic) {
+        Elem *from = ob->since_region ? ob->since_region->next : ob->head;
+        find_candidates(from, &cands);
+        resolve_elems(ps, ob->resolved_upto ? ob->resolved_upto->next : ob->head, ps->scope, (Elem **)cands.v, cands.n);
+        Elem *e = add_elem(ps, E_REGION, NULL);
+        e->idx = ob->regions.n;
+        e->space = true;
+        ob->since_region = e;
+        ob->resolved_upto = e;
+    }
+    pv_push(&ob->regions, r);
+    const OpInfo *info = opinfo_lookup(ps->ctx, ob->name);
+    Scope *s = scope_push(ps, (info->traits & TR_ISOLATED) != 0, r, ob);
+    s->cands = (Elem **)cands.v;
+    s->ncands = cands.n;
+    pv_push(&ps->blockstack, ps->block);
+    ps->block = entry;
+}
+
+void ps_region_end(PState *ps) {
+    Scope *s = ps->scope;
+    if (s->ncands && !s->started) commit_candidates(ps, s);
+    scope_close(ps, s);
+    ps->scope = s->parent;
+    scope_free(s);
+    ps->block = ps->blockstack.v[--ps->blockstack.n];
+}
+
+static Block *block_ref(PState *ps, Token *t, bool def) {
+    Scope *s = ps->scope;
+    const char *name = ctx_intern(ps->ctx, t->s, (size_t)t->len);
+    for (int i = 0; i < s->blocks.n; i++) {
+        Block *b = s->blocks.v[i];
+        if (b->name == name) {
+            if (def && b->defined) { perr(ps, tok_loc(ps, t), "redefinition of block '%s'", name); return b; }
+            return b;
+        }
+    }
+    Block *b = block_new(ps->ctx);
+    b->name = name;
+    b->loc = tok_loc(ps, t);
+    pv_push(&s->blocks, b);
+    return b;
+}
+
+void ps_block_begin(PState *ps, Token *t) {
+    Scope *s = ps->scope;
+    if (!s->region) { perr(ps, tok_loc(ps, t), "block label outside of a region"); return; }
+    Block *entry = s->region->first;
+    Block *b;
+    if (!s->started && !entry->first && !entry->name && !entry->nargs) {
+        if (s->ncands) drop_candidates(ps, s);
+        const char *name = ctx_intern(ps->ctx, t->s, (size_t)t->len);
+        b = NULL;
+        for (int i = 0; i < s->blocks.n; i++) if (((Block *)s->blocks.v[i])->name == name) b = s->blocks.v[i];
+        if (b) {   /* referenced earlier (a branch back to the entry): merge into entry */
+            perr(ps, tok_loc(ps, t), "entry block of a region may not be a branch target");
+            b = entry;
+        } else {
+            b = entry;
+            b->name = name;
+            b->loc = tok_loc(ps, t);
+            pv_push(&s->blocks, b);
+        }
+    } else {
+        if (s->ncands && !s->started) commit_candidates(ps, s);
+        b = block_ref(ps, t, true);
+        if (!b->defined) region_append_block(s->region, b);
+    }
+    s->started = true;
+    b->defined = true;
+    ps->block = b;
+}
+
+void ps_block_arg(PState *ps, Token *v, Type *t, Token *loc) {
+    Block *b = ps->block;
+    Loc l = tok_loc(ps, v);
+    Value *a = block_add_arg(ps->ctx, b, t, l);
+    if (loc) a->locattr = ps_loc_attr(ps, loc);
+    int idx;
+    const char *name = ssa_name(ps, v->s, v->len, &idx);
+    a->name = name;
+    define_name(ps, name, &a, 1, l);
+}
+
+static void op_finish_common(PState *ps, OpB *ob, Op *op) {
+    /* regions: move the built regions into the op */
+    for (int i = 0; i < ob->regions.n; i++) {
+        Region *src = ob->regions.v[i];
+        op->regions[i].first = src->first;
+        op->regions[i].last = src->last;
+        for (Block *b = src->first; b; b = b->next) b->region = &op->regions[i];
+    }
+    op->locattr = ob->locattr;
+    /* results */
+    int k = 0;
+    for (int i = 0; i < ob->nres; i++) {
+        int idx;
+        const char *name = ssa_name(ps, ob->res[i].tok.s, ob->res[i].tok.len, &idx);
+        Value **vals = xcalloc((size_t)ob->res[i].count, sizeof(Value *));
+        for (int j = 0; j < ob->res[i].count; j++) { vals[j] = &op->res[k + j]; vals[j]->name = name; }
+        define_name(ps, name, vals, ob->res[i].count, tok_loc(ps, &ob->res[i].tok));
+        free(vals);
+        k += ob->res[i].count;
+    }
+    op_append(ps->block, op);
+}
+
+static int total_results(OpB *ob) {
+    int n = 0;
+    for (int i = 0; i < ob->nres; i++) n += ob->res[i].count;
+    return n;
+}
+
+static void opb_free(OpB *ob) {
+    free(ob->res);
+    pv_free(&ob->regions); pv_free(&ob->opnds); pv_free(&ob->opnd_toks); pv_free(&ob->succs);
+    pv_free(&ob->succ_types); free(ob->succ_nargs);
+    free(ob);
+}
+
+void ps_op_end(PState *ps) {
+    OpB *ob = ps->op;
+    resolve_elems(ps, ob->resolved_upto ? ob->resolved_upto->next : ob->head, ps->scope, NULL, 0);
+    int nopnds = 0;
+    for (Elem *e = ob->head; e; e = e->next) if (e->kind == E_USE) nopnds++;
+    int nres = total_results(ob);
+    Op *op = op_new(ps->ctx, ob->name, nres, NULL, 0, NULL, ob->regions.n, ob->loc);
+    int nsucc = 0;
+    for (Elem *e = ob->head; e; e = e->next) if (e->kind == E_SUCC) nsucc++;
+    if (nsucc) {
+        op->succs = ctx_alloc(ps->ctx, sizeof(Block *) * (size_t)nsucc);
+        op->succ_nargs = ctx_alloc(ps->ctx, sizeof(int) * (size_t)nsucc);
+    }
+    for (Elem *e = ob->head; e; e = e->next) {
+        if (e->kind == E_USE) { e->idx = op->nopnds; op_add_operand(ps->ctx, op, chase(e->val)); e->val = NULL; }
+        else if (e->kind == E_SUCC) {
+            Token t = { e->text, (int)strlen(e->text), 0, 0, NULL };
+            Loc l = eloc_get(e, ob->loc);
+            t.line = l.line; t.col = l.col;
+            e->idx = op->nsuccs;
+            op->succs[op->nsuccs++] = block_ref(ps, &t, false);
+        }
+    }
+    (void)nopnds;
+    op->custom = ob->head;
+    op->verbatim = true;
+    ps->op = ob->up;
+    op_finish_common(ps, ob, op);
+    if (!ps->failed) format_decode(ps->ctx, op, ps->diag);
+    opb_free(ob);
+}
+
+void ps_g_operand(PState *ps, Token *t) {
+    Value *v = resolve_use(ps, ps->scope, t->s, t->len, tok_loc(ps, t));
+    pv_push(&ps->op->opnds, v);
+    Token *c = ctx_alloc(ps->ctx, sizeof *c);
+    *c = *t;
+    pv_push(&ps->op->opnd_toks, c);
+}
+void ps_g_succ(PState *ps, Token *t) {
+    OpB *ob = ps->op;
+    pv_push(&ob->succs, block_ref(ps, t, false));
+    if (ob->succs.n > ob->capsn) {
+        ob->capsn = ob->capsn ? ob->capsn * 2 : 4;
+        ob->succ_nargs = realloc(ob->succ_nargs, sizeof(int) * (size_t)ob->capsn);
+        if (!ob->succ_nargs) abort();
+    }
+    ob->succ_nargs[ob->succs.n - 1] = 0;
+}
+void ps_g_succ_operand(PState *ps, Token *t) {
+    ps_g_operand(ps, t);
+    ps->op->succ_nargs[ps->op->succs.n - 1]++;
+}
+void ps_g_succ_type(PState *ps, Type *t) { pv_push(&ps->op->succ_types, t); }
+void ps_g_succ_end(PState *ps) { (void)ps; }
+void ps_g_props(PState *ps, Attr *d) { ps->op->props = d; ps->op->has_props = true; }
+void ps_g_attrs(PState *ps, Attr *d) { ps->op->attrs = d; }
+void ps_g_loc(PState *ps, Token *t) { ps->op->locattr = ps_loc_attr(ps, t); }
+
+void ps_generic_end(PState *ps, Type *ft) {
+    OpB *ob = ps->op;
+    ps->op = ob->up;
+    int nres = total_results(ob);
+    int nsuccargs = 0;
+    for (int i = 0; i < ob->succs.n; i++) nsuccargs += ob->succ_nargs[i];
+    int nplain = ob->opnds.n - nsuccargs;
+    if (ft && ft->kind == T_FUNC) {
+        if (ft->fn.nin != nplain)
+            perr(ps, ob->loc, "expected %d operand type%s but had %d", nplain, nplain == 1 ? "" : "s", ft->fn.nin);
+        if (ft->fn.nout != nres)
+            perr(ps, ob->loc, "operation defines %d results but was provided %d to bind", ft->fn.nout, nres);
+    }
+    bool typesok = ft && ft->kind == T_FUNC && ft->fn.nin == nplain && ft->fn.nout == nres;
+    Op *op = op_new(ps->ctx, ob->name, nres, typesok ? ft->fn.out : NULL, 0, NULL, ob->regions.n, ob->loc);
+    int si = 0;
+    for (int i = 0; i < ob->opnds.n; i++) {
+        Value *v = chase(ob->opnds.v[i]);
+        Token *t = ob->opnd_toks.v[i];
+        if (typesok && i < nplain) {
+            char nb[256];
+            check_use_type(ps, v, ft->fn.in[i], tok_str(t, nb, sizeof nb), tok_loc(ps, t));
+        } else if (i >= nplain && si < ob->succ_types.n) {
+            char nb[256];
+            check_use_type(ps, v, ob->succ_types.v[si++], tok_str(t, nb, sizeof nb), tok_loc(ps, t));
+        }
+        op_add_operand(ps->ctx, op, v);
+    }
+    if (ob->succs.n) {
+        op->nsuccs = ob->succs.n;
+        op->succs = ctx_alloc(ps->ctx, sizeof(Block *) * (size_t)op->nsuccs);
+        op->succ_nargs = ctx_alloc(ps->ctx, sizeof(int) * (size_t)op->nsuccs);
+        for (int i = 0; i < op->nsuccs; i++) { op->succs[i] = ob->succs.v[i]; op->succ_nargs[i] = ob->succ_nargs[i]; }
+    }
+    if (ob->attrs)
+        for (int i = 0; i < ob->attrs->dict.n; i++) op_set_attr(ps->ctx, op, ob->attrs->dict.ents[i].name, ob->attrs->dict.ents[i].value);
+    if (ob->has_props) {
+        op->has_props = true;
+        if (ob->props)
+            for (int i = 0; i < ob->props->dict.n; i++) op_set_prop(ps->ctx, op, ob->props->dict.ents[i].name, ob->props->dict.ents[i].value);
+    }
+    op_finish_common(ps, ob, op);
+    opb_free(ob);
+}
+
+/* ---- types ---------------------------------------------------------- */
+Type *ps_type_kw(PState *ps, Token *t) {
+    char buf[32];
+    tok_str(t, buf, sizeof buf);
+    if (!strcmp(buf, "index")) return type_index(ps->ctx);
+    if (!strcmp(buf, "none")) return type_none(ps->ctx);
+    Type *f = type_float(ps->ctx, buf);
+    if (f) return f;
+    int sign = SIGNLESS, k = 1;
+    if (buf[0] == 's') { sign = SIGNED; k = 2; }
+    else if (buf[0] == 'u') { sign = UNSIGNED; k = 2; }
+    long w = strtol(buf + k, NULL, 10);
+    if (w <= 0 || w > 16777215) { perr(ps, tok_loc(ps, t), "invalid integer width in type '%s'", buf); w = 32; }
+    return type_int(ps->ctx, (int)w, sign);
+}
+
+void ps_dims_begin(PState *ps) { pv_push(&ps->dimstack, (void *)(intptr_t)ps->dims.n); }
+void ps_dim(PState *ps, Token *t) {
+    int64_t d;
+    if (t->s[0] == '?') d = DYN;
+    else if (t->s[0] == '*') d = -2;
+    else {
+        errno = 0;
+        unsigned long long v = strtoull(t->s, NULL, 10);
+        if (errno || v > (1ULL << 62)) { perr(ps, tok_loc(ps, t), "dimension size out of range"); v = 1; }
+        d = (int64_t)v;
+    }
+    pv_push(&ps->dims, (void *)(intptr_t)d);
+}
+
+Type *ps_shaped_end(PState *ps, Token *kw, Type *elem, Attr *a, Attr *b) {
+    int start = (int)(intptr_t)ps->dimstack.v[--ps->dimstack.n];
+    int rank = ps->dims.n - start;
+    int64_t *dims = xcalloc((size_t)rank + 1, sizeof(int64_t));
+    bool unranked = false;
+    for (int i = 0; i < rank; i++) {
+        dims[i] = (int64_t)(intptr_t)ps->dims.v[start + i];
+        if (dims[i] == -2) unranked = true;
+    }
+    ps->dims.n = start;
+    TypeKind k = kw->s[0] == 't' ? T_TENSOR : kw->s[0] == 'm' ? T_MEMREF : T_VECTOR;
+    if (unranked) {
+        if (rank != 1) perr(ps, tok_loc(ps, kw), "unranked shape must be '*x' alone");
+        rank = -1;
+    }
+    if (!elem) { perr(ps, tok_loc(ps, kw), "expected an element type"); elem = type_none(ps->ctx); }
+    if (k == T_TENSOR && b) perr(ps, tok_loc(ps, kw), "a tensor type takes one encoding");
+    Attr *enc = a, *space = b;
+    if (k == T_MEMREF && a && !b && (a->kind == A_INT || (a->kind == A_OPAQUE && strstr(a->str.s, "memory_space")))) { space = a; enc = NULL; }
+    Type *t = type_shaped(ps->ctx, k, rank, dims, elem, enc, space);
+    free(dims);
+    return t;
+}
+
+void ps_types_begin(PState *ps) { pv_push(&ps->typestack, xcalloc(1, sizeof(PtrVec))); }
+void ps_types_push(PState *ps, Type *t) {
+    if (!ps->typestack.n) ps_types_begin(ps);
+    pv_push(ps->typestack.v[ps->typestack.n - 1], t);
+}
+Type *ps_tuple_end(PState *ps) {
+    PtrVec *v = ps->typestack.v[--ps->typestack.n];
+    Type *t = type_tuple(ps->ctx, v->n, (Type *const *)v->v);
+    pv_free(v); free(v);
+    return t;
+}
+void ps_functype_begin(PState *ps) { ps_types_begin(ps); }
+void ps_functype_results_begin(PState *ps) { ps_types_begin(ps); }
+Type *ps_functype_end(PState *ps) {
+    PtrVec *out = ps->typestack.v[--ps->typestack.n];
+    PtrVec *in = ps->typestack.v[--ps->typestack.n];
+    Type *t = type_func(ps->ctx, in->n, (Type *const *)in->v, out->n, (Type *const *)out->v);
+    pv_free(in); free(in); pv_free(out); free(out);
+    return t;
+}
+
+/* ---- attributes ----------------------------------------------------- */
+static Type *bigsentinel(Ctx *c) { return type_int(c, 64, UNSIGNED); }
+
+Attr *ps_number(PState *ps, Token *t, bool neg) {
+    char buf[128];
+    if (t->len >= (int)sizeof buf) { perr(ps, tok_loc(ps, t), "numeric literal too long"); return attr_int(ps->ctx, NULL, 0); }
+    tok_str(t, buf, sizeof buf);
+    bool isfloat = memchr(buf, '.', (size_t)t->len) && !(buf[0] == '0' && buf[1] == 'x');
+    if (isfloat) {
+        double d = strtod(buf, NULL);
+        return attr_float(ps->ctx, NULL, neg ? -d : d);
+    }
+    if (buf[0] == '0' && buf[1] == 'x') {
+        if (t->len > 18) { perr(ps, tok_loc(ps, t), "hexadecimal literal wider than 64 bits is not supported"); return attr_int(ps->ctx, NULL, 0); }
+        if (neg) { perr(ps, tok_loc(ps, t), "hexadecimal literal cannot be negative"); return attr_int(ps->ctx, NULL, 0); }
+        return attr_opaque(ps->ctx, buf);   /* a bit pattern, typed later */
+    }
+    errno = 0;
+    unsigned long long v = strtoull(buf, NULL, 10);
+    if (errno == ERANGE) { perr(ps, tok_loc(ps, t), "integer literal out of range: %s", buf); return attr_int(ps->ctx, NULL, 0); }
+    if (neg) {
+        if (v > (1ULL << 63)) { perr(ps, tok_loc(ps, t), "integer literal out of range: -%s", buf); return attr_int(ps->ctx, NULL, 0); }
+        return attr_int(ps->ctx, NULL, (int64_t)(0 - v));
+    }
+    if (v >= (1ULL << 63)) return attr_int(ps->ctx, bigsentinel(ps->ctx), (int64_t)v);
+    return attr_int(ps->ctx, NULL, (int64_t)v);
+}
+
+/* integer attribute of type t from an untyped literal; NULL + *err on failure */
+static Attr *typed_int(Ctx *c, Attr *n, Type *t, const char **err) {
+    int w = t->kind == T_INDEX ? 64 : t->i.width;
+    int sign = t->kind == T_INDEX ? SIGNLESS : t->i.sign;
+    if (n->kind == A_BOOL) {
+        if (w != 1) { *err = "boolean literal requires an i1 type"; return NULL; }
+        return attr_int(c, t, n->i);
+    }
+    if (n->kind == A_FLOAT) { *err = "floating point value not valid for integer type"; return NULL; }
+    if (n->kind == A_OPAQUE) {   /* hex bit pattern */
+        unsigned long long v = strtoull(n->str.s, NULL, 16);
+        if (w < 64 && (v >> w)) { *err = "integer constant out of range for type"; return NULL; }
+        return attr_int(c, t, (int64_t)v);
+    }
+    if (n->kind != A_INT) { *err = "expected an integer literal"; return NULL; }
+    bool big = n->type != NULL;           /* >= 2^63, held as unsigned */
+    int64_t v = n->i;
+    if (w < 64) {
+        int64_t lo = sign == UNSIGNED ? 0 : -((int64_t)1 << (w - 1));
+        int64_t hi = sign == SIGNED ? ((int64_t)1 << (w - 1)) - 1 : (int64_t)(((uint64_t)1 << w) - 1);
+        if (w == 1 && sign == SIGNLESS) lo = -1;
+        if (big || v < lo || v > hi) { *err = "integer constant out of range for type"; return NULL; }
+    } else {
+        if (sign == SIGNED && big) { *err = "integer constant out of range for type"; return NULL; }
+        if (sign == UNSIGNED && v < 0 && !big) { *err = "negative integer for an unsigned type"; return NULL; }
+    }
+    return attr_int(c, t, v);
+}
+
+static Attr *typed_float(Ctx *c, Attr *n, Type *t, const char **err) {
+    if (n->kind == A_FLOAT) return attr_float(c, t, n->f);
+    if (n->kind == A_INT) return attr_float(c, t, n->type ? (double)(uint64_t)n->i : (double)n->i);
+    if (n->kind == A_OPAQUE) {   /* bit pattern */
+        unsigned long long v = strtoull(n->str.s, NULL, 16);
+        int w = t->f.width;
+        if (w < 64 && (v >> w)) { *err = "hexadecimal float literal does not fit the type"; return NULL; }
+        double d;
+        if (w == 64) { memcpy(&d, &v, 8); }
+        else if (w == 32) { uint32_t u = (uint32_t)v; float f; memcpy(&f, &u, 4); d = f; }
+        else if (!strcmp(t->f.name, "f16")) {
+            int e = (int)((v >> 10) & 31), m = (int)(v & 1023);
+            d = e == 0 ? ldexp(m, -24) : e == 31 ? (m ? NAN : INFINITY) : ldexp(1024 + m, e - 25);
+            if (v & 0x8000) d = -d;
+        } else if (!strcmp(t->f.name, "bf16")) {
+            uint32_t u = (uint32_t)v << 16; float f; memcpy(&f, &u, 4); d = f;
+        } else { *err = "hexadecimal literal not supported for this float type"; return NULL; }
+        return attr_float(c, t, d);
+    }
+    if (n->kind == A_BOOL) { *err = "expected a floating point literal"; return NULL; }
+    *err = "expected a floating point literal";
+    return NULL;
+}
+
+static Attr *typed_scalar(Ctx *c, Attr *n, Type *t, const char **err) {
+    if (t->kind == T_INT || t->kind == T_INDEX) return typed_int(c, n, t, err);
+    if (t->kind == T_FLOAT) return typed_float(c, n, t, err);
+    *err = "unsupported element type for a literal";
+    return NULL;
+}
+
+Attr *ps_typed_number(PState *ps, Attr *n, Type *t) {
+    const char *err = NULL;
+    Attr *a = typed_scalar(ps->ctx, n, t, &err);
+    if (!a) {
+        perr(ps, tok_loc(ps, &ps->last), "%s", err);
+        return attr_int(ps->ctx, type_int(ps->ctx, 64, SIGNLESS), 0);
+    }
+    return a;
+}
+
+static void flatten(Attr *lit, int depth, const Type *t, PtrVec *out, int64_t *shape, int *rank, bool *bad) {
+    if (lit->kind != A_ARRAY) {
+        if (depth > *rank) *rank = depth;
+        pv_push(out, lit);
+        return;
+    }
+    if (depth >= 16) { *bad = true; return; }
+    if (shape[depth] == -1) shape[depth] = lit->arr.n;
+    else if (shape[depth] != lit->arr.n) *bad = true;
+    if (depth + 1 > *rank) *rank = depth + 1;
+    for (int i = 0; i < lit->arr.n; i++) flatten(lit->arr.elts[i], depth + 1, t, out, shape, rank, bad);
+    if (!lit->arr.n && depth + 1 > *rank) *rank = depth + 1;
+}
+
+static void shape_str(char *buf, size_t n, const int64_t *d, int rank) {
+    size_t k = 0;
+    k += (size_t)snprintf(buf + k, n - k, "[");
+    for (int i = 0; i < rank && k < n; i++) k += (size_t)snprintf(buf + k, n - k, "%s%lld", i ? ", " : "", (long long)d[i]);
+    if (k < n) snprintf(buf + k, n - k, "]");
+}
+
+Attr *dense_from_literal(Ctx *c, Attr *lit, Type *t, const char **err) {
+    if (!type_is_shaped(t) || t->sh.rank < 0) { *err = "dense elements need a ranked tensor or vector type"; return NULL; }
+    int64_t numel = type_numel(t);
+    if (numel < 0) { *err = "dense elements need a static shape"; return NULL; }
+    Type *et = t->sh.elem;
+    if (lit->kind == A_STRING) {   /* "0x..." raw little-endian data */
+        const char *s = lit->str.s;
+        if (lit->str.len < 2 || s[0] != '0' || s[1] != 'x') { *err = "dense string literals must be hexadecimal data"; return NULL; }
+        int bits = et->kind == T_INDEX ? 64 : et->kind == T_INT ? et->i.width : et->kind == T_FLOAT ? et->f.width : 0;
+        int bytes = bits == 1 ? 1 : bits / 8;
+        if (!bytes || (bits % 8 && bits != 1)) { *err = "unsupported element type for hexadecimal dense data"; return NULL; }
+        size_t nhex = lit->str.len - 2;
+        if (nhex % 2) { *err = "odd number of hexadecimal digits"; return NULL; }
+        size_t nb = nhex / 2;
+        int64_t count = (int64_t)(nb / (size_t)bytes);
+        if ((size_t)count * (size_t)bytes != nb || (count != numel && count != 1)) { *err = "hexadecimal dense data does not match the element count"; return NULL; }
+        Attr **elts = xcalloc((size_t)count, sizeof(Attr *));
+        for (int64_t i = 0; i < count; i++) {
+            uint64_t v = 0;
+            for (int b = bytes - 1; b >= 0; b--) {
+                int hi = hexv(s[2 + (i * bytes + b) * 2]), lo = hexv(s[3 + (i * bytes + b) * 2]);
+                if (hi < 0 || lo < 0) { free(elts); *err = "invalid hexadecimal digit"; return NULL; }
+                v = v << 8 | (uint64_t)(hi * 16 + lo);
+            }
+            char hb[32];
+            snprintf(hb, sizeof hb, "0x%llx", (unsigned long long)v);
+            Attr *h = attr_opaque(c, hb);
+            elts[i] = typed_scalar(c, h, et, err);
+            if (!elts[i]) { free(elts); return NULL; }
+        }
+        Attr *r = attr_dense(c, t, (int)count, elts);
+        free(elts);
+        return r;
+    }
+    if (lit->kind != A_ARRAY) {
+        Attr *e = typed_scalar(c, lit, et, err);
+        return e ? attr_dense(c, t, 1, &e) : NULL;
+    }
+    PtrVec flat = {0};
+    int64_t shape[16];
+    for (int i = 0; i < 16; i++) shape[i] = -1;
+    int rank = 0;
+    bool bad = false;
+    flatten(lit, 0, t, &flat, shape, &rank, &bad);
+    for (int i = 0; i < rank; i++) if (shape[i] < 0) shape[i] = 0;
+    static char msg[256];
+    if (bad) { pv_free(&flat); *err = "elements literal is not rectangular"; return NULL; }
+    bool match = rank == t->sh.rank;
+    for (int i = 0; match && i < rank; i++) match = shape[i] == t->sh.dims[i];
+    if (!match) {
+        char a[96], b[96];
+        shape_str(a, sizeof a, shape, rank);
+        shape_str(b, sizeof b, t->sh.dims, t->sh.rank);
+        snprintf(msg, sizeof msg, "inferred shape of elements literal (%s) does not match type (%s)", a, b);
+        pv_free(&flat);
+        *err = msg;
+        return NULL;
+    }
+    Attr **elts = xcalloc((size_t)flat.n + 1, sizeof(Attr *));
+    for (int i = 0; i < flat.n; i++) {
+        elts[i] = typed_scalar(c, flat.v[i], et, err);
+        if (!elts[i]) { free(elts); pv_free(&flat); return NULL; }
+    }
+    Attr *r = flat.n ? attr_dense(c, t, flat.n, elts) : attr_dense(c, t, 0, elts);
+    free(elts);
+    pv_free(&flat);
+    return r;
+}
+
+Attr *ps_dense(PState *ps, Attr *lit, Type *t) {
+    const char *err = NULL;
+    Attr *a = dense_from_literal(ps->ctx, lit, t, &err);
+    if (!a) { perr(ps, tok_loc(ps, &ps->last), "%s", err); return attr_unit(ps->ctx); }
+    return a;
+}
+
+Attr *ps_dense_array(PState *ps, Type *t, Attr *list) {
+    int n = list ? list->arr.n : 0;
+    bool isf = type_is_float(t);
+    if (!isf && t->kind != T_INT) { perr(ps, tok_loc(ps, &ps->last), "array<...> needs an integer or float element type"); return attr_unit(ps->ctx); }
+    int64_t *iv = isf ? NULL : xcalloc((size_t)n + 1, sizeof(int64_t));
+    double *fv = isf ? xcalloc((size_t)n + 1, sizeof(double)) : NULL;
+    for (int i = 0; i < n; i++) {
+        const char *err = NULL;
+        Attr *e = typed_scalar(ps->ctx, list->arr.elts[i], t, &err);
+        if (!e) { perr(ps, tok_loc(ps, &ps->last), "%s", err); break; }
+        if (isf) fv[i] = e->f; else iv[i] = e->i;
+    }
+    Attr *a = attr_dense_array(ps->ctx, t, n, iv, fv);
+    free(iv); free(fv);
+    return a;
+}
+
+Attr *ps_symref(PState *ps, Attr *prefix, Token *t) {
+    const char *name;
+    if (t->s[1] == '"') { size_t n; name = ctx_str(ps->ctx, unescape_string(ps->ctx, t->s + 1, t->len - 1, &n)); }
+    else name = ctx_intern(ps->ctx, t->s + 1, (size_t)t->len - 1);
+    int n = prefix ? prefix->sym.n : 0;
+    const char **names = xcalloc((size_t)n + 1, sizeof(char *));
+    for (int i = 0; i < n; i++) names[i] = prefix->sym.names[i];
+    names[n] = name;
+    Attr *a = attr_symref(ps->ctx, n + 1, names);
+    free(names);
+    return a;
+}
+
+Attr *ps_bare_attr(PState *ps, Token *t) {
+    if (t->len == 4 && !strncmp(t->s, "unit", 4)) return attr_unit(ps->ctx);
+    char *s = ctx_alloc(ps->ctx, (size_t)t->len + 1);
+    memcpy(s, t->s, (size_t)t->len);
+    return attr_opaque(ps->ctx, s);     /* a bare keyword kept verbatim */
+}
+
+void ps_list_begin(PState *ps) { pv_push(&ps->lists, xcalloc(1, sizeof(PtrVec))); }
+void ps_list_push(PState *ps, Attr *a) { pv_push(ps->lists.v[ps->lists.n - 1], a); }
+Attr *ps_array_end(PState *ps) {
+    PtrVec *v = ps->lists.v[--ps->lists.n];
+    Attr *a = attr_array(ps->ctx, v->n, (Attr *const *)v->v);
+    pv_free(v); free(v);
+    return a;
+}
+
+void ps_dict_begin(PState *ps) { pv_push(&ps->dicts, xcalloc(1, sizeof(PtrVec))); }
+void ps_dict_put(PState *ps, Token *k, Attr *a) {
+    PtrVec *v = ps->dicts.v[ps->dicts.n - 1];
+    const char *name;
+    if (k->s[0] == '"') { size_t n; name = ctx_str(ps->ctx, unescape_string(ps->ctx, k->s, k->len, &n)); }
+    else name = ctx_intern(ps->ctx, k->s, (size_t)k->len);
+    for (int i = 0; i < v->n; i += 2)
+        if (v->v[i] == name) { perr(ps, tok_loc(ps, k), "duplicate key '%s' in dictionary attribute", name); return; }
+    pv_push(v, (void *)name);
+    pv_push(v, a ? a : attr_unit(ps->ctx));
+}
+Attr *ps_dict_end(PState *ps) {
+    PtrVec *v = ps->dicts.v[--ps->dicts.n];
+    int n = v->n / 2;
+    NamedAttr *ents = xcalloc((size_t)n + 1, sizeof(NamedAttr));
+    for (int i = 0; i < n; i++) { ents[i].name = v->v[2 * i]; ents[i].value = v->v[2 * i + 1]; }
+    Attr *a = attr_dict(ps->ctx, n, ents);
+    free(ents);
+    pv_free(v); free(v);
+    return a;
+}
+
+/* ---- affine maps and sets ------------------------------------------- */
+void ps_affine_begin(PState *ps) { ps->nanames = 0; ps->ndims = 0; ps->in_syms = false; ps->naexprs = 0; }
+void ps_affine_dims_end(PState *ps) { ps->ndims = ps->nanames; ps->in_syms = true; }
+void ps_affine_id(PState *ps, Token *t) {
+    const char *name = ctx_intern(ps->ctx, t->s, (size_t)t->len);
+    for (int i = 0; i < ps->nanames; i++)
+        if (ps->anames[i] == name) { perr(ps, tok_loc(ps, t), "redefinition of identifier '%s'", name); return; }
+    if (ps->nanames == ps->capan) {
+        ps->capan = ps->capan ? ps->capan * 2 : 8;
+        ps->anames = realloc(ps->anames, sizeof(char *) * (size_t)ps->capan);
+        if (!ps->anames) abort();
+    }
+    ps->anames[ps->nanames++] = name;
+}
+AExpr *ps_affine_name(PState *ps, Token *t) {
+    const char *name = ctx_intern(ps->ctx, t->s, (size_t)t->len);
+    for (int i = 0; i < ps->nanames; i++)
+        if (ps->anames[i] == name) return i < ps->ndims ? ae_dim(ps->ctx, i) : ae_sym(ps->ctx, i - ps->ndims);
+    perr(ps, tok_loc(ps, t), "use of undeclared identifier '%s'", name);
+    return ae_const(ps->ctx, 0);
+}
+static bool ae_is_const(AExpr *e) { return e->kind == AE_CONST; }
+static bool ae_pure(AExpr *e) {   /* only constants and symbols */
+    if (e->kind == AE_DIM) return false;
+    if (e->kind == AE_CONST || e->kind == AE_SYM) return true;
+    return ae_pure(e->l) && ae_pure(e->r);
+}
+AExpr *ps_affine_mul(PState *ps, AExpr *a, AExpr *b) {
+    if (!ae_pure(a) && !ae_pure(b)) { perr(ps, tok_loc(ps, &ps->last), "non-affine expression: at least one of the multiply operands has to be either a constant or symbolic"); }
+    return ae_mul(ps->ctx, a, b);
+}
+AExpr *ps_affine_div(PState *ps, AExprKind k, AExpr *a, AExpr *b) {
+    if (!ae_pure(b)) perr(ps, tok_loc(ps, &ps->last), "non-affine expression: right operand of floordiv/ceildiv/mod has to be either a constant or symbolic");
+    else if (ae_is_const(b) && b->v <= 0) perr(ps, tok_loc(ps, &ps->last), "division by a non-positive constant in affine expression");
+    return ae_bin(ps->ctx, k, a, b);
+}
+void ps_affine_push(PState *ps, AExpr *e, bool eq) {
+    if (ps->naexprs == ps->capae) {
+        ps->capae = ps->capae ? ps->capae * 2 : 8;
+        ps->aexprs = realloc(ps->aexprs, sizeof(AExpr *) * (size_t)ps->capae);
+        ps->aeq = realloc(ps->aeq, sizeof(bool) * (size_t)ps->capae);
+        if (!ps->aexprs || !ps->aeq) abort();
+    }
+    ps->aexprs[ps->naexprs] = e;
+    ps->aeq[ps->naexprs] = eq;
+    ps->naexprs++;
+}
+Attr *ps_affine_map_end(PState *ps) {
+    return attr_map(ps->ctx, ps->ndims, ps->nanames - ps->ndims, ps->naexprs, ps->aexprs);
+}
+Attr *ps_affine_set_end(PState *ps) {
+    return attr_set(ps->ctx, ps->ndims, ps->nanames - ps->ndims, ps->naexprs, ps->aexprs, ps->aeq);
+}
+
+/* ---- the driver ----------------------------------------------------- */
+static void free_state(PState *ps) {
+    while (ps->op) { OpB *u = ps->op->up; opb_free(ps->op); ps->op = u; }
+    while (ps->scope) { Scope *p = ps->scope->parent; scope_free(ps->scope); ps->scope = p; }
+    for (int i = 0; i < ps->lists.n; i++) { pv_free(ps->lists.v[i]); free(ps->lists.v[i]); }
+    for (int i = 0; i < ps->dicts.n; i++) { pv_free(ps->dicts.v[i]); free(ps->dicts.v[i]); }
+    for (int i = 0; i < ps->typestack.n; i++) { pv_free(ps->typestack.v[i]); free(ps->typestack.v[i]); }
+    pv_free(&ps->lists); pv_free(&ps->dicts); pv_free(&ps->typestack);
+    pv_free(&ps->dims); pv_free(&ps->dimstack); pv_free(&ps->blockstack);
+    free(ps->anames); free(ps->aexprs); free(ps->aeq);
+    for (int i = 0; i < pending_results.n; i++) free(pending_results.v[i]);
+    pv_free(&pending_results);
+}
+
+Op *parse_module(Ctx *c, const char *file, const char *src, size_t len, int first_line, Diag *d) {
+    PState ps = {0};
+    ps.ctx = c;
+    ps.diag = d;
+    ps.file = ctx_str(c, file);
+    Block *top = block_new(c);
+    ps.top = ps.block = top;
+    scope_push(&ps, true, NULL, NULL);
+    Lexer L;
+    lex_init(&L, src, len, first_line);
+    void *parser = TtxParseAlloc(malloc);
+    Token t;
+    int kind;
+    do {
+        kind = lex_next(&L, &t);
+        ps.last = t;
+        if (kind == TK_ERROR) {
+            perr(&ps, tok_loc(&ps, &t), "%s", t.msg ? t.msg : "invalid token");
+            break;
+        }
+        TtxParse(parser, kind, t, &ps);
+    } while (kind != 0 && !ps.failed);
+    TtxParseFree(parser, free);
+    if (!ps.failed && ps.scope) {
+        scope_close(&ps, ps.scope);
+    }
+    bool failed = ps.failed;
+    free_state(&ps);
+    if (failed) return NULL;
+    /* a single builtin.module at top level is the module; otherwise wrap */
+    Op *only = top->first;
+    if (only && !only->next && op_is(only, OP_module)) { op_unlink(only); return only; }
+    Op *m = module_new(c);
+    Block *body = module_body(m);
+    while (top->first) { Op *o = top->first; op_unlink(o); op_append(body, o); }
+    return m;
+}
+
+Type *parse_type_str(Ctx *c, const char *text) {
+    /* wrap as an alias definition and read it back */
+    size_t n = strlen(text);
+    char *buf = malloc(n + 16);
+    if (!buf) return NULL;
+    snprintf(buf, n + 16, "!t__ = %s\n", text);
+    Diag d;
+    diag_init(&d, stderr);
+    d.capture = true;
+    diag_set_source(&d, "<type>", buf, strlen(buf));
+    Op *m = parse_module(c, "<type>", buf, strlen(buf), 1, &d);
+    Type *t = NULL;
+    if (m) for (Alias *a = ctx_aliases(c); a; a = a->next) if (!strcmp(a->name, "!t__")) t = a->type;
+    diag_free(&d);
+    free(buf);
+    return t;
+}
+
+Attr *parse_attr_str(Ctx *c, const char *text) {
+    size_t n = strlen(text);
+    char *buf = malloc(n + 16);
+    if (!buf) return NULL;
+    snprintf(buf, n + 16, "#a__ = %s\n", text);
+    Diag d;
+    diag_init(&d, stderr);
+    d.capture = true;
+    diag_set_source(&d, "<attr>", buf, strlen(buf));
+    Op *m = parse_module(c, "<attr>", buf, strlen(buf), 1, &d);
+    Attr *r = NULL;
+    if (m) for (Alias *a = ctx_aliases(c); a; a = a->next) if (!strcmp(a->name, "#a__")) r = a->attr;
+    diag_free(&d);
+    free(buf);
+    return r;
+}

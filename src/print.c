@@ -1,0 +1,744 @@
+/* print.c - the printer: MLIR's text form, SSA names numbered the way
+ * MLIR's AsmPrinter numbers them, attributes and floats spelled as MLIR
+ * spells them, so that output diffs cleanly against reference tools. */
+#include "print.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "format.h"
+
+/* ---- small helpers -------------------------------------------------- */
+static void pc(Printer *p, char c) { putc(c, p->f); }
+static void ps_(Printer *p, const char *s) { fputs(s, p->f); }
+static void pind(Printer *p) { for (int i = 0; i < p->indent; i++) putc(' ', p->f); }
+
+void print_escaped(Printer *p, const char *s, size_t n) {
+    static const char hex[] = "0123456789ABCDEF";
+    for (size_t i = 0; i < n; i++) {
+        unsigned char c = (unsigned char)s[i];
+        if (c == '\\') { pc(p, '\\'); pc(p, '\\'); }
+        else if (c >= 0x20 && c < 0x7f && c != '"') pc(p, (char)c);
+        else { pc(p, '\\'); pc(p, hex[c >> 4]); pc(p, hex[c & 15]); }
+    }
+}
+
+static bool bare_ident(const char *s) {
+    if (!*s || !((*s >= 'a' && *s <= 'z') || (*s >= 'A' && *s <= 'Z') || *s == '_')) return false;
+    for (const char *q = s; *q; q++)
+        if (!((*q >= 'a' && *q <= 'z') || (*q >= 'A' && *q <= 'Z') || (*q >= '0' && *q <= '9') || *q == '_' || *q == '$' || *q == '.')) return false;
+    return true;
+}
+
+static void print_key(Printer *p, const char *k) {
+    if (bare_ident(k)) ps_(p, k);
+    else { pc(p, '"'); print_escaped(p, k, strlen(k)); pc(p, '"'); }
+}
+
+/* ---- floats, as MLIR prints them ------------------------------------ */
+static int float_digits(const Type *t) {   /* APFloat's default precision */
+    int mant = 53;
+    if (t && t->kind == T_FLOAT) {
+        const char *n = t->f.name;
+        if (!strcmp(n, "f32")) mant = 24;
+        else if (!strcmp(n, "f16") || !strcmp(n, "tf32")) mant = 11;
+        else if (!strcmp(n, "bf16")) mant = 8;
+        else if (!strcmp(n, "f8E5M2") || !strncmp(n, "f8E5M2", 6)) mant = 3;
+        else if (!strncmp(n, "f8E4M3", 6)) mant = 4;
+    }
+    return 2 + mant * 59 / 196;
+}
+
+/* the value's bit pattern as MLIR prints special values: 0x7FC00000 */
+static void print_float_hex(Printer *p, double v, const Type *t) {
+    int w = t && t->kind == T_FLOAT ? t->f.width : 64;
+    unsigned long long bits;
+    if (w == 32) { float f = (float)v; uint32_t u; memcpy(&u, &f, 4); bits = u; }
+    else if (w == 16 && !strcmp(t->f.name, "bf16")) { float f = (float)v; uint32_t u; memcpy(&u, &f, 4); bits = u >> 16; }
+    else if (w == 16) {
+        uint16_t h;
+        if (isnan(v)) h = 0x7E00;
+        else if (isinf(v)) h = v > 0 ? 0x7C00 : 0xFC00;
+        else { /* finite values never reach here */ h = 0; }
+        if (isnan(v) && signbit(v)) h |= 0x8000;
+        bits = h;
+    } else { memcpy(&bits, &v, 8); }
+    fprintf(p->f, "0x%llX", bits);
+}
+
+/* APFloat::toString with FormatPrecision=0, MaxPadding=3, TruncateZero */
+static void apfloat_default(char *out, size_t n, double v, int prec) {
+    char buf[64];
+    snprintf(buf, sizeof buf, "%.*e", prec - 1, fabs(v));
+    /* digits and exponent */
+    char digs[40]; int nd = 0;
+    const char *q = buf;
+    for (; *q && *q != 'e'; q++) if (*q >= '0' && *q <= '9') digs[nd++] = *q;
+    int e10 = atoi(q + 1);
+    while (nd > 1 && digs[nd - 1] == '0') nd--;
+    /* exp = exponent of the last digit */
+    int exp = e10 - (nd - 1);
+    bool sci;
+    if (exp >= 0) sci = exp > 3 || nd + exp > prec;
+    else {
+        int msd = exp + nd - 1;
+        sci = msd < 0 && -msd > 3;
+    }
+    size_t k = 0;
+    if (v < 0 || (v == 0 && signbit(v))) out[k++] = '-';
+    if (sci) {
+        out[k++] = digs[0]; out[k++] = '.';
+        if (nd == 1) out[k++] = '0';
+        for (int i = 1; i < nd; i++) out[k++] = digs[i];
+        snprintf(out + k, n - k, "E%c%d", e10 >= 0 ? '+' : '-', e10 >= 0 ? e10 : -e10);
+        return;
+    }
+    if (exp >= 0) {
+        for (int i = 0; i < nd; i++) out[k++] = digs[i];
+        for (int i = 0; i < exp; i++) out[k++] = '0';
+        out[k] = 0;
+        return;
+    }
+    int whole = exp + nd;
+    int i = 0;
+    if (whole > 0) { for (; i < whole; i++) out[k++] = digs[i]; out[k++] = '.'; }
+    else { out[k++] = '0'; out[k++] = '.'; for (int z = 0; z < -whole; z++) out[k++] = '0'; }
+    for (; i < nd; i++) out[k++] = digs[i];
+    out[k] = 0;
+}
+
+void print_float(Printer *p, double v, Type *t) {
+    if (isfinite(v)) {
+        char buf[64];
+        snprintf(buf, sizeof buf, "%.6e", v);
+        /* MLIR writes the exponent with at least two digits, like printf */
+        if (float_round(t, strtod(buf, NULL)) == v || (v == 0 && !signbit(v))) {
+            if (!(v == 0 && signbit(v))) { ps_(p, buf); return; }
+        }
+        if (v == 0 && signbit(v)) { ps_(p, "-0.000000e+00"); return; }
+        apfloat_default(buf, sizeof buf, v, float_digits(t));
+        if (strchr(buf, '.')) { ps_(p, buf); return; }
+    }
+    print_float_hex(p, v, t);
+}
+
+/* ---- types ---------------------------------------------------------- */
+void print_type(Printer *p, Type *t) {
+    if (!t) { ps_(p, "!ttx.unknown"); p->unknown_types = true; return; }
+    if (t->alias) { ps_(p, t->alias); return; }
+    switch (t->kind) {
+    case T_INT:
+        fprintf(p->f, "%s%d", t->i.sign == SIGNED ? "si" : t->i.sign == UNSIGNED ? "ui" : "i", t->i.width);
+        break;
+    case T_INDEX: ps_(p, "index"); break;
+    case T_NONE: ps_(p, "none"); break;
+    case T_FLOAT: ps_(p, t->f.name); break;
+    case T_FUNC:
+        pc(p, '(');
+        for (int i = 0; i < t->fn.nin; i++) { if (i) ps_(p, ", "); print_type(p, t->fn.in[i]); }
+        ps_(p, ") -> ");
+        if (t->fn.nout == 1 && t->fn.out[0]->kind != T_FUNC) print_type(p, t->fn.out[0]);
+        else {
+            pc(p, '(');
+            for (int i = 0; i < t->fn.nout; i++) { if (i) ps_(p, ", "); print_type(p, t->fn.out[i]); }
+            pc(p, ')');
+        }
+        break;
+    case T_TENSOR: case T_MEMREF: case T_VECTOR:
+        ps_(p, t->kind == T_TENSOR ? "tensor<" : t->kind == T_MEMREF ? "memref<" : "vector<");
+        if (t->sh.rank < 0) ps_(p, "*x");
+        for (int i = 0; i < t->sh.rank; i++) {
+            if (t->sh.dims[i] < 0) ps_(p, "?x");
+            else fprintf(p->f, "%lldx", (long long)t->sh.dims[i]);
+        }
+        print_type(p, t->sh.elem);
+        if (t->sh.enc) { ps_(p, ", "); print_attr(p, t->sh.enc); }
+        if (t->sh.space) { ps_(p, ", "); print_attr(p, t->sh.space); }
+        pc(p, '>');
+        break;
+    case T_COMPLEX: ps_(p, "complex<"); print_type(p, t->elem); pc(p, '>'); break;
+    case T_TUPLE:
+        ps_(p, "tuple<");
+        for (int i = 0; i < t->tup.n; i++) { if (i) ps_(p, ", "); print_type(p, t->tup.elts[i]); }
+        pc(p, '>');
+        break;
+    case T_PTR:
+        ps_(p, "!tt.ptr<");
+        print_type(p, t->ptr.pointee);
+        if (t->ptr.space != 1) fprintf(p->f, ", %d", t->ptr.space);
+        pc(p, '>');
+        break;
+    case T_OPAQUE:
+        ps_(p, t->opq.name);
+        if (t->opq.body) ps_(p, t->opq.body);
+        break;
+    }
+}
+
+/* ---- affine --------------------------------------------------------- */
+void print_aexpr(Printer *p, AExpr *e, bool strong) {
+    switch (e->kind) {
+    case AE_CONST: fprintf(p->f, "%lld", (long long)e->v); return;
+    case AE_DIM: fprintf(p->f, "d%lld", (long long)e->v); return;
+    case AE_SYM: fprintf(p->f, "s%lld", (long long)e->v); return;
+    default: break;
+    }
+    if (e->kind != AE_ADD) {
+        const char *op = e->kind == AE_MUL ? " * " : e->kind == AE_MOD ? " mod " : e->kind == AE_FLOORDIV ? " floordiv " : " ceildiv ";
+        if (strong) pc(p, '(');
+        if (e->kind == AE_MUL && e->r->kind == AE_CONST && e->r->v == -1) {
+            pc(p, '-');
+            print_aexpr(p, e->l, true);
+        } else {
+            print_aexpr(p, e->l, true);
+            ps_(p, op);
+            print_aexpr(p, e->r, true);
+        }
+        if (strong) pc(p, ')');
+        return;
+    }
+    if (strong) pc(p, '(');
+    AExpr *r = e->r;
+    if (r->kind == AE_MUL && r->r->kind == AE_CONST && r->r->v == -1) {
+        print_aexpr(p, e->l, false);
+        ps_(p, " - ");
+        print_aexpr(p, r->l, r->l->kind == AE_ADD);
+    } else if (r->kind == AE_MUL && r->r->kind == AE_CONST && r->r->v < -1) {
+        print_aexpr(p, e->l, false);
+        ps_(p, " - ");
+        print_aexpr(p, r->l, true);
+        fprintf(p->f, " * %lld", (long long)-r->r->v);
+    } else if (r->kind == AE_CONST && r->v < 0) {
+        print_aexpr(p, e->l, false);
+        fprintf(p->f, " - %lld", (long long)-r->v);
+    } else {
+        print_aexpr(p, e->l, false);
+        ps_(p, " + ");
+        print_aexpr(p, r, false);
+    }
+    if (strong) pc(p, ')');
+}
+
+static void print_dims_syms(Printer *p, int nd, int ns) {
+    pc(p, '(');
+    for (int i = 0; i < nd; i++) fprintf(p->f, "%sd%d", i ? ", " : "", i);
+    pc(p, ')');
+    if (ns) {
+        pc(p, '[');
+        for (int i = 0; i < ns; i++) fprintf(p->f, "%ss%d", i ? ", " : "", i);
+        pc(p, ']');
+    }
+}
+
+/* ---- attributes ----------------------------------------------------- */
+static void print_int_value(Printer *p, int64_t v, Type *t) {
+    if (t && t->kind == T_INT && t->i.width == 1) { ps_(p, v ? "true" : "false"); return; }
+    if (t && t->kind == T_INT && t->i.sign == UNSIGNED) fprintf(p->f, "%llu", (unsigned long long)v);
+    else fprintf(p->f, "%lld", (long long)v);
+}
+
+static void print_dense_elem(Printer *p, Attr *e) {
+    if (e->kind == A_FLOAT) print_float(p, e->f, e->type);
+    else if (e->kind == A_BOOL) ps_(p, e->i ? "true" : "false");
+    else if (e->kind == A_INT) print_int_value(p, e->i, e->type);
+    else print_attr(p, e);
+}
+
+static void print_dense_body(Printer *p, Attr *a) {
+    Type *t = a->type;
+    if (a->dense.splat) { print_dense_elem(p, a->dense.elts[0]); return; }
+    if (a->dense.n == 0) return;
+    int rank = t && type_is_shaped(t) ? t->sh.rank : 0;
+    if (rank == 0) { print_dense_elem(p, a->dense.elts[0]); return; }
+    /* nested brackets following the shape */
+    int64_t idx[64] = {0};
+    int r = rank > 64 ? 64 : rank;
+    for (int i = 0; i < r; i++) pc(p, '[');
+    for (int k = 0; k < a->dense.n; k++) {
+        print_dense_elem(p, a->dense.elts[k]);
+        int d = r - 1;
+        idx[d]++;
+        int closed = 0;
+        while (d >= 0 && idx[d] == t->sh.dims[d]) { idx[d] = 0; pc(p, ']'); closed++; d--; if (d >= 0) idx[d]++; }
+        if (k + 1 < a->dense.n) {
+            ps_(p, ", ");
+            for (int i = 0; i < closed; i++) pc(p, '[');
+        }
+    }
+}
+
+static bool is_i64(Type *t) { return t && t->kind == T_INT && t->i.width == 64 && t->i.sign == SIGNLESS; }
+static bool is_f64(Type *t) { return t && t->kind == T_FLOAT && !strcmp(t->f.name, "f64"); }
+
+void print_attr_noalias(Printer *p, Attr *a) {
+    switch (a->kind) {
+    case A_UNIT: ps_(p, "unit"); break;
+    case A_BOOL: ps_(p, a->i ? "true" : "false"); break;
+    case A_INT:
+        if (a->type && a->type->kind == T_INT && a->type->i.width == 1 && a->type->i.sign == SIGNLESS) { ps_(p, a->i ? "true" : "false"); break; }
+        print_int_value(p, a->i, a->type);
+        if (a->type && !is_i64(a->type)) { ps_(p, " : "); print_type(p, a->type); }
+        break;
+    case A_FLOAT:
+        print_float(p, a->f, a->type);
+        if (a->type && !is_f64(a->type)) { ps_(p, " : "); print_type(p, a->type); }
+        break;
+    case A_STRING: pc(p, '"'); print_escaped(p, a->str.s, a->str.len); pc(p, '"'); break;
+    case A_TYPE: print_type(p, a->type); break;
+    case A_ARRAY:
+        pc(p, '[');
+        for (int i = 0; i < a->arr.n; i++) { if (i) ps_(p, ", "); print_attr(p, a->arr.elts[i]); }
+        pc(p, ']');
+        break;
+    case A_DICT:
+        pc(p, '{');
+        for (int i = 0; i < a->dict.n; i++) {
+            if (i) ps_(p, ", ");
+            print_key(p, a->dict.ents[i].name);
+            if (a->dict.ents[i].value->kind != A_UNIT) { ps_(p, " = "); print_attr(p, a->dict.ents[i].value); }
+        }
+        pc(p, '}');
+        break;
+    case A_DENSE:
+        ps_(p, "dense<");
+        print_dense_body(p, a);
+        ps_(p, ">");
+        if (a->type) { ps_(p, " : "); print_type(p, a->type); }
+        break;
+    case A_DENSE_ARRAY:
+        ps_(p, "array<");
+        print_type(p, a->type);
+        if (a->darr.n) ps_(p, ": ");
+        for (int i = 0; i < a->darr.n; i++) {
+            if (i) ps_(p, ", ");
+            if (a->darr.f) print_float(p, a->darr.f[i], a->type);
+            else print_int_value(p, a->darr.i[i], a->type);
+        }
+        pc(p, '>');
+        break;
+    case A_SYMREF:
+        for (int i = 0; i < a->sym.n; i++) {
+            if (i) ps_(p, "::");
+            pc(p, '@');
+            if (bare_ident(a->sym.names[i])) ps_(p, a->sym.names[i]);
+            else { pc(p, '"'); print_escaped(p, a->sym.names[i], strlen(a->sym.names[i])); pc(p, '"'); }
+        }
+        break;
+    case A_AFFINE_MAP:
+        ps_(p, "affine_map<");
+        print_dims_syms(p, a->map.ndims, a->map.nsyms);
+        ps_(p, " -> (");
+        for (int i = 0; i < a->map.n; i++) { if (i) ps_(p, ", "); print_aexpr(p, a->map.res[i], false); }
+        ps_(p, ")>");
+        break;
+    case A_INTEGER_SET:
+        ps_(p, "affine_set<");
+        print_dims_syms(p, a->set.ndims, a->set.nsyms);
+        ps_(p, " : (");
+        if (!a->set.n) ps_(p, "0 == 0");
+        for (int i = 0; i < a->set.n; i++) {
+            if (i) ps_(p, ", ");
+            print_aexpr(p, a->set.cons[i], false);
+            ps_(p, a->set.eq[i] ? " == 0" : " >= 0");
+        }
+        ps_(p, ")>");
+        break;
+    case A_OPAQUE: fwrite(a->str.s, 1, a->str.len, p->f); break;
+    case A_LOC: ps_(p, "loc("); fwrite(a->str.s, 1, a->str.len, p->f); pc(p, ')'); break;
+    }
+}
+
+void print_attr(Printer *p, Attr *a) {
+    if (a->alias) { ps_(p, a->alias); return; }
+    print_attr_noalias(p, a);
+}
+
+void print_attr_dict(Printer *p, const NamedAttr *a, int n, const char *const *elide, int nelide) {
+    int shown = 0;
+    for (int i = 0; i < n; i++) {
+        bool skip = false;
+        for (int k = 0; k < nelide; k++) if (!strcmp(elide[k], a[i].name)) skip = true;
+        if (skip) continue;
+        ps_(p, shown++ ? ", " : " {");
+        print_key(p, a[i].name);
+        if (a[i].value->kind != A_UNIT) { ps_(p, " = "); print_attr(p, a[i].value); }
+    }
+    if (shown) pc(p, '}');
+}
+
+char *print_type_str(Ctx *c, Type *t) {
+    char *buf = NULL; size_t n = 0;
+    FILE *f = open_memstream(&buf, &n);
+    Printer p = { f, c, {0}, 0, false };
+    print_type(&p, t);
+    fclose(f);
+    return buf;
+}
+char *print_attr_str(Ctx *c, Attr *a) {
+    char *buf = NULL; size_t n = 0;
+    FILE *f = open_memstream(&buf, &n);
+    Printer p = { f, c, {0}, 0, false };
+    print_attr(&p, a);
+    fclose(f);
+    return buf;
+}
+
+/* ---- SSA names ------------------------------------------------------ */
+/* Names are numbered as MLIR's SSANameState does: a region's block arguments
+ * and op results first, nested regions afterwards starting from the
+ * counters the parent region ended with; names such as %c0_i32 are made
+ * unique within the enclosing scopes by a _N suffix. */
+typedef struct NameSet { const char **tab; int *depth; int cap, n; } NameSet;
+
+typedef struct Namer {
+    Ctx *c;
+    const char **tab; int cap, n;          /* used names, with a scope stack */
+    const char **stack; int *stackscope; int nstack, capstack;
+    int scope;
+} Namer;
+
+static unsigned shash(const char *s) { unsigned h = 2166136261u; while (*s) h = (h ^ (unsigned char)*s++) * 16777619u; return h; }
+
+static bool nm_has(Namer *m, const char *s) {
+    if (!m->cap) return false;
+    for (unsigned i = shash(s) & (unsigned)(m->cap - 1);; i = (i + 1) & (unsigned)(m->cap - 1)) {
+        if (!m->tab[i]) return false;
+        if (m->tab[i] != (const char *)1 && !strcmp(m->tab[i], s)) return true;
+    }
+}
+static void nm_rawput(Namer *m, const char *s) {
+    for (unsigned i = shash(s) & (unsigned)(m->cap - 1);; i = (i + 1) & (unsigned)(m->cap - 1))
+        if (!m->tab[i] || m->tab[i] == (const char *)1) { m->tab[i] = s; return; }
+}
+static void nm_put(Namer *m, const char *s) {
+    if ((m->n + 1) * 2 > m->cap) {
+        int oc = m->cap;
+        const char **ot = m->tab;
+        m->cap = m->cap ? m->cap * 2 : 64;
+        m->tab = calloc((size_t)m->cap, sizeof(char *));
+        for (int i = 0; i < oc; i++) if (ot[i] && ot[i] != (const char *)1) nm_rawput(m, ot[i]);
+        free(ot);
+    }
+    nm_rawput(m, s);
+    m->n++;
+    if (m->nstack == m->capstack) {
+        m->capstack = m->capstack ? m->capstack * 2 : 64;
+        m->stack = realloc(m->stack, sizeof(char *) * (size_t)m->capstack);
+        m->stackscope = realloc(m->stackscope, sizeof(int) * (size_t)m->capstack);
+    }
+    m->stack[m->nstack] = s;
+    m->stackscope[m->nstack++] = m->scope;
+}
+static void nm_pop_to(Namer *m, int scope) {
+    while (m->nstack && m->stackscope[m->nstack - 1] > scope) {
+        const char *s = m->stack[--m->nstack];
+        for (unsigned i = shash(s) & (unsigned)(m->cap - 1);; i = (i + 1) & (unsigned)(m->cap - 1))
+            if (m->tab[i] && m->tab[i] != (const char *)1 && m->tab[i] == s) { m->tab[i] = (const char *)1; break; }
+        m->n--;
+    }
+    m->scope = scope;
+}
+
+typedef struct Counters { int value, arg, conflict; } Counters;
+
+static void set_name(Namer *m, Counters *k, Value *v, const char *name) {
+    if (!name) { v->pid = k->value++; v->pname = NULL; return; }
+    char buf[256];
+    snprintf(buf, sizeof buf, "%s", name);
+    if (nm_has(m, buf)) {
+        size_t base = strlen(buf);
+        for (;;) {
+            snprintf(buf + base, sizeof buf - base, "_%d", k->conflict++);
+            if (!nm_has(m, buf)) break;
+        }
+    }
+    const char *s = ctx_str(m->c, buf);
+    nm_put(m, s);
+    v->pid = -1;
+    v->pname = s;
+}
+
+/* the name MLIR's arith.constant asks for */
+static const char *suggested_name(Printer *p, Op *op, char *buf, size_t n) {
+    if (!op_is(op, OP_arith_constant) || op->nres != 1) return NULL;
+    Attr *v = op_attr(op, "value");
+    if (!v) return NULL;
+    Type *t = op->res[0].type;
+    if (v->kind == A_BOOL || (v->kind == A_INT && t && t->kind == T_INT && t->i.width == 1)) return v->i ? "true" : "false";
+    if (v->kind == A_INT) {
+        if (t && t->kind == T_INT) {
+            char *ts = print_type_str(p->c, t);
+            if (t->i.sign == UNSIGNED) snprintf(buf, n, "c%llu_%s", (unsigned long long)v->i, ts);
+            else snprintf(buf, n, "c%lld_%s", (long long)v->i, ts);
+            free(ts);
+        } else snprintf(buf, n, "c%lld", (long long)v->i);
+        return buf;
+    }
+    return "cst";
+}
+
+static void number_region(Printer *p, Namer *m, Counters *k, Region *r) {
+    int bid = 0;
+    char buf[128];
+    for (Block *b = r->first; b; b = b->next) {
+        b->pid = bid++;
+        bool entry = b == r->first;
+        for (int i = 0; i < b->nargs; i++) {
+            if (entry) { snprintf(buf, sizeof buf, "arg%d", k->arg++); set_name(m, k, b->args[i], buf); }
+            else set_name(m, k, b->args[i], NULL);
+        }
+        for (Op *o = b->first; o; o = o->next) {
+            if (!o->nres) continue;
+            const char *nm = suggested_name(p, o, buf, sizeof buf);
+            if (nm) set_name(m, k, &o->res[0], nm);
+            else {
+                int id = k->value++;
+                for (int i = 0; i < o->nres; i++) { o->res[i].pid = id; o->res[i].pname = NULL; }
+            }
+        }
+    }
+}
+
+typedef struct Ctxt { Region *r; Counters k; int scope; } Ctxt;
+
+static void number_values(Printer *p, Op *root) {
+    Namer m = { .c = p->c };
+    PtrVec stack = {0};
+    Ctxt *all = NULL; int nall = 0, capall = 0;
+    int nextscope = 0;
+#define PUSHCTX(R, K, S) do { \
+        if (nall == capall) { capall = capall ? capall * 2 : 64; all = realloc(all, sizeof(Ctxt) * (size_t)capall); } \
+        all[nall].r = (R); all[nall].k = (K); all[nall].scope = (S); pv_push(&stack, (void *)(intptr_t)nall); nall++; } while (0)
+    Counters k0 = {0, 0, 0};
+    for (int i = root->nregions - 1; i >= 0; i--) PUSHCTX(&root->regions[i], k0, 0);
+    while (stack.n) {
+        Ctxt cx = all[(intptr_t)stack.v[--stack.n]];
+        nm_pop_to(&m, cx.scope);
+        int myscope = ++nextscope;
+        m.scope = myscope;
+        Counters k = cx.k;
+        number_region(p, &m, &k, cx.r);
+        for (Block *b = cx.r->first; b; b = b->next)
+            for (Op *o = b->first; o; o = o->next)
+                for (int i = 0; i < o->nregions; i++) PUSHCTX(&o->regions[i], k, myscope);
+    }
+#undef PUSHCTX
+    free(all);
+    pv_free(&stack);
+    free(m.tab); free(m.stack); free(m.stackscope);
+}
+
+void print_value(Printer *p, Value *v) {
+    if (!v) { ps_(p, "%<<null>>"); return; }
+    if (v->pname) { pc(p, '%'); ps_(p, v->pname); return; }
+    fprintf(p->f, "%%%d", v->pid);
+    if (v->def && v->def->nres > 1 && !v->def->res[0].pname) fprintf(p->f, "#%d", v->index);
+}
+
+static void print_block_name(Printer *p, Block *b) { fprintf(p->f, "^bb%d", b->pid); }
+
+/* ---- ops ------------------------------------------------------------ */
+static void print_op(Printer *p, Op *op);
+
+static void print_results(Printer *p, Op *op) {
+    if (!op->nres) return;
+    if (op->res[0].pname) {
+        for (int i = 0; i < op->nres; i++) { if (i) ps_(p, ", "); print_value(p, &op->res[i]); }
+    } else {
+        fprintf(p->f, "%%%d", op->res[0].pid);
+        if (op->nres > 1) fprintf(p->f, ":%d", op->nres);
+    }
+    ps_(p, " = ");
+}
+
+static void print_block_header(Printer *p, Block *b, bool args) {
+    p->indent -= 2;
+    pind(p);
+    p->indent += 2;
+    print_block_name(p, b);
+    if (args && b->nargs) {
+        pc(p, '(');
+        for (int i = 0; i < b->nargs; i++) {
+            if (i) ps_(p, ", ");
+            print_value(p, b->args[i]);
+            ps_(p, ": ");
+            print_type(p, b->args[i]->type);
+            if (p->o.debuginfo && b->args[i]->locattr) { pc(p, ' '); print_attr(p, b->args[i]->locattr); }
+        }
+        pc(p, ')');
+    }
+    pc(p, ':');
+    /* predecessors, as MLIR notes them */
+    Region *r = b->region;
+    if (r && b != r->first) {
+        PtrVec preds = {0};
+        for (Block *q = r->first; q; q = q->next) {
+            Op *t = q->last;
+            if (!t) continue;
+            for (int i = 0; i < t->nsuccs; i++) if (t->succs[i] == b) pv_push(&preds, q);
+        }
+        if (!preds.n) ps_(p, "  // no predecessors");
+        else {
+            bool single = true;
+            for (int i = 1; i < preds.n; i++) if (preds.v[i] != preds.v[0]) single = false;
+            if (single) { ps_(p, "  // pred: "); print_block_name(p, preds.v[0]); }
+            else {
+                /* sort by block order */
+                for (int i = 1; i < preds.n; i++)
+                    for (int j = i; j > 0 && ((Block *)preds.v[j - 1])->pid > ((Block *)preds.v[j])->pid; j--) {
+                        void *t2 = preds.v[j]; preds.v[j] = preds.v[j - 1]; preds.v[j - 1] = t2;
+                    }
+                fprintf(p->f, "  // %d preds: ", preds.n);
+                for (int i = 0; i < preds.n; i++) { if (i) ps_(p, ", "); print_block_name(p, preds.v[i]); }
+            }
+        }
+        pv_free(&preds);
+    }
+    pc(p, '\n');
+}
+
+void print_region(Printer *p, Region *r, bool entry_args, bool terminators, bool empty_block) {
+    ps_(p, "{\n");
+    p->indent += 2;
+    for (Block *b = r->first; b; b = b->next) {
+        bool entry = b == r->first;
+        if (!entry) print_block_header(p, b, true);
+        else if ((empty_block && !b->first) || (entry_args && b->nargs)) print_block_header(p, b, true);
+        for (Op *o = b->first; o; o = o->next) {
+            if (!terminators && !o->next && (o->info->traits & TR_TERMINATOR) && !o->nopnds && !o->nres) continue;
+            print_op(p, o);
+        }
+    }
+    p->indent -= 2;
+    pind(p);
+    pc(p, '}');
+}
+
+void print_functional_type(Printer *p, Op *op) {
+    pc(p, '(');
+    for (int i = 0; i < op->nopnds; i++) { if (i) ps_(p, ", "); print_type(p, op->opnds[i].value ? op->opnds[i].value->type : NULL); }
+    ps_(p, ") -> ");
+    if (op->nres == 1 && !(op->res[0].type && op->res[0].type->kind == T_FUNC)) print_type(p, op->res[0].type);
+    else {
+        pc(p, '(');
+        for (int i = 0; i < op->nres; i++) { if (i) ps_(p, ", "); print_type(p, op->res[i].type); }
+        pc(p, ')');
+    }
+}
+
+static void print_generic(Printer *p, Op *op) {
+    pc(p, '"');
+    print_escaped(p, op->info->name, strlen(op->info->name));
+    ps_(p, "\"(");
+    for (int i = 0; i < op->nopnds; i++) { if (i) ps_(p, ", "); print_value(p, op->opnds[i].value); }
+    pc(p, ')');
+    if (op->nsuccs) {
+        pc(p, '[');
+        for (int i = 0; i < op->nsuccs; i++) { if (i) ps_(p, ", "); print_block_name(p, op->succs[i]); }
+        pc(p, ']');
+    }
+    if (op->nprops) {
+        ps_(p, " <{");
+        for (int i = 0; i < op->nprops; i++) {
+            if (i) ps_(p, ", ");
+            print_key(p, op->props[i].name);
+            if (op->props[i].value->kind != A_UNIT) { ps_(p, " = "); print_attr(p, op->props[i].value); }
+        }
+        ps_(p, "}>");
+    }
+    if (op->nregions) {
+        ps_(p, " (");
+        for (int i = 0; i < op->nregions; i++) { if (i) ps_(p, ", "); print_region(p, &op->regions[i], true, true, true); }
+        pc(p, ')');
+    }
+    print_attr_dict(p, op->attrs, op->nattrs, NULL, 0);
+    ps_(p, " : ");
+    print_functional_type(p, op);
+}
+
+/* an op printed back from its parsed elements */
+static void print_verbatim(Printer *p, Op *op) {
+    ps_(p, op->info->name);
+    for (Elem *e = op->custom; e; e = e->next) {
+        if (e->space) pc(p, ' ');
+        switch (e->kind) {
+        case E_PUNCT: case E_WORD: case E_INT: case E_FLOAT: ps_(p, e->text); break;
+        case E_STRING: pc(p, '"'); print_escaped(p, e->attr->str.s, e->attr->str.len); pc(p, '"'); break;
+        case E_USE: {
+            Value *v = op->opnds[e->idx].value;
+            print_value(p, v);
+            /* a use of one result of a multi-result op named by the source */
+            break;
+        }
+        case E_DEF: print_value(p, e->val); break;
+        case E_SUCC: print_block_name(p, op->succs[e->idx]); break;
+        case E_TYPE: print_type(p, e->type); break;
+        case E_ATTR:
+            if (e->text && !strcmp(e->text, "dense")) {
+                ps_(p, "dense<");
+                Attr *lit = e->attr;
+                if (lit->kind == A_ARRAY || lit->kind == A_INT || lit->kind == A_FLOAT || lit->kind == A_BOOL || lit->kind == A_OPAQUE) {
+                    /* an untyped literal: print its numbers plainly */
+                    PtrVec st = {0};
+                    (void)st;
+                    char *s = print_attr_str(p->c, lit);
+                    ps_(p, s);
+                    free(s);
+                } else print_attr(p, lit);
+                pc(p, '>');
+            } else if (e->attr->kind == A_LOC) {
+                if (p->o.debuginfo) print_attr(p, e->attr);
+            } else print_attr(p, e->attr);
+            break;
+        case E_REGION: {
+            Region *r = &op->regions[e->idx];
+            bool implicit = false;
+            for (Elem *d = op->custom; d; d = d->next)
+                if (d->kind == E_DEF && r->first && d->val->block == r->first) implicit = true;
+            print_region(p, r, !implicit, true, false);
+            break;
+        }
+        }
+    }
+}
+
+static void print_op(Printer *p, Op *op) {
+    pind(p);
+    print_results(p, op);
+    if (p->o.generic) print_generic(p, op);
+    else if (op->verbatim) print_verbatim(p, op);
+    else if (!format_print(p, op)) print_generic(p, op);
+    if (p->o.debuginfo && op->locattr) { pc(p, ' '); print_attr(p, op->locattr); }
+    pc(p, '\n');
+}
+
+bool print_module(FILE *f, Ctx *c, Op *module, const PrintOpts *o) {
+    Printer p = { f, c, *o, 0, false };
+    for (Alias *al = ctx_aliases(c); al; al = al->next) {
+        if (al->attr && al->attr->kind == A_LOC) continue;
+        ps_(&p, al->name);
+        ps_(&p, " = ");
+        if (al->attr) print_attr_noalias(&p, al->attr);
+        else {
+            const char *save = al->type->alias;
+            al->type->alias = NULL;
+            print_type(&p, al->type);
+            al->type->alias = save;
+        }
+        pc(&p, '\n');
+    }
+    number_values(&p, module);
+    print_op(&p, module);
+    if (o->debuginfo)
+        for (Alias *al = ctx_aliases(c); al; al = al->next)
+            if (al->attr && al->attr->kind == A_LOC) { ps_(&p, al->name); ps_(&p, " = "); print_attr_noalias(&p, al->attr); pc(&p, '\n'); }
+    if (ctx_trailer(c)) { pc(&p, '\n'); ps_(&p, ctx_trailer(c)); pc(&p, '\n'); }
+    return !p.unknown_types;
+}
+
+void print_op_alone(FILE *f, Ctx *c, Op *op, const PrintOpts *o) {
+    Printer p = { f, c, *o, 0, false };
+    number_values(&p, op);
+    print_op(&p, op);
+}

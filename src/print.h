@@ -1,0 +1,39 @@
+/* print.h - writing the IR as MLIR-compatible text. */
+#ifndef TTX_PRINT_H
+#define TTX_PRINT_H
+
+#include "ir.h"
+
+typedef struct PrintOpts {
+    bool generic;         /* --mlir-print-op-generic: every op in generic form */
+    bool debuginfo;       /* --mlir-print-debuginfo: print loc(...) */
+    bool ktdp_generic_space; /* --ktdp-memory-space=generic */
+} PrintOpts;
+
+typedef struct Printer {
+    FILE *f;
+    Ctx *c;
+    PrintOpts o;
+    int indent;
+    bool unknown_types;   /* generic form asked for a type the IR does not know */
+} Printer;
+
+/* print a module with its aliases; returns false if some op could not be
+ * printed faithfully (e.g. generic form of an op with unknown result types) */
+bool print_module(FILE *f, Ctx *c, Op *module, const PrintOpts *o);
+void print_op_alone(FILE *f, Ctx *c, Op *op, const PrintOpts *o);   /* numbering local to op */
+
+void print_type(Printer *p, Type *t);
+void print_attr(Printer *p, Attr *a);
+void print_attr_noalias(Printer *p, Attr *a);
+void print_float(Printer *p, double v, Type *t);
+void print_value(Printer *p, Value *v);
+void print_region(Printer *p, Region *r, bool entry_args, bool terminators, bool empty_block);
+void print_attr_dict(Printer *p, const NamedAttr *a, int n, const char *const *elide, int nelide);
+void print_escaped(Printer *p, const char *s, size_t n);
+void print_functional_type(Printer *p, Op *op);
+void print_aexpr(Printer *p, AExpr *e, bool strong);
+char *print_type_str(Ctx *c, Type *t);   /* malloc'd */
+char *print_attr_str(Ctx *c, Attr *a);   /* malloc'd */
+
+#endif

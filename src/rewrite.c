@@ -1,0 +1,356 @@
+/* rewrite.c - creating, inserting, erasing and cloning ops; use lists.
+ * Passes change the IR only through these functions. */
+#include "ir.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+static void use_link(Use *u) {
+    Value *v = u->value;
+    if (!v) return;
+    u->prev = NULL;
+    u->next = v->uses;
+    if (v->uses) v->uses->prev = u;
+    v->uses = u;
+}
+static void use_unlink(Use *u) {
+    Value *v = u->value;
+    if (!v) return;
+    if (u->prev) u->prev->next = u->next; else v->uses = u->next;
+    if (u->next) u->next->prev = u->prev;
+    u->prev = u->next = NULL;
+}
+
+Op *op_new(Ctx *c, const char *name, int nres, Type *const *restypes,
+           int nopnds, Value *const *opnds, int nregions, Loc loc) {
+    Op *op = ctx_alloc(c, sizeof *op);
+    op->info = opinfo_lookup(c, name);
+    op->loc = loc;
+    op->nres = nres;
+    if (nres) op->res = ctx_alloc(c, sizeof(Value) * (size_t)nres);
+    for (int i = 0; i < nres; i++) {
+        op->res[i].type = restypes ? restypes[i] : NULL;
+        op->res[i].def = op;
+        op->res[i].index = i;
+        op->res[i].loc = loc;
+    }
+    op->capopnds = nopnds > 4 ? nopnds : 4;
+    op->opnds = ctx_alloc(c, sizeof(Use) * (size_t)op->capopnds);
+    op->nopnds = nopnds;
+    for (int i = 0; i < nopnds; i++) {
+        op->opnds[i].owner = op;
+        op->opnds[i].index = i;
+        op->opnds[i].value = opnds ? opnds[i] : NULL;
+        use_link(&op->opnds[i]);
+    }
+    op->nregions = nregions;
+    if (nregions) op->regions = ctx_alloc(c, sizeof(Region) * (size_t)nregions);
+    for (int i = 0; i < nregions; i++) op->regions[i].op = op;
+    return op;
+}
+
+Value *op_operand(const Op *op, int i) { return i >= 0 && i < op->nopnds ? op->opnds[i].value : NULL; }
+Value *op_result(Op *op, int i) { return i >= 0 && i < op->nres ? &op->res[i] : NULL; }
+bool op_is(const Op *op, int id) { return op && op->info->id == id; }
+const char *op_name(const Op *op) { return op->info->name; }
+
+void op_set_operand(Op *op, int i, Value *v) {
+    Use *u = &op->opnds[i];
+    use_unlink(u);
+    u->value = v;
+    use_link(u);
+}
+
+/* operands live in one array; growing it moves the Use records, so relink */
+void op_add_operand(Ctx *c, Op *op, Value *v) {
+    if (op->nopnds == op->capopnds) {
+        int ncap = op->capopnds * 2;
+        Use *nu = ctx_alloc(c, sizeof(Use) * (size_t)ncap);
+        for (int i = 0; i < op->nopnds; i++) {
+            Value *val = op->opnds[i].value;
+            use_unlink(&op->opnds[i]);
+            nu[i].owner = op; nu[i].index = i; nu[i].value = val;
+            use_link(&nu[i]);
+        }
+        op->opnds = nu;
+        op->capopnds = ncap;
+    }
+    Use *u = &op->opnds[op->nopnds];
+    u->owner = op; u->index = op->nopnds; u->value = v;
+    use_link(u);
+    op->nopnds++;
+}
+
+void op_remove_operand(Op *op, int i) {
+    int n = op->nopnds;
+    for (int j = i; j < n; j++) use_unlink(&op->opnds[j]);
+    for (int j = i; j + 1 < n; j++) {
+        op->opnds[j].value = op->opnds[j + 1].value;
+        op->opnds[j].index = j;
+    }
+    op->nopnds--;
+    for (int j = i; j < op->nopnds; j++) use_link(&op->opnds[j]);
+}
+
+static NamedAttr *na_set(Ctx *c, NamedAttr *arr, int *n, const char *name, Attr *a) {
+    name = ctx_str(c, name);
+    int i = 0;
+    while (i < *n && strcmp(arr[i].name, name) < 0) i++;
+    if (i < *n && arr[i].name == name) {
+        if (a) { arr[i].value = a; return arr; }
+        memmove(&arr[i], &arr[i + 1], sizeof(NamedAttr) * (size_t)(*n - i - 1));
+        (*n)--;
+        return arr;
+    }
+    if (!a) return arr;
+    NamedAttr *na = ctx_alloc(c, sizeof(NamedAttr) * (size_t)(*n + 1));
+    if (i) memcpy(na, arr, sizeof(NamedAttr) * (size_t)i);
+    na[i].name = name; na[i].value = a;
+    if (*n > i) memcpy(na + i + 1, arr + i, sizeof(NamedAttr) * (size_t)(*n - i));
+    (*n)++;
+    return na;
+}
+void op_set_attr(Ctx *c, Op *op, const char *name, Attr *a) { op->attrs = na_set(c, op->attrs, &op->nattrs, name, a); }
+void op_set_prop(Ctx *c, Op *op, const char *name, Attr *a) {
+    op->props = na_set(c, op->props, &op->nprops, name, a);
+    op->has_props = true;
+}
+Attr *op_attr(const Op *op, const char *name) {
+    for (int i = 0; i < op->nattrs; i++) if (!strcmp(op->attrs[i].name, name)) return op->attrs[i].value;
+    for (int i = 0; i < op->nprops; i++) if (!strcmp(op->props[i].name, name)) return op->props[i].value;
+    return NULL;
+}
+
+Block *block_new(Ctx *c) { (void)c; Block *b = ctx_alloc(c, sizeof *b); return b; }
+
+Value *block_add_arg(Ctx *c, Block *b, Type *t, Loc loc) {
+    if (b->nargs == b->capargs) {
+        int ncap = b->capargs ? b->capargs * 2 : 4;
+        Value **na = ctx_alloc(c, sizeof(Value *) * (size_t)ncap);
+        if (b->nargs) memcpy(na, b->args, sizeof(Value *) * (size_t)b->nargs);
+        b->args = na;
+        b->capargs = ncap;
+    }
+    Value *v = ctx_alloc(c, sizeof *v);
+    v->type = t; v->block = b; v->index = b->nargs; v->loc = loc;
+    b->args[b->nargs++] = v;
+    return v;
+}
+void block_erase_arg(Block *b, int i) {
+    for (int j = i; j + 1 < b->nargs; j++) { b->args[j] = b->args[j + 1]; b->args[j]->index = j; }
+    b->nargs--;
+}
+
+void region_append_block(Region *r, Block *b) {
+    b->region = r;
+    b->prev = r->last; b->next = NULL;
+    if (r->last) r->last->next = b; else r->first = b;
+    r->last = b;
+}
+void region_insert_block_after(Region *r, Block *pos, Block *b) {
+    if (!pos || pos == r->last) { region_append_block(r, b); return; }
+    b->region = r;
+    b->prev = pos; b->next = pos->next;
+    pos->next->prev = b; pos->next = b;
+}
+void block_unlink(Block *b) {
+    Region *r = b->region;
+    if (!r) return;
+    if (b->prev) b->prev->next = b->next; else r->first = b->next;
+    if (b->next) b->next->prev = b->prev; else r->last = b->prev;
+    b->prev = b->next = NULL; b->region = NULL;
+}
+Op *block_terminator(Block *b) {
+    return b && b->last && (b->last->info->traits & TR_TERMINATOR) ? b->last : NULL;
+}
+
+void op_unlink(Op *op) {
+    Block *b = op->block;
+    if (!b) return;
+    if (op->prev) op->prev->next = op->next; else b->first = op->next;
+    if (op->next) op->next->prev = op->prev; else b->last = op->prev;
+    op->prev = op->next = NULL; op->block = NULL;
+}
+void op_insert_before(Op *pos, Op *op) {
+    Block *b = pos->block;
+    op->block = b; op->next = pos; op->prev = pos->prev;
+    if (pos->prev) pos->prev->next = op; else b->first = op;
+    pos->prev = op;
+}
+void op_insert_after(Op *pos, Op *op) {
+    Block *b = pos->block;
+    op->block = b; op->prev = pos; op->next = pos->next;
+    if (pos->next) pos->next->prev = op; else b->last = op;
+    pos->next = op;
+}
+void op_append(Block *b, Op *op) {
+    op->block = b; op->next = NULL; op->prev = b->last;
+    if (b->last) b->last->next = op; else b->first = op;
+    b->last = op;
+}
+void op_prepend(Block *b, Op *op) {
+    if (b->first) op_insert_before(b->first, op); else op_append(b, op);
+}
+
+/* iterative so that deeply nested regions never exhaust the stack */
+void op_drop_uses(Op *root) {
+    PtrVec work = {0};
+    pv_push(&work, root);
+    while (work.n) {
+        Op *op = work.v[--work.n];
+        for (int i = 0; i < op->nopnds; i++) { use_unlink(&op->opnds[i]); op->opnds[i].value = NULL; }
+        for (int r = 0; r < op->nregions; r++)
+            for (Block *b = op->regions[r].first; b; b = b->next)
+                for (Op *o = b->first; o; o = o->next) pv_push(&work, o);
+    }
+    pv_free(&work);
+}
+void op_erase(Op *op) { op_unlink(op); op_drop_uses(op); }
+
+void value_replace_all_uses(Value *from, Value *to) {
+    if (from == to) return;
+    while (from->uses) {
+        Use *u = from->uses;
+        use_unlink(u);
+        u->value = to;
+        use_link(u);
+    }
+}
+int value_num_uses(const Value *v) { int n = 0; for (Use *u = v->uses; u; u = u->next) n++; return n; }
+bool value_has_uses(const Value *v) { return v->uses != NULL; }
+bool op_results_unused(const Op *op) {
+    for (int i = 0; i < op->nres; i++) if (op->res[i].uses) return false;
+    return true;
+}
+
+Op *op_parent(const Op *op) {
+    return op->block && op->block->region ? op->block->region->op : NULL;
+}
+bool op_is_ancestor(const Op *anc, const Op *op) {
+    for (const Op *p = op; p; p = op_parent(p)) if (p == anc) return true;
+    return false;
+}
+
+Op *module_new(Ctx *c) {
+    Loc l = {0};
+    Op *m = op_new(c, "builtin.module", 0, NULL, 0, NULL, 1, l);
+    region_append_block(&m->regions[0], block_new(c));
+    return m;
+}
+Block *module_body(Op *m) { return m->regions[0].first; }
+
+/* ---- walking -------------------------------------------------------- */
+bool op_walk(Op *root, OpWalkFn fn, void *ud) {
+    PtrVec work = {0};
+    pv_push(&work, root);
+    bool ok = true;
+    while (work.n && ok) {
+        Op *op = work.v[--work.n];
+        if (!fn(op, ud)) { ok = false; break; }
+        /* push children in reverse so they pop in order */
+        for (int r = op->nregions - 1; r >= 0; r--)
+            for (Block *b = op->regions[r].last; b; b = b->prev)
+                for (Op *o = b->last; o; o = o->prev) pv_push(&work, o);
+    }
+    pv_free(&work);
+    return ok;
+}
+
+/* ---- cloning -------------------------------------------------------- */
+typedef struct { Value **from, **to; int n, cap; Block **bfrom, **bto; int nb, capb; } Map;
+
+static void map_put(Map *m, Value *f, Value *t) {
+    if (m->n == m->cap) {
+        m->cap = m->cap ? m->cap * 2 : 32;
+        m->from = realloc(m->from, sizeof(Value *) * (size_t)m->cap);
+        m->to = realloc(m->to, sizeof(Value *) * (size_t)m->cap);
+    }
+    m->from[m->n] = f; m->to[m->n] = t; m->n++;
+}
+static Value *map_get(Map *m, Value *f) {
+    for (int i = m->n - 1; i >= 0; i--) if (m->from[i] == f) return m->to[i];
+    return f;
+}
+static void bmap_put(Map *m, Block *f, Block *t) {
+    if (m->nb == m->capb) {
+        m->capb = m->capb ? m->capb * 2 : 16;
+        m->bfrom = realloc(m->bfrom, sizeof(Block *) * (size_t)m->capb);
+        m->bto = realloc(m->bto, sizeof(Block *) * (size_t)m->capb);
+    }
+    m->bfrom[m->nb] = f; m->bto[m->nb] = t; m->nb++;
+}
+static Block *bmap_get(Map *m, Block *f) {
+    for (int i = m->nb - 1; i >= 0; i--) if (m->bfrom[i] == f) return m->bto[i];
+    return f;
+}
+
+static Op *clone_rec(Ctx *c, Op *op, Map *m, PtrVec *fix) {
+    Type **rt = op->nres ? malloc(sizeof(Type *) * (size_t)op->nres) : NULL;
+    for (int i = 0; i < op->nres; i++) rt[i] = op->res[i].type;
+    Op *n = op_new(c, op->info->name, op->nres, rt, 0, NULL, op->nregions, op->loc);
+    free(rt);
+    n->locattr = op->locattr;
+    for (int i = 0; i < op->nopnds; i++) op_add_operand(c, n, op->opnds[i].value);
+    pv_push(fix, n);
+    for (int i = 0; i < op->nres; i++) { map_put(m, &op->res[i], &n->res[i]); n->res[i].name = op->res[i].name; }
+    if (op->nattrs) {
+        n->attrs = ctx_alloc(c, sizeof(NamedAttr) * (size_t)op->nattrs);
+        memcpy(n->attrs, op->attrs, sizeof(NamedAttr) * (size_t)op->nattrs);
+        n->nattrs = op->nattrs;
+    }
+    if (op->nprops) {
+        n->props = ctx_alloc(c, sizeof(NamedAttr) * (size_t)op->nprops);
+        memcpy(n->props, op->props, sizeof(NamedAttr) * (size_t)op->nprops);
+        n->nprops = op->nprops;
+    }
+    n->has_props = op->has_props;
+    n->verbatim = op->verbatim;
+    n->nsuccs = op->nsuccs;
+    if (op->nsuccs) {
+        n->succs = ctx_alloc(c, sizeof(Block *) * (size_t)op->nsuccs);
+        n->succ_nargs = ctx_alloc(c, sizeof(int) * (size_t)op->nsuccs);
+        memcpy(n->succs, op->succs, sizeof(Block *) * (size_t)op->nsuccs);
+        memcpy(n->succ_nargs, op->succ_nargs, sizeof(int) * (size_t)op->nsuccs);
+    }
+    for (int r = 0; r < op->nregions; r++) {
+        for (Block *b = op->regions[r].first; b; b = b->next) {
+            Block *nb = block_new(c);
+            nb->name = b->name;
+            bmap_put(m, b, nb);
+            region_append_block(&n->regions[r], nb);
+            for (int a = 0; a < b->nargs; a++) {
+                Value *na = block_add_arg(c, nb, b->args[a]->type, b->args[a]->loc);
+                na->name = b->args[a]->name;
+                na->locattr = b->args[a]->locattr;
+                map_put(m, b->args[a], na);
+            }
+        }
+        Block *nb = n->regions[r].first;
+        for (Block *b = op->regions[r].first; b; b = b->next, nb = nb->next)
+            for (Op *o = b->first; o; o = o->next) op_append(nb, clone_rec(c, o, m, fix));
+    }
+    /* element sequences refer to operands by index and to definitions by value */
+    Elem **tail = &n->custom;
+    for (Elem *e = op->custom; e; e = e->next) {
+        Elem *ne = ctx_alloc(c, sizeof *ne);
+        *ne = *e;
+        ne->next = NULL;
+        *tail = ne; tail = &ne->next;
+    }
+    return n;
+}
+
+Op *op_clone(Ctx *c, Op *op) {
+    Map m = {0};
+    PtrVec fix = {0};
+    Op *n = clone_rec(c, op, &m, &fix);
+    for (int i = 0; i < fix.n; i++) {
+        Op *o = fix.v[i];
+        for (int k = 0; k < o->nopnds; k++) op_set_operand(o, k, map_get(&m, o->opnds[k].value));
+        for (int k = 0; k < o->nsuccs; k++) o->succs[k] = bmap_get(&m, o->succs[k]);
+        for (Elem *e = o->custom; e; e = e->next) if (e->kind == E_DEF) e->val = map_get(&m, e->val);
+    }
+    free(m.from); free(m.to); free(m.bfrom); free(m.bto);
+    pv_free(&fix);
+    return n;
+}
