@@ -12,6 +12,10 @@
  * are printed back verbatim.  Returns false after reporting an error. */
 bool format_decode(Ctx *c, Op *op, Diag *d);
 
+/* move an op's inherent attributes (those MLIR keeps as properties) out of
+ * its attribute dictionary into its properties */
+void format_move_inherent(Ctx *c, Op *op);
+
 /* print op (after its results) in its custom form; false if it has none */
 bool format_print(Printer *p, Op *op);
 

@@ -405,7 +405,7 @@ static Elem *add_elem(PState *ps, ElemKind k, Token *t) {
     Elem *e = ctx_alloc(ps->ctx, sizeof *e);
     e->kind = k;
     if (t) {
-        e->space = t->s > ps->diag->src && isspace((unsigned char)t->s[-1]);
+        e->space = t->s > ps->src && isspace((unsigned char)t->s[-1]);
         e->text = ctx_intern(ps->ctx, t->s, (size_t)t->len);
         e->idx = -1;
         e->type = NULL;
@@ -697,7 +697,7 @@ void ps_op_end(PState *ps) {
     op->verbatim = true;
     ps->op = ob->up;
     op_finish_common(ps, ob, op);
-    if (!ps->failed) format_decode(ps->ctx, op, ps->diag);
+    if (!ps->failed && !format_decode(ps->ctx, op, ps->diag)) ps->failed = true;
     opb_free(ob);
 }
 
@@ -769,6 +769,7 @@ void ps_generic_end(PState *ps, Type *ft) {
         if (ob->props)
             for (int i = 0; i < ob->props->dict.n; i++) op_set_prop(ps->ctx, op, ob->props->dict.ents[i].name, ob->props->dict.ents[i].value);
     }
+    format_move_inherent(ps->ctx, op);
     op_finish_common(ps, ob, op);
     opb_free(ob);
 }
@@ -1184,6 +1185,7 @@ Op *parse_module(Ctx *c, const char *file, const char *src, size_t len, int firs
     ps.ctx = c;
     ps.diag = d;
     ps.file = ctx_str(c, file);
+    ps.src = src;
     Block *top = block_new(c);
     ps.top = ps.block = top;
     scope_push(&ps, true, NULL, NULL);

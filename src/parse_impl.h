@@ -51,6 +51,7 @@ typedef struct PState {
     Ctx *ctx;
     Diag *diag;
     const char *file;
+    const char *src;              /* start of the text being parsed */
     Token last;                   /* the token being fed */
     bool failed;
     Scope *scope;

@@ -271,24 +271,29 @@ static void print_dense_body(Printer *p, Attr *a) {
 static bool is_i64(Type *t) { return t && t->kind == T_INT && t->i.width == 64 && t->i.sign == SIGNLESS; }
 static bool is_f64(Type *t) { return t && t->kind == T_FLOAT && !strcmp(t->f.name, "f64"); }
 
-void print_attr_noalias(Printer *p, Attr *a) {
+static void print_attr_ex(Printer *p, Attr *a, bool may_elide);
+void print_attr_noalias(Printer *p, Attr *a) { print_attr_ex(p, a, false); }
+
+static void print_attr_ex(Printer *p, Attr *a, bool may_elide) {
+    if (a->alias && p->alias_ok) { ps_(p, a->alias); return; }
+    p->alias_ok = true;
     switch (a->kind) {
     case A_UNIT: ps_(p, "unit"); break;
     case A_BOOL: ps_(p, a->i ? "true" : "false"); break;
     case A_INT:
         if (a->type && a->type->kind == T_INT && a->type->i.width == 1 && a->type->i.sign == SIGNLESS) { ps_(p, a->i ? "true" : "false"); break; }
         print_int_value(p, a->i, a->type);
-        if (a->type && !is_i64(a->type)) { ps_(p, " : "); print_type(p, a->type); }
+        if (a->type && !(may_elide && is_i64(a->type))) { ps_(p, " : "); print_type(p, a->type); }
         break;
     case A_FLOAT:
         print_float(p, a->f, a->type);
-        if (a->type && !is_f64(a->type)) { ps_(p, " : "); print_type(p, a->type); }
+        if (a->type && !(may_elide && is_f64(a->type))) { ps_(p, " : "); print_type(p, a->type); }
         break;
     case A_STRING: pc(p, '"'); print_escaped(p, a->str.s, a->str.len); pc(p, '"'); break;
     case A_TYPE: print_type(p, a->type); break;
     case A_ARRAY:
         pc(p, '[');
-        for (int i = 0; i < a->arr.n; i++) { if (i) ps_(p, ", "); print_attr(p, a->arr.elts[i]); }
+        for (int i = 0; i < a->arr.n; i++) { if (i) ps_(p, ", "); print_attr_ex(p, a->arr.elts[i], true); }
         pc(p, ']');
         break;
     case A_DICT:
@@ -349,10 +354,7 @@ void print_attr_noalias(Printer *p, Attr *a) {
     }
 }
 
-void print_attr(Printer *p, Attr *a) {
-    if (a->alias) { ps_(p, a->alias); return; }
-    print_attr_noalias(p, a);
-}
+void print_attr(Printer *p, Attr *a) { print_attr_ex(p, a, false); }
 
 void print_attr_dict(Printer *p, const NamedAttr *a, int n, const char *const *elide, int nelide) {
     int shown = 0;
@@ -370,7 +372,7 @@ void print_attr_dict(Printer *p, const NamedAttr *a, int n, const char *const *e
 char *print_type_str(Ctx *c, Type *t) {
     char *buf = NULL; size_t n = 0;
     FILE *f = open_memstream(&buf, &n);
-    Printer p = { f, c, {0}, 0, false };
+    Printer p = { f, c, {0}, 0, false, true };
     print_type(&p, t);
     fclose(f);
     return buf;
@@ -378,7 +380,7 @@ char *print_type_str(Ctx *c, Type *t) {
 char *print_attr_str(Ctx *c, Attr *a) {
     char *buf = NULL; size_t n = 0;
     FILE *f = open_memstream(&buf, &n);
-    Printer p = { f, c, {0}, 0, false };
+    Printer p = { f, c, {0}, 0, false, true };
     print_attr(&p, a);
     fclose(f);
     return buf;
@@ -658,8 +660,17 @@ static void print_generic(Printer *p, Op *op) {
 }
 
 /* an op printed back from its parsed elements */
+/* the op name, shortened as MLIR shortens it in its dialect's own functions */
+static void print_op_name(Printer *p, Op *op) {
+    const char *n = op->info->name;
+    if (op_is(op, OP_module)) { ps_(p, "module"); return; }
+    Op *par = op_parent(op);
+    if ((op_is(op, OP_func_return) || op_is(op, OP_func_call)) && par && op_is(par, OP_func_func)) { ps_(p, n + 5); return; }
+    ps_(p, n);
+}
+
 static void print_verbatim(Printer *p, Op *op) {
-    ps_(p, op->info->name);
+    print_op_name(p, op);
     for (Elem *e = op->custom; e; e = e->next) {
         if (e->space) pc(p, ' ');
         switch (e->kind) {
@@ -714,11 +725,12 @@ static void print_op(Printer *p, Op *op) {
 }
 
 bool print_module(FILE *f, Ctx *c, Op *module, const PrintOpts *o) {
-    Printer p = { f, c, *o, 0, false };
+    Printer p = { f, c, *o, 0, false, true };
     for (Alias *al = ctx_aliases(c); al; al = al->next) {
         if (al->attr && al->attr->kind == A_LOC) continue;
         ps_(&p, al->name);
         ps_(&p, " = ");
+        p.alias_ok = false;
         if (al->attr) print_attr_noalias(&p, al->attr);
         else {
             const char *save = al->type->alias;
@@ -732,13 +744,13 @@ bool print_module(FILE *f, Ctx *c, Op *module, const PrintOpts *o) {
     print_op(&p, module);
     if (o->debuginfo)
         for (Alias *al = ctx_aliases(c); al; al = al->next)
-            if (al->attr && al->attr->kind == A_LOC) { ps_(&p, al->name); ps_(&p, " = "); print_attr_noalias(&p, al->attr); pc(&p, '\n'); }
+            if (al->attr && al->attr->kind == A_LOC) { ps_(&p, al->name); ps_(&p, " = "); p.alias_ok = false; print_attr_noalias(&p, al->attr); pc(&p, '\n'); }
     if (ctx_trailer(c)) { pc(&p, '\n'); ps_(&p, ctx_trailer(c)); pc(&p, '\n'); }
     return !p.unknown_types;
 }
 
 void print_op_alone(FILE *f, Ctx *c, Op *op, const PrintOpts *o) {
-    Printer p = { f, c, *o, 0, false };
+    Printer p = { f, c, *o, 0, false, true };
     number_values(&p, op);
     print_op(&p, op);
 }

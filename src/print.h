@@ -16,6 +16,7 @@ typedef struct Printer {
     PrintOpts o;
     int indent;
     bool unknown_types;   /* generic form asked for a type the IR does not know */
+    bool alias_ok;        /* false while printing an alias definition itself */
 } Printer;
 
 /* print a module with its aliases; returns false if some op could not be

@@ -1,0 +1,2 @@
+// EXPECT: 2:15: expected attribute value
+"t.op"() {a = } : () -> ()

@@ -1,0 +1,3 @@
+// EXPECT: 3:1: unexpected '}'
+"t.op"() : () -> ()
+}

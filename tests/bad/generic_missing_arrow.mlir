@@ -1,0 +1,2 @@
+// EXPECT: 2:15: expected '->'
+"t.op"() : () i32

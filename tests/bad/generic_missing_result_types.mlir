@@ -1,0 +1,3 @@
+// EXPECT: 3:1: expected non-function type
+"t.op"() : () ->
+"t.op"() : () -> ()

@@ -1,0 +1,2 @@
+// EXPECT: 2:15: unexpected character
+"t.op"() {a = `x`} : () -> ()

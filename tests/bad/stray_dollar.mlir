@@ -1,0 +1,3 @@
+// EXPECT: 3:10: unexpected character
+"t.op"() : () -> ()
+"t.op"() $ : () -> ()

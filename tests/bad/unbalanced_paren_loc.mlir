@@ -1,0 +1,2 @@
+// EXPECT: 2:21: unbalanced '(' in location
+"t.op"() : () -> () loc("f.py":1:2

@@ -1,0 +1,3 @@
+// EXPECT: 4:1: expected '}'
+"t.outer"() ({
+  "t.inner"() : () -> ()

@@ -1,0 +1,3 @@
+// EXPECT: 2:18: unterminated string
+"t.op"() {name = "abc
+} : () -> ()
