@@ -613,7 +613,7 @@ static void pr_func(Printer *p, Op *op) {
         }
         if (paren) P(p, ")");
     }
-    if (op->nattrs) { P(p, " attributes"); print_attrs(p, op, NULL, 0); }
+    if (op->nattrs) { P(p, " attributes"); print_attr_dict(p, op->attrs, op->nattrs, NULL, 0); }
     if (op->nregions && op->regions[0].first) {
         P(p, " ");
         print_region(p, &op->regions[0], false, true, false);
@@ -635,7 +635,7 @@ static void pr_module(Printer *p, Op *op) {
     P(p, "module");
     Attr *name = op_attr(op, "sym_name");
     if (name) { P(p, " @"); fwrite(name->str.s, 1, name->str.len, p->f); }
-    if (op->nattrs) { P(p, " attributes"); print_attrs(p, op, NULL, 0); }
+    if (op->nattrs) { P(p, " attributes"); print_attr_dict(p, op->attrs, op->nattrs, NULL, 0); }
     P(p, " ");
     print_region(p, &op->regions[0], false, true, false);
 }

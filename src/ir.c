@@ -391,6 +391,7 @@ static bool attr_eq(const void *stored, const void *key) {
         return true;
     case A_DENSE_ARRAY:
         if (a->darr.n != b->darr.n) return false;
+        if (!a->darr.n) return true;
         if (a->darr.i) return memcmp(a->darr.i, b->darr.i, sizeof(int64_t) * (size_t)a->darr.n) == 0;
         return memcmp(a->darr.f, b->darr.f, sizeof(double) * (size_t)a->darr.n) == 0;
     case A_SYMREF:
@@ -425,6 +426,7 @@ static unsigned attr_hash(const Attr *a) {
     case A_DENSE: for (int i = 0; i < a->dense.n; i++) h = hptr(h, a->dense.elts[i]); h = hmix(h, (uint64_t)a->dense.n); break;
     case A_DENSE_ARRAY:
         h = hmix(h, (uint64_t)a->darr.n);
+        if (!a->darr.n) break;
         if (a->darr.i) h = hbytes(h, a->darr.i, sizeof(int64_t) * (size_t)a->darr.n);
         else if (a->darr.f) h = hbytes(h, a->darr.f, sizeof(double) * (size_t)a->darr.n);
         break;

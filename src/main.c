@@ -206,7 +206,7 @@ static int run(int argc, char **argv) {
             if (i) fputs("// -----\n", out);
             if (!print_module(out, c, m, &po)) {
                 Loc l = { fname, secs[i].line, 1 };
-                diag_error(&d, l, "cannot print in generic form: an op in custom syntax has results of unknown type");
+                diag_error(&d, l, "cannot print in generic form: an op written in a custom syntax this tool does not understand would lose information");
             }
         }
         if (o.verify) verify_bad += diag_verify(&d, secs[i].s, secs[i].len, secs[i].line);

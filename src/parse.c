@@ -444,7 +444,7 @@ void ps_e_lit(PState *ps, Token *t) {
     Elem *e = add_elem(ps, k, t);
     eloc_put(e, tok_loc(ps, t));
     if (k == E_STRING) e->attr = ps_string_attr(ps, t);
-    if (k == E_ATTR) e->attr = ps_symref(ps, NULL, t);
+    if (k == E_ATTR) { e->attr = ps_symref(ps, NULL, t); e->text = NULL; }
 }
 void ps_e_loc(PState *ps, Token *t) {
     OpB *ob = ps->op;

@@ -12,7 +12,10 @@
 /* ---- small helpers -------------------------------------------------- */
 static void pc(Printer *p, char c) { putc(c, p->f); }
 static void ps_(Printer *p, const char *s) { fputs(s, p->f); }
-static void pind(Printer *p) { for (int i = 0; i < p->indent; i++) putc(' ', p->f); }
+static void pind(Printer *p) {
+    static const char sp[] = "                                                                ";
+    for (int n = p->indent; n > 0; n -= 64) fwrite(sp, 1, n > 64 ? 64 : (size_t)n, p->f);
+}
 
 void print_escaped(Printer *p, const char *s, size_t n) {
     static const char hex[] = "0123456789ABCDEF";
@@ -630,6 +633,7 @@ void print_functional_type(Printer *p, Op *op) {
 }
 
 static void print_generic(Printer *p, Op *op) {
+    if (op->verbatim) p->unknown_types = true;   /* its custom syntax was not understood */
     pc(p, '"');
     print_escaped(p, op->info->name, strlen(op->info->name));
     ps_(p, "\"(");
