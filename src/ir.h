@@ -221,6 +221,7 @@ struct Op {
     bool verbatim;        /* printed back from `custom` */
     Block *block;         /* parent block */
     Op *prev, *next;
+    int order;            /* position in the block, when a pass numbers them */
 };
 
 struct Block {

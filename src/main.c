@@ -9,6 +9,7 @@
 #include "diag.h"
 #include "ir.h"
 #include "parse.h"
+#include "pass.h"
 #include "print.h"
 
 #define TTX_VERSION "0.1.0"
@@ -16,6 +17,8 @@
 typedef struct Opts {
     const char *in, *out;
     bool split, verify, generic, debuginfo;
+    Pipeline pl;
+    RunOpts ro;
 } Opts;
 
 static const char *usage =
@@ -37,11 +40,23 @@ static const char *usage =
     "  --mlir-print-debuginfo     print locations (loc(...))\n"
     "  --allow-unregistered-dialect  accepted for compatibility: unknown ops are\n"
     "                             always kept\n"
+    "\n"
+    "pipelines (as with MLIR's *-opt tools):\n"
+    "  --PASS[=OPTIONS]           append a pass; OPTIONS as 'opt=v' or 'a=1 b=2',\n"
+    "                             lists as 'grid=4,2'\n"
+    "  --pass-pipeline=PIPELINE   append 'builtin.module(a,b{opt=v})'\n"
+    "  --verify-each[=false]      verify the IR after every pass (default: on)\n"
+    "  --print-ir-before-all      print the IR to stderr before every pass\n"
+    "  --print-ir-after-all       print the IR to stderr after every pass\n"
+    "  --dump-dir=DIR             write each stage to DIR/NN-PASS.mlir (created\n"
+    "                             if missing; 00-input.mlir is the parsed input)\n"
+    "  --timing                   print a table of wall time per pass to stderr\n"
     "  -h, --help                 show this help\n"
     "  --version                  show the version\n"
     "\n"
     "Exit status: 0 on success, 1 on any error (errors are reported as\n"
-    "FILE:LINE:COL: error: MESSAGE with the source line and a caret).\n";
+    "FILE:LINE:COL: error: MESSAGE with the source line and a caret).\n"
+    "\n";
 
 static int bad_usage(const char *fmt, const char *arg) {
     fprintf(stderr, "ttxform: ");
@@ -54,7 +69,7 @@ static int parse_args(int argc, char **argv, Opts *o, bool *done) {
     *done = false;
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
-        if (!strcmp(a, "-h") || !strcmp(a, "--help")) { fputs(usage, stdout); *done = true; return 0; }
+        if (!strcmp(a, "-h") || !strcmp(a, "--help")) { fputs(usage, stdout); pass_print_help(stdout); *done = true; return 0; }
         if (!strcmp(a, "--version")) { puts("ttxform " TTX_VERSION); *done = true; return 0; }
         if (!strcmp(a, "-o")) {
             if (++i >= argc) return bad_usage("option '%s' needs a file name", a);
@@ -76,7 +91,32 @@ static int parse_args(int argc, char **argv, Opts *o, bool *done) {
             else if (!strcmp(n, "mlir-print-debuginfo")) o->debuginfo = true;
             else if (!strcmp(n, "allow-unregistered-dialect")) {}
             else if (!strncmp(n, "emit=", 5)) return bad_usage("unknown output kind in '%s' (expected mlir or generic)", a);
-            else return bad_usage("unknown option '%s'", a);
+            else if (!strcmp(n, "verify-each") || !strcmp(n, "verify-each=true") || !strcmp(n, "verify-each=1")) o->ro.verify_each = true;
+            else if (!strcmp(n, "verify-each=false") || !strcmp(n, "verify-each=0") || !strcmp(n, "no-verify-each")) o->ro.verify_each = false;
+            else if (!strcmp(n, "print-ir-after-all") || !strcmp(n, "mlir-print-ir-after-all")) o->ro.print_after = true;
+            else if (!strcmp(n, "print-ir-before-all") || !strcmp(n, "mlir-print-ir-before-all")) o->ro.print_before = true;
+            else if (!strcmp(n, "timing") || !strcmp(n, "mlir-timing")) o->ro.timing = true;
+            else if (!strncmp(n, "dump-dir=", 9)) {
+                if (!n[9]) return bad_usage("option '%s' needs a directory", a);
+                o->ro.dump_dir = n + 9;
+            } else if (!strcmp(n, "dump-dir")) {
+                if (++i >= argc) return bad_usage("option '%s' needs a directory", a);
+                o->ro.dump_dir = argv[i];
+            } else if (!strncmp(n, "pass-pipeline", 13)) {
+                const char *text = n[13] == '=' ? n + 14 : NULL;
+                if (!n[13]) { if (++i >= argc) return bad_usage("option '%s' needs a pipeline", a); text = argv[i]; }
+                char err[512];
+                if (!text || !pipeline_parse(&o->pl, text, err, sizeof err)) return bad_usage("%s", text ? err : "malformed --pass-pipeline");
+            } else {
+                char name[128], err[512];
+                const char *eq = strchr(n, '=');
+                size_t l = eq ? (size_t)(eq - n) : strlen(n);
+                if (l >= sizeof name) return bad_usage("unknown option '%s'", a);
+                memcpy(name, n, l);
+                name[l] = 0;
+                if (!pass_lookup(name)) return bad_usage("unknown option or pass '%s'", a);
+                if (!pipeline_add(&o->pl, name, eq ? eq + 1 : NULL, err, sizeof err)) return bad_usage("%s", err);
+            }
             continue;
         }
         if (o->in) return bad_usage("more than one input: '%s'", a);
@@ -176,16 +216,33 @@ static int write_output(const char *path, const char *data, size_t n) {
 
 typedef struct Job { int argc; char **argv; int rc; } Job;
 
+static void print_timing(const Pipeline *pl, const double *t) {
+    double total = 0;
+    for (int i = 0; i < pl->n; i++) total += t[i];
+    fprintf(stderr, "===-------------------------------------------------------------------------===\n");
+    fprintf(stderr, "                         ... Execution time report ...\n");
+    fprintf(stderr, "===-------------------------------------------------------------------------===\n");
+    fprintf(stderr, "  Total Execution Time: %.4f seconds\n\n", total);
+    fprintf(stderr, "  ----Wall Time----  ----Name----\n");
+    for (int i = 0; i < pl->n; i++)
+        fprintf(stderr, "  %8.4f (%5.1f%%)  %s\n", t[i], total > 0 ? 100.0 * t[i] / total : 0.0, pl->p[i].pass->name);
+    fprintf(stderr, "  %8.4f (100.0%%)  Total\n", total);
+}
+
 static int run(int argc, char **argv) {
     Opts o = {0};
+    o.ro.verify_each = true;
     bool done;
-    if (parse_args(argc, argv, &o, &done)) return 1;
-    if (done) return 0;
+    int prc = parse_args(argc, argv, &o, &done);
+    if (prc || done) { pipeline_free(&o.pl); return prc; }
+    double *times = calloc((size_t)o.pl.n + 1, sizeof(double));
+    o.ro.times = times;
+    o.ro.debuginfo = o.debuginfo;
     if (!o.in) o.in = "-";
     const char *fname = strcmp(o.in, "-") ? o.in : "<stdin>";
     size_t len;
     char *buf = read_all(o.in, &len);
-    if (!buf) { fprintf(stderr, "ttxform: cannot read '%s': %s\n", fname, strerror(errno)); return 1; }
+    if (!buf) { fprintf(stderr, "ttxform: cannot read '%s': %s\n", fname, strerror(errno)); free(times); pipeline_free(&o.pl); return 1; }
     Section *secs;
     int nsec = split_sections(buf, len, o.split, &secs);
     char *outbuf = NULL; size_t outlen = 0;
@@ -202,6 +259,10 @@ static int run(int argc, char **argv) {
         memcpy(sec, secs[i].s, secs[i].len);
         sec[secs[i].len] = 0;
         Op *m = parse_module(c, fname, sec, secs[i].len, secs[i].line, &d);
+        char prefix[32] = "";
+        if (nsec > 1) snprintf(prefix, sizeof prefix, "%d-", i + 1);
+        o.ro.dump_prefix = prefix;
+        if (m && !d.nerrors && !pipeline_run(&o.pl, c, m, &o.ro, &d)) m = NULL;
         if (m && !d.nerrors) {
             if (i) fputs("// -----\n", out);
             if (!print_module(out, c, m, &po)) {
@@ -216,6 +277,9 @@ static int run(int argc, char **argv) {
         free(sec);
     }
     fclose(out);
+    if (o.ro.timing) print_timing(&o.pl, times);
+    free(times);
+    pipeline_free(&o.pl);
     int rc = 0;
     if (errors || verify_bad) rc = 1;
     else rc = write_output(o.out, outbuf, outlen);

@@ -1,0 +1,9 @@
+/* passes/cse.c - the `cse` pass (placeholder until implemented). */
+#include "pass.h"
+
+static bool run(Ctx *c, Op *m, const PassOptions *o, Diag *d) {
+    (void)c; (void)m; (void)o; (void)d;
+    return true;
+}
+
+const Pass pass_cse = { "cse", "not implemented yet", NULL, 0, run };

@@ -1,0 +1,288 @@
+/* pass.c - the pass registry, pass options, pipelines and the pass runner
+ * with its debugging aids. */
+#include "pass.h"
+
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+
+#include "print.h"
+
+extern const Pass pass_canonicalize, pass_cse, pass_dce, pass_symbol_dce, pass_inline, pass_test_break_dominance;
+
+static const Pass *const registry[] = {
+    &pass_canonicalize, &pass_cse, &pass_dce, &pass_symbol_dce, &pass_inline, &pass_test_break_dominance,
+};
+
+const Pass *const *pass_all(int *n) { *n = (int)(sizeof registry / sizeof *registry); return registry; }
+
+const Pass *pass_lookup(const char *name) {
+    for (size_t i = 0; i < sizeof registry / sizeof *registry; i++)
+        if (!strcmp(registry[i]->name, name)) return registry[i];
+    return NULL;
+}
+
+static int opt_index(const Pass *p, const char *name) {
+    for (int i = 0; i < p->nopts; i++) if (!strcmp(p->opts[i].name, name)) return i;
+    return -1;
+}
+const PassOptVal *popt(const PassOptions *o, const char *name) {
+    int i = opt_index(o->pass, name);
+    return i < 0 ? NULL : &o->v[i];
+}
+int64_t popt_int(const PassOptions *o, const char *name) { const PassOptVal *v = popt(o, name); return v ? v->i : 0; }
+bool popt_bool(const PassOptions *o, const char *name) { const PassOptVal *v = popt(o, name); return v && v->b; }
+const char *popt_str(const PassOptions *o, const char *name) { const PassOptVal *v = popt(o, name); return v ? v->s : NULL; }
+
+static bool parse_int(const char *s, size_t n, int64_t *out) {
+    char buf[32];
+    if (!n || n >= sizeof buf) return false;
+    memcpy(buf, s, n);
+    buf[n] = 0;
+    char *end;
+    errno = 0;
+    long long v = strtoll(buf, &end, 10);
+    if (errno || *end) return false;
+    *out = v;
+    return true;
+}
+
+static bool set_value(const Pass *p, int k, const char *val, size_t n, PassOptVal *v, char *err, size_t errlen) {
+    const PassOptDef *d = &p->opts[k];
+    switch (d->kind) {
+    case PO_INT:
+        if (!parse_int(val, n, &v->i)) { snprintf(err, errlen, "invalid value '%.*s' for option '%s' of pass '%s': expected an integer", (int)n, val, d->name, p->name); return false; }
+        break;
+    case PO_BOOL:
+        if ((n == 4 && !strncmp(val, "true", 4)) || (n == 1 && *val == '1')) v->b = true;
+        else if ((n == 5 && !strncmp(val, "false", 5)) || (n == 1 && *val == '0')) v->b = false;
+        else { snprintf(err, errlen, "invalid value '%.*s' for option '%s' of pass '%s': expected true or false", (int)n, val, d->name, p->name); return false; }
+        break;
+    case PO_STRING: {
+        char *s = malloc(n + 1);
+        memcpy(s, val, n);
+        s[n] = 0;
+        v->s = s;   /* owned by the pipeline (pipeline_free) */
+        break;
+    }
+    case PO_INTLIST: {
+        v->nlist = 0;
+        const char *q = val, *e = val + n;
+        while (q < e) {
+            const char *c = memchr(q, ',', (size_t)(e - q));
+            if (!c) c = e;
+            if (v->nlist == 64 || !parse_int(q, (size_t)(c - q), &v->list[v->nlist])) {
+                snprintf(err, errlen, "invalid value '%.*s' for option '%s' of pass '%s': expected a comma-separated list of integers", (int)n, val, d->name, p->name);
+                return false;
+            }
+            v->nlist++;
+            q = c + 1;
+        }
+        if (!v->nlist) { snprintf(err, errlen, "empty value for option '%s' of pass '%s'", d->name, p->name); return false; }
+        break;
+    }
+    }
+    return true;
+}
+
+bool pass_options_parse(const Pass *pass, const char *text, PassOptions *o, char *err, size_t errlen) {
+    memset(o, 0, sizeof *o);
+    o->pass = pass;
+    for (int i = 0; i < pass->nopts; i++) {
+        const char *d = pass->opts[i].dflt;
+        if (d && *d && !set_value(pass, i, d, strlen(d), &o->v[i], err, errlen)) return false;
+        if (pass->opts[i].kind == PO_STRING && !d) o->v[i].s = NULL;
+    }
+    const char *q = text ? text : "";
+    for (;;) {
+        while (*q == ' ' || *q == '\t') q++;
+        if (!*q) break;
+        const char *eq = q;
+        while (*eq && *eq != '=' && *eq != ' ') eq++;
+        size_t klen = (size_t)(eq - q);
+        char key[64];
+        if (klen >= sizeof key) klen = sizeof key - 1;
+        memcpy(key, q, klen);
+        key[klen] = 0;
+        int k = opt_index(pass, key);
+        if (k < 0) { snprintf(err, errlen, "pass '%s' has no option '%s'", pass->name, key); return false; }
+        const char *val, *ve;
+        if (*eq == '=') {
+            val = eq + 1;
+            if (*val == '"' || *val == '\'') {
+                char qc = *val++;
+                ve = strchr(val, qc);
+                if (!ve) { snprintf(err, errlen, "unterminated quote in options of pass '%s'", pass->name); return false; }
+                q = ve + 1;
+            } else {
+                ve = val;
+                while (*ve && *ve != ' ') ve++;
+                q = ve;
+            }
+        } else {
+            if (pass->opts[k].kind != PO_BOOL) { snprintf(err, errlen, "option '%s' of pass '%s' needs a value", key, pass->name); return false; }
+            val = "true"; ve = val + 4; q = eq;
+        }
+        if (pass->opts[k].kind == PO_STRING && o->v[k].s) { free((char *)o->v[k].s); o->v[k].s = NULL; }
+        if (!set_value(pass, k, val, (size_t)(ve - val), &o->v[k], err, errlen)) return false;
+        o->v[k].set = true;
+    }
+    return true;
+}
+
+bool pipeline_add(Pipeline *pl, const char *name, const char *opts, char *err, size_t errlen) {
+    const Pass *p = pass_lookup(name);
+    if (!p) { snprintf(err, errlen, "unknown pass '%s'", name); return false; }
+    if (pl->n == pl->cap) {
+        pl->cap = pl->cap ? pl->cap * 2 : 8;
+        pl->p = realloc(pl->p, sizeof(PassOptions) * (size_t)pl->cap);
+    }
+    if (!pass_options_parse(p, opts, &pl->p[pl->n], err, errlen)) {
+        for (int i = 0; i < p->nopts; i++) if (p->opts[i].kind == PO_STRING) free((char *)pl->p[pl->n].v[i].s);
+        return false;
+    }
+    pl->n++;
+    return true;
+}
+
+/* `builtin.module(a, b{x=1 y=2}, func.func(c))`: anchors are accepted and
+ * their passes run on the whole module */
+static bool parse_list(Pipeline *pl, const char **sp, char *err, size_t errlen, int depth) {
+    const char *s = *sp;
+    for (;;) {
+        while (*s == ' ' || *s == ',') s++;
+        if (!*s || *s == ')') break;
+        const char *b = s;
+        while (*s && *s != '(' && *s != ')' && *s != '{' && *s != ',' && *s != ' ') s++;
+        size_t n = (size_t)(s - b);
+        char name[128];
+        if (!n || n >= sizeof name) { snprintf(err, errlen, "malformed pass pipeline near '%.20s'", b); return false; }
+        memcpy(name, b, n);
+        name[n] = 0;
+        while (*s == ' ') s++;
+        if (*s == '(') {   /* an op anchor */
+            s++;
+            if (depth > 8 || !parse_list(pl, &s, err, errlen, depth + 1)) return false;
+            if (*s != ')') { snprintf(err, errlen, "malformed pass pipeline: missing ')' after '%s('", name); return false; }
+            s++;
+            continue;
+        }
+        char *opts = NULL;
+        if (*s == '{') {
+            const char *e = strchr(s, '}');
+            if (!e) { snprintf(err, errlen, "malformed pass pipeline: missing '}' after '%s{'", name); return false; }
+            opts = strndup(s + 1, (size_t)(e - s - 1));
+            s = e + 1;
+        }
+        bool ok = pipeline_add(pl, name, opts, err, errlen);
+        free(opts);
+        if (!ok) return false;
+    }
+    *sp = s;
+    return true;
+}
+
+bool pipeline_parse(Pipeline *pl, const char *text, char *err, size_t errlen) {
+    const char *s = text;
+    if (!parse_list(pl, &s, err, errlen, 0)) return false;
+    while (*s == ' ') s++;
+    if (*s) { snprintf(err, errlen, "malformed pass pipeline: unexpected '%c'", *s); return false; }
+    return true;
+}
+
+void pipeline_free(Pipeline *pl) {
+    for (int i = 0; i < pl->n; i++)
+        for (int k = 0; k < pl->p[i].pass->nopts; k++)
+            if (pl->p[i].pass->opts[k].kind == PO_STRING) free((char *)pl->p[i].v[k].s);
+    free(pl->p);
+    pl->p = NULL; pl->n = pl->cap = 0;
+}
+
+void pass_print_help(FILE *f) {
+    int n;
+    const Pass *const *all = pass_all(&n);
+    fprintf(f, "passes (run in the order given; options as --name=opt=value or --name='a=1 b=2'):\n");
+    for (int i = 0; i < n; i++) {
+        if (!strncmp(all[i]->name, "test-", 5)) continue;
+        fprintf(f, "  --%-34s %s\n", all[i]->name, all[i]->summary);
+        for (int k = 0; k < all[i]->nopts; k++) {
+            const PassOptDef *d = &all[i]->opts[k];
+            static const char *kinds[] = { "int", "bool", "string", "int list" };
+            fprintf(f, "      %s=<%s>%*s %s (default: %s)\n", d->name, kinds[d->kind],
+                    (int)(24 - strlen(d->name) - strlen(kinds[d->kind])) > 0 ? (int)(24 - strlen(d->name) - strlen(kinds[d->kind])) : 1, "",
+                    d->help, d->dflt && *d->dflt ? d->dflt : "none");
+        }
+    }
+}
+
+/* ---- running -------------------------------------------------------- */
+static double now(void) {
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+static void dump(const RunOpts *ro, Ctx *c, Op *m, int stage, const char *name, Diag *d) {
+    PrintOpts po = { .debuginfo = ro->debuginfo };
+    if (ro->dump_dir) {
+        char path[4096];
+        snprintf(path, sizeof path, "%s/%s%02d-%s.mlir", ro->dump_dir, ro->dump_prefix ? ro->dump_prefix : "", stage, name);
+        FILE *f = fopen(path, "w");
+        if (!f) { Loc l = {0}; diag_error(d, l, "cannot write '%s': %s", path, strerror(errno)); return; }
+        print_module(f, c, m, &po);
+        fclose(f);
+    }
+}
+
+static bool mkdir_p(const char *dir) {
+    char buf[4096];
+    snprintf(buf, sizeof buf, "%s", dir);
+    for (char *p = buf + 1; *p; p++) {
+        if (*p != '/') continue;
+        *p = 0;
+        if (mkdir(buf, 0777) && errno != EEXIST) return false;
+        *p = '/';
+    }
+    return !mkdir(buf, 0777) || errno == EEXIST;
+}
+
+bool pipeline_run(const Pipeline *pl, Ctx *c, Op *m, const RunOpts *ro, Diag *d) {
+    PrintOpts po = { .debuginfo = ro->debuginfo };
+    if (ro->dump_dir && !mkdir_p(ro->dump_dir)) {
+        Loc l = {0};
+        diag_error(d, l, "cannot create dump directory '%s': %s", ro->dump_dir, strerror(errno));
+        return false;
+    }
+    if (!verify_module(c, m, d)) return false;
+    dump(ro, c, m, 0, "input", d);
+    for (int i = 0; i < pl->n; i++) {
+        const Pass *p = pl->p[i].pass;
+        if (ro->print_before) {
+            fprintf(stderr, "// -----// IR Dump Before %s //----- //\n", p->name);
+            print_module(stderr, c, m, &po);
+            fputc('\n', stderr);
+        }
+        double t0 = now();
+        bool ok = p->run(c, m, &pl->p[i], d) && !d->nerrors;
+        if (ro->times) ro->times[i] += now() - t0;
+        if (!ok) {
+            Loc l = {0};
+            if (!d->nerrors) diag_error(d, l, "pass '%s' failed", p->name);
+            return false;
+        }
+        if (ro->print_after) {
+            fprintf(stderr, "// -----// IR Dump After %s //----- //\n", p->name);
+            print_module(stderr, c, m, &po);
+            fputc('\n', stderr);
+        }
+        dump(ro, c, m, i + 1, p->name, d);
+        if (ro->verify_each && !verify_module(c, m, d)) {
+            Loc l = {0};
+            diag_emit(d, SEV_NOTE, l, "the IR was broken by pass '%s'", p->name);
+            return false;
+        }
+    }
+    return true;
+}

@@ -1,0 +1,66 @@
+/* passutil.c - small queries and builders shared by passes. */
+#include <string.h>
+
+#include "pass.h"
+
+/* ops whose effects are those of the ops in their regions */
+static bool recursive_effects(const Op *op) {
+    return op_is(op, OP_scf_for) || op_is(op, OP_scf_if) || op_is(op, OP_scf_while) ||
+           op_is(op, OP_tt_reduce) || op_is(op, OP_tt_scan) || op_is(op, OP_linalg_generic) ||
+           op_is(op, OP_linalg_reduce) || op_is(op, OP_tt_map_elementwise);
+}
+
+static bool regions_pure(const Op *op, bool allow_reads) {
+    for (int r = 0; r < op->nregions; r++)
+        for (Block *b = op->regions[r].first; b; b = b->next)
+            for (Op *o = b->first; o; o = o->next) {
+                unsigned t = o->info->traits;
+                if (t & TR_UNREGISTERED) return false;
+                if (recursive_effects(o)) { if (!regions_pure(o, allow_reads)) return false; continue; }
+                if (t & TR_PURE) continue;
+                if (allow_reads && (t & TR_READ)) continue;
+                return false;
+            }
+    return true;
+}
+
+bool op_is_pure(const Op *op) {
+    unsigned t = op->info->traits;
+    if (t & TR_UNREGISTERED) return false;
+    if (recursive_effects(op)) return regions_pure(op, false);
+    return (t & TR_PURE) != 0;
+}
+
+bool op_has_write_effect(const Op *op) {
+    unsigned t = op->info->traits;
+    if (t & TR_UNREGISTERED) return true;
+    if (recursive_effects(op)) return !regions_pure(op, true);
+    if (t & (TR_PURE | TR_READ)) return false;
+    if (t & (TR_ISOLATED | TR_SYMBOL)) return false;
+    return true;
+}
+
+bool op_is_trivially_dead(const Op *op) {
+    unsigned t = op->info->traits;
+    if (t & (TR_TERMINATOR | TR_UNREGISTERED | TR_SYMBOL | TR_ISOLATED)) return false;
+    if (!op_results_unused(op)) return false;
+    if (recursive_effects(op)) return regions_pure(op, true);
+    return (t & (TR_PURE | TR_READ)) != 0;
+}
+
+Attr *value_const(Value *v) {
+    if (!v || !v->def || !op_is(v->def, OP_arith_constant) || v->def->verbatim) return NULL;
+    return op_attr(v->def, "value");
+}
+
+Op *const_new(Ctx *c, Attr *value, Type *t, Loc loc) {
+    Op *op = op_new(c, "arith.constant", 1, &t, 0, NULL, 0, loc);
+    op_set_prop(c, op, "value", value);
+    return op;
+}
+
+Op *func_of(Op *op) {
+    for (Op *p = op_parent(op); p; p = op_parent(p))
+        if (p->info->traits & TR_ISOLATED) return p;
+    return NULL;
+}

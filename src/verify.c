@@ -1,0 +1,291 @@
+/* verify.c - the verifier: SSA dominance (across regions too), block
+ * terminators, successor arguments, and per-op constraints of registered
+ * ops.  Errors are reported at the op's location with MLIR's wording. */
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "pass.h"
+#include "print.h"
+
+typedef struct V { Ctx *c; Diag *d; int errors; } V;
+
+static void err(V *v, Op *op, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+static void err(V *v, Op *op, const char *fmt, ...) {
+    char buf[1024];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(buf, sizeof buf, fmt, ap);
+    va_end(ap);
+    diag_error(v->d, op->loc, "'%s' op %s", op->info->name, buf);
+    v->errors++;
+}
+
+static char *ts(V *v, Type *t) {
+    static char bufs[4][256];
+    static int k;
+    char *b = bufs[k++ & 3];
+    char *s = t ? print_type_str(v->c, t) : NULL;
+    snprintf(b, 256, "%s", s ? s : "<unknown>");
+    free(s);
+    return b;
+}
+
+/* ---- dominance ------------------------------------------------------ */
+/* number ops in each block so that "before" is a comparison */
+static bool number_ops(Op *op, void *ud) {
+    (void)ud;
+    for (int r = 0; r < op->nregions; r++)
+        for (Block *b = op->regions[r].first; b; b = b->next) {
+            int i = 0;
+            for (Op *o = b->first; o; o = o->next) o->order = i++;
+        }
+    return true;
+}
+
+/* does block a dominate block b (same region)?  Computed on the region's CFG */
+typedef struct Dom { Region *r; Block **blocks; int n; int *idom; } Dom;
+
+static int bidx(Dom *d, Block *b) { for (int i = 0; i < d->n; i++) if (d->blocks[i] == b) return i; return -1; }
+
+static void dom_build(Dom *d, Region *r) {
+    d->r = r;
+    d->n = 0;
+    for (Block *b = r->first; b; b = b->next) d->n++;
+    d->blocks = malloc(sizeof(Block *) * (size_t)(d->n + 1));
+    d->idom = malloc(sizeof(int) * (size_t)(d->n + 1));
+    int i = 0;
+    for (Block *b = r->first; b; b = b->next) d->blocks[i++] = b;
+    /* iterative dataflow over sets; regions have few blocks */
+    int n = d->n;
+    unsigned char *dom = malloc((size_t)n * (size_t)n + 1);
+    memset(dom, 1, (size_t)n * (size_t)n);
+    for (int k = 0; k < n; k++) dom[0 * n + k] = k == 0;
+    bool changed = true;
+    while (changed) {
+        changed = false;
+        for (int b = 1; b < n; b++) {
+            unsigned char *nw = malloc((size_t)n);
+            memset(nw, 1, (size_t)n);
+            bool anypred = false;
+            for (int p = 0; p < n; p++) {
+                Op *t = d->blocks[p]->last;
+                if (!t) continue;
+                bool pred = false;
+                for (int s = 0; s < t->nsuccs; s++) if (t->succs[s] == d->blocks[b]) pred = true;
+                if (!pred) continue;
+                anypred = true;
+                for (int k = 0; k < n; k++) nw[k] &= dom[p * n + k];
+            }
+            if (!anypred) memset(nw, 0, (size_t)n);
+            nw[b] = 1;
+            if (memcmp(nw, &dom[b * n], (size_t)n)) { memcpy(&dom[b * n], nw, (size_t)n); changed = true; }
+            free(nw);
+        }
+    }
+    /* keep the dominance matrix in idom's place: idom[b] unused; store matrix */
+    free(d->idom);
+    d->idom = (int *)dom;
+}
+static bool dom_dominates(Dom *d, Block *a, Block *b) {
+    int ia = bidx(d, a), ib = bidx(d, b);
+    if (ia < 0 || ib < 0) return false;
+    unsigned char *m = (unsigned char *)d->idom;
+    return m[ib * d->n + ia] != 0;
+}
+static void dom_free(Dom *d) { free(d->blocks); free(d->idom); }
+
+static bool graph_region(Region *r) { return r->op && op_is(r->op, OP_module); }
+
+/* is v visible at (and dominating) user? */
+static int check_dominance(V *v, Op *user, int i) {
+    Value *val = user->opnds[i].value;
+    if (!val) { err(v, user, "operand #%d is null", i); return 0; }
+    Block *db = val->def ? val->def->block : val->block;
+    if (!db) { err(v, user, "operand #%d refers to a value that is no longer in the IR", i); return 0; }
+    /* climb from the user to the region that holds the definition */
+    Op *a = user;
+    while (a && a->block && a->block->region != db->region) {
+        Op *p = op_parent(a);
+        if (p && (p->info->traits & TR_ISOLATED)) {
+            err(v, user, "using value defined outside the region");
+            return 0;
+        }
+        a = p;
+    }
+    if (!a || !a->block) { err(v, user, "operand #%d does not dominate this use", i); return 0; }
+    if (graph_region(db->region)) return 1;
+    if (a->block == db) {
+        if (!val->def) return 1;    /* block argument */
+        if (val->def == a) { err(v, user, "operand #%d is defined by an enclosing op", i); return 0; }
+        if (val->def->order < a->order) return 1;
+        err(v, user, "operand #%d does not dominate this use", i);
+        diag_emit(v->d, SEV_NOTE, val->def->loc, "operand defined here");
+        return 0;
+    }
+    Dom d;
+    dom_build(&d, db->region);
+    bool ok = dom_dominates(&d, db, a->block);
+    dom_free(&d);
+    if (!ok) {
+        err(v, user, "operand #%d does not dominate this use", i);
+        return 0;
+    }
+    return 1;
+}
+
+/* ---- per-op checks -------------------------------------------------- */
+static Type *pointee_of(Ctx *c, Type *t) {
+    if (!t) return NULL;
+    if (t->kind == T_PTR) return t->ptr.pointee;
+    if (type_is_shaped(t) && t->sh.elem->kind == T_PTR)
+        return type_shaped(c, t->kind, t->sh.rank, t->sh.dims, t->sh.elem->ptr.pointee, t->sh.enc, t->sh.space);
+    return NULL;
+}
+static bool same_shape(Type *a, Type *b) {
+    if (!type_is_shaped(a) && !type_is_shaped(b)) return true;
+    if (!type_is_shaped(a) || !type_is_shaped(b) || a->sh.rank != b->sh.rank) return false;
+    for (int i = 0; i < a->sh.rank; i++) if (a->sh.dims[i] != b->sh.dims[i]) return false;
+    return true;
+}
+static Type *opty(Op *op, int i) { Value *x = op_operand(op, i); return x ? x->type : NULL; }
+
+static Op *terminator_of(Region *r) { return r->first ? r->first->last : NULL; }
+
+static void check_yield_types(V *v, Op *op, Region *r, int nres) {
+    Op *t = terminator_of(r);
+    if (!t || !op_is(t, OP_scf_yield)) return;
+    if (t->nopnds != nres) { err(v, t, "must match the number of results of the parent op (%d), found %d", nres, t->nopnds); return; }
+    for (int i = 0; i < nres; i++)
+        if (opty(t, i) != op->res[i].type)
+            err(v, t, "type of operand #%d ('%s') does not match the parent op's result type ('%s')", i, ts(v, opty(t, i)), ts(v, op->res[i].type));
+}
+
+static void check_op(V *v, Op *op) {
+    const OpInfo *in = op->info;
+    if (op->verbatim || (in->traits & TR_UNREGISTERED)) return;
+    const char *fmt = in->format;
+    if (!strcmp(fmt, "binary") || !strcmp(fmt, "unary") || !strcmp(fmt, "ternary")) {
+        for (int i = 0; i < op->nopnds; i++)
+            if (opty(op, i) != op->res[0].type) { err(v, op, "requires the same type for all operands and results"); return; }
+    } else if (!strcmp(fmt, "cmp")) {
+        if (op->nopnds != 2 || opty(op, 0) != opty(op, 1)) { err(v, op, "requires all operands to have the same type"); return; }
+        Type *r = op->res[0].type;
+        if (!type_is_int(type_elem(r), 1) || !same_shape(r, opty(op, 0))) err(v, op, "result must be i1 with the operands' shape, found '%s'", ts(v, r));
+    } else if (!strcmp(fmt, "select")) {
+        Type *c = opty(op, 0), *r = op->res[0].type;
+        if (opty(op, 1) != r || opty(op, 2) != r) err(v, op, "requires the same type for the true value, the false value and the result");
+        else if (!type_is_int(type_elem(c), 1) || (type_is_shaped(c) && !same_shape(c, r))) err(v, op, "condition must be i1 or a tensor of i1 with the result's shape, found '%s'", ts(v, c));
+    } else if (!strcmp(fmt, "cast")) {
+        if (!same_shape(opty(op, 0), op->res[0].type)) err(v, op, "operand and result must have the same shape: '%s' vs '%s'", ts(v, opty(op, 0)), ts(v, op->res[0].type));
+    } else if (op_is(op, OP_arith_constant)) {
+        Attr *val = op_attr(op, "value");
+        if (!val) err(v, op, "requires attribute 'value'");
+        else if ((val->kind == A_INT || val->kind == A_FLOAT || val->kind == A_DENSE) && val->type != op->res[0].type)
+            err(v, op, "value type '%s' must match the result type '%s'", ts(v, val->type), ts(v, op->res[0].type));
+    } else if (op_is(op, OP_tt_load)) {
+        Type *want = pointee_of(v->c, opty(op, 0));
+        if (want != op->res[0].type) err(v, op, "result type '%s' does not match the pointee type '%s'", ts(v, op->res[0].type), ts(v, want));
+        if (op->nopnds > 2 && opty(op, 2) != op->res[0].type) err(v, op, "'other' must have the result type '%s', found '%s'", ts(v, op->res[0].type), ts(v, opty(op, 2)));
+        if (op->nopnds > 1 && (!type_is_int(type_elem(opty(op, 1)), 1) || !same_shape(opty(op, 1), op->res[0].type))) err(v, op, "mask must be i1 with the result's shape");
+    } else if (op_is(op, OP_tt_store)) {
+        Type *want = pointee_of(v->c, opty(op, 0));
+        if (want != opty(op, 1)) err(v, op, "value type '%s' does not match the pointee type '%s'", ts(v, opty(op, 1)), ts(v, want));
+        if (op->nopnds > 2 && (!type_is_int(type_elem(opty(op, 2)), 1) || !same_shape(opty(op, 2), opty(op, 1)))) err(v, op, "mask must be i1 with the value's shape");
+    } else if (op_is(op, OP_tt_addptr)) {
+        if (op->res[0].type != opty(op, 0)) err(v, op, "result type must match the pointer operand type");
+        else if (!same_shape(opty(op, 0), opty(op, 1))) err(v, op, "offsets must have the pointer operand's shape");
+    } else if (op_is(op, OP_scf_for)) {
+        Block *e = op->regions[0].first;
+        int n = op->nopnds - 3;
+        if (!e || e->nargs != n + 1) { err(v, op, "expects the body to have %d arguments", n + 1); return; }
+        Type *ivt = e->args[0]->type;
+        for (int i = 0; i < 3; i++) if (opty(op, i) != ivt) { err(v, op, "expects the lower bound, upper bound and step to have the induction variable's type '%s'", ts(v, ivt)); return; }
+        if (op->nres != n) { err(v, op, "mismatch in number of loop-carried values and defined values"); return; }
+        for (int i = 0; i < n; i++) {
+            if (opty(op, 3 + i) != op->res[i].type) err(v, op, "init value #%d type '%s' does not match result type '%s'", i, ts(v, opty(op, 3 + i)), ts(v, op->res[i].type));
+            if (e->args[1 + i]->type != op->res[i].type) err(v, op, "region iter_arg #%d type '%s' does not match result type '%s'", i, ts(v, e->args[1 + i]->type), ts(v, op->res[i].type));
+        }
+        check_yield_types(v, op, &op->regions[0], op->nres);
+    } else if (op_is(op, OP_scf_if)) {
+        if (!type_is_int(opty(op, 0), 1)) err(v, op, "condition must be i1");
+        for (int r = 0; r < op->nregions; r++) if (op->regions[r].first) check_yield_types(v, op, &op->regions[r], op->nres);
+        if (op->nres && (op->nregions < 2 || !op->regions[1].first)) err(v, op, "must have an else region when it defines values");
+    } else if (op_is(op, OP_scf_yield)) {
+        Op *p = op_parent(op);
+        if (!p || !(op_is(p, OP_scf_for) || op_is(p, OP_scf_if) || op_is(p, OP_scf_while) || (p->info->traits & TR_UNREGISTERED) || p->verbatim))
+            err(v, op, "expects parent op to be one of 'scf.execute_region, scf.for, scf.if, scf.index_switch, scf.while'");
+    } else if (op_is(op, OP_tt_return) || op_is(op, OP_func_return)) {
+        Op *f = op_parent(op);
+        if (!f || f->verbatim) return;
+        if (!(op_is(f, OP_tt_func) || op_is(f, OP_func_func))) { err(v, op, "expects parent op '%s'", op_is(op, OP_tt_return) ? "tt.func" : "func.func"); return; }
+        Attr *ft = op_attr(f, "function_type");
+        if (!ft || !ft->type || ft->type->kind != T_FUNC) return;
+        Attr *nm = op_attr(f, "sym_name");
+        const char *fname = nm ? nm->str.s : "?";
+        if (ft->type->fn.nout != op->nopnds) { err(v, op, "has %d operands, but enclosing function (@%s) returns %d", op->nopnds, fname, ft->type->fn.nout); return; }
+        for (int i = 0; i < op->nopnds; i++)
+            if (opty(op, i) != ft->type->fn.out[i])
+                err(v, op, "type of return operand %d ('%s') doesn't match function result type ('%s') in function @%s", i, ts(v, opty(op, i)), ts(v, ft->type->fn.out[i]), fname);
+    } else if (op_is(op, OP_tt_func) || op_is(op, OP_func_func)) {
+        Attr *ft = op_attr(op, "function_type");
+        if (!ft || !ft->type || ft->type->kind != T_FUNC) { err(v, op, "requires attribute 'function_type'"); return; }
+        Block *e = op->nregions ? op->regions[0].first : NULL;
+        if (!e) return;
+        if (e->nargs != ft->type->fn.nin) { err(v, op, "entry block must have %d arguments to match function signature", ft->type->fn.nin); return; }
+        for (int i = 0; i < e->nargs; i++)
+            if (e->args[i]->type != ft->type->fn.in[i])
+                err(v, op, "type of entry block argument #%d('%s') must match the type of the corresponding argument in function signature('%s')", i, ts(v, e->args[i]->type), ts(v, ft->type->fn.in[i]));
+    }
+}
+
+/* ---- structure ------------------------------------------------------ */
+static bool needs_terminator(Op *op) {
+    if (op->info->traits & (TR_UNREGISTERED | TR_NO_TERMINATOR)) return false;
+    return !op->verbatim || (op->info->traits & TR_ISOLATED);
+}
+
+typedef struct W { V *v; } W;
+
+static bool visit(Op *op, void *ud) {
+    V *v = ud;
+    for (int i = 0; i < op->nopnds; i++) check_dominance(v, op, i);
+    if ((op->info->traits & TR_TERMINATOR) && op->next && !op->verbatim)
+        err(v, op, "must be the last operation in the parent block");
+    for (int r = 0; r < op->nregions; r++) {
+        for (Block *b = op->regions[r].first; b; b = b->next) {
+            if (!needs_terminator(op)) continue;
+            Op *t = b->last;
+            if (!t) { if (b != op->regions[r].first || b->next || op_is(op, OP_tt_func) || op_is(op, OP_func_func)) err(v, op, "empty block: expect at least a terminator"); continue; }
+            if (!(t->info->traits & (TR_TERMINATOR | TR_UNREGISTERED)) && !t->verbatim)
+                diag_error(v->d, t->loc, "block with no terminator, has '%s'", t->info->name), v->errors++;
+        }
+    }
+    /* successors: forwarded operands match the target's arguments */
+    if (op->nsuccs) {
+        int base = op->nopnds;
+        for (int s = 0; s < op->nsuccs; s++) base -= op->succ_nargs ? op->succ_nargs[s] : 0;
+        for (int s = 0; s < op->nsuccs; s++) {
+            Block *t = op->succs[s];
+            int n = op->succ_nargs ? op->succ_nargs[s] : 0;
+            if (!op->verbatim && !(op->info->traits & TR_UNREGISTERED) && n != t->nargs) {
+                err(v, op, "branch has %d operands for successor #%d, but target block has %d", n, s, t->nargs);
+            } else if (n == t->nargs) {
+                for (int k = 0; k < n; k++)
+                    if (opty(op, base + k) && t->args[k]->type && opty(op, base + k) != t->args[k]->type)
+                        err(v, op, "type mismatch for bb argument #%d of successor #%d", k, s);
+            }
+            if (t->region != op->block->region) err(v, op, "reference to block defined in another region");
+            base += n;
+        }
+    }
+    check_op(v, op);
+    return true;
+}
+
+bool verify_module(Ctx *c, Op *module, Diag *d) {
+    V v = { c, d, 0 };
+    op_walk(module, number_ops, NULL);
+    op_walk(module, visit, &v);
+    return v.errors == 0;
+}
