@@ -81,7 +81,8 @@ static bool result_list_follows(const char *p, const char *lim) {
     }
     if (p >= lim || *p != '=' || (p + 1 < lim && p[1] == '=')) return false;
     p = skipws(p + 1, lim);
-    return p < lim && (isidstart(*p) || *p == '"');
+    /* `%i = %lb` inside scf.for is not a result list */
+    return p < lim && *p != '%';
 }
 
 static bool is_alias_def(const char *p, const char *lim) {
@@ -132,7 +133,7 @@ static bool is_type_kw(const char *s, int n) {
     else return false;
     if (k >= n) return false;
     for (int i = k; i < n; i++) if (s[i] < '0' || s[i] > '9') return false;
-    return n - k <= 5;
+    return true;
 }
 
 static int word_kind(Lexer *L, const char *s, int n, const char *after) {
@@ -258,6 +259,19 @@ int lex_next(Lexer *L, Token *t) {
         [0-9]+ "." [0-9]* ([eE] [-+]? [0-9]+)? { L->cur = (const char *)YYCURSOR; t->len = (int)(L->cur - t->s); return TK_FLOAT; }
         '"' ([^"\\\n] | "\\" [^\n])* '"' {
             L->cur = (const char *)YYCURSOR; t->len = (int)(L->cur - t->s);
+            for (const char *e = t->s + 1; e < L->cur - 1; e++) {
+                if (*e != '\\') continue;
+                char n = e[1];
+                bool hex = (n >= '0' && n <= '9') || (n >= 'a' && n <= 'f') || (n >= 'A' && n <= 'F');
+                bool hex2 = hex && e + 2 < L->cur - 1 && ((e[2] >= '0' && e[2] <= '9') || (e[2] >= 'a' && e[2] <= 'f') || (e[2] >= 'A' && e[2] <= 'F'));
+                if (n == 'n' || n == 't' || n == '"' || n == '\\') { e++; continue; }
+                if (hex2) { e += 2; continue; }
+                t->col += (int)(e - t->s);
+                t->s = e;
+                t->len = 2;
+                t->msg = "unknown escape in string literal";
+                return TK_ERROR;
+            }
             const char *q = skipws(L->cur, L->lim);
             return q < L->lim && *q == '(' ? TK_GENNAME : TK_STRING;
         }

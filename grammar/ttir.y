@@ -63,8 +63,8 @@ results ::= results COMMA VALUE(R) resnum(K).    { ps_result(ps, &R, K); }
 resnum(K) ::= .                   { K = 1; }
 resnum(K) ::= COLON INTEGER(I).   { K = ps_int_token(ps, &I); }
 
-op_generic ::= generic_head LPAREN gen_operands RPAREN gen_succs gen_props gen_regions gen_attrs COLON functype(F) gen_loc.
-    { ps_generic_end(ps, F); }
+op_generic ::= generic_head LPAREN gen_operands RPAREN gen_succs gen_props gen_regions gen_attrs COLON(C) functype(F) gen_loc.
+    { ps_generic_end(ps, F, &C); }
 generic_head ::= results EQUAL GENNAME(N).   { ps_op_begin(ps, &N, true); }
 generic_head ::= GENNAME(N).                 { ps_op_begin(ps, &N, true); }
 
@@ -165,7 +165,9 @@ attr_rest(A) ::= HASHID(H).   { A = ps_alias_ref(ps, &H); }
 attr_rest(A) ::= DIALECTATTR(H). { A = ps_opaque_attr(ps, &H); }
 attr_rest(A) ::= OPAQUEATTR(H).  { A = ps_opaque_attr(ps, &H); }
 attr_rest(A) ::= ARRAYKW LT type(T) GT.                 { A = ps_dense_array(ps, T, NULL); }
-attr_rest(A) ::= ARRAYKW LT type(T) COLON numlist(L) GT. { A = ps_dense_array(ps, T, L); }
+attr_rest(A) ::= darr_head(T) numlist(L) GT.            { A = ps_dense_array(ps, T, L); }
+%type darr_head { Type * }
+darr_head(T) ::= ARRAYKW LT type(U) COLON.              { T = U; ps->darr_type = U; }
 attr_rest(A) ::= affine_map(M). { A = M; }
 attr_rest(A) ::= affine_set(M). { A = M; }
 
@@ -189,10 +191,10 @@ block_arg ::= VALUE(V) COLON type(T) LOCKW(L).              { ps_block_arg(ps, &
 
 /* ---- types ---------------------------------------------------------- */
 type(T) ::= TYPEKW(K).                          { T = ps_type_kw(ps, &K); }
-type(T) ::= shaped_head(K) dims GT.             { T = ps_shaped_end(ps, &K, NULL, NULL, NULL); }
-type(T) ::= shaped_head(K) dims type(E) GT.     { T = ps_shaped_end(ps, &K, E, NULL, NULL); }
-type(T) ::= shaped_head(K) dims type(E) COMMA attribute(A) GT.  { T = ps_shaped_end(ps, &K, E, A, NULL); }
-type(T) ::= shaped_head(K) dims type(E) COMMA attribute(A) COMMA attribute(B) GT.  { T = ps_shaped_end(ps, &K, E, A, B); }
+type(T) ::= shaped_head(K) dims GT(G).          { T = ps_shaped_end(ps, &K, &G, NULL, NULL, NULL); }
+type(T) ::= shaped_head(K) dims type(E) GT.     { T = ps_shaped_end(ps, &K, NULL, E, NULL, NULL); }
+type(T) ::= shaped_head(K) dims type(E) COMMA attribute(A) GT.  { T = ps_shaped_end(ps, &K, NULL, E, A, NULL); }
+type(T) ::= shaped_head(K) dims type(E) COMMA attribute(A) COMMA attribute(B) GT.  { T = ps_shaped_end(ps, &K, NULL, E, A, B); }
 type(T) ::= COMPLEXKW LT type(E) GT.            { T = type_complex(ps->ctx, E); }
 type(T) ::= TUPLEKW LT tuple_open type_list_opt GT.  { T = ps_tuple_end(ps); }
 type(T) ::= TTPTR LT type(E) GT.                { T = type_ptr(ps->ctx, E, 1); }
@@ -223,6 +225,7 @@ anytype(T) ::= functype(U).  { T = U; }
 /* ---- attributes ----------------------------------------------------- */
 attribute(A) ::= number(N).                        { A = N; }
 attribute(A) ::= number(N) COLON type(T).          { A = ps_typed_number(ps, N, T); }
+/* the shaped type's closing '>' locates a missing element type */
 attribute(A) ::= TRUE.                             { A = attr_bool(ps->ctx, true); }
 attribute(A) ::= FALSE.                            { A = attr_bool(ps->ctx, false); }
 attribute(A) ::= STRING(S).                        { A = ps_string_attr(ps, &S); }
@@ -231,7 +234,9 @@ attribute(A) ::= symref(S).                        { A = S; }
 attribute(A) ::= anytype(T).                       { A = attr_type(ps->ctx, T); }
 attribute(A) ::= list_open attr_list_opt RBRACKET. { A = ps_array_end(ps); }
 attribute(A) ::= dict(D).                          { A = D; }
-attribute(A) ::= DENSE LT dense_lit(L) GT COLON type(T).  { A = ps_dense(ps, L, T); }
+attribute(A) ::= dense_kw(D) dense_lit(L) GT COLON(C) type(T).  { A = ps_dense(ps, L, T, &D, &C); }
+%type dense_kw { Token }
+dense_kw(D) ::= DENSE(K) LT.  { D = K; ps_dense_begin(ps); }
 attribute(A) ::= BAREID(W).                        { A = ps_bare_attr(ps, &W); }
 attribute(A) ::= LOCKW(L).                         { A = ps_loc_attr(ps, &L); }
 attribute(A) ::= attr_rest(R).                     { A = R; }
@@ -240,11 +245,11 @@ attribute(A) ::= attr_rest(R).                     { A = R; }
 symref(A) ::= SYMBOL(S).                           { A = ps_symref(ps, NULL, &S); }
 symref(A) ::= symref(B) DCOLON SYMBOL(S).          { A = ps_symref(ps, B, &S); }
 
-number(N) ::= INTEGER(I).          { N = ps_number(ps, &I, false); }
-number(N) ::= MINUS INTEGER(I).    { N = ps_number(ps, &I, true); }
-number(N) ::= FLOAT(I).            { N = ps_number(ps, &I, false); }
-number(N) ::= MINUS FLOAT(I).      { N = ps_number(ps, &I, true); }
-number(N) ::= HEXINT(I).           { N = ps_number(ps, &I, false); }
+number(N) ::= INTEGER(I).          { N = ps_number(ps, &I, false); ps_num_loc(ps, &I); }
+number(N) ::= MINUS(M) INTEGER(I). { N = ps_number(ps, &I, true); ps_num_loc(ps, &M); }
+number(N) ::= FLOAT(I).            { N = ps_number(ps, &I, false); ps_num_loc(ps, &I); }
+number(N) ::= MINUS(M) FLOAT(I).   { N = ps_number(ps, &I, true); ps_num_loc(ps, &M); }
+number(N) ::= HEXINT(I).           { N = ps_number(ps, &I, false); ps_num_loc(ps, &I); }
 
 list_open ::= LBRACKET.            { ps_list_begin(ps); }
 attr_list_opt ::= .
@@ -267,12 +272,12 @@ dict_key(K) ::= STRING(T).   { K = T; }
 dict_key(K) ::= TYPEKW(T).   { K = T; }
 
 /* dense literals: an untyped tree (A_ARRAY of numbers) typed later */
-dense_lit(L) ::= number(N).            { L = N; }
-dense_lit(L) ::= TRUE.                 { L = attr_bool(ps->ctx, true); }
-dense_lit(L) ::= FALSE.                { L = attr_bool(ps->ctx, false); }
-dense_lit(L) ::= STRING(S).            { L = ps_string_attr(ps, &S); }
+dense_lit(L) ::= number(N).            { L = N; ps_dense_leaf(ps); }
+dense_lit(L) ::= TRUE(T).              { L = attr_bool(ps->ctx, true); ps_num_loc(ps, &T); ps_dense_leaf(ps); }
+dense_lit(L) ::= FALSE(T).             { L = attr_bool(ps->ctx, false); ps_num_loc(ps, &T); ps_dense_leaf(ps); }
+dense_lit(L) ::= STRING(S).            { L = ps_string_attr(ps, &S); ps_num_loc(ps, &S); ps_dense_leaf(ps); }
 dense_lit(L) ::= dlist_open dlist_opt RBRACKET.  { L = ps_array_end(ps); }
-dlist_open ::= LBRACKET.               { ps_list_begin(ps); }
+dlist_open ::= LBRACKET(B).            { ps_list_begin(ps); ps_dense_list(ps, &B); }
 dlist_opt ::= .
 dlist_opt ::= dlist.
 dlist ::= dense_lit(L).                { ps_list_push(ps, L); }
@@ -283,9 +288,9 @@ numlist(L) ::= numlist_open numlist_items.   { L = ps_array_end(ps); }
 numlist_open ::= .                           { ps_list_begin(ps); }
 numlist_items ::= num_item.
 numlist_items ::= numlist_items COMMA num_item.
-num_item ::= number(N).   { ps_list_push(ps, N); }
-num_item ::= TRUE.        { ps_list_push(ps, attr_bool(ps->ctx, true)); }
-num_item ::= FALSE.       { ps_list_push(ps, attr_bool(ps->ctx, false)); }
+num_item ::= number(N).   { ps_darr_item(ps, N); }
+num_item ::= TRUE(T).     { ps_num_loc(ps, &T); ps_darr_item(ps, attr_bool(ps->ctx, true)); }
+num_item ::= FALSE(T).    { ps_num_loc(ps, &T); ps_darr_item(ps, attr_bool(ps->ctx, false)); }
 
 /* ---- affine maps and integer sets ----------------------------------- */
 %type affine_map { Attr * }
@@ -314,10 +319,10 @@ constraint ::= aexpr(A) EQEQ aexpr(B).  { ps_affine_push(ps, ae_sub(ps->ctx, A, 
 
 aexpr(E) ::= aexpr(A) PLUS aexpr(B).      { E = ae_add(ps->ctx, A, B); }
 aexpr(E) ::= aexpr(A) MINUS aexpr(B).     { E = ae_sub(ps->ctx, A, B); }
-aexpr(E) ::= aexpr(A) STAR aexpr(B).      { E = ps_affine_mul(ps, A, B); }
-aexpr(E) ::= aexpr(A) FLOORDIV aexpr(B).  { E = ps_affine_div(ps, AE_FLOORDIV, A, B); }
-aexpr(E) ::= aexpr(A) CEILDIV aexpr(B).   { E = ps_affine_div(ps, AE_CEILDIV, A, B); }
-aexpr(E) ::= aexpr(A) MOD aexpr(B).       { E = ps_affine_div(ps, AE_MOD, A, B); }
+aexpr(E) ::= aexpr(A) STAR(O) aexpr(B).      { E = ps_affine_mul(ps, A, B, &O); }
+aexpr(E) ::= aexpr(A) FLOORDIV(O) aexpr(B).  { E = ps_affine_div(ps, AE_FLOORDIV, A, B, &O); }
+aexpr(E) ::= aexpr(A) CEILDIV(O) aexpr(B).   { E = ps_affine_div(ps, AE_CEILDIV, A, B, &O); }
+aexpr(E) ::= aexpr(A) MOD(O) aexpr(B).       { E = ps_affine_div(ps, AE_MOD, A, B, &O); }
 aexpr(E) ::= MINUS aexpr(A). [STAR]       { E = ae_neg(ps->ctx, A); }
 aexpr(E) ::= LPAREN aexpr(A) RPAREN.      { E = A; }
 aexpr(E) ::= INTEGER(I).                  { E = ae_const(ps->ctx, ps_int_token(ps, &I)); }

@@ -18,14 +18,20 @@ static void show_line(Diag *d, Loc loc) {
     const char *p = d->src, *lim = d->src + d->srclen;
     int line = 1;
     while (p < lim && line < loc.line) { if (*p == '\n') line++; p++; }
-    if (line != loc.line || p >= lim) return;
+    if (line != loc.line) return;
     const char *e = p;
     while (e < lim && *e != '\n') e++;
     int n = (int)(e - p);
-    if (n > 400) n = 400;
-    fprintf(d->out, "%.*s\n", n, p);
     int col = loc.col > 0 ? loc.col - 1 : 0;
-    for (int i = 0; i < col && i < n; i++) fputc(p[i] == '\t' ? '\t' : ' ', d->out);
+    /* a long line is shown as a window around the column */
+    int start = 0, prefix = 0;
+    if (n > 400 && col > 200) { start = col - 200; prefix = 3; }
+    int shown = n - start > 400 ? 400 : n - start;
+    if (prefix) fputs("...", d->out);
+    fprintf(d->out, "%.*s\n", shown, p + start);
+    for (int i = 0; i < prefix; i++) fputc(' ', d->out);
+    for (int i = start; i < col && i < n; i++) fputc(p[i] == '\t' ? '\t' : ' ', d->out);
+    for (int i = n; i < col; i++) fputc(' ', d->out);
     fputs("^\n", d->out);
 }
 

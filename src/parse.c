@@ -19,6 +19,7 @@ void TtxParse(void *, int, Token, PState *);
 void TtxParseFree(void *, void (*)(void *));
 
 static Loc tok_loc(PState *ps, const Token *t) { Loc l = { ps->file, t->line, t->col }; return l; }
+static Loc loc_after(PState *ps, Token *t);
 
 static void *xcalloc(size_t n, size_t s) {
     void *p = calloc(n ? n : 1, s);
@@ -45,12 +46,88 @@ static const char *tok_desc(int major, Token *t, char *buf, size_t n) {
     return buf;
 }
 
+static const char *closer_of(int k) {
+    switch (k) {
+    case TK_LPAREN: return ")";
+    case TK_LBRACKET: return "]";
+    case TK_LT: return ">";
+    default: return "}";
+    }
+}
+static const char *opener_text(int k) {
+    switch (k) {
+    case TK_LPAREN: return "(";
+    case TK_LBRACKET: return "[";
+    case TK_LT: return "<";
+    default: return "{";
+    }
+}
+static bool is_closer(int k) { return k == TK_RPAREN || k == TK_RBRACKET || k == TK_GT || k == TK_RBRACE; }
+static bool closes(int open, int close) {
+    return (open == TK_LPAREN && close == TK_RPAREN) || (open == TK_LBRACKET && close == TK_RBRACKET) ||
+           (open == TK_LT && close == TK_GT) || ((open == TK_LBRACE_DICT || open == TK_LBRACE_REGION) && close == TK_RBRACE);
+}
+
+/* bookkeeping of the token stream for syntax error messages */
+static void track(PState *ps, int kind) {
+    ps->gphase_before = ps->ngen ? ps->gphase[ps->ngen - 1] : 0;
+    ps->top_before = ps->nbrk ? ps->brk[ps->nbrk - 1] : 0;
+    int depth = ps->nbrk_total;
+    if (ps->ngen) {
+        int top = ps->ngen - 1, gd = ps->gdepth[top];
+        int *ph = &ps->gphase[top];
+        switch (*ph) {
+        case 1: if (kind == TK_LPAREN && depth == gd) *ph = 11; break;
+        case 11: if (kind == TK_RPAREN && depth == gd + 1) *ph = 2; break;
+        case 2: if (kind == TK_COLON && depth == gd) *ph = 3; break;
+        case 3: *ph = kind == TK_LPAREN ? 31 : 0; break;
+        case 31: if (kind == TK_RPAREN && depth == gd + 1) *ph = 4; break;
+        case 4: if (kind == TK_ARROW) *ph = 5; break;
+        default: ps->ngen--; break;
+        }
+        if (ps->ngen && ps->gphase[ps->ngen - 1] == 0) ps->ngen--;
+    }
+    if (kind == TK_GENNAME && ps->ngen < 64) { ps->gphase[ps->ngen] = 1; ps->gdepth[ps->ngen] = depth; ps->ngen++; }
+    if (kind == TK_RESDEF) ps->in_results = true;
+    if (kind == TK_OPNAME || kind == TK_GENNAME) ps->in_results = false;
+    if (kind == TK_LPAREN || kind == TK_LBRACKET || kind == TK_LT || kind == TK_LBRACE_DICT || kind == TK_LBRACE_REGION) {
+        if (ps->nbrk == 64) { memmove(ps->brk, ps->brk + 1, sizeof(int) * 63); memmove(ps->brkloc, ps->brkloc + 1, sizeof(Loc) * 63); ps->nbrk--; }
+        ps->brk[ps->nbrk] = kind;
+        ps->brkloc[ps->nbrk] = tok_loc(ps, &ps->last);
+        ps->nbrk++;
+        ps->nbrk_total++;
+    } else if (is_closer(kind)) {
+        if (ps->nbrk && closes(ps->brk[ps->nbrk - 1], kind)) ps->nbrk--;
+        if (ps->nbrk_total) ps->nbrk_total--;
+    }
+}
+
 void ps_syntax_error(PState *ps, Token *t, int major) {
     if (ps->failed) return;
     char b[80];
-    if (major == TK_ERROR) { perr(ps, tok_loc(ps, t), "%s", t->msg ? t->msg : "invalid token"); return; }
-    if (major == 0) { perr(ps, tok_loc(ps, t), "unexpected end of input: an operation, region or bracket is not closed"); return; }
-    perr(ps, tok_loc(ps, t), "unexpected %s", tok_desc(major, t, b, sizeof b));
+    Loc l = tok_loc(ps, t);
+    if (major == TK_ERROR) { perr(ps, l, "%s", t->msg ? t->msg : "invalid token"); return; }
+    if (major == 0) {
+        if (ps->nbrk) {
+            Loc o = ps->brkloc[ps->nbrk - 1];
+            perr(ps, l, "expected '%s' to close the '%s' at %d:%d, found end of input", closer_of(ps->brk[ps->nbrk - 1]), opener_text(ps->brk[ps->nbrk - 1]), o.line, o.col);
+        } else perr(ps, l, "unexpected end of input");
+        return;
+    }
+    if (is_closer(major) && ps->nbrk && !closes(ps->brk[ps->nbrk - 1], major)) {
+        perr(ps, l, "expected '%s', found %s", closer_of(ps->brk[ps->nbrk - 1]), tok_desc(major, t, b, sizeof b));
+        return;
+    }
+    if (ps->prev == TK_EQUAL && ps->in_results) { perr(ps, l, "expected operation name, found %s", tok_desc(major, t, b, sizeof b)); return; }
+    if (ps->prev == TK_EQUAL && ps->top_before == TK_LBRACE_DICT) { perr(ps, l, "expected attribute value, found %s", tok_desc(major, t, b, sizeof b)); return; }
+    switch (ps->gphase_before) {
+    case 11: perr(ps, l, "expected ')' to end the operand list, found %s", tok_desc(major, t, b, sizeof b)); return;
+    case 2: perr(ps, l, "expected ':' followed by operation type, found %s", tok_desc(major, t, b, sizeof b)); return;
+    case 4: perr(ps, l, "expected '->' in the operation type, found %s", tok_desc(major, t, b, sizeof b)); return;
+    case 5: perr(ps, l, "expected non-function type, found %s", tok_desc(major, t, b, sizeof b)); return;
+    default: break;
+    }
+    perr(ps, l, "unexpected %s", tok_desc(major, t, b, sizeof b));
 }
 
 int ps_int_token(PState *ps, Token *t) {
@@ -689,7 +766,9 @@ void ps_op_end(PState *ps) {
             Loc l = eloc_get(e, ob->loc);
             t.line = l.line; t.col = l.col;
             e->idx = op->nsuccs;
-            op->succs[op->nsuccs++] = block_ref(ps, &t, false);
+            Block *tb = block_ref(ps, &t, false);
+            if (ps->scope->region && tb == ps->scope->region->first) perr(ps, l, "entry block of a region may not be a branch target");
+            op->succs[op->nsuccs++] = tb;
         }
     }
     (void)nopnds;
@@ -710,7 +789,9 @@ void ps_g_operand(PState *ps, Token *t) {
 }
 void ps_g_succ(PState *ps, Token *t) {
     OpB *ob = ps->op;
-    pv_push(&ob->succs, block_ref(ps, t, false));
+    Block *tb = block_ref(ps, t, false);
+    if (ps->scope->region && tb == ps->scope->region->first) perr(ps, tok_loc(ps, t), "entry block of a region may not be a branch target");
+    pv_push(&ob->succs, tb);
     if (ob->succs.n > ob->capsn) {
         ob->capsn = ob->capsn ? ob->capsn * 2 : 4;
         ob->succ_nargs = realloc(ob->succ_nargs, sizeof(int) * (size_t)ob->capsn);
@@ -728,7 +809,7 @@ void ps_g_props(PState *ps, Attr *d) { ps->op->props = d; ps->op->has_props = tr
 void ps_g_attrs(PState *ps, Attr *d) { ps->op->attrs = d; }
 void ps_g_loc(PState *ps, Token *t) { ps->op->locattr = ps_loc_attr(ps, t); }
 
-void ps_generic_end(PState *ps, Type *ft) {
+void ps_generic_end(PState *ps, Type *ft, Token *colon) {
     OpB *ob = ps->op;
     ps->op = ob->up;
     int nres = total_results(ob);
@@ -737,7 +818,7 @@ void ps_generic_end(PState *ps, Type *ft) {
     int nplain = ob->opnds.n - nsuccargs;
     if (ft && ft->kind == T_FUNC) {
         if (ft->fn.nin != nplain)
-            perr(ps, ob->loc, "expected %d operand type%s but had %d", nplain, nplain == 1 ? "" : "s", ft->fn.nin);
+            perr(ps, loc_after(ps, colon), "expected %d operand type%s but had %d", nplain, nplain == 1 ? "" : "s", ft->fn.nin);
         if (ft->fn.nout != nres)
             perr(ps, ob->loc, "operation defines %d results but was provided %d to bind", ft->fn.nout, nres);
     }
@@ -776,7 +857,7 @@ void ps_generic_end(PState *ps, Type *ft) {
 
 /* ---- types ---------------------------------------------------------- */
 Type *ps_type_kw(PState *ps, Token *t) {
-    char buf[32];
+    char buf[64];
     tok_str(t, buf, sizeof buf);
     if (!strcmp(buf, "index")) return type_index(ps->ctx);
     if (!strcmp(buf, "none")) return type_none(ps->ctx);
@@ -786,14 +867,14 @@ Type *ps_type_kw(PState *ps, Token *t) {
     if (buf[0] == 's') { sign = SIGNED; k = 2; }
     else if (buf[0] == 'u') { sign = UNSIGNED; k = 2; }
     long w = strtol(buf + k, NULL, 10);
-    if (w <= 0 || w > 16777215) { perr(ps, tok_loc(ps, t), "invalid integer width in type '%s'", buf); w = 32; }
+    if (w <= 0 || w > 16777215 || strlen(buf + k) > 9) { perr(ps, tok_loc(ps, t), "integer bitwidth is limited to 16777215 bits"); w = 32; }
     return type_int(ps->ctx, (int)w, sign);
 }
 
 void ps_dims_begin(PState *ps) { pv_push(&ps->dimstack, (void *)(intptr_t)ps->dims.n); }
 void ps_dim(PState *ps, Token *t) {
     int64_t d;
-    if (t->s[0] == '?') d = DYN;
+    if (t->s[0] == '?') { d = DYN; ps->dyndim = tok_loc(ps, t); }
     else if (t->s[0] == '*') d = -2;
     else {
         errno = 0;
@@ -804,7 +885,7 @@ void ps_dim(PState *ps, Token *t) {
     pv_push(&ps->dims, (void *)(intptr_t)d);
 }
 
-Type *ps_shaped_end(PState *ps, Token *kw, Type *elem, Attr *a, Attr *b) {
+Type *ps_shaped_end(PState *ps, Token *kw, Token *close, Type *elem, Attr *a, Attr *b) {
     int start = (int)(intptr_t)ps->dimstack.v[--ps->dimstack.n];
     int rank = ps->dims.n - start;
     int64_t *dims = xcalloc((size_t)rank + 1, sizeof(int64_t));
@@ -819,7 +900,10 @@ Type *ps_shaped_end(PState *ps, Token *kw, Type *elem, Attr *a, Attr *b) {
         if (rank != 1) perr(ps, tok_loc(ps, kw), "unranked shape must be '*x' alone");
         rank = -1;
     }
-    if (!elem) { perr(ps, tok_loc(ps, kw), "expected an element type"); elem = type_none(ps->ctx); }
+    if (!elem) { perr(ps, tok_loc(ps, close ? close : kw), "expected an element type before '>'"); elem = type_none(ps->ctx); }
+    if (k == T_VECTOR)
+        for (int i = 0; i < rank; i++)
+            if (dims[i] <= 0) { perr(ps, dims[i] == DYN ? ps->dyndim : tok_loc(ps, kw), "vector types must have positive constant sizes"); break; }
     if (k == T_TENSOR && b) perr(ps, tok_loc(ps, kw), "a tensor type takes one encoding");
     Attr *enc = a, *space = b;
     if (k == T_MEMREF && a && !b && (a->kind == A_INT || (a->kind == A_OPAQUE && strstr(a->str.s, "memory_space")))) { space = a; enc = NULL; }
@@ -898,10 +982,11 @@ static Attr *typed_int(Ctx *c, Attr *n, Type *t, const char **err) {
         int64_t lo = sign == UNSIGNED ? 0 : -((int64_t)1 << (w - 1));
         int64_t hi = sign == SIGNED ? ((int64_t)1 << (w - 1)) - 1 : (int64_t)(((uint64_t)1 << w) - 1);
         if (w == 1 && sign == SIGNLESS) lo = -1;
+        if (sign == UNSIGNED && v < 0 && !big) { *err = "negative integer literal not valid for unsigned integer type"; return NULL; }
         if (big || v < lo || v > hi) { *err = "integer constant out of range for type"; return NULL; }
     } else {
         if (sign == SIGNED && big) { *err = "integer constant out of range for type"; return NULL; }
-        if (sign == UNSIGNED && v < 0 && !big) { *err = "negative integer for an unsigned type"; return NULL; }
+        if (sign == UNSIGNED && v < 0 && !big) { *err = "negative integer literal not valid for unsigned integer type"; return NULL; }
     }
     return attr_int(c, t, v);
 }
@@ -941,24 +1026,38 @@ Attr *ps_typed_number(PState *ps, Attr *n, Type *t) {
     const char *err = NULL;
     Attr *a = typed_scalar(ps->ctx, n, t, &err);
     if (!a) {
-        perr(ps, tok_loc(ps, &ps->last), "%s", err);
+        perr(ps, ps->numloc.line ? ps->numloc : tok_loc(ps, &ps->last), "%s", err);
         return attr_int(ps->ctx, type_int(ps->ctx, 64, SIGNLESS), 0);
     }
     return a;
 }
 
-static void flatten(Attr *lit, int depth, const Type *t, PtrVec *out, int64_t *shape, int *rank, bool *bad) {
+typedef struct Flat {
+    PtrVec out;
+    int64_t shape[16];
+    int rank;           /* depth of the leaves, once the first leaf is seen */
+    int leaf, list;     /* counters in source order */
+    int badleaf, badlist;
+} Flat;
+
+static void flatten(Attr *lit, int depth, Flat *f) {
+    if (f->badlist >= 0 || f->badleaf >= 0) return;
     if (lit->kind != A_ARRAY) {
-        if (depth > *rank) *rank = depth;
-        pv_push(out, lit);
+        if (f->rank < 0) f->rank = depth;
+        else if (f->rank != depth) { f->badleaf = f->leaf; return; }
+        f->leaf++;
+        pv_push(&f->out, lit);
         return;
     }
-    if (depth >= 16) { *bad = true; return; }
-    if (shape[depth] == -1) shape[depth] = lit->arr.n;
-    else if (shape[depth] != lit->arr.n) *bad = true;
-    if (depth + 1 > *rank) *rank = depth + 1;
-    for (int i = 0; i < lit->arr.n; i++) flatten(lit->arr.elts[i], depth + 1, t, out, shape, rank, bad);
-    if (!lit->arr.n && depth + 1 > *rank) *rank = depth + 1;
+    int me = f->list++;
+    if (depth >= 16 || (f->rank >= 0 && depth >= f->rank)) { f->badlist = me; return; }
+    if (f->shape[depth] == -1) f->shape[depth] = lit->arr.n;
+    else if (f->shape[depth] != lit->arr.n) { f->badlist = me; return; }
+    for (int i = 0; i < lit->arr.n; i++) flatten(lit->arr.elts[i], depth + 1, f);
+    if (!lit->arr.n) {
+        if (f->rank < 0) f->rank = depth + 1;
+        else if (f->rank != depth + 1) f->badlist = me;
+    }
 }
 
 static void shape_str(char *buf, size_t n, const int64_t *d, int rank) {
@@ -969,11 +1068,18 @@ static void shape_str(char *buf, size_t n, const int64_t *d, int rank) {
 }
 
 Attr *dense_from_literal(Ctx *c, Attr *lit, Type *t, const char **err) {
+    int leaf, list;
+    return dense_from_literal_at(c, lit, t, err, &leaf, &list);
+}
+
+Attr *dense_from_literal_at(Ctx *c, Attr *lit, Type *t, const char **err, int *leafp, int *listp) {
+    *leafp = *listp = -1;
     if (!type_is_shaped(t) || t->sh.rank < 0) { *err = "dense elements need a ranked tensor or vector type"; return NULL; }
     int64_t numel = type_numel(t);
     if (numel < 0) { *err = "dense elements need a static shape"; return NULL; }
     Type *et = t->sh.elem;
     if (lit->kind == A_STRING) {   /* "0x..." raw little-endian data */
+        *leafp = 0;
         const char *s = lit->str.s;
         if (lit->str.len < 2 || s[0] != '0' || s[1] != 'x') { *err = "dense string literals must be hexadecimal data"; return NULL; }
         int bits = et->kind == T_INDEX ? 64 : et->kind == T_INT ? et->i.width : et->kind == T_FLOAT ? et->f.width : 0;
@@ -996,25 +1102,32 @@ Attr *dense_from_literal(Ctx *c, Attr *lit, Type *t, const char **err) {
             snprintf(hb, sizeof hb, "0x%llx", (unsigned long long)v);
             Attr *h = attr_opaque(c, hb);
             elts[i] = typed_scalar(c, h, et, err);
-            if (!elts[i]) { free(elts); return NULL; }
+            if (!elts[i]) { free(elts); *leafp = 0; return NULL; }
         }
         Attr *r = attr_dense(c, t, (int)count, elts);
         free(elts);
+        *leafp = -1;
         return r;
     }
     if (lit->kind != A_ARRAY) {
         Attr *e = typed_scalar(c, lit, et, err);
+        if (!e) *leafp = 0;
         return e ? attr_dense(c, t, 1, &e) : NULL;
     }
-    PtrVec flat = {0};
-    int64_t shape[16];
-    for (int i = 0; i < 16; i++) shape[i] = -1;
-    int rank = 0;
-    bool bad = false;
-    flatten(lit, 0, t, &flat, shape, &rank, &bad);
+    Flat fl = { .rank = -1, .badleaf = -1, .badlist = -1 };
+    for (int i = 0; i < 16; i++) fl.shape[i] = -1;
+    flatten(lit, 0, &fl);
+    PtrVec flat = fl.out;
+    int64_t *shape = fl.shape;
+    int rank = fl.rank < 0 ? 0 : fl.rank;
     for (int i = 0; i < rank; i++) if (shape[i] < 0) shape[i] = 0;
     static char msg[256];
-    if (bad) { pv_free(&flat); *err = "elements literal is not rectangular"; return NULL; }
+    if (fl.badlist >= 0 || fl.badleaf >= 0) {
+        pv_free(&flat);
+        *listp = fl.badlist; *leafp = fl.badleaf;
+        *err = "elements literal is not rectangular";
+        return NULL;
+    }
     bool match = rank == t->sh.rank;
     for (int i = 0; match && i < rank; i++) match = shape[i] == t->sh.dims[i];
     if (!match) {
@@ -1029,7 +1142,7 @@ Attr *dense_from_literal(Ctx *c, Attr *lit, Type *t, const char **err) {
     Attr **elts = xcalloc((size_t)flat.n + 1, sizeof(Attr *));
     for (int i = 0; i < flat.n; i++) {
         elts[i] = typed_scalar(c, flat.v[i], et, err);
-        if (!elts[i]) { free(elts); pv_free(&flat); return NULL; }
+        if (!elts[i]) { free(elts); pv_free(&flat); *leafp = i; return NULL; }
     }
     Attr *r = flat.n ? attr_dense(c, t, flat.n, elts) : attr_dense(c, t, 0, elts);
     free(elts);
@@ -1037,11 +1150,59 @@ Attr *dense_from_literal(Ctx *c, Attr *lit, Type *t, const char **err) {
     return r;
 }
 
-Attr *ps_dense(PState *ps, Attr *lit, Type *t) {
+void ps_num_loc(PState *ps, Token *t) { ps->numloc = tok_loc(ps, t); }
+void ps_dense_begin(PState *ps) { ps->ndleaf = ps->ndlist = 0; }
+void ps_dense_leaf(PState *ps) {
+    if (ps->ndleaf == ps->capdleaf) {
+        ps->capdleaf = ps->capdleaf ? ps->capdleaf * 2 : 64;
+        ps->dleaf = realloc(ps->dleaf, sizeof(Loc) * (size_t)ps->capdleaf);
+        if (!ps->dleaf) abort();
+    }
+    ps->dleaf[ps->ndleaf++] = ps->numloc;
+}
+void ps_dense_list(PState *ps, Token *t) {
+    if (ps->ndlist == ps->capdlist) {
+        ps->capdlist = ps->capdlist ? ps->capdlist * 2 : 64;
+        ps->dlist = realloc(ps->dlist, sizeof(Loc) * (size_t)ps->capdlist);
+        if (!ps->dlist) abort();
+    }
+    ps->dlist[ps->ndlist++] = tok_loc(ps, t);
+}
+
+/* the position of the first non-blank character after token t */
+static Loc loc_after(PState *ps, Token *t) {
+    Loc l = tok_loc(ps, t);
+    const char *p = t->s + t->len;
+    l.col += t->len;
+    while (*p == ' ' || *p == '\t' || *p == '\n' || *p == '\r') {
+        if (*p == '\n') { l.line++; l.col = 1; } else l.col++;
+        p++;
+    }
+    return l;
+}
+
+Attr *ps_dense(PState *ps, Attr *lit, Type *t, Token *kw, Token *colon) {
     const char *err = NULL;
-    Attr *a = dense_from_literal(ps->ctx, lit, t, &err);
-    if (!a) { perr(ps, tok_loc(ps, &ps->last), "%s", err); return attr_unit(ps->ctx); }
+    int leaf, list;
+    Attr *a = dense_from_literal_at(ps->ctx, lit, t, &err, &leaf, &list);
+    if (!a) {
+        Loc l = tok_loc(ps, kw);
+        if (list >= 0 && list < ps->ndlist) l = ps->dlist[list];
+        else if (leaf >= 0 && leaf < ps->ndleaf) l = ps->dleaf[leaf];
+        else if (!type_is_shaped(t) || type_numel(t) < 0) l = loc_after(ps, colon);
+        perr(ps, l, "%s", err);
+        return attr_unit(ps->ctx);
+    }
     return a;
+}
+
+void ps_darr_item(PState *ps, Attr *n) {
+    Type *t = ps->darr_type;
+    if (t && (type_is_float(t) || t->kind == T_INT)) {
+        const char *err = NULL;
+        if (!typed_scalar(ps->ctx, n, t, &err)) { perr(ps, ps->numloc, "%s", err); n = attr_int(ps->ctx, NULL, 0); }
+    }
+    ps_list_push(ps, n);
 }
 
 Attr *ps_dense_array(PState *ps, Type *t, Attr *list) {
@@ -1139,13 +1300,13 @@ static bool ae_pure(AExpr *e) {   /* only constants and symbols */
     if (e->kind == AE_CONST || e->kind == AE_SYM) return true;
     return ae_pure(e->l) && ae_pure(e->r);
 }
-AExpr *ps_affine_mul(PState *ps, AExpr *a, AExpr *b) {
-    if (!ae_pure(a) && !ae_pure(b)) { perr(ps, tok_loc(ps, &ps->last), "non-affine expression: at least one of the multiply operands has to be either a constant or symbolic"); }
+AExpr *ps_affine_mul(PState *ps, AExpr *a, AExpr *b, Token *op) {
+    if (!ae_pure(a) && !ae_pure(b)) { perr(ps, tok_loc(ps, op), "non-affine expression: at least one of the multiply operands has to be either a constant or symbolic"); }
     return ae_mul(ps->ctx, a, b);
 }
-AExpr *ps_affine_div(PState *ps, AExprKind k, AExpr *a, AExpr *b) {
-    if (!ae_pure(b)) perr(ps, tok_loc(ps, &ps->last), "non-affine expression: right operand of floordiv/ceildiv/mod has to be either a constant or symbolic");
-    else if (ae_is_const(b) && b->v <= 0) perr(ps, tok_loc(ps, &ps->last), "division by a non-positive constant in affine expression");
+AExpr *ps_affine_div(PState *ps, AExprKind k, AExpr *a, AExpr *b, Token *op) {
+    if (!ae_pure(b)) perr(ps, tok_loc(ps, op), "non-affine expression: right operand of floordiv/ceildiv/mod has to be either a constant or symbolic");
+    else if (ae_is_const(b) && b->v <= 0) perr(ps, tok_loc(ps, op), "division by a non-positive constant in affine expression");
     return ae_bin(ps->ctx, k, a, b);
 }
 void ps_affine_push(PState *ps, AExpr *e, bool eq) {
@@ -1175,7 +1336,7 @@ static void free_state(PState *ps) {
     for (int i = 0; i < ps->typestack.n; i++) { pv_free(ps->typestack.v[i]); free(ps->typestack.v[i]); }
     pv_free(&ps->lists); pv_free(&ps->dicts); pv_free(&ps->typestack);
     pv_free(&ps->dims); pv_free(&ps->dimstack); pv_free(&ps->blockstack);
-    free(ps->anames); free(ps->aexprs); free(ps->aeq);
+    free(ps->anames); free(ps->aexprs); free(ps->aeq); free(ps->dleaf); free(ps->dlist);
     for (int i = 0; i < pending_results.n; i++) free(pending_results.v[i]);
     pv_free(&pending_results);
 }
@@ -1201,7 +1362,9 @@ Op *parse_module(Ctx *c, const char *file, const char *src, size_t len, int firs
             perr(&ps, tok_loc(&ps, &t), "%s", t.msg ? t.msg : "invalid token");
             break;
         }
+        track(&ps, kind);
         TtxParse(parser, kind, t, &ps);
+        ps.prev = kind;
     } while (kind != 0 && !ps.failed);
     TtxParseFree(parser, free);
     if (!ps.failed && ps.scope) {

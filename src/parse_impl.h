@@ -69,6 +69,19 @@ typedef struct PState {
     bool in_syms;
     AExpr **aexprs; bool *aeq; int naexprs, capae;
     PtrVec functypes;             /* stack: each a pair of PtrVec* */
+    Loc numloc;                   /* the last number literal */
+    Type *darr_type;              /* element type of the array<T: ...> being read */
+    Loc *dleaf; int ndleaf, capdleaf;   /* dense literal: leaf locations in order */
+    Loc *dlist; int ndlist, capdlist;   /* dense literal: list locations in order */
+    Loc dyndim;                   /* the last '?' dimension */
+    /* syntax error context, kept by the driver */
+    int prev;                     /* previous token kind */
+    int brk[64]; Loc brkloc[64]; int nbrk;   /* open brackets (innermost 64) */
+    int nbrk_total;
+    bool in_results;
+    int gphase[64]; int gdepth[64]; int ngen; /* generic ops being read */
+    int gphase_before;
+    int top_before;               /* innermost open bracket before the current token */
 } PState;
 
 /* grammar actions */
@@ -80,7 +93,7 @@ void ps_file_meta(PState *ps, Token *t);
 void ps_op_begin(PState *ps, Token *name, bool generic);
 void ps_op_end(PState *ps);
 void ps_result(PState *ps, Token *t, int count);
-void ps_generic_end(PState *ps, Type *ft);
+void ps_generic_end(PState *ps, Type *ft, Token *colon);
 void ps_g_operand(PState *ps, Token *t);
 void ps_g_succ(PState *ps, Token *t);
 void ps_g_succ_operand(PState *ps, Token *t);
@@ -110,7 +123,7 @@ void ps_block_arg(PState *ps, Token *v, Type *t, Token *loc);
 Type *ps_type_kw(PState *ps, Token *t);
 void ps_dims_begin(PState *ps);
 void ps_dim(PState *ps, Token *t);
-Type *ps_shaped_end(PState *ps, Token *kw, Type *elem, Attr *a, Attr *b);
+Type *ps_shaped_end(PState *ps, Token *kw, Token *close, Type *elem, Attr *a, Attr *b);
 void ps_types_begin(PState *ps);
 void ps_types_push(PState *ps, Type *t);
 Type *ps_tuple_end(PState *ps);
@@ -122,7 +135,12 @@ Type *ps_functype_end(PState *ps);
 Attr *ps_typed_number(PState *ps, Attr *n, Type *t);
 Attr *ps_string_attr(PState *ps, Token *t);
 Attr *ps_symref(PState *ps, Attr *prefix, Token *t);
-Attr *ps_dense(PState *ps, Attr *lit, Type *t);
+Attr *ps_dense(PState *ps, Attr *lit, Type *t, Token *kw, Token *colon);
+void ps_dense_begin(PState *ps);
+void ps_dense_leaf(PState *ps);
+void ps_dense_list(PState *ps, Token *t);
+void ps_num_loc(PState *ps, Token *t);
+void ps_darr_item(PState *ps, Attr *n);
 Attr *ps_bare_attr(PState *ps, Token *t);
 Attr *ps_loc_attr(PState *ps, Token *t);
 Attr *ps_number(PState *ps, Token *t, bool neg);
@@ -137,13 +155,15 @@ void ps_affine_dims_end(PState *ps);
 void ps_affine_id(PState *ps, Token *t);
 void ps_affine_push(PState *ps, AExpr *e, bool eq);
 AExpr *ps_affine_name(PState *ps, Token *t);
-AExpr *ps_affine_mul(PState *ps, AExpr *a, AExpr *b);
-AExpr *ps_affine_div(PState *ps, AExprKind k, AExpr *a, AExpr *b);
+AExpr *ps_affine_mul(PState *ps, AExpr *a, AExpr *b, Token *op);
+AExpr *ps_affine_div(PState *ps, AExprKind k, AExpr *a, AExpr *b, Token *op);
 Attr *ps_affine_map_end(PState *ps);
 Attr *ps_affine_set_end(PState *ps);
 
 /* shared with format.c: typing an untyped dense literal */
 Attr *dense_from_literal(Ctx *c, Attr *lit, Type *t, const char **err);
+/* the same, reporting which leaf (*leaf) or list (*list) is wrong, -1 if neither */
+Attr *dense_from_literal_at(Ctx *c, Attr *lit, Type *t, const char **err, int *leaf, int *list);
 char *unescape_string(Ctx *c, const char *s, int len, size_t *outlen);
 
 #endif

@@ -14,7 +14,8 @@ static void pc(Printer *p, char c) { putc(c, p->f); }
 static void ps_(Printer *p, const char *s) { fputs(s, p->f); }
 static void pind(Printer *p) {
     static const char sp[] = "                                                                ";
-    for (int n = p->indent; n > 0; n -= 64) fwrite(sp, 1, n > 64 ? 64 : (size_t)n, p->f);
+    /* indentation stops growing at 200 columns: deeply nested IR stays linear in size */
+    for (int n = p->indent > 200 ? 200 : p->indent; n > 0; n -= 64) fwrite(sp, 1, n > 64 ? 64 : (size_t)n, p->f);
 }
 
 void print_escaped(Printer *p, const char *s, size_t n) {

@@ -283,8 +283,29 @@ static bool visit(Op *op, void *ud) {
     return true;
 }
 
+/* symbols defined in one region must be unique */
+static bool check_symbols(Op *op, void *ud) {
+    V *v = ud;
+    for (int r = 0; r < op->nregions; r++)
+        for (Block *b = op->regions[r].first; b; b = b->next)
+            for (Op *o = b->first; o; o = o->next) {
+                if (!(o->info->traits & TR_SYMBOL)) continue;
+                Attr *n = op_attr(o, "sym_name");
+                if (!n) continue;
+                for (Op *q = b->first; q != o; q = q->next)
+                    if ((q->info->traits & TR_SYMBOL) && op_attr(q, "sym_name") == n) {
+                        diag_error(v->d, o->loc, "redefinition of symbol named '%.*s'", (int)n->str.len, n->str.s);
+                        diag_emit(v->d, SEV_NOTE, q->loc, "see existing symbol definition here");
+                        v->errors++;
+                        break;
+                    }
+            }
+    return true;
+}
+
 bool verify_module(Ctx *c, Op *module, Diag *d) {
     V v = { c, d, 0 };
+    if (op_is(module, OP_module)) check_symbols(module, &v);
     op_walk(module, number_ops, NULL);
     op_walk(module, visit, &v);
     return v.errors == 0;

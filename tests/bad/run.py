@@ -44,6 +44,10 @@ class Fail(Exception):
     pass
 
 
+class Skip(Exception):
+    pass
+
+
 def text(b):
     return b.decode("utf-8", "replace")
 
@@ -133,7 +137,7 @@ def check_caret(lines, i, col, source_line):
             core = core[:-len(mark)]
             break
     start = source_line.find(core)
-    if not core or start < 0:
+    if (not core and source_line) or start < 0:
         raise Fail("shown source line %r is not line %r of the input" % (shown[:120], source_line[:120]))
     at = caret.index("^") - cut + start
     if at != col - 1:
@@ -406,10 +410,6 @@ def cli_cases():
             box.close()
     cases.append(("cli_unreadable_input", unreadable))
     return cases
-
-
-class Skip(Exception):
-    pass
 
 
 def attempt(fn):
