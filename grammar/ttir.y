@@ -223,7 +223,7 @@ anytype(T) ::= type(U).      { T = U; }
 anytype(T) ::= functype(U).  { T = U; }
 
 /* ---- attributes ----------------------------------------------------- */
-attribute(A) ::= number(N).                        { A = N; }
+attribute(A) ::= number(N).                        { A = ps_default_number(ps, N); }
 attribute(A) ::= number(N) COLON type(T).          { A = ps_typed_number(ps, N, T); }
 /* the shaped type's closing '>' locates a missing element type */
 attribute(A) ::= TRUE.                             { A = attr_bool(ps->ctx, true); }

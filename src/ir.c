@@ -131,6 +131,17 @@ void ctx_add_alias(Ctx *c, const char *name, Attr *a, Type *t) {
     c->alias_tail = al;
 }
 Alias *ctx_aliases(Ctx *c) { return c->aliases; }
+void ctx_remove_alias(Ctx *c, const char *name) {
+    Alias *prev = NULL;
+    for (Alias *al = c->aliases; al; prev = al, al = al->next) {
+        if (strcmp(al->name, name)) continue;
+        if (al->attr && al->attr->alias == al->name) al->attr->alias = NULL;
+        if (al->type && al->type->alias == al->name) al->type->alias = NULL;
+        if (prev) prev->next = al->next; else c->aliases = al->next;
+        if (c->alias_tail == al) c->alias_tail = prev;
+        return;
+    }
+}
 const char *ctx_alias_name_attr(Ctx *c, const Attr *a) { (void)c; return a->alias; }
 const char *ctx_alias_name_type(Ctx *c, const Type *t) { (void)c; return t->alias; }
 void ctx_set_trailer(Ctx *c, const char *text) { c->trailer = ctx_str(c, text); }
@@ -324,44 +335,118 @@ static int64_t ceildiv64(int64_t a, int64_t b) {
 }
 static int64_t mod64(int64_t a, int64_t b) { int64_t m = a % b; return m < 0 ? m + (b < 0 ? -b : b) : m; }
 
+/* The simplifications MLIR applies whenever it builds an affine expression
+ * (mlir/lib/IR/AffineExpr.cpp), so that maps print exactly as mlir-opt
+ * prints them. */
+static bool ae_symbolic(const AExpr *e) {   /* only symbols and constants */
+    if (e->kind == AE_DIM) return false;
+    if (e->kind == AE_CONST || e->kind == AE_SYM) return true;
+    return ae_symbolic(e->l) && ae_symbolic(e->r);
+}
+static int64_t gcd64(int64_t a, int64_t b) {
+    if (a < 0) a = -a;
+    if (b < 0) b = -b;
+    while (b) { int64_t t = a % b; a = b; b = t; }
+    return a;
+}
+static int64_t ae_divisor(const AExpr *e) {   /* largest known divisor */
+    switch (e->kind) {
+    case AE_CONST: return e->v < 0 ? -e->v : e->v;
+    case AE_MUL: return ae_divisor(e->l) * ae_divisor(e->r);
+    case AE_ADD: return gcd64(ae_divisor(e->l), ae_divisor(e->r));
+    default: return 1;
+    }
+}
+AExpr *ae_mod(Ctx *c, AExpr *l, AExpr *r);
+AExpr *ae_floordiv(Ctx *c, AExpr *l, AExpr *r);
+
 AExpr *ae_add(Ctx *c, AExpr *l, AExpr *r) {
     if (l->kind == AE_CONST && r->kind == AE_CONST) return ae_const(c, l->v + r->v);
-    if (l->kind == AE_CONST) { AExpr *t = l; l = r; r = t; }   /* constant to the right */
+    if (l->kind == AE_CONST || (ae_symbolic(l) && !ae_symbolic(r))) return ae_add(c, r, l);
     if (r->kind == AE_CONST && r->v == 0) return l;
-    /* (x + c1) + c2 -> x + (c1 + c2) */
+    /* (d0 + 2) + 3 -> d0 + 5 */
     if (r->kind == AE_CONST && l->kind == AE_ADD && l->r->kind == AE_CONST)
         return ae_add(c, l->l, ae_const(c, l->r->v + r->v));
-    /* x + (y + c) -> (x + y) + c */
-    if (r->kind == AE_ADD && r->r->kind == AE_CONST)
-        return ae_add(c, ae_add(c, l, r->l), r->r);
+    /* c1 * e + c2 * e -> (c1 + c2) * e */
+    int64_t c1 = 1, c2 = 1;
+    AExpr *e1 = l, *e2 = r;
+    if (l->kind == AE_MUL && l->r->kind == AE_CONST) { c1 = l->r->v; e1 = l->l; }
+    if (r->kind == AE_MUL && r->r->kind == AE_CONST) { c2 = r->r->v; e2 = r->l; }
+    if (e1 == e2) return ae_mul(c, e1, ae_const(c, c1 + c2));
+    /* (d0 + 2) + d1 -> (d0 + d1) + 2 */
+    if (l->kind == AE_ADD && l->r->kind == AE_CONST) return ae_add(c, ae_add(c, l->l, r), l->r);
+    /* e - q * (e floordiv q) -> e mod q */
+    if (r->kind == AE_MUL && r->r->kind == AE_CONST && r->r->v < 0) {
+        AExpr *m = r->l;
+        int64_t q = -r->r->v;
+        if (m->kind == AE_FLOORDIV && m->l == l && m->r->kind == AE_CONST && m->r->v == q) return ae_mod(c, l, m->r);
+    }
+    if (r->kind == AE_MUL && r->l->kind == AE_FLOORDIV && r->r->kind == AE_CONST &&
+        r->l->l == l && r->l->r->kind == AE_CONST && r->r->v == -r->l->r->v)
+        return ae_mod(c, l, r->l->r);
     return ae_get(c, AE_ADD, 0, l, r);
 }
+
 AExpr *ae_mul(Ctx *c, AExpr *l, AExpr *r) {
     if (l->kind == AE_CONST && r->kind == AE_CONST) return ae_const(c, l->v * r->v);
-    if (l->kind == AE_CONST) { AExpr *t = l; l = r; r = t; }
+    if (!ae_symbolic(l) && !ae_symbolic(r)) return ae_get(c, AE_MUL, 0, l, r);   /* not affine */
+    if (!ae_symbolic(r) || l->kind == AE_CONST) return ae_mul(c, r, l);
     if (r->kind == AE_CONST) {
         if (r->v == 1) return l;
         if (r->v == 0) return r;
-        if (l->kind == AE_MUL && l->r->kind == AE_CONST)
-            return ae_mul(c, l->l, ae_const(c, l->r->v * r->v));
     }
+    /* (d0 * 2) * 3 -> d0 * 6 */
+    if (r->kind == AE_CONST && l->kind == AE_MUL && l->r->kind == AE_CONST)
+        return ae_mul(c, l->l, ae_const(c, l->r->v * r->v));
+    /* (d0 * 2) * d1 -> (d0 * d1) * 2 */
+    if (l->kind == AE_MUL && l->r->kind == AE_CONST) return ae_mul(c, ae_mul(c, l->l, r), l->r);
     return ae_get(c, AE_MUL, 0, l, r);
 }
+
+AExpr *ae_floordiv(Ctx *c, AExpr *l, AExpr *r) {
+    if (r->kind != AE_CONST || r->v < 1) return ae_get(c, AE_FLOORDIV, 0, l, r);
+    int64_t q = r->v;
+    if (l->kind == AE_CONST) return ae_const(c, floordiv64(l->v, q));
+    if (q == 1) return l;
+    if (l->kind == AE_MUL && l->r->kind == AE_CONST && l->r->v % q == 0) return ae_mul(c, l->l, ae_const(c, l->r->v / q));
+    if (l->kind == AE_ADD) {
+        if (ae_divisor(l->l) % q == 0 || ae_divisor(l->r) % q == 0)
+            return ae_add(c, ae_floordiv(c, l->l, r), ae_floordiv(c, l->r, r));
+    }
+    return ae_get(c, AE_FLOORDIV, 0, l, r);
+}
+
+static AExpr *ae_ceildiv(Ctx *c, AExpr *l, AExpr *r) {
+    if (r->kind != AE_CONST || r->v < 1) return ae_get(c, AE_CEILDIV, 0, l, r);
+    int64_t q = r->v;
+    if (l->kind == AE_CONST) return ae_const(c, ceildiv64(l->v, q));
+    if (q == 1) return l;
+    if (l->kind == AE_MUL && l->r->kind == AE_CONST && l->r->v % q == 0) return ae_mul(c, l->l, ae_const(c, l->r->v / q));
+    return ae_get(c, AE_CEILDIV, 0, l, r);
+}
+
+AExpr *ae_mod(Ctx *c, AExpr *l, AExpr *r) {
+    if (r->kind != AE_CONST || r->v < 1) return ae_get(c, AE_MOD, 0, l, r);
+    int64_t q = r->v;
+    if (l->kind == AE_CONST) return ae_const(c, mod64(l->v, q));
+    if (ae_divisor(l) % q == 0) return ae_const(c, 0);
+    if (l->kind == AE_ADD) {
+        if (ae_divisor(l->l) % q == 0) return ae_mod(c, l->r, r);
+        if (ae_divisor(l->r) % q == 0) return ae_mod(c, l->l, r);
+    }
+    if (l->kind == AE_MOD && l->r->kind == AE_CONST && l->r->v >= 1 && mod64(l->r->v, q) == 0) return ae_mod(c, l->l, r);
+    return ae_get(c, AE_MOD, 0, l, r);
+}
+
 AExpr *ae_neg(Ctx *c, AExpr *e) { return ae_mul(c, e, ae_const(c, -1)); }
 AExpr *ae_sub(Ctx *c, AExpr *l, AExpr *r) { return ae_add(c, l, ae_neg(c, r)); }
 AExpr *ae_bin(Ctx *c, AExprKind k, AExpr *l, AExpr *r) {
     switch (k) {
     case AE_ADD: return ae_add(c, l, r);
     case AE_MUL: return ae_mul(c, l, r);
-    case AE_MOD: case AE_FLOORDIV: case AE_CEILDIV:
-        if (r->kind == AE_CONST && r->v != 0) {
-            if (l->kind == AE_CONST) {
-                int64_t a = l->v, b = r->v;
-                return ae_const(c, k == AE_MOD ? mod64(a, b) : k == AE_FLOORDIV ? floordiv64(a, b) : ceildiv64(a, b));
-            }
-            if (r->v == 1) return k == AE_MOD ? ae_const(c, 0) : l;
-        }
-        return ae_get(c, k, 0, l, r);
+    case AE_MOD: return ae_mod(c, l, r);
+    case AE_FLOORDIV: return ae_floordiv(c, l, r);
+    case AE_CEILDIV: return ae_ceildiv(c, l, r);
     default: return ae_get(c, k, 0, l, r);
     }
 }
@@ -510,6 +595,39 @@ static double round_to(double v, int mant, int emin, int emax) {
     return r;
 }
 
+/* the small float formats: explicit mantissa bits, exponent range, largest
+ * value, and what lies past it: inf ('i'), NaN ('n') or saturation ('s') */
+static const struct { const char *name; int mant, emin; double max; char over; } small_floats[] = {
+    { "f8E5M2", 2, -14, 57344.0, 'i' },
+    { "f8E4M3", 3, -6, 240.0, 'i' },
+    { "f8E4M3FN", 3, -6, 448.0, 'n' },
+    { "f8E5M2FNUZ", 2, -15, 57344.0, 'n' },
+    { "f8E4M3FNUZ", 3, -7, 240.0, 'n' },
+    { "f8E4M3B11FNUZ", 3, -10, 30.0, 'n' },
+    { "f8E3M4", 4, -2, 15.5, 'i' },
+    { "f6E2M3FN", 3, 0, 7.5, 's' },
+    { "f6E3M2FN", 2, -2, 28.0, 's' },
+    { "f4E2M1FN", 1, 0, 6.0, 's' },
+};
+
+static double round_small(double v, int mant, int emin, double max, char over) {
+    if (isnan(v)) return over == 's' ? max : v;
+    if (isinf(v)) return over == 'i' ? v : over == 'n' ? NAN : copysign(max, v);
+    if (v == 0) return v;
+    int e;
+    frexp(v, &e);
+    int ex = e - 1;
+    if (ex < emin) ex = emin;
+    double q = ldexp(1.0, ex - mant);
+    double r = nearbyint(v / q) * q;
+    if (fabs(r) > max) {
+        if (over == 'i') return v > 0 ? INFINITY : -INFINITY;
+        if (over == 'n') return NAN;
+        return copysign(max, v);
+    }
+    return r;
+}
+
 double float_round(const Type *t, double v) {
     if (!t || t->kind != T_FLOAT) return v;
     const char *n = t->f.name;
@@ -518,8 +636,15 @@ double float_round(const Type *t, double v) {
     if (!strcmp(n, "f16")) return round_to(v, 10, -14, 15);
     if (!strcmp(n, "bf16")) return round_to(v, 7, -126, 127);
     if (!strcmp(n, "tf32")) return round_to(v, 10, -126, 127);
-    if (!strcmp(n, "f8E5M2")) return round_to(v, 2, -14, 15);
-    if (!strncmp(n, "f8E4M3", 6)) return round_to(v, 3, -6, 8);
+    if (!strcmp(n, "f8E8M0FNU")) {   /* powers of two only */
+        if (!isfinite(v) || v <= 0) return NAN;
+        double l = nearbyint(log2(v));
+        if (l < -127 || l > 127) return NAN;
+        return ldexp(1.0, (int)l);
+    }
+    for (size_t i = 0; i < sizeof small_floats / sizeof *small_floats; i++)
+        if (!strcmp(n, small_floats[i].name))
+            return round_small(v, small_floats[i].mant, small_floats[i].emin, small_floats[i].max, small_floats[i].over);
     return v;
 }
 

@@ -276,6 +276,7 @@ size_t ctx_bytes(const Ctx *c);    /* arena bytes in use */
 typedef struct Alias { const char *name; Attr *attr; Type *type; struct Alias *next; } Alias;
 void ctx_add_alias(Ctx *c, const char *name, Attr *a, Type *t);
 Alias *ctx_aliases(Ctx *c);
+void ctx_remove_alias(Ctx *c, const char *name);
 const char *ctx_alias_name_attr(Ctx *c, const Attr *a);
 const char *ctx_alias_name_type(Ctx *c, const Type *t);
 void ctx_set_trailer(Ctx *c, const char *text);  /* {-# ... #-} file metadata, kept verbatim */

@@ -299,9 +299,10 @@ static void check_use_type(PState *ps, Value *v, Type *t, const char *name, Loc 
 }
 
 static void replace_placeholder(PState *ps, Value *ph, Value *v, const char *name) {
-    if (ph->type && v->type && ph->type != v->type)
-        perr(ps, ph->loc, "use of value '%%%s' expects different type than prior uses: '%s' vs '%s'",
-             name, type_text(ps->ctx, ph->type), type_text(ps->ctx, v->type));
+    if (ph->type && v->type && ph->type != v->type) {
+        perr(ps, v->loc, "definition of SSA value '%%%s#%d' has type '%s'", name, v->def ? v->index : 0, type_text(ps->ctx, v->type));
+        diag_emit(ps->diag, SEV_NOTE, ph->loc, "previously used here with type '%s'", type_text(ps->ctx, ph->type));
+    }
     if (!v->type) v->type = ph->type;
     value_replace_all_uses(ph, v);
     ph->def = v->def; ph->block = v->block; ph->index = -2;   /* forwarded */
@@ -647,6 +648,9 @@ void ps_region_begin(PState *ps) {
 void ps_region_end(PState *ps) {
     Scope *s = ps->scope;
     if (s->ncands && !s->started) commit_candidates(ps, s);
+    /* `{}`: a region without blocks, as MLIR has it */
+    Block *e = s->region->first;
+    if (e && !e->next && !e->first && !e->nargs && !e->name) block_unlink(e);
     scope_close(ps, s);
     ps->scope = s->parent;
     scope_free(s);
@@ -1022,6 +1026,12 @@ static Attr *typed_scalar(Ctx *c, Attr *n, Type *t, const char **err) {
     return NULL;
 }
 
+/* a number written without a type is an i64 or f64 attribute */
+Attr *ps_default_number(PState *ps, Attr *n) {
+    if (n->kind == A_FLOAT) return attr_float(ps->ctx, type_float(ps->ctx, "f64"), n->f);
+    return ps_typed_number(ps, n, type_int(ps->ctx, 64, SIGNLESS));
+}
+
 Attr *ps_typed_number(PState *ps, Attr *n, Type *t) {
     const char *err = NULL;
     Attr *a = typed_scalar(ps->ctx, n, t, &err);
@@ -1395,6 +1405,7 @@ Type *parse_type_str(Ctx *c, const char *text) {
     Op *m = parse_module(c, "<type>", buf, strlen(buf), 1, &d);
     Type *t = NULL;
     if (m) for (Alias *a = ctx_aliases(c); a; a = a->next) if (!strcmp(a->name, "!t__")) t = a->type;
+    ctx_remove_alias(c, "!t__");
     diag_free(&d);
     free(buf);
     return t;
@@ -1412,6 +1423,7 @@ Attr *parse_attr_str(Ctx *c, const char *text) {
     Op *m = parse_module(c, "<attr>", buf, strlen(buf), 1, &d);
     Attr *r = NULL;
     if (m) for (Alias *a = ctx_aliases(c); a; a = a->next) if (!strcmp(a->name, "#a__")) r = a->attr;
+    ctx_remove_alias(c, "#a__");
     diag_free(&d);
     free(buf);
     return r;

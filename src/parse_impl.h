@@ -133,6 +133,7 @@ void ps_functype_begin(PState *ps);
 void ps_functype_results_begin(PState *ps);
 Type *ps_functype_end(PState *ps);
 Attr *ps_typed_number(PState *ps, Attr *n, Type *t);
+Attr *ps_default_number(PState *ps, Attr *n);
 Attr *ps_string_attr(PState *ps, Token *t);
 Attr *ps_symref(PState *ps, Attr *prefix, Token *t);
 Attr *ps_dense(PState *ps, Attr *lit, Type *t, Token *kw, Token *colon);

@@ -112,19 +112,20 @@ static void apfloat_default(char *out, size_t n, double v, int prec) {
     out[k] = 0;
 }
 
-void print_float(Printer *p, double v, Type *t) {
+bool print_float(Printer *p, double v, Type *t) {
     if (isfinite(v)) {
         char buf[64];
         snprintf(buf, sizeof buf, "%.6e", v);
         /* MLIR writes the exponent with at least two digits, like printf */
         if (float_round(t, strtod(buf, NULL)) == v || (v == 0 && !signbit(v))) {
-            if (!(v == 0 && signbit(v))) { ps_(p, buf); return; }
+            if (!(v == 0 && signbit(v))) { ps_(p, buf); return false; }
         }
-        if (v == 0 && signbit(v)) { ps_(p, "-0.000000e+00"); return; }
+        if (v == 0 && signbit(v)) { ps_(p, "-0.000000e+00"); return false; }
         apfloat_default(buf, sizeof buf, v, float_digits(t));
-        if (strchr(buf, '.')) { ps_(p, buf); return; }
+        if (strchr(buf, '.')) { ps_(p, buf); return false; }
     }
     print_float_hex(p, v, t);
+    return true;
 }
 
 /* ---- types ---------------------------------------------------------- */
@@ -289,10 +290,11 @@ static void print_attr_ex(Printer *p, Attr *a, bool may_elide) {
         print_int_value(p, a->i, a->type);
         if (a->type && !(may_elide && is_i64(a->type))) { ps_(p, " : "); print_type(p, a->type); }
         break;
-    case A_FLOAT:
-        print_float(p, a->f, a->type);
-        if (a->type && !(may_elide && is_f64(a->type))) { ps_(p, " : "); print_type(p, a->type); }
+    case A_FLOAT: {
+        bool hex = print_float(p, a->f, a->type);
+        if (a->type && !(may_elide && is_f64(a->type) && !hex)) { ps_(p, " : "); print_type(p, a->type); }
         break;
+    }
     case A_STRING: pc(p, '"'); print_escaped(p, a->str.s, a->str.len); pc(p, '"'); break;
     case A_TYPE: print_type(p, a->type); break;
     case A_ARRAY:

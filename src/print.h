@@ -27,7 +27,7 @@ void print_op_alone(FILE *f, Ctx *c, Op *op, const PrintOpts *o);   /* numbering
 void print_type(Printer *p, Type *t);
 void print_attr(Printer *p, Attr *a);
 void print_attr_noalias(Printer *p, Attr *a);
-void print_float(Printer *p, double v, Type *t);
+bool print_float(Printer *p, double v, Type *t);   /* true if printed as a hex bit pattern */
 void print_value(Printer *p, Value *v);
 void print_region(Printer *p, Region *r, bool entry_args, bool terminators, bool empty_block);
 void print_attr_dict(Printer *p, const NamedAttr *a, int n, const char *const *elide, int nelide);
