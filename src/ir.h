@@ -207,21 +207,22 @@ const OpInfo *opinfo_byid(int id);
 
 struct Op {
     const OpInfo *info;
-    Loc loc;
     Attr *locattr;        /* loc(...) text if present */
-    Use *opnds; int nopnds, capopnds;
-    Value *res; int nres;
-    NamedAttr *attrs; int nattrs;   /* sorted by name, unique names */
-    NamedAttr *props; int nprops;   /* <{...}>, sorted */
-    bool has_props;
-    Region *regions; int nregions;
-    Block **succs; int nsuccs;
+    Use *opnds;
+    Value *res;
+    NamedAttr *attrs;     /* sorted by name, unique names */
+    NamedAttr *props;     /* <{...}>, sorted */
+    Region *regions;
+    Block **succs;
     int *succ_nargs;      /* operands forwarded to each successor: they are the op's trailing operands */
     Elem *custom;         /* element sequence when printed verbatim (custom syntax not decoded) */
-    bool verbatim;        /* printed back from `custom` */
     Block *block;         /* parent block */
     Op *prev, *next;
+    Loc loc;
+    int nopnds, capopnds, nres, nattrs, nprops, nregions, nsuccs;
     int order;            /* position in the block, when a pass numbers them */
+    bool has_props;
+    bool verbatim;        /* printed back from `custom` */
 };
 
 struct Block {

@@ -176,42 +176,78 @@ static int split_sections(const char *buf, size_t len, bool split, Section **out
     return n;
 }
 
-/* write data to path atomically: a temporary file in the same directory,
- * then rename; special files (/dev/null, pipes) are written in place */
-static int write_output(const char *path, const char *data, size_t n) {
-    if (!path || !strcmp(path, "-")) {
-        if (fwrite(data, 1, n, stdout) != n || fflush(stdout)) { fprintf(stderr, "ttxform: error writing the output: %s\n", strerror(errno)); return 1; }
-        return 0;
-    }
+/* The output goes to a temporary file first: in the target's directory
+ * (renamed over it on success), or an anonymous one that is copied to
+ * stdout or to a special file (/dev/null, a pipe) on success.  A failed run
+ * writes nothing and never truncates an existing file. */
+typedef struct Out { FILE *f; const char *path; char *tmp; bool to_stdout, special; } Out;
+
+static bool out_open(Out *o, const char *path) {
+    memset(o, 0, sizeof *o);
+    o->path = path;
     struct stat st;
-    if (stat(path, &st) == 0 && !S_ISREG(st.st_mode)) {
-        FILE *f = fopen(path, "wb");
-        if (!f || fwrite(data, 1, n, f) != n || fclose(f)) { fprintf(stderr, "ttxform: cannot write '%s': %s\n", path, strerror(errno)); return 1; }
-        return 0;
+    if (!path || !strcmp(path, "-")) o->to_stdout = true;
+    else if (stat(path, &st) == 0 && !S_ISREG(st.st_mode)) o->special = true;
+    if (o->to_stdout || o->special) {
+        o->f = tmpfile();
+        if (!o->f) { fprintf(stderr, "ttxform: cannot create a temporary file: %s\n", strerror(errno)); return false; }
+        return true;
     }
     size_t pl = strlen(path);
-    char *tmp = malloc(pl + 32);
+    o->tmp = malloc(pl + 32);
     const char *slash = strrchr(path, '/');
     size_t dl = slash ? (size_t)(slash - path + 1) : 0;
-    memcpy(tmp, path, dl);
-    snprintf(tmp + dl, pl + 32 - dl, ".ttxform.XXXXXX");
-    int fd = mkstemp(tmp);
-    if (fd < 0) { fprintf(stderr, "ttxform: cannot write '%s': %s\n", path, strerror(errno)); free(tmp); return 1; }
-    FILE *f = fdopen(fd, "wb");
-    bool ok = f && fwrite(data, 1, n, f) == n;
-    if (f) ok = fclose(f) == 0 && ok; else close(fd);
-    if (ok) {
-        mode_t um = umask(0); umask(um);
-        chmod(tmp, 0666 & ~um);
-    }
-    if (!ok || rename(tmp, path) != 0) {
+    memcpy(o->tmp, path, dl);
+    snprintf(o->tmp + dl, pl + 32 - dl, ".ttxform.XXXXXX");
+    int fd = mkstemp(o->tmp);
+    if (fd < 0 || !(o->f = fdopen(fd, "wb"))) {
         fprintf(stderr, "ttxform: cannot write '%s': %s\n", path, strerror(errno));
-        unlink(tmp);
-        free(tmp);
-        return 1;
+        if (fd >= 0) { close(fd); unlink(o->tmp); }
+        free(o->tmp);
+        o->tmp = NULL;
+        return false;
     }
-    free(tmp);
-    return 0;
+    return true;
+}
+
+static bool copy_stream(FILE *from, FILE *to) {
+    char buf[1 << 16];
+    rewind(from);
+    size_t n;
+    while ((n = fread(buf, 1, sizeof buf, from)) > 0)
+        if (fwrite(buf, 1, n, to) != n) return false;
+    return !ferror(from) && fflush(to) == 0;
+}
+
+/* finish: keep the output if ok, else throw it away; returns 0 or 1 */
+static int out_close(Out *o, bool ok) {
+    int rc = 0;
+    if (o->to_stdout) {
+        if (ok && !copy_stream(o->f, stdout)) { fprintf(stderr, "ttxform: error writing the output: %s\n", strerror(errno)); rc = 1; }
+        fclose(o->f);
+    } else if (o->special) {
+        if (ok) {
+            FILE *t = fopen(o->path, "wb");
+            if (!t || !copy_stream(o->f, t)) { fprintf(stderr, "ttxform: cannot write '%s': %s\n", o->path, strerror(errno)); rc = 1; }
+            if (t) fclose(t);
+        }
+        fclose(o->f);
+    } else {
+        bool wok = !ferror(o->f);
+        wok = fclose(o->f) == 0 && wok;
+        if (ok && wok) {
+            mode_t um = umask(0);
+            umask(um);
+            chmod(o->tmp, 0666 & ~um);
+            if (rename(o->tmp, o->path) != 0) { fprintf(stderr, "ttxform: cannot write '%s': %s\n", o->path, strerror(errno)); rc = 1; }
+        } else if (ok) {
+            fprintf(stderr, "ttxform: cannot write '%s': %s\n", o->path, strerror(errno));
+            rc = 1;
+        }
+        if (!ok || rc) unlink(o->tmp);
+        free(o->tmp);
+    }
+    return rc;
 }
 
 typedef struct Job { int argc; char **argv; int rc; } Job;
@@ -245,8 +281,9 @@ static int run(int argc, char **argv) {
     if (!buf) { fprintf(stderr, "ttxform: cannot read '%s': %s\n", fname, strerror(errno)); free(times); pipeline_free(&o.pl); return 1; }
     Section *secs;
     int nsec = split_sections(buf, len, o.split, &secs);
-    char *outbuf = NULL; size_t outlen = 0;
-    FILE *out = open_memstream(&outbuf, &outlen);
+    Out outf;
+    if (!out_open(&outf, o.out)) { free(secs); free(buf); free(times); pipeline_free(&o.pl); return 1; }
+    FILE *out = outf.f;
     int errors = 0, verify_bad = 0;
     PrintOpts po = { .generic = o.generic, .debuginfo = o.debuginfo };
     for (int i = 0; i < nsec; i++) {
@@ -255,10 +292,12 @@ static int run(int argc, char **argv) {
         d.capture = o.verify;
         diag_set_source(&d, fname, buf, len);
         Ctx *c = ctx_new();
-        char *sec = malloc(secs[i].len + 1);
-        memcpy(sec, secs[i].s, secs[i].len);
+        /* sections are parsed in place: a NUL ends each one for the lexer */
+        char *sec = (char *)secs[i].s;
+        char saved = sec[secs[i].len];
         sec[secs[i].len] = 0;
         Op *m = parse_module(c, fname, sec, secs[i].len, secs[i].line, &d);
+        sec[secs[i].len] = saved;
         char prefix[32] = "";
         if (nsec > 1) snprintf(prefix, sizeof prefix, "%d-", i + 1);
         o.ro.dump_prefix = prefix;
@@ -274,16 +313,12 @@ static int run(int argc, char **argv) {
         else errors += d.nerrors;
         diag_free(&d);
         ctx_free(c);
-        free(sec);
     }
-    fclose(out);
     if (o.ro.timing) print_timing(&o.pl, times);
     free(times);
     pipeline_free(&o.pl);
-    int rc = 0;
+    int rc = out_close(&outf, !(errors || verify_bad));
     if (errors || verify_bad) rc = 1;
-    else rc = write_output(o.out, outbuf, outlen);
-    free(outbuf);
     free(secs);
     free(buf);
     return rc;

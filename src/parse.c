@@ -198,7 +198,28 @@ static NameEnt *scope_find(Scope *s, const char *name) {
     return NULL;
 }
 
-static NameEnt *scope_add(Scope *s, const char *name) {
+/* name entries come from a pool and go back to it when their scope ends */
+typedef struct NEChunk { struct NEChunk *next; NameEnt e[256]; } NEChunk;
+static NameEnt *ne_alloc(PState *ps) {
+    if (!ps->ne_free) {
+        NEChunk *k = xcalloc(1, sizeof *k);
+        k->next = ps->ne_chunks;
+        ps->ne_chunks = k;
+        for (int i = 0; i < 256; i++) { k->e[i].next = ps->ne_free; ps->ne_free = &k->e[i]; }
+    }
+    NameEnt *e = ps->ne_free;
+    ps->ne_free = e->next;
+    memset(e, 0, sizeof *e);
+    return e;
+}
+static void ne_release(PState *ps, NameEnt *e) {
+    free(e->vals);
+    e->vals = NULL;
+    e->next = ps->ne_free;
+    ps->ne_free = e;
+}
+
+static NameEnt *scope_add(PState *ps, Scope *s, const char *name) {
     if ((s->n + 1) * 2 > s->cap) {
         int nc = s->cap ? s->cap * 2 : 64;
         NameEnt **nt = xcalloc((size_t)nc, sizeof *nt);
@@ -211,7 +232,7 @@ static NameEnt *scope_add(Scope *s, const char *name) {
         free(s->tab);
         s->tab = nt; s->cap = nc;
     }
-    NameEnt *e = xcalloc(1, sizeof *e);
+    NameEnt *e = ne_alloc(ps);
     e->name = name;
     unsigned h = strhash(name) & (unsigned)(s->cap - 1);
     e->next = s->tab[h]; s->tab[h] = e;
@@ -225,8 +246,8 @@ static NameEnt *scope_add(Scope *s, const char *name) {
     return e;
 }
 
-static void scope_free(Scope *s) {
-    for (int i = 0; i < s->norder; i++) { free(s->order[i]->vals); free(s->order[i]); }
+static void scope_free(PState *ps, Scope *s) {
+    for (int i = 0; i < s->norder; i++) ne_release(ps, s->order[i]);
     free(s->order); free(s->tab); free(s->cands);
     pv_free(&s->blocks);
     free(s);
@@ -255,6 +276,7 @@ static Value *resolve_use(PState *ps, Scope *from, const char *text, int len, Lo
     for (Scope *s = from; s; s = s->parent) {
         NameEnt *e = scope_find(s, name);
         if (e) {
+            if (!e->fwd && idx < e->n) return e->first + idx;
             if (idx >= e->n) {
                 if (!e->fwd) {
                     perr(ps, l, "result number %d of '%%%s' is out of range: it has %d result%s", idx, name, e->n, e->n == 1 ? "" : "s");
@@ -269,7 +291,7 @@ static Value *resolve_use(PState *ps, Scope *from, const char *text, int len, Lo
         }
         if (s->isolated) break;
     }
-    NameEnt *e = scope_add(from, name);
+    NameEnt *e = scope_add(ps, from, name);
     e->fwd = true;
     e->loc = l;
     e->n = idx + 1;
@@ -315,7 +337,7 @@ static Value *chase(Value *v) {
 }
 
 /* define %name (n values) in the current scope */
-static void define_name(PState *ps, const char *name, Value **vals, int n, Loc l) {
+static void define_name(PState *ps, const char *name, Value *first, int n, Loc l) {
     Scope *cur = ps->scope;
     NameEnt *e = scope_find(cur, name);
     if (e && !e->fwd) { perr(ps, l, "redefinition of SSA value '%%%s'", name); return; }
@@ -329,13 +351,13 @@ static void define_name(PState *ps, const char *name, Value **vals, int n, Loc l
             perr(ps, e->loc, "result number %d of '%%%s' is out of range: it has %d result%s", e->n - 1, name, n, n == 1 ? "" : "s");
             return;
         }
-        for (int i = 0; i < e->n; i++) replace_placeholder(ps, e->vals[i], vals[i], name);
+        for (int i = 0; i < e->n; i++) replace_placeholder(ps, e->vals[i], first + i, name);
         free(e->vals);
-    } else e = scope_add(cur, name);
+        e->vals = NULL;
+    } else e = scope_add(ps, cur, name);
     e->fwd = false;
     e->n = n;
-    e->vals = xcalloc((size_t)n, sizeof(Value *));
-    memcpy(e->vals, vals, sizeof(Value *) * (size_t)n);
+    e->first = first;
     e->loc = l;
 }
 
@@ -347,7 +369,7 @@ static void scope_close(PState *ps, Scope *s) {
         if (!s->isolated && s->parent) {
             NameEnt *p = scope_find(s->parent, e->name);
             if (!p) {
-                p = scope_add(s->parent, e->name);
+                p = scope_add(ps, s->parent, e->name);
                 p->fwd = true; p->loc = e->loc; p->n = e->n;
                 p->vals = e->vals; e->vals = NULL;
                 continue;
@@ -362,7 +384,7 @@ static void scope_close(PState *ps, Scope *s) {
                 continue;
             }
             /* the outer name was defined after the nested use: bind to it */
-            for (int k = 0; k < e->n && k < p->n; k++) replace_placeholder(ps, e->vals[k], p->vals[k], e->name);
+            for (int k = 0; k < e->n && k < p->n; k++) replace_placeholder(ps, e->vals[k], p->first + k, e->name);
             continue;
         }
         perr(ps, e->loc, "use of undeclared SSA value name '%%%s'", e->name);
@@ -437,6 +459,42 @@ Type *ps_dialect_type(PState *ps, Token *t) {
     return type_opaque(ps->ctx, name, lt ? squeeze(ps->ctx, lt, t->len - nlen) : NULL);
 }
 
+/* ---- scratch memory ---------------------------------------------------
+ * Elements of an op live only until the op is complete (then they are
+ * decoded, or copied into the context when the op is kept verbatim); ops
+ * nest, so the scratch space is a stack released to a mark. */
+typedef struct SChunk { struct SChunk *prev; size_t size, used; _Alignas(16) unsigned char d[]; } SChunk;
+
+static void *scratch_alloc(PState *ps, size_t n) {
+    n = (n + 15) & ~(size_t)15;
+    SChunk *k = ps->scratch;
+    if (!k || k->used + n > k->size) {
+        size_t sz = n > 65536 ? n : 65536;
+        SChunk *nk = malloc(sizeof *nk + sz);
+        if (!nk) abort();
+        nk->prev = k; nk->size = sz; nk->used = 0;
+        ps->scratch = k = nk;
+    }
+    void *p = k->d + k->used;
+    k->used += n;
+    memset(p, 0, n);
+    return p;
+}
+static SMark scratch_mark(PState *ps) {
+    SChunk *k = ps->scratch;
+    SMark m = { k, k ? k->used : 0 };
+    return m;
+}
+static void scratch_release(PState *ps, SMark m) {
+    while (ps->scratch && ps->scratch != m.chunk) {
+        SChunk *k = ps->scratch;
+        ps->scratch = k->prev;
+        free(k);
+    }
+    if (ps->scratch) ((SChunk *)ps->scratch)->used = m.used;
+}
+static void scratch_free(PState *ps) { SMark m = { NULL, 0 }; scratch_release(ps, m); }
+
 /* ---- ops ------------------------------------------------------------ */
 static PtrVec pending_results;   /* ResName* collected before the op name */
 
@@ -453,8 +511,11 @@ void ps_op_begin(PState *ps, Token *name, bool generic) {
     Scope *s = ps->scope;
     if (s->ncands && !s->started) commit_candidates(ps, s);
     s->started = true;
-    OpB *ob = xcalloc(1, sizeof *ob);
+    OpB *ob = ps->ob_free;
+    if (ob) { ps->ob_free = ob->up; memset(ob, 0, sizeof *ob); }
+    else ob = xcalloc(1, sizeof *ob);
     ob->up = ps->op;
+    ob->mark = scratch_mark(ps);
     ps->op = ob;
     ob->generic = generic;
     ob->tail = &ob->head;
@@ -480,7 +541,7 @@ void ps_op_begin(PState *ps, Token *name, bool generic) {
 
 static Elem *add_elem(PState *ps, ElemKind k, Token *t) {
     OpB *ob = ps->op;
-    Elem *e = ctx_alloc(ps->ctx, sizeof *e);
+    Elem *e = scratch_alloc(ps, sizeof *e);
     e->kind = k;
     if (t) {
         e->space = t->s > ps->src && isspace((unsigned char)t->s[-1]);
@@ -604,7 +665,7 @@ static void commit_candidates(PState *ps, Scope *s) {
         v->name = name;
         Scope *save = ps->scope;
         ps->scope = s;
-        define_name(ps, name, &v, 1, l);
+        define_name(ps, name, v, 1, l);
         ps->scope = save;
         e->kind = E_DEF;
         e->val = v;
@@ -653,7 +714,7 @@ void ps_region_end(PState *ps) {
     if (e && !e->next && !e->first && !e->nargs && !e->name) block_unlink(e);
     scope_close(ps, s);
     ps->scope = s->parent;
-    scope_free(s);
+    scope_free(ps, s);
     ps->block = ps->blockstack.v[--ps->blockstack.n];
 }
 
@@ -711,7 +772,7 @@ void ps_block_arg(PState *ps, Token *v, Type *t, Token *loc) {
     int idx;
     const char *name = ssa_name(ps, v->s, v->len, &idx);
     a->name = name;
-    define_name(ps, name, &a, 1, l);
+    define_name(ps, name, a, 1, l);
 }
 
 static void op_finish_common(PState *ps, OpB *ob, Op *op) {
@@ -728,10 +789,8 @@ static void op_finish_common(PState *ps, OpB *ob, Op *op) {
     for (int i = 0; i < ob->nres; i++) {
         int idx;
         const char *name = ssa_name(ps, ob->res[i].tok.s, ob->res[i].tok.len, &idx);
-        Value **vals = xcalloc((size_t)ob->res[i].count, sizeof(Value *));
-        for (int j = 0; j < ob->res[i].count; j++) { vals[j] = &op->res[k + j]; vals[j]->name = name; }
-        define_name(ps, name, vals, ob->res[i].count, tok_loc(ps, &ob->res[i].tok));
-        free(vals);
+        for (int j = 0; j < ob->res[i].count; j++) op->res[k + j].name = name;
+        define_name(ps, name, &op->res[k], ob->res[i].count, tok_loc(ps, &ob->res[i].tok));
         k += ob->res[i].count;
     }
     op_append(ps->block, op);
@@ -743,11 +802,13 @@ static int total_results(OpB *ob) {
     return n;
 }
 
-static void opb_free(OpB *ob) {
+static void opb_free(PState *ps, OpB *ob) {
     free(ob->res);
     pv_free(&ob->regions); pv_free(&ob->opnds); pv_free(&ob->opnd_toks); pv_free(&ob->succs);
     pv_free(&ob->succ_types); free(ob->succ_nargs);
-    free(ob);
+    scratch_release(ps, ob->mark);
+    ob->up = ps->ob_free;
+    ps->ob_free = ob;
 }
 
 void ps_op_end(PState *ps) {
@@ -756,7 +817,12 @@ void ps_op_end(PState *ps) {
     int nopnds = 0;
     for (Elem *e = ob->head; e; e = e->next) if (e->kind == E_USE) nopnds++;
     int nres = total_results(ob);
-    Op *op = op_new(ps->ctx, ob->name, nres, NULL, 0, NULL, ob->regions.n, ob->loc);
+    Value *stackv[16];
+    Value **vals = nopnds <= 16 ? stackv : xcalloc((size_t)nopnds, sizeof(Value *));
+    int k = 0;
+    for (Elem *e = ob->head; e; e = e->next) if (e->kind == E_USE) { e->idx = k; vals[k++] = chase(e->val); e->val = NULL; }
+    Op *op = op_new(ps->ctx, ob->name, nres, NULL, nopnds, vals, ob->regions.n, ob->loc);
+    if (vals != stackv) free(vals);
     int nsucc = 0;
     for (Elem *e = ob->head; e; e = e->next) if (e->kind == E_SUCC) nsucc++;
     if (nsucc) {
@@ -764,8 +830,7 @@ void ps_op_end(PState *ps) {
         op->succ_nargs = ctx_alloc(ps->ctx, sizeof(int) * (size_t)nsucc);
     }
     for (Elem *e = ob->head; e; e = e->next) {
-        if (e->kind == E_USE) { e->idx = op->nopnds; op_add_operand(ps->ctx, op, chase(e->val)); e->val = NULL; }
-        else if (e->kind == E_SUCC) {
+        if (e->kind == E_SUCC) {
             Token t = { e->text, (int)strlen(e->text), 0, 0, NULL };
             Loc l = eloc_get(e, ob->loc);
             t.line = l.line; t.col = l.col;
@@ -775,13 +840,22 @@ void ps_op_end(PState *ps) {
             op->succs[op->nsuccs++] = tb;
         }
     }
-    (void)nopnds;
     op->custom = ob->head;
     op->verbatim = true;
     ps->op = ob->up;
     op_finish_common(ps, ob, op);
     if (!ps->failed && !format_decode(ps->ctx, op, ps->diag)) ps->failed = true;
-    opb_free(ob);
+    if (op->verbatim) {   /* keep the elements: move them out of scratch memory */
+        Elem **tail = &op->custom;
+        for (Elem *e = ob->head; e; e = e->next) {
+            Elem *c = ctx_alloc(ps->ctx, sizeof *c);
+            *c = *e;
+            c->next = NULL;
+            *tail = c;
+            tail = &c->next;
+        }
+    }
+    opb_free(ps, ob);
 }
 
 void ps_g_operand(PState *ps, Token *t) {
@@ -856,7 +930,7 @@ void ps_generic_end(PState *ps, Type *ft, Token *colon) {
     }
     format_move_inherent(ps->ctx, op);
     op_finish_common(ps, ob, op);
-    opb_free(ob);
+    opb_free(ps, ob);
 }
 
 /* ---- types ---------------------------------------------------------- */
@@ -1339,8 +1413,11 @@ Attr *ps_affine_set_end(PState *ps) {
 
 /* ---- the driver ----------------------------------------------------- */
 static void free_state(PState *ps) {
-    while (ps->op) { OpB *u = ps->op->up; opb_free(ps->op); ps->op = u; }
-    while (ps->scope) { Scope *p = ps->scope->parent; scope_free(ps->scope); ps->scope = p; }
+    while (ps->op) { OpB *u = ps->op->up; opb_free(ps, ps->op); ps->op = u; }
+    while (ps->scope) { Scope *p = ps->scope->parent; scope_free(ps, ps->scope); ps->scope = p; }
+    for (NEChunk *k = ps->ne_chunks, *n; k; k = n) { n = k->next; free(k); }
+    scratch_free(ps);
+    for (OpB *b = ps->ob_free, *n; b; b = n) { n = b->up; free(b); }
     for (int i = 0; i < ps->lists.n; i++) { pv_free(ps->lists.v[i]); free(ps->lists.v[i]); }
     for (int i = 0; i < ps->dicts.n; i++) { pv_free(ps->dicts.v[i]); free(ps->dicts.v[i]); }
     for (int i = 0; i < ps->typestack.n; i++) { pv_free(ps->typestack.v[i]); free(ps->typestack.v[i]); }

@@ -8,7 +8,8 @@
 
 typedef struct NameEnt {          /* an SSA name: %x, or %x:N */
     const char *name;             /* interned, without '%' */
-    Value **vals; int n;          /* results (placeholders while forward) */
+    Value *first;                 /* defined: results first..first+n-1 (contiguous) */
+    Value **vals; int n;          /* forward: placeholders */
     bool fwd;                     /* only referenced so far */
     Loc loc;                      /* first use, for errors */
     struct NameEnt *next;         /* hash chain */
@@ -28,8 +29,11 @@ typedef struct Scope {            /* one per region */
 
 typedef struct ResName { Token tok; int count; } ResName;
 
+typedef struct SMark { void *chunk; size_t used; } SMark;
+
 typedef struct OpB {              /* an op under construction */
     struct OpB *up;
+    SMark mark;                   /* scratch memory in use when the op began */
     const char *name;
     Loc loc;
     bool generic;
@@ -81,6 +85,10 @@ typedef struct PState {
     bool in_results;
     int gphase[64]; int gdepth[64]; int ngen; /* generic ops being read */
     int gphase_before;
+    void *scratch;                /* chunks for elements of ops being read */
+    NameEnt *ne_free;             /* recycled name entries */
+    void *ne_chunks;
+    OpB *ob_free;                 /* recycled op builders */
     int top_before;               /* innermost open bracket before the current token */
 } PState;
 

@@ -401,7 +401,7 @@ typedef struct NameSet { const char **tab; int *depth; int cap, n; } NameSet;
 
 typedef struct Namer {
     Ctx *c;
-    const char **tab; int cap, n;          /* used names, with a scope stack */
+    const char **tab; int cap, n, dead;    /* used names (dead: removed slots), with a scope stack */
     const char **stack; int *stackscope; int nstack, capstack;
     int scope;
 } Namer;
@@ -420,10 +420,11 @@ static void nm_rawput(Namer *m, const char *s) {
         if (!m->tab[i] || m->tab[i] == (const char *)1) { m->tab[i] = s; return; }
 }
 static void nm_put(Namer *m, const char *s) {
-    if ((m->n + 1) * 2 > m->cap) {
+    if ((m->n + m->dead + 1) * 2 > m->cap) {
         int oc = m->cap;
         const char **ot = m->tab;
-        m->cap = m->cap ? m->cap * 2 : 64;
+        if ((m->n + 1) * 4 > m->cap) m->cap = m->cap ? m->cap * 2 : 64;
+        m->dead = 0;
         m->tab = calloc((size_t)m->cap, sizeof(char *));
         for (int i = 0; i < oc; i++) if (ot[i] && ot[i] != (const char *)1) nm_rawput(m, ot[i]);
         free(ot);
@@ -444,6 +445,7 @@ static void nm_pop_to(Namer *m, int scope) {
         for (unsigned i = shash(s) & (unsigned)(m->cap - 1);; i = (i + 1) & (unsigned)(m->cap - 1))
             if (m->tab[i] && m->tab[i] != (const char *)1 && m->tab[i] == s) { m->tab[i] = (const char *)1; break; }
         m->n--;
+        m->dead++;
     }
     m->scope = scope;
 }

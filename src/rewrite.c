@@ -34,8 +34,8 @@ Op *op_new(Ctx *c, const char *name, int nres, Type *const *restypes,
         op->res[i].index = i;
         op->res[i].loc = loc;
     }
-    op->capopnds = nopnds > 4 ? nopnds : 4;
-    op->opnds = ctx_alloc(c, sizeof(Use) * (size_t)op->capopnds);
+    op->capopnds = nopnds;
+    op->opnds = nopnds ? ctx_alloc(c, sizeof(Use) * (size_t)op->capopnds) : NULL;
     op->nopnds = nopnds;
     for (int i = 0; i < nopnds; i++) {
         op->opnds[i].owner = op;
@@ -64,7 +64,7 @@ void op_set_operand(Op *op, int i, Value *v) {
 /* operands live in one array; growing it moves the Use records, so relink */
 void op_add_operand(Ctx *c, Op *op, Value *v) {
     if (op->nopnds == op->capopnds) {
-        int ncap = op->capopnds * 2;
+        int ncap = op->capopnds ? op->capopnds * 2 : 2;
         Use *nu = ctx_alloc(c, sizeof(Use) * (size_t)ncap);
         for (int i = 0; i < op->nopnds; i++) {
             Value *val = op->opnds[i].value;

@@ -283,23 +283,37 @@ static bool visit(Op *op, void *ud) {
     return true;
 }
 
-/* symbols defined in one region must be unique */
+/* symbols defined in one region must be unique (names are interned
+ * attributes, so a pointer set finds duplicates) */
 static bool check_symbols(Op *op, void *ud) {
     V *v = ud;
     for (int r = 0; r < op->nregions; r++)
-        for (Block *b = op->regions[r].first; b; b = b->next)
+        for (Block *b = op->regions[r].first; b; b = b->next) {
+            int n = 0;
+            for (Op *o = b->first; o; o = o->next) if (o->info->traits & TR_SYMBOL) n++;
+            if (n < 2) continue;
+            size_t cap = 16;
+            while (cap < (size_t)n * 2) cap *= 2;
+            Attr **keys = calloc(cap, sizeof *keys);
+            Op **defs = calloc(cap, sizeof *defs);
             for (Op *o = b->first; o; o = o->next) {
                 if (!(o->info->traits & TR_SYMBOL)) continue;
-                Attr *n = op_attr(o, "sym_name");
-                if (!n) continue;
-                for (Op *q = b->first; q != o; q = q->next)
-                    if ((q->info->traits & TR_SYMBOL) && op_attr(q, "sym_name") == n) {
-                        diag_error(v->d, o->loc, "redefinition of symbol named '%.*s'", (int)n->str.len, n->str.s);
-                        diag_emit(v->d, SEV_NOTE, q->loc, "see existing symbol definition here");
-                        v->errors++;
-                        break;
-                    }
+                Attr *nm = op_attr(o, "sym_name");
+                if (!nm) continue;
+                size_t h = (size_t)nm->hash & (cap - 1);
+                while (keys[h] && keys[h] != nm) h = (h + 1) & (cap - 1);
+                if (keys[h]) {
+                    diag_error(v->d, o->loc, "redefinition of symbol named '%.*s'", (int)nm->str.len, nm->str.s);
+                    diag_emit(v->d, SEV_NOTE, defs[h]->loc, "see existing symbol definition here");
+                    v->errors++;
+                    continue;
+                }
+                keys[h] = nm;
+                defs[h] = o;
             }
+            free(keys);
+            free(defs);
+        }
     return true;
 }
 
