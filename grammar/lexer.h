@@ -20,6 +20,7 @@ typedef struct Lexer {
     int depth, maxdepth;
     int shape;            /* inside tensor<...> dimensions */
     bool in_results;      /* between RESDEF and '=' */
+    bool after_attributes; /* the last word was `attributes`: a dictionary follows */
 } Lexer;
 
 void lex_init(Lexer *L, const char *buf, size_t len, int first_line);

@@ -101,7 +101,7 @@ static bool is_block_label(const char *p, const char *lim) {
 }
 
 /* `{` at p-1: a dictionary if it is `{ key =`, `{ key ,` or `{key}` on one line */
-static int brace_kind(const char *p, const char *lim) {
+static int brace_kind(Lexer *L, const char *p, const char *lim) {
     const char *q = skipws(p, lim);
     if (q >= lim) return TK_LBRACE_REGION;
     if (*q == '}') return TK_LBRACE_REGION;      /* empty: the grammar accepts either */
@@ -117,7 +117,12 @@ static int brace_kind(const char *p, const char *lim) {
     if (f >= lim) return TK_LBRACE_REGION;
     if (*f == '=' && !(f + 1 < lim && f[1] == '=')) return TK_LBRACE_DICT;
     if (*f == ',') return TK_LBRACE_DICT;
-    if (*f == '}' && !memchr(p, '\n', (size_t)(f - p))) return TK_LBRACE_DICT;
+    if (*f == '}' && !memchr(p, '\n', (size_t)(f - p))) {
+        /* `{ return }`, `{ scf.yield }`: a region holding one op */
+        size_t n = (size_t)(e - q);
+        if (*q != '"' && !L->after_attributes && (memchr(q, '.', n) || (n == 6 && !strncmp(q, "return", 6)))) return TK_LBRACE_REGION;
+        return TK_LBRACE_DICT;
+    }
     return TK_LBRACE_REGION;
 }
 
@@ -227,6 +232,7 @@ int lex_next(Lexer *L, Token *t) {
                 if (L->cur < L->lim && *L->cur == '<') return verbatim(L, t, L->cur, '<', '>', TK_DIALECTATTR);
                 return TK_DIALECTATTR;
             }
+            if (L->cur < L->lim && *L->cur == '<') return verbatim(L, t, L->cur, '<', '>', TK_DIALECTATTR);   /* #foo<"..."> */
             return is_alias_def(L->cur, L->lim) ? TK_ALIASDEF : TK_HASHID;
         }
         "!" id {
@@ -236,6 +242,7 @@ int lex_next(Lexer *L, Token *t) {
                 if (L->cur < L->lim && *L->cur == '<') return verbatim(L, t, L->cur, '<', '>', TK_DIALECTTYPE);
                 return TK_DIALECTTYPE;
             }
+            if (L->cur < L->lim && *L->cur == '<') return verbatim(L, t, L->cur, '<', '>', TK_DIALECTTYPE);   /* !foo<"..."> */
             return is_alias_def(L->cur, L->lim) ? TK_TALIASDEF : TK_BANGID;
         }
         "loc(" { L->cur = (const char *)YYCURSOR; return verbatim(L, t, L->cur - 1, '(', ')', TK_LOCKW); }
@@ -252,7 +259,9 @@ int lex_next(Lexer *L, Token *t) {
         }
         id {
             L->cur = (const char *)YYCURSOR; t->len = (int)(L->cur - t->s);
-            return word_kind(L, t->s, t->len, L->cur);
+            int k = word_kind(L, t->s, t->len, L->cur);
+            L->after_attributes = t->len == 10 && !strncmp(t->s, "attributes", 10);
+            return k;
         }
         "0x" [0-9a-fA-F]+ { L->cur = (const char *)YYCURSOR; t->len = (int)(L->cur - t->s); return TK_HEXINT; }
         [0-9]+ { L->cur = (const char *)YYCURSOR; t->len = (int)(L->cur - t->s); return TK_INTEGER; }
@@ -290,7 +299,9 @@ int lex_next(Lexer *L, Token *t) {
         "{" {
             L->cur = (const char *)YYCURSOR; t->len = 1;
             if (L->depth++ >= L->maxdepth) return lex_too_deep(t);
-            return brace_kind(L->cur, L->lim);
+            int bk = brace_kind(L, L->cur, L->lim);
+            L->after_attributes = false;
+            return bk;
         }
         "}" { L->cur = (const char *)YYCURSOR; t->len = 1; L->depth--; return TK_RBRACE; }
         "<" {

@@ -235,6 +235,7 @@ attribute(A) ::= anytype(T).                       { A = attr_type(ps->ctx, T); 
 attribute(A) ::= list_open attr_list_opt RBRACKET. { A = ps_array_end(ps); }
 attribute(A) ::= dict(D).                          { A = D; }
 attribute(A) ::= dense_kw(D) dense_lit(L) GT COLON(C) type(T).  { A = ps_dense(ps, L, T, &D, &C); }
+attribute(A) ::= dense_kw(D) GT COLON(C) type(T).  { A = ps_dense(ps, attr_array(ps->ctx, 0, NULL), T, &D, &C); }
 %type dense_kw { Token }
 dense_kw(D) ::= DENSE(K) LT.  { D = K; ps_dense_begin(ps); }
 attribute(A) ::= BAREID(W).                        { A = ps_bare_attr(ps, &W); }

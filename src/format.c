@@ -551,6 +551,11 @@ static bool dec_func(Dec *d) {
     int r = region_el(d);
     if (!at_end(d)) goto done;
     if (r < 0 && op->nregions) goto done;
+    if (r < 0) {   /* a declaration still has its (empty) body region */
+        op->regions = ctx_alloc(c, sizeof(Region));
+        op->regions[0].op = op;
+        op->nregions = 1;
+    }
     if (r >= 0 && nargs != in.n) goto done;
     if (op->nres) goto done;
     /* entry block arguments get the signature's types */
@@ -1110,7 +1115,7 @@ static char *group_text(Dec *d) {
     if (!is_tok(d->e, "<")) return NULL;
     char *buf = NULL; size_t n = 0;
     FILE *f = open_memstream(&buf, &n);
-    Printer p = { f, d->c, {0}, 0, false, true };
+    Printer p = { .f = f, .c = d->c, .alias_ok = true };
     int depth = 0;
     for (Elem *e = d->e; e; e = e->next) {
         if (e != d->e && e->space) fputc(' ', f);

@@ -18,6 +18,8 @@ struct Ctx {
     Alias *aliases, *alias_tail;
     const char *trailer;
     OpInfo **unreg; int nunreg, capunreg;
+    bool has_affine;
+    PtrVec generated;     /* attributes the printer gave an alias */
 };
 
 void *ctx_alloc(Ctx *c, size_t n) {
@@ -115,6 +117,7 @@ Ctx *ctx_new(void) {
 
 void ctx_free(Ctx *c) {
     if (!c) return;
+    pv_free(&c->generated);
     for (Chunk *k = c->chunks, *n; k; k = n) { n = k->next; free(k); }
     HSet *sets[] = { &c->strs, &c->types, &c->attrs, &c->exprs };
     for (int i = 0; i < 4; i++) { free(sets[i]->slot); free(sets[i]->hash); }
@@ -131,6 +134,15 @@ void ctx_add_alias(Ctx *c, const char *name, Attr *a, Type *t) {
     c->alias_tail = al;
 }
 Alias *ctx_aliases(Ctx *c) { return c->aliases; }
+bool ctx_has_affine(Ctx *c) { return c->has_affine; }
+void ctx_set_generated_alias(Ctx *c, Attr *a, const char *name) {
+    a->alias = ctx_str(c, name);
+    pv_push(&c->generated, a);
+}
+void ctx_clear_generated_aliases(Ctx *c) {
+    for (int i = 0; i < c->generated.n; i++) ((Attr *)c->generated.v[i])->alias = NULL;
+    c->generated.n = 0;
+}
 void ctx_remove_alias(Ctx *c, const char *name) {
     Alias *prev = NULL;
     for (Alias *al = c->aliases; al; prev = al, al = al->next) {
@@ -705,11 +717,13 @@ Attr *attr_symref(Ctx *c, int n, const char *const *names) {
     Attr k = { .kind = A_SYMREF }; k.sym.n = n; k.sym.names = names; return attr_get(c, &k);
 }
 Attr *attr_map(Ctx *c, int ndims, int nsyms, int n, AExpr *const *res) {
+    c->has_affine = true;
     Attr k = { .kind = A_AFFINE_MAP };
     k.map.ndims = ndims; k.map.nsyms = nsyms; k.map.n = n; k.map.res = res;
     return attr_get(c, &k);
 }
 Attr *attr_set(Ctx *c, int ndims, int nsyms, int n, AExpr *const *cons, const bool *eq) {
+    c->has_affine = true;
     Attr k = { .kind = A_INTEGER_SET };
     k.set.ndims = ndims; k.set.nsyms = nsyms; k.set.n = n; k.set.cons = cons; k.set.eq = eq;
     return attr_get(c, &k);

@@ -278,6 +278,9 @@ typedef struct Alias { const char *name; Attr *attr; Type *type; struct Alias *n
 void ctx_add_alias(Ctx *c, const char *name, Attr *a, Type *t);
 Alias *ctx_aliases(Ctx *c);
 void ctx_remove_alias(Ctx *c, const char *name);
+bool ctx_has_affine(Ctx *c);            /* some affine map or integer set exists */
+void ctx_set_generated_alias(Ctx *c, Attr *a, const char *name);  /* printer-made #mapN */
+void ctx_clear_generated_aliases(Ctx *c);
 const char *ctx_alias_name_attr(Ctx *c, const Attr *a);
 const char *ctx_alias_name_type(Ctx *c, const Type *t);
 void ctx_set_trailer(Ctx *c, const char *text);  /* {-# ... #-} file metadata, kept verbatim */

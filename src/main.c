@@ -302,9 +302,11 @@ static int run(int argc, char **argv) {
         if (nsec > 1) snprintf(prefix, sizeof prefix, "%d-", i + 1);
         o.ro.dump_prefix = prefix;
         if (m && !d.nerrors && !pipeline_run(&o.pl, c, m, &o.ro, &d)) m = NULL;
+        if (i) fputs("// -----\n", out);
         if (m && !d.nerrors) {
-            if (i) fputs("// -----\n", out);
-            if (!print_module(out, c, m, &po)) {
+            bool ok = print_module(out, c, m, &po);
+            fputc('\n', out);   /* a blank line after each module, as MLIR's tools write */
+            if (!ok) {
                 Loc l = { fname, secs[i].line, 1 };
                 diag_error(&d, l, "cannot print in generic form: an op written in a custom syntax this tool does not understand would lose information");
             }

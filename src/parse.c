@@ -315,9 +315,11 @@ static char *type_text(Ctx *c, Type *t) {
 static void check_use_type(PState *ps, Value *v, Type *t, const char *name, Loc l) {
     if (!t || !v) return;
     if (!v->type) { v->type = t; return; }
-    if (v->type != t)
+    if (v->type != t) {
         perr(ps, l, "use of value '%s' expects different type than prior uses: '%s' vs '%s'",
              name, type_text(ps->ctx, t), type_text(ps->ctx, v->type));
+        diag_emit(ps->diag, SEV_NOTE, v->loc, "prior use here");
+    }
 }
 
 static void replace_placeholder(PState *ps, Value *ph, Value *v, const char *name) {
@@ -340,10 +342,18 @@ static Value *chase(Value *v) {
 static void define_name(PState *ps, const char *name, Value *first, int n, Loc l) {
     Scope *cur = ps->scope;
     NameEnt *e = scope_find(cur, name);
-    if (e && !e->fwd) { perr(ps, l, "redefinition of SSA value '%%%s'", name); return; }
+    if (e && !e->fwd) {
+        perr(ps, l, "redefinition of SSA value '%%%s'", name);
+        diag_emit(ps->diag, SEV_NOTE, e->loc, "previously defined here");
+        return;
+    }
     for (Scope *s = cur->parent; s && !cur->isolated; s = s->parent) {
         NameEnt *o = scope_find(s, name);
-        if (o && !o->fwd) { perr(ps, l, "redefinition of SSA value '%%%s'", name); return; }
+        if (o && !o->fwd) {
+            perr(ps, l, "redefinition of SSA value '%%%s'", name);
+            diag_emit(ps->diag, SEV_NOTE, o->loc, "previously defined here");
+            return;
+        }
         if (s->isolated) break;
     }
     if (e) {
@@ -400,14 +410,14 @@ void ps_alias_attr(PState *ps, Token *n, Attr *a) {
     char buf[256];
     const char *name = tok_str(n, buf, sizeof buf);
     for (Alias *al = ctx_aliases(ps->ctx); al; al = al->next)
-        if (!strcmp(al->name, name)) { perr(ps, tok_loc(ps, n), "redefinition of attribute alias '%s'", name); return; }
+        if (!strcmp(al->name, name)) { perr(ps, tok_loc(ps, n), "redefinition of attribute alias id '%s'", name + 1); return; }
     if (a) ctx_add_alias(ps->ctx, name, a, NULL);
 }
 void ps_alias_type(PState *ps, Token *n, Type *t) {
     char buf[256];
     const char *name = tok_str(n, buf, sizeof buf);
     for (Alias *al = ctx_aliases(ps->ctx); al; al = al->next)
-        if (!strcmp(al->name, name)) { perr(ps, tok_loc(ps, n), "redefinition of type alias '%s'", name); return; }
+        if (!strcmp(al->name, name)) { perr(ps, tok_loc(ps, n), "redefinition of type alias id '%s'", name + 1); return; }
     if (t) ctx_add_alias(ps->ctx, name, NULL, t);
 }
 void ps_file_meta(PState *ps, Token *t) {
@@ -897,9 +907,10 @@ void ps_generic_end(PState *ps, Type *ft, Token *colon) {
     if (ft && ft->kind == T_FUNC) {
         if (ft->fn.nin != nplain)
             perr(ps, loc_after(ps, colon), "expected %d operand type%s but had %d", nplain, nplain == 1 ? "" : "s", ft->fn.nin);
-        if (ft->fn.nout != nres)
+        if (ft->fn.nout != nres && ob->nres)
             perr(ps, ob->loc, "operation defines %d results but was provided %d to bind", ft->fn.nout, nres);
     }
+    if (ft && ft->kind == T_FUNC && nres == 0 && ft->fn.nout > 0 && !ob->nres) nres = ft->fn.nout;   /* results not bound to names */
     bool typesok = ft && ft->kind == T_FUNC && ft->fn.nin == nplain && ft->fn.nout == nres;
     Op *op = op_new(ps->ctx, ob->name, nres, typesok ? ft->fn.out : NULL, 0, NULL, ob->regions.n, ob->loc);
     int si = 0;
@@ -1025,7 +1036,11 @@ Attr *ps_number(PState *ps, Token *t, bool neg) {
     }
     if (buf[0] == '0' && buf[1] == 'x') {
         if (t->len > 18) { perr(ps, tok_loc(ps, t), "hexadecimal literal wider than 64 bits is not supported"); return attr_int(ps->ctx, NULL, 0); }
-        if (neg) { perr(ps, tok_loc(ps, t), "hexadecimal literal cannot be negative"); return attr_int(ps->ctx, NULL, 0); }
+        if (neg) {   /* -0x1: a negative integer */
+            unsigned long long v = strtoull(buf, NULL, 16);
+            if (v > (1ULL << 63)) { perr(ps, tok_loc(ps, t), "integer literal out of range: -%s", buf); return attr_int(ps->ctx, NULL, 0); }
+            return attr_int(ps->ctx, NULL, (int64_t)(0 - v));
+        }
         return attr_opaque(ps->ctx, buf);   /* a bit pattern, typed later */
     }
     errno = 0;
@@ -1050,7 +1065,7 @@ static Attr *typed_int(Ctx *c, Attr *n, Type *t, const char **err) {
     if (n->kind == A_FLOAT) { *err = "floating point value not valid for integer type"; return NULL; }
     if (n->kind == A_OPAQUE) {   /* hex bit pattern */
         unsigned long long v = strtoull(n->str.s, NULL, 16);
-        if (w < 64 && (v >> w)) { *err = "integer constant out of range for type"; return NULL; }
+        if (w < 64 && (v >> w)) { *err = "integer constant out of range for attribute"; return NULL; }
         return attr_int(c, t, (int64_t)v);
     }
     if (n->kind != A_INT) { *err = "expected an integer literal"; return NULL; }
@@ -1061,9 +1076,9 @@ static Attr *typed_int(Ctx *c, Attr *n, Type *t, const char **err) {
         int64_t hi = sign == SIGNED ? ((int64_t)1 << (w - 1)) - 1 : (int64_t)(((uint64_t)1 << w) - 1);
         if (w == 1 && sign == SIGNLESS) lo = -1;
         if (sign == UNSIGNED && v < 0 && !big) { *err = "negative integer literal not valid for unsigned integer type"; return NULL; }
-        if (big || v < lo || v > hi) { *err = "integer constant out of range for type"; return NULL; }
+        if (big || v < lo || v > hi) { *err = "integer constant out of range for attribute"; return NULL; }
     } else {
-        if (sign == SIGNED && big) { *err = "integer constant out of range for type"; return NULL; }
+        if (sign == SIGNED && big) { *err = "integer constant out of range for attribute"; return NULL; }
         if (sign == UNSIGNED && v < 0 && !big) { *err = "negative integer literal not valid for unsigned integer type"; return NULL; }
     }
     return attr_int(c, t, v);
@@ -1071,7 +1086,7 @@ static Attr *typed_int(Ctx *c, Attr *n, Type *t, const char **err) {
 
 static Attr *typed_float(Ctx *c, Attr *n, Type *t, const char **err) {
     if (n->kind == A_FLOAT) return attr_float(c, t, n->f);
-    if (n->kind == A_INT) return attr_float(c, t, n->type ? (double)(uint64_t)n->i : (double)n->i);
+    if (n->kind == A_INT) { *err = "unexpected decimal integer literal for a floating point value"; return NULL; }
     if (n->kind == A_OPAQUE) {   /* bit pattern */
         unsigned long long v = strtoull(n->str.s, NULL, 16);
         int w = t->f.width;
@@ -1167,6 +1182,23 @@ Attr *dense_from_literal_at(Ctx *c, Attr *lit, Type *t, const char **err, int *l
         const char *s = lit->str.s;
         if (lit->str.len < 2 || s[0] != '0' || s[1] != 'x') { *err = "dense string literals must be hexadecimal data"; return NULL; }
         int bits = et->kind == T_INDEX ? 64 : et->kind == T_INT ? et->i.width : et->kind == T_FLOAT ? et->f.width : 0;
+        if (bits == 1) {   /* i1 data is packed eight to a byte, lowest bit first */
+            size_t nhex1 = lit->str.len - 2, nb1 = nhex1 / 2;
+            if (nhex1 % 2) { *err = "odd number of hexadecimal digits"; return NULL; }
+            bool splat1 = nb1 == 1 && numel > 8 ? false : nb1 == 1 && (s[2] == '0' || s[2] == 'F' || s[2] == 'f') && (s[3] == '0' || s[3] == 'F' || s[3] == 'f') && numel != 1 && false;
+            (void)splat1;
+            if ((int64_t)nb1 != (numel + 7) / 8) { *err = "hexadecimal dense data does not match the element count"; return NULL; }
+            Attr **be = xcalloc((size_t)numel + 1, sizeof(Attr *));
+            for (int64_t i = 0; i < numel; i++) {
+                int byte = hexv(s[2 + (i / 8) * 2]) * 16 + hexv(s[3 + (i / 8) * 2]);
+                if (hexv(s[2 + (i / 8) * 2]) < 0 || hexv(s[3 + (i / 8) * 2]) < 0) { free(be); *err = "invalid hexadecimal digit"; return NULL; }
+                be[i] = attr_int(c, et, (byte >> (i % 8)) & 1);
+            }
+            Attr *r = attr_dense(c, t, (int)numel, be);
+            free(be);
+            *leafp = -1;
+            return r;
+        }
         int bytes = bits == 1 ? 1 : bits / 8;
         if (!bytes || (bits % 8 && bits != 1)) { *err = "unsupported element type for hexadecimal dense data"; return NULL; }
         size_t nhex = lit->str.len - 2;
@@ -1209,7 +1241,7 @@ Attr *dense_from_literal_at(Ctx *c, Attr *lit, Type *t, const char **err, int *l
     if (fl.badlist >= 0 || fl.badleaf >= 0) {
         pv_free(&flat);
         *listp = fl.badlist; *leafp = fl.badleaf;
-        *err = "elements literal is not rectangular";
+        *err = "tensor literal is invalid; ranks are not consistent between elements";
         return NULL;
     }
     bool match = rank == t->sh.rank;

@@ -129,9 +129,9 @@ bool print_float(Printer *p, double v, Type *t) {
 }
 
 /* ---- types ---------------------------------------------------------- */
+static void print_attr_elided(Printer *p, Attr *a);
 void print_type(Printer *p, Type *t) {
     if (!t) { ps_(p, "!ttx.unknown"); p->unknown_types = true; return; }
-    if (t->alias) { ps_(p, t->alias); return; }
     switch (t->kind) {
     case T_INT:
         fprintf(p->f, "%s%d", t->i.sign == SIGNED ? "si" : t->i.sign == UNSIGNED ? "ui" : "i", t->i.width);
@@ -158,8 +158,8 @@ void print_type(Printer *p, Type *t) {
             else fprintf(p->f, "%lldx", (long long)t->sh.dims[i]);
         }
         print_type(p, t->sh.elem);
-        if (t->sh.enc) { ps_(p, ", "); print_attr(p, t->sh.enc); }
-        if (t->sh.space) { ps_(p, ", "); print_attr(p, t->sh.space); }
+        if (t->sh.enc) { ps_(p, ", "); print_attr_elided(p, t->sh.enc); }
+        if (t->sh.space) { ps_(p, ", "); print_attr_elided(p, t->sh.space); }
         pc(p, '>');
         break;
     case T_COMPLEX: ps_(p, "complex<"); print_type(p, t->elem); pc(p, '>'); break;
@@ -278,8 +278,12 @@ static bool is_f64(Type *t) { return t && t->kind == T_FLOAT && !strcmp(t->f.nam
 
 static void print_attr_ex(Printer *p, Attr *a, bool may_elide);
 void print_attr_noalias(Printer *p, Attr *a) { print_attr_ex(p, a, false); }
+static void print_attr_elided(Printer *p, Attr *a) { print_attr_ex(p, a, true); }
+
+static void collect_alias(Printer *p, Attr *a);
 
 static void print_attr_ex(Printer *p, Attr *a, bool may_elide) {
+    if (p->collect) collect_alias(p, a);
     if (a->alias && p->alias_ok) { ps_(p, a->alias); return; }
     p->alias_ok = true;
     switch (a->kind) {
@@ -378,7 +382,7 @@ void print_attr_dict(Printer *p, const NamedAttr *a, int n, const char *const *e
 char *print_type_str(Ctx *c, Type *t) {
     char *buf = NULL; size_t n = 0;
     FILE *f = open_memstream(&buf, &n);
-    Printer p = { f, c, {0}, 0, false, true };
+    Printer p = { f, c, {0}, 0, false, true, false, NULL };
     print_type(&p, t);
     fclose(f);
     return buf;
@@ -386,7 +390,7 @@ char *print_type_str(Ctx *c, Type *t) {
 char *print_attr_str(Ctx *c, Attr *a) {
     char *buf = NULL; size_t n = 0;
     FILE *f = open_memstream(&buf, &n);
-    Printer p = { f, c, {0}, 0, false, true };
+    Printer p = { f, c, {0}, 0, false, true, false, NULL };
     print_attr(&p, a);
     fclose(f);
     return buf;
@@ -590,9 +594,7 @@ static void print_block_header(Printer *p, Block *b, bool args) {
         }
         if (!preds.n) ps_(p, "  // no predecessors");
         else {
-            bool single = true;
-            for (int i = 1; i < preds.n; i++) if (preds.v[i] != preds.v[0]) single = false;
-            if (single) { ps_(p, "  // pred: "); print_block_name(p, preds.v[0]); }
+            if (preds.n == 1) { ps_(p, "  // pred: "); print_block_name(p, preds.v[0]); }
             else {
                 /* sort by block order */
                 for (int i = 1; i < preds.n; i++)
@@ -733,33 +735,70 @@ static void print_op(Printer *p, Op *op) {
     pc(p, '\n');
 }
 
+/* Aliases, as MLIR prints them: affine maps and integer sets become #map,
+ * #map1, ..., #set, ... in the order the printer meets them; other aliases
+ * the input defined keep their names; unused aliases are dropped.  A first
+ * printing pass into a null stream finds what is used. */
+static void collect_alias(Printer *p, Attr *a) {
+    if (a->kind != A_AFFINE_MAP && a->kind != A_INTEGER_SET && !a->alias) return;
+    if (a->kind == A_LOC) return;
+    for (int i = 0; i < p->used->n; i++) if (p->used->v[i] == a) return;
+    pv_push(p->used, a);
+}
+
+static ssize_t null_write(void *c, const char *b, size_t n) { (void)c; (void)b; return (ssize_t)n; }
+
 bool print_module(FILE *f, Ctx *c, Op *module, const PrintOpts *o) {
-    Printer p = { f, c, *o, 0, false, true };
-    for (Alias *al = ctx_aliases(c); al; al = al->next) {
-        if (al->attr && al->attr->kind == A_LOC) continue;
-        ps_(&p, al->name);
-        ps_(&p, " = ");
-        p.alias_ok = false;
-        if (al->attr) print_attr_noalias(&p, al->attr);
-        else {
-            const char *save = al->type->alias;
-            al->type->alias = NULL;
-            print_type(&p, al->type);
-            al->type->alias = save;
+    PtrVec used = {0};
+    bool any = false;
+    for (Alias *al = ctx_aliases(c); al; al = al->next) if (al->attr && al->attr->kind != A_LOC) any = true;
+    if (any || ctx_has_affine(c)) {
+        /* names from an earlier printing of this context are forgotten */
+        for (Alias *al = ctx_aliases(c); al; al = al->next)
+            if (al->attr && (al->attr->kind == A_AFFINE_MAP || al->attr->kind == A_INTEGER_SET)) al->attr->alias = NULL;
+        ctx_clear_generated_aliases(c);
+        cookie_io_functions_t io = { NULL, null_write, NULL, NULL };
+        FILE *nul = fopencookie(NULL, "w", io);
+        Printer q = { nul, c, *o, 0, false, true, true, &used };
+        number_values(&q, module);
+        print_op(&q, module);
+        fclose(nul);
+        int nmap = 0, nset = 0;
+        char name[32];
+        for (int i = 0; i < used.n; i++) {
+            Attr *a = used.v[i];
+            if (a->kind == A_AFFINE_MAP) snprintf(name, sizeof name, nmap ? "#map%d" : "#map", nmap), nmap++;
+            else if (a->kind == A_INTEGER_SET) snprintf(name, sizeof name, nset ? "#set%d" : "#set", nset), nset++;
+            else continue;
+            ctx_set_generated_alias(c, a, name);
         }
-        pc(&p, '\n');
     }
+    Printer p = { f, c, *o, 0, false, true, false, NULL };
+    /* user aliases first (in their order), then maps, then sets */
+    for (int pass = 0; pass < 3; pass++)
+        for (int i = 0; i < used.n; i++) {
+            Attr *a = used.v[i];
+            int kind = a->kind == A_AFFINE_MAP ? 1 : a->kind == A_INTEGER_SET ? 2 : 0;
+            if (kind != pass || !a->alias) continue;
+            ps_(&p, a->alias);
+            ps_(&p, " = ");
+            p.alias_ok = false;
+            print_attr_noalias(&p, a);
+            p.alias_ok = true;
+            pc(&p, '\n');
+        }
+    pv_free(&used);
     number_values(&p, module);
     print_op(&p, module);
     if (o->debuginfo)
         for (Alias *al = ctx_aliases(c); al; al = al->next)
-            if (al->attr && al->attr->kind == A_LOC) { ps_(&p, al->name); ps_(&p, " = "); p.alias_ok = false; print_attr_noalias(&p, al->attr); pc(&p, '\n'); }
+            if (al->attr && al->attr->kind == A_LOC) { ps_(&p, al->name); ps_(&p, " = "); p.alias_ok = false; print_attr_noalias(&p, al->attr); p.alias_ok = true; pc(&p, '\n'); }
     if (ctx_trailer(c)) { pc(&p, '\n'); ps_(&p, ctx_trailer(c)); pc(&p, '\n'); }
     return !p.unknown_types;
 }
 
 void print_op_alone(FILE *f, Ctx *c, Op *op, const PrintOpts *o) {
-    Printer p = { f, c, *o, 0, false, true };
+    Printer p = { f, c, *o, 0, false, true, false, NULL };
     number_values(&p, op);
     print_op(&p, op);
 }

@@ -17,6 +17,8 @@ typedef struct Printer {
     int indent;
     bool unknown_types;   /* generic form asked for a type the IR does not know */
     bool alias_ok;        /* false while printing an alias definition itself */
+    bool collect;         /* a first pass that records the attributes needing aliases */
+    PtrVec *used;
 } Printer;
 
 /* print a module with its aliases; returns false if some op could not be

@@ -342,7 +342,7 @@ def gen_cases():
             empty = box.path("empty.mlir")
             open(empty, "wb").close()
             rc, out, err = run([t, empty])
-            if rc != 0 or out != b"module {\n}\n":
+            if rc != 0 or out != b"module {\n}\n\n":
                 raise Fail("empty input: exit %d, output %r, expected 'module {\\n}'" % (rc, out[:80]))
         finally:
             box.close()
