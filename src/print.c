@@ -41,19 +41,6 @@ static void print_key(Printer *p, const char *k) {
 }
 
 /* ---- floats, as MLIR prints them ------------------------------------ */
-static int float_digits(const Type *t) {   /* APFloat's default precision */
-    int mant = 53;
-    if (t && t->kind == T_FLOAT) {
-        const char *n = t->f.name;
-        if (!strcmp(n, "f32")) mant = 24;
-        else if (!strcmp(n, "f16") || !strcmp(n, "tf32")) mant = 11;
-        else if (!strcmp(n, "bf16")) mant = 8;
-        else if (!strcmp(n, "f8E5M2") || !strncmp(n, "f8E5M2", 6)) mant = 3;
-        else if (!strncmp(n, "f8E4M3", 6)) mant = 4;
-    }
-    return 2 + mant * 59 / 196;
-}
-
 /* the value's bit pattern as MLIR prints special values: 0x7FC00000 */
 static void print_float_hex(Printer *p, double v, const Type *t) {
     int w = t && t->kind == T_FLOAT ? t->f.width : 64;
@@ -71,57 +58,153 @@ static void print_float_hex(Printer *p, double v, const Type *t) {
     fprintf(p->f, "0x%llX", bits);
 }
 
-/* APFloat::toString with FormatPrecision=0, MaxPadding=3, TruncateZero */
-static void apfloat_default(char *out, size_t n, double v, int prec) {
-    char buf[64];
-    snprintf(buf, sizeof buf, "%.*e", prec - 1, fabs(v));
-    /* digits and exponent */
-    char digs[40]; int nd = 0;
-    const char *q = buf;
-    for (; *q && *q != 'e'; q++) if (*q >= '0' && *q <= '9') digs[nd++] = *q;
-    int e10 = atoi(q + 1);
-    while (nd > 1 && digs[nd - 1] == '0') nd--;
-    /* exp = exponent of the last digit */
-    int exp = e10 - (nd - 1);
+/* APFloat::toString, digit for digit: a little big-integer arithmetic over
+ * the exact binary value, so that floats print exactly as MLIR prints them
+ * (MLIR truncates some digits before rounding the rest). */
+typedef struct Big { uint32_t w[160]; int n; } Big;   /* little-endian limbs */
+
+static void big_set(Big *b, uint64_t v) { b->n = 0; while (v) { b->w[b->n++] = (uint32_t)v; v >>= 32; } }
+static void big_mul_small(Big *b, uint32_t m) {
+    uint64_t carry = 0;
+    for (int i = 0; i < b->n; i++) { uint64_t t = (uint64_t)b->w[i] * m + carry; b->w[i] = (uint32_t)t; carry = t >> 32; }
+    if (carry && b->n < 160) b->w[b->n++] = (uint32_t)carry;
+}
+static void big_shl(Big *b, int s) {
+    while (s >= 32) { if (b->n && b->n < 160) { memmove(b->w + 1, b->w, sizeof(uint32_t) * (size_t)b->n); b->w[0] = 0; b->n++; } s -= 32; }
+    if (!s || !b->n) return;
+    uint32_t carry = 0;
+    for (int i = 0; i < b->n; i++) { uint32_t nw = (b->w[i] << s) | carry; carry = b->w[i] >> (32 - s); b->w[i] = nw; }
+    if (carry && b->n < 160) b->w[b->n++] = carry;
+}
+static uint32_t big_divmod_small(Big *b, uint32_t d) {
+    uint64_t r = 0;
+    for (int i = b->n - 1; i >= 0; i--) { uint64_t cur = (r << 32) | b->w[i]; b->w[i] = (uint32_t)(cur / d); r = cur % d; }
+    while (b->n && !b->w[b->n - 1]) b->n--;
+    return (uint32_t)r;
+}
+static int big_bits(const Big *b) {
+    if (!b->n) return 0;
+    uint32_t top = b->w[b->n - 1];
+    int k = 0;
+    while (top) { k++; top >>= 1; }
+    return (b->n - 1) * 32 + k;
+}
+
+/* out: the string APFloat::toString(prec, maxpad, truncate_zero) gives for
+ * the finite, nonzero value v of a format with `mant` significand bits */
+static void apfloat_str(char *out, size_t outn, double v, int mant, unsigned prec, unsigned maxpad, bool tz) {
+    size_t k = 0;
+    if (signbit(v)) out[k++] = '-';
+    double a = fabs(v);
+    int e2;
+    double m = frexp(a, &e2);                 /* a = m * 2^e2 */
+    uint64_t sig = (uint64_t)ldexp(m, 53);    /* exact: every format here fits in a double */
+    int exp = e2 - 53;
+    if (!prec) prec = 2 + (unsigned)mant * 59 / 196;
+    while (sig && !(sig & 1)) { sig >>= 1; exp++; }
+    Big b;
+    big_set(&b, sig);
+    if (exp > 0) { big_shl(&b, exp); exp = 0; }
+    else if (exp < 0) { for (int i = 0; i < -exp; i++) big_mul_small(&b, 5); }
+    /* AdjustToPrecision on the integer: truncate some tens */
+    unsigned bits = (unsigned)big_bits(&b);
+    unsigned need = (prec * 196 + 58) / 59;
+    if (bits > need) {
+        unsigned tens = (bits - need) * 59 / 196;
+        exp += (int)tens;
+        for (unsigned i = 0; i < tens; i++) big_divmod_small(&b, 10);
+    }
+    char buf[1200];
+    int nd = 0;
+    bool trail = true;
+    while (b.n && nd < (int)sizeof buf) {
+        uint32_t d = big_divmod_small(&b, 10);
+        if (trail && !d) exp++;
+        else { buf[nd++] = (char)('0' + d); trail = false; }
+    }
+    /* AdjustToPrecision on the digits (least significant first): round half up */
+    if ((unsigned)nd > prec) {
+        int first = nd - (int)prec;
+        if (buf[first - 1] < '5') {
+            while (first < nd && buf[first] == '0') first++;
+            exp += first;
+            memmove(buf, buf + first, (size_t)(nd - first));
+            nd -= first;
+        } else {
+            int i;
+            for (i = first; i < nd; i++) { if (buf[i] == '9') first++; else { buf[i]++; break; } }
+            if (first == nd) { exp += first; buf[0] = '1'; nd = 1; }
+            else { exp += first; memmove(buf, buf + first, (size_t)(nd - first)); nd -= first; }
+        }
+    }
     bool sci;
-    if (exp >= 0) sci = exp > 3 || nd + exp > prec;
+    if (!maxpad) sci = true;
+    else if (exp >= 0) sci = (unsigned)exp > maxpad || (unsigned)nd + (unsigned)exp > prec;
     else {
         int msd = exp + nd - 1;
-        sci = msd < 0 && -msd > 3;
+        sci = msd >= 0 ? false : (unsigned)-msd > maxpad;
     }
-    size_t k = 0;
-    if (v < 0 || (v == 0 && signbit(v))) out[k++] = '-';
     if (sci) {
-        out[k++] = digs[0]; out[k++] = '.';
-        if (nd == 1) out[k++] = '0';
-        for (int i = 1; i < nd; i++) out[k++] = digs[i];
-        snprintf(out + k, n - k, "E%c%d", e10 >= 0 ? '+' : '-', e10 >= 0 ? e10 : -e10);
+        exp += nd - 1;
+        out[k++] = buf[nd - 1];
+        out[k++] = '.';
+        if (nd == 1 && tz) out[k++] = '0';
+        else for (int i = 1; i < nd; i++) out[k++] = buf[nd - 1 - i];
+        if (!tz && prec > (unsigned)nd - 1) for (unsigned i = 0; i < prec - (unsigned)nd + 1; i++) out[k++] = '0';
+        out[k++] = tz ? 'E' : 'e';
+        out[k++] = exp >= 0 ? '+' : '-';
+        int ae = exp < 0 ? -exp : exp;
+        char eb[8]; int ne = 0;
+        do { eb[ne++] = (char)('0' + ae % 10); ae /= 10; } while (ae);
+        if (!tz && ne < 2) eb[ne++] = '0';
+        while (ne) out[k++] = eb[--ne];
+        out[k] = 0;
         return;
     }
     if (exp >= 0) {
-        for (int i = 0; i < nd; i++) out[k++] = digs[i];
+        for (int i = 0; i < nd; i++) out[k++] = buf[nd - 1 - i];
         for (int i = 0; i < exp; i++) out[k++] = '0';
         out[k] = 0;
         return;
     }
-    int whole = exp + nd;
-    int i = 0;
-    if (whole > 0) { for (; i < whole; i++) out[k++] = digs[i]; out[k++] = '.'; }
+    int whole = exp + nd, i = 0;
+    if (whole > 0) { for (; i < whole; i++) out[k++] = buf[nd - 1 - i]; out[k++] = '.'; }
     else { out[k++] = '0'; out[k++] = '.'; for (int z = 0; z < -whole; z++) out[k++] = '0'; }
-    for (; i < nd; i++) out[k++] = digs[i];
+    for (; i < nd; i++) out[k++] = buf[nd - 1 - i];
     out[k] = 0;
+    (void)outn;
 }
 
+static int float_mant(const Type *t) {   /* significand bits, hidden bit included */
+    if (!t || t->kind != T_FLOAT) return 53;
+    const char *n = t->f.name;
+    if (!strcmp(n, "f32")) return 24;
+    if (!strcmp(n, "f16") || !strcmp(n, "tf32")) return 11;
+    if (!strcmp(n, "bf16")) return 8;
+    if (!strncmp(n, "f8E5M2", 6)) return 3;
+    if (!strncmp(n, "f8E4M3", 6)) return 4;
+    if (!strcmp(n, "f8E3M4")) return 5;
+    if (!strcmp(n, "f6E2M3FN")) return 4;
+    if (!strcmp(n, "f6E3M2FN")) return 3;
+    if (!strcmp(n, "f4E2M1FN")) return 2;
+    if (!strcmp(n, "f8E8M0FNU")) return 1;
+    return 53;
+}
+
+/* MLIR's printFloatValue: six digits in exponent form when that reads back
+ * to the same value, else the shortest exact form, else the bit pattern */
 bool print_float(Printer *p, double v, Type *t) {
     if (isfinite(v)) {
-        char buf[64];
-        snprintf(buf, sizeof buf, "%.6e", v);
-        /* MLIR writes the exponent with at least two digits, like printf */
-        if (float_round(t, strtod(buf, NULL)) == v || (v == 0 && !signbit(v))) {
-            if (!(v == 0 && signbit(v))) { ps_(p, buf); return false; }
+        char buf[1400];
+        int mant = float_mant(t);
+        if (v == 0) {
+            ps_(p, signbit(v) ? "-0.000000e+00" : "0.000000e+00");
+            return false;
         }
-        if (v == 0 && signbit(v)) { ps_(p, "-0.000000e+00"); return false; }
-        apfloat_default(buf, sizeof buf, v, float_digits(t));
+        apfloat_str(buf, sizeof buf, v, mant, 6, 0, false);
+        double back = float_round(t, strtod(buf, NULL));
+        if (memcmp(&back, &v, sizeof v) == 0) { ps_(p, buf); return false; }
+        apfloat_str(buf, sizeof buf, v, mant, 0, 3, true);
         if (strchr(buf, '.')) { ps_(p, buf); return false; }
     }
     print_float_hex(p, v, t);
