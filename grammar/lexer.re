@@ -120,7 +120,8 @@ static int brace_kind(Lexer *L, const char *p, const char *lim) {
     if (*f == '}' && !memchr(p, '\n', (size_t)(f - p))) {
         /* `{ return }`, `{ scf.yield }`: a region holding one op */
         size_t n = (size_t)(e - q);
-        if (*q != '"' && !L->after_attributes && (memchr(q, '.', n) || (n == 6 && !strncmp(q, "return", 6)))) return TK_LBRACE_REGION;
+        bool term = (n >= 6 && !strncmp(e - 6, "return", 6)) || (n >= 5 && !strncmp(e - 5, "yield", 5));
+        if (*q != '"' && !L->after_attributes && term) return TK_LBRACE_REGION;
         return TK_LBRACE_DICT;
     }
     return TK_LBRACE_REGION;

@@ -210,8 +210,8 @@ tuple_open ::= .                                { ps_types_begin(ps); }
 
 type_list_opt ::= .
 type_list_opt ::= type_list.
-type_list ::= type(T).                          { ps_types_push(ps, T); }
-type_list ::= type_list COMMA type(T).          { ps_types_push(ps, T); }
+type_list ::= anytype(T).                       { ps_types_push(ps, T); }
+type_list ::= type_list COMMA anytype(T).       { ps_types_push(ps, T); }
 
 functype(F) ::= ftype_open type_list_opt RPAREN ARROW ftype_results.  { F = ps_functype_end(ps); }
 ftype_open ::= LPAREN.                          { ps_functype_begin(ps); }

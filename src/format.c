@@ -80,15 +80,57 @@ static int uses(Dec *d, Elem **first) {
     while (is_tok(d->e, ",") && d->e->next && d->e->next->kind == E_USE) { d->e = d->e->next; use_elem(d); n++; }
     return n;
 }
+/* a type, or a function type written as elements: (T, U) -> R / -> (R, S) */
+static Type *any_type(Dec *d) {
+    Type *t = type_el(d);
+    if (t || !is_tok(d->e, "(")) return t;
+    Elem *save = d->e;
+    Type *in[64], *out[64];
+    int ni = 0, no = 0;
+    d->e = d->e->next;
+    if (!is_tok(d->e, ")")) {
+        for (;;) {
+            Type *x = any_type(d);
+            if (!x || ni == 64) goto fail;
+            in[ni++] = x;
+            if (eat(d, ",")) continue;
+            break;
+        }
+    }
+    if (!eat(d, ")") || !eat(d, "->")) goto fail;
+    if (eat(d, "(")) {
+        if (!is_tok(d->e, ")")) {
+            for (;;) {
+                Type *x = any_type(d);
+                if (!x || no == 64) goto fail;
+                out[no++] = x;
+                if (eat(d, ",")) continue;
+                break;
+            }
+        }
+        if (!eat(d, ")")) goto fail;
+    } else {
+        Type *x = any_type(d);
+        if (!x) goto fail;
+        out[no++] = x;
+    }
+    return type_func(d->c, ni, in, no, out);
+fail:
+    d->e = save;
+    return NULL;
+}
+
 /* comma-separated types (at least one) into out */
 static int types(Dec *d, Type **out, int max) {
     int n = 0;
-    Type *t = type_el(d);
+    Type *t = any_type(d);
     if (!t) return 0;
     out[n++] = t;
-    while (is_tok(d->e, ",") && d->e->next && d->e->next->kind == E_TYPE) {
+    while (is_tok(d->e, ",") && d->e->next && (d->e->next->kind == E_TYPE || is_tok(d->e->next, "("))) {
+        Elem *save = d->e;
         d->e = d->e->next;
-        t = type_el(d);
+        t = any_type(d);
+        if (!t) { d->e = save; break; }
         if (n < max) out[n] = t;
         n++;
     }
@@ -96,6 +138,12 @@ static int types(Dec *d, Type **out, int max) {
 }
 
 static Value *opnd(Dec *d, int i) { return op_operand(d->op, i); }
+
+/* the syntax gives n result types but the op binds a different number of names */
+static void bind_error(Dec *d, int n) {
+    diag_error(d->d, d->op->loc, "operation defines %d results but was provided %d to bind", n, d->op->nres);
+    d->err = true;
+}
 
 static Elem *elem_of_operand(Op *op, int i) {
     for (Elem *e = op->custom; e; e = e->next) if (e->kind == E_USE && e->idx == i) return e;
@@ -504,11 +552,11 @@ static bool dec_func(Dec *d) {
             Type *t;
             if (def) {
                 if (!eat(d, ":")) goto done;
-                t = type_el(d);
+                t = any_type(d);
                 if (!t || !entry || def->val->block != entry) goto done;
                 nargs++;
             } else {
-                t = type_el(d);
+                t = any_type(d);
                 if (!t) goto done;
             }
             Attr *at = dict_opt(d);
@@ -528,7 +576,7 @@ static bool dec_func(Dec *d) {
         if (eat(d, "(")) {
             if (!eat(d, ")")) {
                 for (;;) {
-                    Type *t = type_el(d);
+                    Type *t = any_type(d);
                     if (!t) goto done;
                     Attr *at = dict_opt(d);
                     pv_push(&out, t);
@@ -540,7 +588,7 @@ static bool dec_func(Dec *d) {
                 }
             }
         } else {
-            Type *t = type_el(d);
+            Type *t = any_type(d);
             if (!t) goto done;
             pv_push(&out, t);
             pv_push(&outattrs, attr_dict(c, 0, NULL));
@@ -926,7 +974,8 @@ static bool dec_for(Dec *d) {
     int r = region_el(d);
     if (r != 0) return false;
     Attr *a = dict_opt(d);
-    if (!at_end(d) || op->nres != ninit || op->nopnds != 3 + ninit) return false;
+    if (!at_end(d) || op->nopnds != 3 + ninit) return false;
+    if (op->nres != ninit) { bind_error(d, ninit); return false; }
     Block *entry = op->regions[0].first;
     if (!entry || entry->nargs != 1 + ninit || iv->val != entry->args[0]) return false;
     if (!ivt) ivt = op_operand(op, 0)->type ? op_operand(op, 0)->type : type_index(d->c);
@@ -988,7 +1037,8 @@ static bool dec_if(Dec *d) {
     if (region_el(d) != 0) return false;
     if (eat(d, "else") && region_el(d) != 1) return false;
     Attr *a = dict_opt(d);
-    if (!at_end(d) || nrt != op->nres || nrt > 256) return false;
+    if (!at_end(d) || nrt > 256) return false;
+    if (nrt != op->nres) { bind_error(d, nrt); return false; }
     for (int r = 0; r < op->nregions; r++) if (op->regions[r].first && op->regions[r].first->nargs) return false;
     want_type(d, 0, type_int(d->c, 1, SIGNLESS));
     for (int i = 0; i < nrt; i++) set_res(op, i, rt[i]);

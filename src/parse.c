@@ -68,8 +68,14 @@ static bool closes(int open, int close) {
            (open == TK_LT && close == TK_GT) || ((open == TK_LBRACE_DICT || open == TK_LBRACE_REGION) && close == TK_RBRACE);
 }
 
-/* bookkeeping of the token stream for syntax error messages */
-static void track(PState *ps, int kind) {
+/* bookkeeping of the token stream for syntax error messages; returns the
+ * kind to feed (a `{` after a generic op's operands is its attributes) */
+static int track(PState *ps, int kind) {
+    if (kind == TK_LBRACE_REGION && ps->ngen && ps->gphase[ps->ngen - 1] == 2 && ps->nbrk_total == ps->gdepth[ps->ngen - 1]) {
+        const char *q = ps->last.s + 1;
+        while (*q == ' ' || *q == '\t' || *q == '\n' || *q == '\r') q++;
+        if (*q != '}') kind = TK_LBRACE_DICT;
+    }
     ps->gphase_before = ps->ngen ? ps->gphase[ps->ngen - 1] : 0;
     ps->top_before = ps->nbrk ? ps->brk[ps->nbrk - 1] : 0;
     int depth = ps->nbrk_total;
@@ -100,6 +106,7 @@ static void track(PState *ps, int kind) {
         if (ps->nbrk && closes(ps->brk[ps->nbrk - 1], kind)) ps->nbrk--;
         if (ps->nbrk_total) ps->nbrk_total--;
     }
+    return kind;
 }
 
 void ps_syntax_error(PState *ps, Token *t, int major) {
@@ -442,18 +449,26 @@ Type *ps_type_alias_ref(PState *ps, Token *t) {
     return type_none(ps->ctx);
 }
 
-/* collapse runs of whitespace in verbatim dialect text */
+/* verbatim dialect text: a line break and the blanks around it become one
+ * space (none next to a bracket), so that the text fits on one line; other
+ * spacing is kept as written */
 static char *squeeze(Ctx *c, const char *s, int len) {
     char *r = ctx_alloc(c, (size_t)len + 1);
     int n = 0;
-    bool ws = false;
-    for (int i = 0; i < len; i++) {
+    for (int i = 0; i < len;) {
         char ch = s[i];
-        if (ch == ' ' || ch == '\t' || ch == '\n' || ch == '\r') { ws = true; continue; }
-        if (ws && n && r[n - 1] != '<' && r[n - 1] != '(' && r[n - 1] != '[' && r[n - 1] != '{' &&
-            ch != '>' && ch != ')' && ch != ']' && ch != '}') r[n++] = ' ';
-        ws = false;
+        if (ch == ' ' || ch == '\t' || ch == '\n' || ch == '\r') {
+            int j = i;
+            bool nl = false;
+            while (j < len && (s[j] == ' ' || s[j] == '\t' || s[j] == '\n' || s[j] == '\r')) { if (s[j] == '\n') nl = true; j++; }
+            if (!nl) { memcpy(r + n, s + i, (size_t)(j - i)); n += j - i; }
+            else if (n && r[n - 1] != '<' && r[n - 1] != '(' && r[n - 1] != '[' && r[n - 1] != '{' &&
+                     j < len && s[j] != '>' && s[j] != ')' && s[j] != ']' && s[j] != '}') r[n++] = ' ';
+            i = j;
+            continue;
+        }
         r[n++] = ch;
+        i++;
     }
     r[n] = 0;
     return r;
@@ -1187,7 +1202,7 @@ Attr *dense_from_literal_at(Ctx *c, Attr *lit, Type *t, const char **err, int *l
             if (nhex1 % 2) { *err = "odd number of hexadecimal digits"; return NULL; }
             bool splat1 = nb1 == 1 && numel > 8 ? false : nb1 == 1 && (s[2] == '0' || s[2] == 'F' || s[2] == 'f') && (s[3] == '0' || s[3] == 'F' || s[3] == 'f') && numel != 1 && false;
             (void)splat1;
-            if ((int64_t)nb1 != (numel + 7) / 8) { *err = "hexadecimal dense data does not match the element count"; return NULL; }
+            if ((int64_t)nb1 != (numel + 7) / 8) { *err = "elements hex data size is invalid for provided type"; return NULL; }
             Attr **be = xcalloc((size_t)numel + 1, sizeof(Attr *));
             for (int64_t i = 0; i < numel; i++) {
                 int byte = hexv(s[2 + (i / 8) * 2]) * 16 + hexv(s[3 + (i / 8) * 2]);
@@ -1205,7 +1220,7 @@ Attr *dense_from_literal_at(Ctx *c, Attr *lit, Type *t, const char **err, int *l
         if (nhex % 2) { *err = "odd number of hexadecimal digits"; return NULL; }
         size_t nb = nhex / 2;
         int64_t count = (int64_t)(nb / (size_t)bytes);
-        if ((size_t)count * (size_t)bytes != nb || (count != numel && count != 1)) { *err = "hexadecimal dense data does not match the element count"; return NULL; }
+        if ((size_t)count * (size_t)bytes != nb || (count != numel && count != 1)) { *err = "elements hex data size is invalid for provided type"; return NULL; }
         Attr **elts = xcalloc((size_t)count, sizeof(Attr *));
         for (int64_t i = 0; i < count; i++) {
             uint64_t v = 0;
@@ -1257,6 +1272,9 @@ Attr *dense_from_literal_at(Ctx *c, Attr *lit, Type *t, const char **err, int *l
     }
     Attr **elts = xcalloc((size_t)flat.n + 1, sizeof(Attr *));
     for (int i = 0; i < flat.n; i++) {
+        Attr *fe = flat.v[i];
+        if (type_is_float(et) && fe->kind == A_INT) { free(elts); pv_free(&flat); *leafp = i; *err = "expected floating-point elements, but parsed integer"; return NULL; }
+        if ((et->kind == T_INT || et->kind == T_INDEX) && fe->kind == A_FLOAT) { free(elts); pv_free(&flat); *leafp = i; *err = "expected integer elements, but parsed floating-point"; return NULL; }
         elts[i] = typed_scalar(c, flat.v[i], et, err);
         if (!elts[i]) { free(elts); pv_free(&flat); *leafp = i; return NULL; }
     }
@@ -1481,7 +1499,7 @@ Op *parse_module(Ctx *c, const char *file, const char *src, size_t len, int firs
             perr(&ps, tok_loc(&ps, &t), "%s", t.msg ? t.msg : "invalid token");
             break;
         }
-        track(&ps, kind);
+        kind = track(&ps, kind);
         TtxParse(parser, kind, t, &ps);
         ps.prev = kind;
     } while (kind != 0 && !ps.failed);

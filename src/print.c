@@ -333,9 +333,54 @@ static void print_dense_elem(Printer *p, Attr *e) {
     else print_attr(p, e);
 }
 
+/* more than 100 elements print as hexadecimal data, as MLIR does */
+static bool print_dense_hex(Printer *p, Attr *a) {
+    Type *et = a->type->sh.elem;
+    int bits = et->kind == T_INDEX ? 64 : et->kind == T_INT ? et->i.width : et->kind == T_FLOAT ? et->f.width : 0;
+    if (bits != 1 && (bits < 8 || bits % 8 || bits > 64)) return false;
+    static const char hx[] = "0123456789ABCDEF";
+    ps_(p, "\"0x");
+    if (bits == 1) {
+        for (int i = 0; i < a->dense.n; i += 8) {
+            int byte = 0;
+            for (int k = 0; k < 8 && i + k < a->dense.n; k++) if (a->dense.elts[i + k]->i & 1) byte |= 1 << k;
+            pc(p, hx[byte >> 4]); pc(p, hx[byte & 15]);
+        }
+    } else {
+        for (int i = 0; i < a->dense.n; i++) {
+            Attr *e = a->dense.elts[i];
+            uint64_t u = 0;
+            if (e->kind == A_FLOAT) {
+                if (bits == 64) memcpy(&u, &e->f, 8);
+                else if (bits == 32) { float f = (float)e->f; uint32_t w; memcpy(&w, &f, 4); u = w; }
+                else if (!strcmp(et->f.name, "bf16")) { float f = (float)e->f; uint32_t w; memcpy(&w, &f, 4); u = w >> 16; }
+                else if (!strcmp(et->f.name, "f16")) {
+                    double v = fabs(e->f);
+                    int ex;
+                    uint32_t h;
+                    if (isnan(e->f)) h = 0x7E00;
+                    else if (isinf(e->f)) h = 0x7C00;
+                    else if (v == 0) h = 0;
+                    else {
+                        frexp(v, &ex);
+                        if (ex - 1 < -14) h = (uint32_t)nearbyint(ldexp(v, 24));
+                        else h = (uint32_t)((ex - 1 + 15) << 10) | ((uint32_t)nearbyint(ldexp(v, 11 - ex)) & 1023u);
+                    }
+                    if (signbit(e->f)) h |= 0x8000;
+                    u = h;
+                } else return false;
+            } else u = (uint64_t)e->i;
+            for (int b = 0; b < bits / 8; b++) { int byte = (int)((u >> (8 * b)) & 255); pc(p, hx[byte >> 4]); pc(p, hx[byte & 15]); }
+        }
+    }
+    pc(p, '"');
+    return true;
+}
+
 static void print_dense_body(Printer *p, Attr *a) {
     Type *t = a->type;
     if (a->dense.splat) { print_dense_elem(p, a->dense.elts[0]); return; }
+    if (a->dense.n > 100 && print_dense_hex(p, a)) return;
     if (a->dense.n == 0) return;
     int rank = t && type_is_shaped(t) ? t->sh.rank : 0;
     if (rank == 0) { print_dense_elem(p, a->dense.elts[0]); return; }
