@@ -186,8 +186,8 @@ block_label ::= block_label_head RPAREN COLON.
 block_label_head ::= BLOCKLABEL(L) LPAREN.                  { ps_block_begin(ps, &L); }
 block_args ::= block_arg.
 block_args ::= block_args COMMA block_arg.
-block_arg ::= VALUE(V) COLON type(T).                       { ps_block_arg(ps, &V, T, NULL); }
-block_arg ::= VALUE(V) COLON type(T) LOCKW(L).              { ps_block_arg(ps, &V, T, &L); }
+block_arg ::= VALUE(V) COLON anytype(T).                     { ps_block_arg(ps, &V, T, NULL); }
+block_arg ::= VALUE(V) COLON anytype(T) LOCKW(L).              { ps_block_arg(ps, &V, T, &L); }
 
 /* ---- types ---------------------------------------------------------- */
 type(T) ::= TYPEKW(K).                          { T = ps_type_kw(ps, &K); }
@@ -251,6 +251,7 @@ number(N) ::= MINUS(M) INTEGER(I). { N = ps_number(ps, &I, true); ps_num_loc(ps,
 number(N) ::= FLOAT(I).            { N = ps_number(ps, &I, false); ps_num_loc(ps, &I); }
 number(N) ::= MINUS(M) FLOAT(I).   { N = ps_number(ps, &I, true); ps_num_loc(ps, &M); }
 number(N) ::= HEXINT(I).           { N = ps_number(ps, &I, false); ps_num_loc(ps, &I); }
+number(N) ::= MINUS(M) HEXINT(I).  { N = ps_number(ps, &I, true); ps_num_loc(ps, &M); }
 
 list_open ::= LBRACKET.            { ps_list_begin(ps); }
 attr_list_opt ::= .

@@ -141,7 +141,9 @@ static Value *opnd(Dec *d, int i) { return op_operand(d->op, i); }
 
 /* the syntax gives n result types but the op binds a different number of names */
 static void bind_error(Dec *d, int n) {
-    diag_error(d->d, d->op->loc, "operation defines %d results but was provided %d to bind", n, d->op->nres);
+    Loc l = d->op->loc;
+    if (d->op->nres && d->op->res[0].loc.line) l = d->op->res[0].loc;
+    diag_error(d->d, l, "operation defines %d results but was provided %d to bind", n, d->op->nres);
     d->err = true;
 }
 
@@ -227,6 +229,31 @@ static const struct { int op; const char *names; } inherent[] = {
 };
 
 void format_move_inherent(Ctx *c, Op *op) {
+    const char *fmt = op->info->format;
+    int id = op->info->id;
+    bool ovf = id == OP_arith_addi || id == OP_arith_subi || id == OP_arith_muli || id == OP_arith_shli;
+    bool fm = !ovf && id >= 0 && (!strcmp(fmt, "binary") || !strcmp(fmt, "unary") || !strcmp(fmt, "ternary") || id == OP_arith_cmpf) &&
+              (!strncmp(op->info->name, "math.", 5) || type_is_float(type_elem(op->nres ? op->res[0].type : NULL)) || id == OP_arith_cmpf) &&
+              id != OP_math_absi;
+    if (ovf || fm) {
+        const char *n = ovf ? "overflowFlags" : "fastmath";
+        Attr *a = NULL;
+        for (int i = 0; i < op->nattrs; i++) if (!strcmp(op->attrs[i].name, n)) a = op->attrs[i].value;
+        if (a) op_set_attr(c, op, n, NULL);
+        if (!a) a = op_attr(op, n);
+        op_set_prop(c, op, n, a ? a : attr_opaque(c, ovf ? "#arith.overflow<none>" : "#arith.fastmath<none>"));
+    }
+    if (!op->verbatim && op->nsuccs && op->succ_nargs) {
+        if (id == OP_cf_br) op->succ_nargs[0] = op->nopnds;
+        Attr *seg = id == OP_cf_cond_br ? op_attr(op, "operandSegmentSizes") : NULL;
+        if (!seg) for (int i = 0; i < op->nattrs; i++) if (!strcmp(op->attrs[i].name, "operandSegmentSizes")) seg = op->attrs[i].value;
+        if (seg && seg->kind == A_DENSE_ARRAY && seg->darr.n == 3 && seg->darr.i && seg->darr.i[0] + seg->darr.i[1] + seg->darr.i[2] == op->nopnds) {
+            op->succ_nargs[0] = (int)seg->darr.i[1];
+            op->succ_nargs[1] = (int)seg->darr.i[2];
+            op_set_attr(c, op, "operandSegmentSizes", NULL);
+            op_set_prop(c, op, "operandSegmentSizes", seg);
+        }
+    }
     for (size_t k = 0; k < sizeof inherent / sizeof *inherent; k++) {
         if (op->info->id != inherent[k].op) continue;
         const char *names = inherent[k].names;
@@ -257,9 +284,46 @@ static void print_name(Printer *p, Op *op) {
 
 /* ---- families ------------------------------------------------------- */
 
+/* `overflow<nsw, nuw>` / `fastmath<fast>` after the operands: kept as the
+ * #arith.overflow / #arith.fastmath property */
+static bool dec_flags(Dec *d) {
+    for (int k = 0; k < 2; k++) {
+        const char *kw = k ? "fastmath" : "overflow";
+        if (!is_tok(d->e, kw) || !is_tok(d->e->next, "<")) continue;
+        char buf[256];
+        size_t n = (size_t)snprintf(buf, sizeof buf, "#arith.%s<", kw);
+        Elem *e = d->e->next->next;
+        for (; e && !is_tok(e, ">"); e = e->next) {
+            if (e->kind != E_WORD && !is_tok(e, ",")) return false;
+            if (e != d->e->next->next && e->space && n < sizeof buf - 1) buf[n++] = ' ';
+            n += (size_t)snprintf(buf + n, sizeof buf - n, "%s", e->text);
+            if (n >= sizeof buf - 2) return false;
+        }
+        if (!e) return false;
+        buf[n++] = '>';
+        buf[n] = 0;
+        d->e = e->next;
+        op_set_prop(d->c, d->op, k ? "fastmath" : "overflowFlags", attr_opaque(d->c, buf));
+    }
+    return true;
+}
+static void pr_flags(Printer *p, Op *op) {
+    static const char *const names[] = { "overflowFlags", "fastmath" };
+    static const char *const pre[] = { "#arith.overflow", "#arith.fastmath" };
+    for (int k = 0; k < 2; k++) {
+        Attr *f = op_attr(op, names[k]);
+        if (!f || f->kind != A_OPAQUE || strncmp(f->str.s, pre[k], strlen(pre[k]))) continue;
+        const char *body = f->str.s + strlen(pre[k]);
+        if (!strcmp(body, "<none>")) continue;
+        fputs(k ? " fastmath" : " overflow", p->f);
+        fputs(body, p->f);
+    }
+}
+
 /* %a, %b attr-dict : T  (operands and results share T) */
 static bool dec_same(Dec *d, int n) {
     if (uses(d, NULL) != n) return false;
+    if (!dec_flags(d)) return false;
     Attr *a = dict_opt(d);
     if (!eat(d, ":")) return false;
     Type *t = type_el(d);
@@ -276,7 +340,9 @@ static void pr_same(Printer *p, Op *op) {
     print_name(p, op);
     P(p, " ");
     print_operands(p, op, 0, op->nopnds);
-    print_attrs(p, op, NULL, 0);
+    pr_flags(p, op);
+    static const char *const el[] = { "fastmath", "overflowFlags" };
+    print_attrs(p, op, el, 2);
     P(p, " : ");
     print_type(p, op->res[0].type);
 }
@@ -365,6 +431,7 @@ static bool dec_cmp(Dec *d) {
     if (k < 0) { diag_error(d->d, d->e->loc, "unknown comparison predicate '%s'", d->e->text); d->err = true; return false; }
     d->e = d->e->next;
     if (!eat(d, ",") || uses(d, NULL) != 2) return false;
+    if (!dec_flags(d)) return false;
     Attr *a = dict_opt(d);
     if (!eat(d, ":")) return false;
     Type *t = type_el(d);
@@ -384,8 +451,9 @@ static void pr_cmp(Printer *p, Op *op) {
     P(p, pr && pr->kind == A_INT && pr->i >= 0 && pr->i < n ? preds[pr->i] : "<<bad predicate>>");
     P(p, ", ");
     print_operands(p, op, 0, op->nopnds);
-    static const char *const el[] = { "predicate" };
-    print_attrs(p, op, el, 1);
+    pr_flags(p, op);
+    static const char *const el[] = { "fastmath", "predicate" };
+    print_attrs(p, op, el, 2);
     P(p, " : ");
     print_type(p, op->opnds[0].value->type);
 }
@@ -649,7 +717,7 @@ static void pr_func(Printer *p, Op *op) {
             P(p, " ");
             print_attr(p, argattrs->arr.elts[i]);
         }
-        if (p->o.debuginfo && entry && i < entry->nargs && entry->args[i]->locattr) { P(p, " "); print_attr(p, entry->args[i]->locattr); }
+        if (p->o.debuginfo && entry && i < entry->nargs) print_arg_loc_pub(p, entry->args[i]);
     }
     P(p, ")");
     if (t && t->fn.nout) {
@@ -1211,6 +1279,80 @@ static void pr_layout(Printer *p, Op *op) {
     else print_type(p, t);
 }
 
+/* a successor with its arguments: ^bb1(%a, %b : i32, f32) */
+static Elem *succ_el(Dec *d) {
+    if (!d->e || d->e->kind != E_SUCC) return NULL;
+    Elem *e = d->e;
+    d->e = e->next;
+    return e;
+}
+static bool dec_succ(Dec *d, int *first_opnd, int k) {
+    Elem *s = succ_el(d);
+    if (!s) return false;
+    int n = 0;
+    if (is_tok(d->e, "(") && !d->e->space) {
+        d->e = d->e->next;
+        Elem *f = NULL;
+        n = uses(d, &f);
+        Type *ts[64];
+        if (!n || !eat(d, ":") || types(d, ts, 64) != n || n > 64 || !eat(d, ")")) return false;
+        for (int i = 0; i < n; i++) want_type(d, f->idx + i, ts[i]);
+        if (f->idx != *first_opnd) return false;
+    }
+    d->op->succ_nargs[k] = n;
+    *first_opnd += n;
+    return true;
+}
+static bool dec_br(Dec *d) {
+    if (d->op->nsuccs != 1 || d->op->nres) return false;
+    int next = 0;
+    if (!dec_succ(d, &next, 0)) return false;
+    Attr *a = dict_opt(d);
+    if (!at_end(d) || next != d->op->nopnds) return false;
+    merge_attrs(d, a);
+    return true;
+}
+static bool dec_cond_br(Dec *d) {
+    if (d->op->nsuccs != 2 || d->op->nres) return false;
+    if (!use_elem(d) || !eat(d, ",")) return false;
+    int next = 1;
+    if (!dec_succ(d, &next, 0) || !eat(d, ",") || !dec_succ(d, &next, 1)) return false;
+    Attr *a = dict_opt(d);
+    if (!at_end(d) || next != d->op->nopnds) return false;
+    want_type(d, 0, type_int(d->c, 1, SIGNLESS));
+    int64_t seg[3] = { 1, d->op->succ_nargs[0], d->op->succ_nargs[1] };
+    op_set_prop(d->c, d->op, "operandSegmentSizes", attr_dense_array(d->c, type_int(d->c, 32, SIGNLESS), 3, seg, NULL));
+    merge_attrs(d, a);
+    return true;
+}
+static void pr_succ(Printer *p, Op *op, int k, int first) {
+    print_successor(p, op->succs[k]);
+    int n = op->succ_nargs ? op->succ_nargs[k] : 0;
+    if (!n) return;
+    P(p, "(");
+    print_operands(p, op, first, first + n);
+    P(p, " : ");
+    print_types_of_values(p, op, first, first + n);
+    P(p, ")");
+}
+static void pr_br(Printer *p, Op *op) {
+    print_name(p, op);
+    P(p, " ");
+    pr_succ(p, op, 0, 0);
+    print_attrs(p, op, NULL, 0);
+}
+static void pr_cond_br(Printer *p, Op *op) {
+    print_name(p, op);
+    P(p, " ");
+    print_value(p, op_operand(op, 0));
+    P(p, ", ");
+    pr_succ(p, op, 0, 1);
+    P(p, ", ");
+    pr_succ(p, op, 1, 1 + (op->succ_nargs ? op->succ_nargs[0] : 0));
+    static const char *const el[] = { "operandSegmentSizes" };
+    print_attrs(p, op, el, 1);
+}
+
 /* ---- the table ------------------------------------------------------ */
 typedef struct Fmt { const char *name; bool (*dec)(Dec *); void (*pr)(Printer *, Op *); } Fmt;
 
@@ -1240,6 +1382,8 @@ static const Fmt fmts[] = {
     { "condition", dec_condition, pr_condition },
     { "while", dec_while, pr_while },
     { "layout", dec_layout, pr_layout },
+    { "br", dec_br, pr_br },
+    { "cond_br", dec_cond_br, pr_cond_br },
 };
 
 static const Fmt *find_fmt(const OpInfo *info) {

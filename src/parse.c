@@ -560,7 +560,6 @@ void ps_op_begin(PState *ps, Token *name, bool generic) {
         ob->res = xcalloc((size_t)ob->nres, sizeof(ResName));
         for (int i = 0; i < ob->nres; i++) { ob->res[i] = *(ResName *)pending_results.v[i]; free(pending_results.v[i]); }
         pending_results.n = 0;
-        ob->loc = tok_loc(ps, &ob->res[0].tok);
     }
 }
 
@@ -814,7 +813,7 @@ static void op_finish_common(PState *ps, OpB *ob, Op *op) {
     for (int i = 0; i < ob->nres; i++) {
         int idx;
         const char *name = ssa_name(ps, ob->res[i].tok.s, ob->res[i].tok.len, &idx);
-        for (int j = 0; j < ob->res[i].count; j++) op->res[k + j].name = name;
+        for (int j = 0; j < ob->res[i].count; j++) { op->res[k + j].name = name; op->res[k + j].loc = tok_loc(ps, &ob->res[i].tok); }
         define_name(ps, name, &op->res[k], ob->res[i].count, tok_loc(ps, &ob->res[i].tok));
         k += ob->res[i].count;
     }
@@ -923,7 +922,7 @@ void ps_generic_end(PState *ps, Type *ft, Token *colon) {
         if (ft->fn.nin != nplain)
             perr(ps, loc_after(ps, colon), "expected %d operand type%s but had %d", nplain, nplain == 1 ? "" : "s", ft->fn.nin);
         if (ft->fn.nout != nres && ob->nres)
-            perr(ps, ob->loc, "operation defines %d results but was provided %d to bind", ft->fn.nout, nres);
+            perr(ps, tok_loc(ps, &ob->res[0].tok), "operation defines %d results but was provided %d to bind", ft->fn.nout, nres);
     }
     if (ft && ft->kind == T_FUNC && nres == 0 && ft->fn.nout > 0 && !ob->nres) nres = ft->fn.nout;   /* results not bound to names */
     bool typesok = ft && ft->kind == T_FUNC && ft->fn.nin == nplain && ft->fn.nout == nres;
@@ -1240,6 +1239,7 @@ Attr *dense_from_literal_at(Ctx *c, Attr *lit, Type *t, const char **err, int *l
         *leafp = -1;
         return r;
     }
+    if (lit->kind == A_ARRAY && !lit->arr.n && numel == 0) return attr_dense(c, t, 0, NULL);   /* dense<> */
     if (lit->kind != A_ARRAY) {
         Attr *e = typed_scalar(c, lit, et, err);
         if (!e) *leafp = 0;

@@ -412,7 +412,8 @@ static void collect_alias(Printer *p, Attr *a);
 
 static void print_attr_ex(Printer *p, Attr *a, bool may_elide) {
     if (p->collect) collect_alias(p, a);
-    if (a->alias && p->alias_ok) { ps_(p, a->alias); return; }
+    /* MLIR names only maps, sets and dialect attributes; others print inline */
+    if (a->alias && p->alias_ok && (a->kind == A_OPAQUE || a->kind == A_AFFINE_MAP || a->kind == A_INTEGER_SET)) { ps_(p, a->alias); return; }
     p->alias_ok = true;
     switch (a->kind) {
     case A_UNIT: ps_(p, "unit"); break;
@@ -510,7 +511,7 @@ void print_attr_dict(Printer *p, const NamedAttr *a, int n, const char *const *e
 char *print_type_str(Ctx *c, Type *t) {
     char *buf = NULL; size_t n = 0;
     FILE *f = open_memstream(&buf, &n);
-    Printer p = { f, c, {0}, 0, false, true, false, NULL };
+    Printer p = { f, c, {0}, 0, false, true, false, NULL, NULL };
     print_type(&p, t);
     fclose(f);
     return buf;
@@ -518,7 +519,7 @@ char *print_type_str(Ctx *c, Type *t) {
 char *print_attr_str(Ctx *c, Attr *a) {
     char *buf = NULL; size_t n = 0;
     FILE *f = open_memstream(&buf, &n);
-    Printer p = { f, c, {0}, 0, false, true, false, NULL };
+    Printer p = { f, c, {0}, 0, false, true, false, NULL, NULL };
     print_attr(&p, a);
     fclose(f);
     return buf;
@@ -603,7 +604,7 @@ static void set_name(Namer *m, Counters *k, Value *v, const char *name) {
 
 /* the name MLIR's arith.constant asks for */
 static const char *suggested_name(Printer *p, Op *op, char *buf, size_t n) {
-    if (!op_is(op, OP_arith_constant) || op->nres != 1) return NULL;
+    if (p->o.generic || !op_is(op, OP_arith_constant) || op->nres != 1) return NULL;
     Attr *v = op_attr(op, "value");
     if (!v) return NULL;
     Type *t = op->res[0].type;
@@ -654,13 +655,15 @@ static void number_values(Printer *p, Op *root) {
         all[nall].r = (R); all[nall].k = (K); all[nall].scope = (S); pv_push(&stack, (void *)(intptr_t)nall); nall++; } while (0)
     Counters k0 = {0, 0, 0};
     for (int i = root->nregions - 1; i >= 0; i--) PUSHCTX(&root->regions[i], k0, 0);
+    Counters shared = k0;   /* generic form: one numbering for the whole op, as MLIR prints it */
     while (stack.n) {
         Ctxt cx = all[(intptr_t)stack.v[--stack.n]];
         nm_pop_to(&m, cx.scope);
         int myscope = ++nextscope;
         m.scope = myscope;
-        Counters k = cx.k;
+        Counters k = p->o.generic ? shared : cx.k;
         number_region(p, &m, &k, cx.r);
+        if (p->o.generic) shared = k;
         for (Block *b = cx.r->first; b; b = b->next)
             for (Op *o = b->first; o; o = o->next)
                 for (int i = 0; i < o->nregions; i++) PUSHCTX(&o->regions[i], k, myscope);
@@ -679,6 +682,260 @@ void print_value(Printer *p, Value *v) {
 }
 
 static void print_block_name(Printer *p, Block *b) { fprintf(p->f, "^bb%d", b->pid); }
+void print_successor(Printer *p, Block *b) { print_block_name(p, b); }
+
+/* ---- locations ------------------------------------------------------
+ * With --mlir-print-debuginfo every op prints its location: the one it was
+ * written with, or its place in the input file.  Op locations go through
+ * #loc aliases defined after the module, nested parts of callsite, fused
+ * and name locations included, as MLIR prints them; argument locations are
+ * printed inline.  Location text is kept as written, so it is read here. */
+typedef struct LocRd { Printer *p; const char *s; int depth; } LocRd;
+
+static void lr_ws(LocRd *r) { while (*r->s == ' ' || *r->s == '\t' || *r->s == '\n') r->s++; }
+
+static Attr *loc_alias_target(Ctx *c, const char *name, size_t n) {
+    for (Alias *al = ctx_aliases(c); al; al = al->next)
+        if (al->attr && al->attr->kind == A_LOC && strlen(al->name) == n && !strncmp(al->name, name, n)) return al->attr;
+    return NULL;
+}
+
+/* canonical text of the location at r->s, aliases expanded; NULL if unreadable */
+static char *loc_canon(LocRd *r);
+
+static char *lr_string(LocRd *r) {   /* "..." as written */
+    const char *b = r->s;
+    if (*b != '"') return NULL;
+    const char *e = b + 1;
+    while (*e && *e != '"') { if (*e == '\\' && e[1]) e++; e++; }
+    if (*e != '"') return NULL;
+    r->s = e + 1;
+    return strndup(b, (size_t)(r->s - b));
+}
+
+static char *cat3(const char *a, const char *b, const char *c) {
+    size_t n = strlen(a) + strlen(b) + strlen(c) + 1;
+    char *s = malloc(n);
+    snprintf(s, n, "%s%s%s", a, b, c);
+    return s;
+}
+
+static char *loc_canon(LocRd *r) {
+    if (++r->depth > 200) return NULL;
+    lr_ws(r);
+    const char *s = r->s;
+    char *out = NULL;
+    if (*s == '#') {
+        const char *e = s + 1;
+        while ((*e >= 'a' && *e <= 'z') || (*e >= 'A' && *e <= 'Z') || (*e >= '0' && *e <= '9') || *e == '_' || *e == '.' || *e == '$' || *e == '-') e++;
+        Attr *t = loc_alias_target(r->p->c, s, (size_t)(e - s));
+        r->s = e;
+        if (!t) return NULL;
+        char *txt = strndup(t->str.s, t->str.len);
+        LocRd sub = { r->p, txt, r->depth };
+        out = loc_canon(&sub);
+        free(txt);
+    } else if (!strncmp(s, "unknown", 7)) {
+        r->s += 7;
+        out = strdup("unknown");
+    } else if (*s == '"') {
+        char *str = lr_string(r);
+        if (!str) return NULL;
+        if (*r->s == ':') {   /* "file":line:col */
+            const char *b = r->s;
+            while (*r->s == ':' || (*r->s >= '0' && *r->s <= '9')) r->s++;
+            char *tail = strndup(b, (size_t)(r->s - b));
+            out = cat3(str, tail, "");
+            free(tail);
+        } else {
+            lr_ws(r);
+            if (*r->s == '(') {   /* "name"(child) */
+                r->s++;
+                char *ch = loc_canon(r);
+                lr_ws(r);
+                if (!ch || *r->s != ')') { free(ch); free(str); return NULL; }
+                r->s++;
+                char *t2 = cat3(str, "(", ch);
+                out = cat3(t2, ")", "");
+                free(t2);
+                free(ch);
+            } else out = strdup(str);
+        }
+        free(str);
+    } else if (!strncmp(s, "callsite(", 9)) {
+        r->s += 9;
+        char *a = loc_canon(r);
+        lr_ws(r);
+        if (!a || strncmp(r->s, "at", 2)) { free(a); return NULL; }
+        r->s += 2;
+        char *b = loc_canon(r);
+        lr_ws(r);
+        if (!b || *r->s != ')') { free(a); free(b); return NULL; }
+        r->s++;
+        char *t1 = cat3("callsite(", a, " at ");
+        out = cat3(t1, b, ")");
+        free(t1); free(a); free(b);
+    } else if (!strncmp(s, "fused", 5)) {
+        r->s += 5;
+        char *meta = strdup("");
+        if (*r->s == '<') {   /* fused<metadata> */
+            const char *b = r->s;
+            int dpt = 0;
+            do { if (*r->s == '<') dpt++; else if (*r->s == '>') dpt--; r->s++; } while (*r->s && dpt);
+            free(meta);
+            meta = strndup(b, (size_t)(r->s - b));
+        }
+        lr_ws(r);
+        if (*r->s != '[') { free(meta); return NULL; }
+        r->s++;
+        char *acc = cat3("fused", meta, "[");
+        free(meta);
+        bool first = true;
+        for (;;) {
+            lr_ws(r);
+            if (*r->s == ']') { r->s++; break; }
+            char *x = loc_canon(r);
+            if (!x) { free(acc); return NULL; }
+            char *n2 = cat3(acc, first ? "" : ", ", x);
+            free(acc); free(x);
+            acc = n2;
+            first = false;
+            lr_ws(r);
+            if (*r->s == ',') r->s++;
+        }
+        out = cat3(acc, "]", "");
+        free(acc);
+    }
+    r->depth--;
+    return out;
+}
+
+static Attr *loc_node(Printer *p, const char *text) {
+    LocRd r = { p, text, 0 };
+    char *c = loc_canon(&r);
+    if (!c) return NULL;
+    Attr *a = attr_loc(p->c, c);
+    free(c);
+    return a;
+}
+
+static int loc_index(Printer *p, Attr *a) {
+    for (int i = 0; i < p->locs->n; i++) if (p->locs->v[i] == a) return i;
+    return -1;
+}
+
+/* the direct parts of a compound location, in order */
+static void loc_children(Printer *p, Attr *a, PtrVec *out);
+
+static void loc_register(Printer *p, Attr *a) {
+    if (loc_index(p, a) >= 0) return;
+    pv_push(p->locs, a);
+    PtrVec ch = {0};
+    loc_children(p, a, &ch);
+    for (int i = 0; i < ch.n; i++) loc_register(p, ch.v[i]);
+    pv_free(&ch);
+}
+
+static void loc_children(Printer *p, Attr *a, PtrVec *out) {
+    const char *s = a->str.s;
+    LocRd r = { p, s, 0 };
+    if (*s == '"') {
+        char *str = lr_string(&r);
+        free(str);
+        if (*r.s == '(') {
+            r.s++;
+            const char *b = r.s;
+            char *x = loc_canon(&r);
+            if (x) { pv_push(out, attr_loc(p->c, x)); free(x); }
+            (void)b;
+        }
+    } else if (!strncmp(s, "callsite(", 9)) {
+        r.s += 9;
+        char *x = loc_canon(&r);
+        if (x) { pv_push(out, attr_loc(p->c, x)); free(x); }
+        lr_ws(&r);
+        r.s += 2;
+        x = loc_canon(&r);
+        if (x) { pv_push(out, attr_loc(p->c, x)); free(x); }
+    } else if (!strncmp(s, "fused", 5)) {
+        const char *q = strchr(s, '[');
+        if (!q) return;
+        r.s = q + 1;
+        for (;;) {
+            lr_ws(&r);
+            if (*r.s == ']' || !*r.s) break;
+            char *x = loc_canon(&r);
+            if (!x) break;
+            pv_push(out, attr_loc(p->c, x));
+            free(x);
+            lr_ws(&r);
+            if (*r.s == ',') r.s++;
+        }
+    }
+}
+
+static void print_loc_ref(Printer *p, Attr *a) {
+    int i = loc_index(p, a);
+    if (i < 0) { ps_(p, "loc("); fwrite(a->str.s, 1, a->str.len, p->f); pc(p, ')'); return; }
+    if (i) fprintf(p->f, "loc(#loc%d)", i); else ps_(p, "loc(#loc)");
+}
+
+/* the definition of an aliased location: parts by their aliases */
+static void print_loc_def(Printer *p, Attr *a) {
+    PtrVec ch = {0};
+    loc_children(p, a, &ch);
+    const char *s = a->str.s;
+    ps_(p, "loc(");
+    if (!ch.n) fwrite(a->str.s, 1, a->str.len, p->f);
+    else if (*s == '"') {
+        LocRd r = { p, s, 0 };
+        char *str = lr_string(&r);
+        ps_(p, str);
+        free(str);
+        pc(p, '(');
+        int i = loc_index(p, ch.v[0]);
+        if (i) fprintf(p->f, "#loc%d", i); else ps_(p, "#loc");
+        pc(p, ')');
+    } else {
+        bool cs = !strncmp(s, "callsite(", 9);
+        if (cs) ps_(p, "callsite(");
+        else {
+            const char *q = strchr(s, '[');
+            fwrite(s, 1, (size_t)(q - s + 1), p->f);
+        }
+        for (int k = 0; k < ch.n; k++) {
+            if (k) ps_(p, cs ? " at " : ", ");
+            int i = loc_index(p, ch.v[k]);
+            if (i) fprintf(p->f, "#loc%d", i); else ps_(p, "#loc");
+        }
+        pc(p, cs ? ')' : ']');
+    }
+    pc(p, ')');
+    pv_free(&ch);
+}
+
+/* an op's location: written, or its place in the input */
+static Attr *op_location(Printer *p, Op *op) {
+    if (op->locattr) return loc_node(p, op->locattr->str.s);
+    if (!op->loc.line) return attr_loc(p->c, "unknown");
+    char buf[1024];
+    snprintf(buf, sizeof buf, "\"%s\":%d:%d", op->loc.file ? op->loc.file : "-", op->loc.line, op->loc.col);
+    return attr_loc(p->c, buf);
+}
+
+/* an argument's location, printed inline */
+void print_arg_loc_pub(Printer *p, Value *v);
+static void print_arg_loc(Printer *p, Value *v) { print_arg_loc_pub(p, v); }
+void print_arg_loc_pub(Printer *p, Value *v) {
+    if (v->locattr) {
+        Attr *a = loc_node(p, v->locattr->str.s);
+        ps_(p, " loc(");
+        if (a) fwrite(a->str.s, 1, a->str.len, p->f); else fwrite(v->locattr->str.s, 1, v->locattr->str.len, p->f);
+        pc(p, ')');
+    } else if (v->loc.line) {
+        fprintf(p->f, " loc(\"%s\":%d:%d)", v->loc.file ? v->loc.file : "-", v->loc.line, v->loc.col);
+    }
+}
 
 /* ---- ops ------------------------------------------------------------ */
 static void print_op(Printer *p, Op *op);
@@ -706,7 +963,7 @@ static void print_block_header(Printer *p, Block *b, bool args) {
             print_value(p, b->args[i]);
             ps_(p, ": ");
             print_type(p, b->args[i]->type);
-            if (p->o.debuginfo && b->args[i]->locattr) { pc(p, ' '); print_attr(p, b->args[i]->locattr); }
+            if (p->o.debuginfo) print_arg_loc(p, b->args[i]);
         }
         pc(p, ')');
     }
@@ -854,12 +1111,14 @@ static void print_verbatim(Printer *p, Op *op) {
 }
 
 static void print_op(Printer *p, Op *op) {
+    Attr *where = p->o.debuginfo && p->locs ? op_location(p, op) : NULL;
+    if (where && p->collect) loc_register(p, where);
     pind(p);
     print_results(p, op);
     if (p->o.generic) print_generic(p, op);
     else if (op->verbatim) print_verbatim(p, op);
     else if (!format_print(p, op)) print_generic(p, op);
-    if (p->o.debuginfo && op->locattr) { pc(p, ' '); print_attr(p, op->locattr); }
+    if (where) { pc(p, ' '); print_loc_ref(p, where); }
     pc(p, '\n');
 }
 
@@ -868,8 +1127,7 @@ static void print_op(Printer *p, Op *op) {
  * the input defined keep their names; unused aliases are dropped.  A first
  * printing pass into a null stream finds what is used. */
 static void collect_alias(Printer *p, Attr *a) {
-    if (a->kind != A_AFFINE_MAP && a->kind != A_INTEGER_SET && !a->alias) return;
-    if (a->kind == A_LOC) return;
+    if (a->kind != A_AFFINE_MAP && a->kind != A_INTEGER_SET && !(a->alias && a->kind == A_OPAQUE)) return;
     for (int i = 0; i < p->used->n; i++) if (p->used->v[i] == a) return;
     pv_push(p->used, a);
 }
@@ -877,8 +1135,8 @@ static void collect_alias(Printer *p, Attr *a) {
 static ssize_t null_write(void *c, const char *b, size_t n) { (void)c; (void)b; return (ssize_t)n; }
 
 bool print_module(FILE *f, Ctx *c, Op *module, const PrintOpts *o) {
-    PtrVec used = {0};
-    bool any = false;
+    PtrVec used = {0}, locs = {0};
+    bool any = o->debuginfo;
     for (Alias *al = ctx_aliases(c); al; al = al->next) if (al->attr && al->attr->kind != A_LOC) any = true;
     if (any || ctx_has_affine(c)) {
         /* names from an earlier printing of this context are forgotten */
@@ -887,7 +1145,7 @@ bool print_module(FILE *f, Ctx *c, Op *module, const PrintOpts *o) {
         ctx_clear_generated_aliases(c);
         cookie_io_functions_t io = { NULL, null_write, NULL, NULL };
         FILE *nul = fopencookie(NULL, "w", io);
-        Printer q = { nul, c, *o, 0, false, true, true, &used };
+        Printer q = { nul, c, *o, 0, false, true, true, &used, &locs };
         number_values(&q, module);
         print_op(&q, module);
         fclose(nul);
@@ -901,7 +1159,7 @@ bool print_module(FILE *f, Ctx *c, Op *module, const PrintOpts *o) {
             ctx_set_generated_alias(c, a, name);
         }
     }
-    Printer p = { f, c, *o, 0, false, true, false, NULL };
+    Printer p = { f, c, *o, 0, false, true, false, NULL, &locs };
     /* user aliases first (in their order), then maps, then sets */
     for (int pass = 0; pass < 3; pass++)
         for (int i = 0; i < used.n; i++) {
@@ -918,15 +1176,18 @@ bool print_module(FILE *f, Ctx *c, Op *module, const PrintOpts *o) {
     pv_free(&used);
     number_values(&p, module);
     print_op(&p, module);
-    if (o->debuginfo)
-        for (Alias *al = ctx_aliases(c); al; al = al->next)
-            if (al->attr && al->attr->kind == A_LOC) { ps_(&p, al->name); ps_(&p, " = "); p.alias_ok = false; print_attr_noalias(&p, al->attr); p.alias_ok = true; pc(&p, '\n'); }
+    for (int i = 0; i < locs.n; i++) {
+        if (i) fprintf(f, "#loc%d = ", i); else ps_(&p, "#loc = ");
+        print_loc_def(&p, locs.v[i]);
+        pc(&p, '\n');
+    }
+    pv_free(&locs);
     if (ctx_trailer(c)) { pc(&p, '\n'); ps_(&p, ctx_trailer(c)); pc(&p, '\n'); }
     return !p.unknown_types;
 }
 
 void print_op_alone(FILE *f, Ctx *c, Op *op, const PrintOpts *o) {
-    Printer p = { f, c, *o, 0, false, true, false, NULL };
+    Printer p = { f, c, *o, 0, false, true, false, NULL, NULL };
     number_values(&p, op);
     print_op(&p, op);
 }

@@ -19,6 +19,7 @@ typedef struct Printer {
     bool alias_ok;        /* false while printing an alias definition itself */
     bool collect;         /* a first pass that records the attributes needing aliases */
     PtrVec *used;
+    PtrVec *locs;         /* --mlir-print-debuginfo: locations with #loc aliases, in order */
 } Printer;
 
 /* print a module with its aliases; returns false if some op could not be
@@ -31,6 +32,8 @@ void print_attr(Printer *p, Attr *a);
 void print_attr_noalias(Printer *p, Attr *a);
 bool print_float(Printer *p, double v, Type *t);   /* true if printed as a hex bit pattern */
 void print_value(Printer *p, Value *v);
+void print_successor(Printer *p, Block *b);
+void print_arg_loc_pub(Printer *p, Value *v);   /* --mlir-print-debuginfo: " loc(...)" of an argument */
 void print_region(Printer *p, Region *r, bool entry_args, bool terminators, bool empty_block);
 void print_attr_dict(Printer *p, const NamedAttr *a, int n, const char *const *elide, int nelide);
 void print_escaped(Printer *p, const char *s, size_t n);
