@@ -229,8 +229,9 @@ static const struct { int op; const char *names; } inherent[] = {
 };
 
 void format_move_inherent(Ctx *c, Op *op) {
-    const char *fmt = op->info->format;
     int id = op->info->id;
+    if (id < 0) return;
+    const char *fmt = op->info->format;
     bool ovf = id == OP_arith_addi || id == OP_arith_subi || id == OP_arith_muli || id == OP_arith_shli;
     bool fm = !ovf && id >= 0 && (!strcmp(fmt, "binary") || !strcmp(fmt, "unary") || !strcmp(fmt, "ternary") || id == OP_arith_cmpf) &&
               (!strncmp(op->info->name, "math.", 5) || type_is_float(type_elem(op->nres ? op->res[0].type : NULL)) || id == OP_arith_cmpf) &&
@@ -1387,9 +1388,18 @@ static const Fmt fmts[] = {
 };
 
 static const Fmt *find_fmt(const OpInfo *info) {
-    if (!info->format || !*info->format) return NULL;
-    for (size_t i = 0; i < sizeof fmts / sizeof *fmts; i++) if (!strcmp(fmts[i].name, info->format)) return &fmts[i];
-    return NULL;
+    static const Fmt *by_id[OP__COUNT];
+    static bool ready;
+    if (!ready) {   /* the op table is constant: resolve each op's format once */
+        for (int id = 0; id < OP__COUNT; id++) {
+            const OpInfo *in = opinfo_byid(id);
+            by_id[id] = NULL;
+            if (!in->format || !*in->format) continue;
+            for (size_t i = 0; i < sizeof fmts / sizeof *fmts; i++) if (!strcmp(fmts[i].name, in->format)) by_id[id] = &fmts[i];
+        }
+        ready = true;
+    }
+    return info->id >= 0 && info->id < OP__COUNT ? by_id[info->id] : NULL;
 }
 
 bool format_decode(Ctx *c, Op *op, Diag *diag) {

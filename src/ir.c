@@ -18,6 +18,7 @@ struct Ctx {
     Alias *aliases, *alias_tail;
     const char *trailer;
     OpInfo **unreg; int nunreg, capunreg;
+    const char *icache_key[256]; const OpInfo *icache_val[256];   /* op name -> info */
     bool has_affine;
     PtrVec generated;     /* attributes the printer gave an alias */
 };
@@ -751,7 +752,19 @@ const OpInfo *opinfo_byid(int id) { return id >= 0 && id < OP__COUNT ? &op_table
 
 static int info_cmp(const void *k, const void *e) { return strcmp(k, (*(const OpInfo *const *)e)->name); }
 
+static const OpInfo *opinfo_lookup_slow(Ctx *c, const char *name);
+
+/* names are usually interned strings: a small pointer-keyed cache first */
 const OpInfo *opinfo_lookup(Ctx *c, const char *name) {
+    unsigned h = (unsigned)(((uintptr_t)name >> 4) * 2654435761u) >> 24;
+    if (c->icache_key[h] == name) return c->icache_val[h];
+    const OpInfo *in = opinfo_lookup_slow(c, name);
+    c->icache_key[h] = name;
+    c->icache_val[h] = in;
+    return in;
+}
+
+static const OpInfo *opinfo_lookup_slow(Ctx *c, const char *name) {
     static const OpInfo *sorted[OP__COUNT];
     static bool ready;
     if (!ready) {   /* built once; the table is constant */

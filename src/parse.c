@@ -186,7 +186,8 @@ Attr *ps_string_attr(PState *ps, Token *t) {
 }
 
 /* ---- name scopes ---------------------------------------------------- */
-static unsigned strhash(const char *s) { unsigned h = 2166136261u; while (*s) h = (h ^ (unsigned char)*s++) * 16777619u; return h; }
+typedef struct SName { const char *s; int len; unsigned hash; } SName;
+static unsigned memhash(const char *s, int n) { unsigned h = 2166136261u; for (int i = 0; i < n; i++) h = (h ^ (unsigned char)s[i]) * 16777619u; return h; }
 
 static Scope *scope_push(PState *ps, bool isolated, Region *r, OpB *owner) {
     Scope *s = xcalloc(1, sizeof *s);
@@ -198,10 +199,10 @@ static Scope *scope_push(PState *ps, bool isolated, Region *r, OpB *owner) {
     return s;
 }
 
-static NameEnt *scope_find(Scope *s, const char *name) {
+static NameEnt *scope_find(Scope *s, SName nm) {
     if (!s->cap) return NULL;
-    for (NameEnt *e = s->tab[strhash(name) & (unsigned)(s->cap - 1)]; e; e = e->next)
-        if (e->name == name) return e;
+    for (NameEnt *e = s->tab[nm.hash & (unsigned)(s->cap - 1)]; e; e = e->next)
+        if (e->hash == nm.hash && e->len == nm.len && !memcmp(e->name, nm.s, (size_t)nm.len)) return e;
     return NULL;
 }
 
@@ -226,22 +227,24 @@ static void ne_release(PState *ps, NameEnt *e) {
     ps->ne_free = e;
 }
 
-static NameEnt *scope_add(PState *ps, Scope *s, const char *name) {
+static NameEnt *scope_add(PState *ps, Scope *s, SName nm) {
     if ((s->n + 1) * 2 > s->cap) {
         int nc = s->cap ? s->cap * 2 : 64;
         NameEnt **nt = xcalloc((size_t)nc, sizeof *nt);
         for (int i = 0; i < s->cap; i++)
             for (NameEnt *e = s->tab[i], *nx; e; e = nx) {
                 nx = e->next;
-                unsigned h = strhash(e->name) & (unsigned)(nc - 1);
+                unsigned h = e->hash & (unsigned)(nc - 1);
                 e->next = nt[h]; nt[h] = e;
             }
         free(s->tab);
         s->tab = nt; s->cap = nc;
     }
     NameEnt *e = ne_alloc(ps);
-    e->name = name;
-    unsigned h = strhash(name) & (unsigned)(s->cap - 1);
+    e->name = nm.s;
+    e->len = nm.len;
+    e->hash = nm.hash;
+    unsigned h = nm.hash & (unsigned)(s->cap - 1);
     e->next = s->tab[h]; s->tab[h] = e;
     s->n++;
     if (s->norder == s->caporder) {
@@ -261,12 +264,14 @@ static void scope_free(PState *ps, Scope *s) {
 }
 
 /* split "%name#3" into interned "name" and index 3 */
-static const char *ssa_name(PState *ps, const char *s, int len, int *idx) {
+static SName ssa_name(PState *ps, const char *s, int len, int *idx) {
+    (void)ps;
     int n = len;
     *idx = 0;
     const char *h = memchr(s, '#', (size_t)len);
     if (h) { n = (int)(h - s); *idx = atoi(h + 1); }
-    return ctx_intern(ps->ctx, s + 1, (size_t)(n - 1));
+    SName r = { s + 1, n - 1, memhash(s + 1, n - 1) };
+    return r;
 }
 
 static Value *new_placeholder(PState *ps, Loc l) {
@@ -279,14 +284,14 @@ static Value *new_placeholder(PState *ps, Loc l) {
 /* resolve a use of "%name#idx" in the visible scopes */
 static Value *resolve_use(PState *ps, Scope *from, const char *text, int len, Loc l) {
     int idx;
-    const char *name = ssa_name(ps, text, len, &idx);
+    SName nm = ssa_name(ps, text, len, &idx);
     for (Scope *s = from; s; s = s->parent) {
-        NameEnt *e = scope_find(s, name);
+        NameEnt *e = scope_find(s, nm);
         if (e) {
             if (!e->fwd && idx < e->n) return e->first + idx;
             if (idx >= e->n) {
                 if (!e->fwd) {
-                    perr(ps, l, "result number %d of '%%%s' is out of range: it has %d result%s", idx, name, e->n, e->n == 1 ? "" : "s");
+                    perr(ps, l, "result number %d of '%%%.*s' is out of range: it has %d result%s", idx, nm.len, nm.s, e->n, e->n == 1 ? "" : "s");
                     return new_placeholder(ps, l);
                 }
                 e->vals = realloc(e->vals, sizeof(Value *) * (size_t)(idx + 1));
@@ -298,7 +303,7 @@ static Value *resolve_use(PState *ps, Scope *from, const char *text, int len, Lo
         }
         if (s->isolated) break;
     }
-    NameEnt *e = scope_add(ps, from, name);
+    NameEnt *e = scope_add(ps, from, nm);
     e->fwd = true;
     e->loc = l;
     e->n = idx + 1;
@@ -329,9 +334,9 @@ static void check_use_type(PState *ps, Value *v, Type *t, const char *name, Loc 
     }
 }
 
-static void replace_placeholder(PState *ps, Value *ph, Value *v, const char *name) {
+static void replace_placeholder(PState *ps, Value *ph, Value *v, SName name) {
     if (ph->type && v->type && ph->type != v->type) {
-        perr(ps, v->loc, "definition of SSA value '%%%s#%d' has type '%s'", name, v->def ? v->index : 0, type_text(ps->ctx, v->type));
+        perr(ps, v->loc, "definition of SSA value '%%%.*s#%d' has type '%s'", name.len, name.s, v->def ? v->index : 0, type_text(ps->ctx, v->type));
         diag_emit(ps->diag, SEV_NOTE, ph->loc, "previously used here with type '%s'", type_text(ps->ctx, ph->type));
     }
     if (!v->type) v->type = ph->type;
@@ -346,18 +351,20 @@ static Value *chase(Value *v) {
 }
 
 /* define %name (n values) in the current scope */
-static void define_name(PState *ps, const char *name, Value *first, int n, Loc l) {
+static SName ent_name(NameEnt *e) { SName r = { e->name, e->len, e->hash }; return r; }
+
+static void define_name(PState *ps, SName name, Value *first, int n, Loc l) {
     Scope *cur = ps->scope;
     NameEnt *e = scope_find(cur, name);
     if (e && !e->fwd) {
-        perr(ps, l, "redefinition of SSA value '%%%s'", name);
+        perr(ps, l, "redefinition of SSA value '%%%.*s'", name.len, name.s);
         diag_emit(ps->diag, SEV_NOTE, e->loc, "previously defined here");
         return;
     }
     for (Scope *s = cur->parent; s && !cur->isolated; s = s->parent) {
         NameEnt *o = scope_find(s, name);
         if (o && !o->fwd) {
-            perr(ps, l, "redefinition of SSA value '%%%s'", name);
+            perr(ps, l, "redefinition of SSA value '%%%.*s'", name.len, name.s);
             diag_emit(ps->diag, SEV_NOTE, o->loc, "previously defined here");
             return;
         }
@@ -365,7 +372,7 @@ static void define_name(PState *ps, const char *name, Value *first, int n, Loc l
     }
     if (e) {
         if (e->n > n) {
-            perr(ps, e->loc, "result number %d of '%%%s' is out of range: it has %d result%s", e->n - 1, name, n, n == 1 ? "" : "s");
+            perr(ps, e->loc, "result number %d of '%%%.*s' is out of range: it has %d result%s", e->n - 1, name.len, name.s, n, n == 1 ? "" : "s");
             return;
         }
         for (int i = 0; i < e->n; i++) replace_placeholder(ps, e->vals[i], first + i, name);
@@ -384,9 +391,9 @@ static void scope_close(PState *ps, Scope *s) {
         NameEnt *e = s->order[i];
         if (!e->fwd) continue;
         if (!s->isolated && s->parent) {
-            NameEnt *p = scope_find(s->parent, e->name);
+            NameEnt *p = scope_find(s->parent, ent_name(e));
             if (!p) {
-                p = scope_add(ps, s->parent, e->name);
+                p = scope_add(ps, s->parent, ent_name(e));
                 p->fwd = true; p->loc = e->loc; p->n = e->n;
                 p->vals = e->vals; e->vals = NULL;
                 continue;
@@ -397,14 +404,14 @@ static void scope_close(PState *ps, Scope *s) {
                     for (int k = p->n; k < e->n; k++) p->vals[k] = new_placeholder(ps, e->loc);
                     p->n = e->n;
                 }
-                for (int k = 0; k < e->n; k++) replace_placeholder(ps, e->vals[k], p->vals[k], e->name);
+                for (int k = 0; k < e->n; k++) replace_placeholder(ps, e->vals[k], p->vals[k], ent_name(e));
                 continue;
             }
             /* the outer name was defined after the nested use: bind to it */
-            for (int k = 0; k < e->n && k < p->n; k++) replace_placeholder(ps, e->vals[k], p->first + k, e->name);
+            for (int k = 0; k < e->n && k < p->n; k++) replace_placeholder(ps, e->vals[k], p->first + k, ent_name(e));
             continue;
         }
-        perr(ps, e->loc, "use of undeclared SSA value name '%%%s'", e->name);
+        perr(ps, e->loc, "use of undeclared SSA value name '%%%.*s'", e->len, e->name);
     }
     for (int i = 0; i < s->blocks.n; i++) {
         Block *b = s->blocks.v[i];
@@ -685,8 +692,7 @@ static void commit_candidates(PState *ps, Scope *s) {
         Loc l = eloc_get(e, s->owner ? s->owner->loc : (Loc){0});
         Value *v = block_add_arg(ps->ctx, entry, t, l);
         int idx;
-        const char *name = ssa_name(ps, e->text, (int)strlen(e->text), &idx);
-        v->name = name;
+        SName name = ssa_name(ps, e->text, (int)strlen(e->text), &idx);
         Scope *save = ps->scope;
         ps->scope = s;
         define_name(ps, name, v, 1, l);
@@ -794,8 +800,7 @@ void ps_block_arg(PState *ps, Token *v, Type *t, Token *loc) {
     Value *a = block_add_arg(ps->ctx, b, t, l);
     if (loc) a->locattr = ps_loc_attr(ps, loc);
     int idx;
-    const char *name = ssa_name(ps, v->s, v->len, &idx);
-    a->name = name;
+    SName name = ssa_name(ps, v->s, v->len, &idx);
     define_name(ps, name, a, 1, l);
 }
 
@@ -812,8 +817,8 @@ static void op_finish_common(PState *ps, OpB *ob, Op *op) {
     int k = 0;
     for (int i = 0; i < ob->nres; i++) {
         int idx;
-        const char *name = ssa_name(ps, ob->res[i].tok.s, ob->res[i].tok.len, &idx);
-        for (int j = 0; j < ob->res[i].count; j++) { op->res[k + j].name = name; op->res[k + j].loc = tok_loc(ps, &ob->res[i].tok); }
+        SName name = ssa_name(ps, ob->res[i].tok.s, ob->res[i].tok.len, &idx);
+        for (int j = 0; j < ob->res[i].count; j++) op->res[k + j].loc = tok_loc(ps, &ob->res[i].tok);
         define_name(ps, name, &op->res[k], ob->res[i].count, tok_loc(ps, &ob->res[i].tok));
         k += ob->res[i].count;
     }
@@ -885,7 +890,7 @@ void ps_op_end(PState *ps) {
 void ps_g_operand(PState *ps, Token *t) {
     Value *v = resolve_use(ps, ps->scope, t->s, t->len, tok_loc(ps, t));
     pv_push(&ps->op->opnds, v);
-    Token *c = ctx_alloc(ps->ctx, sizeof *c);
+    Token *c = scratch_alloc(ps, sizeof *c);
     *c = *t;
     pv_push(&ps->op->opnd_toks, c);
 }
@@ -960,6 +965,15 @@ void ps_generic_end(PState *ps, Type *ft, Token *colon) {
 
 /* ---- types ---------------------------------------------------------- */
 Type *ps_type_kw(PState *ps, Token *t) {
+    const char *s = t->s;
+    int n = t->len;
+    /* the common ones without string comparisons */
+    if (s[0] == 'i' && n >= 2 && n <= 4 && s[1] >= '0' && s[1] <= '9') {
+        int w = 0;
+        for (int i = 1; i < n; i++) { if (s[i] < '0' || s[i] > '9') { w = -1; break; } w = w * 10 + (s[i] - '0'); }
+        if (w > 0) return type_int(ps->ctx, w, SIGNLESS);
+    }
+    if (s[0] == 'f' && n == 3 && s[1] == '3' && s[2] == '2') { if (!ps->f32) ps->f32 = type_float(ps->ctx, "f32"); return ps->f32; }
     char buf[64];
     tok_str(t, buf, sizeof buf);
     if (!strcmp(buf, "index")) return type_index(ps->ctx);

@@ -7,7 +7,9 @@
 #include "ir.h"
 
 typedef struct NameEnt {          /* an SSA name: %x, or %x:N */
-    const char *name;             /* interned, without '%' */
+    const char *name;             /* without '%', not NUL-terminated: text of the source or an element */
+    int len;
+    unsigned hash;
     Value *first;                 /* defined: results first..first+n-1 (contiguous) */
     Value **vals; int n;          /* forward: placeholders */
     bool fwd;                     /* only referenced so far */
@@ -89,6 +91,7 @@ typedef struct PState {
     NameEnt *ne_free;             /* recycled name entries */
     void *ne_chunks;
     OpB *ob_free;                 /* recycled op builders */
+    Type *f32;
     int top_before;               /* innermost open bracket before the current token */
 } PState;
 

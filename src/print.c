@@ -674,11 +674,21 @@ static void number_values(Printer *p, Op *root) {
     free(m.tab); free(m.stack); free(m.stackscope);
 }
 
+static void put_int(Printer *p, long long v) {
+    char b[24];
+    int n = 0;
+    unsigned long long u = v < 0 ? 0ULL - (unsigned long long)v : (unsigned long long)v;
+    do { b[n++] = (char)('0' + u % 10); u /= 10; } while (u);
+    if (v < 0) b[n++] = '-';
+    while (n) putc(b[--n], p->f);
+}
+
 void print_value(Printer *p, Value *v) {
     if (!v) { ps_(p, "%<<null>>"); return; }
-    if (v->pname) { pc(p, '%'); ps_(p, v->pname); return; }
-    fprintf(p->f, "%%%d", v->pid);
-    if (v->def && v->def->nres > 1 && !v->def->res[0].pname) fprintf(p->f, "#%d", v->index);
+    pc(p, '%');
+    if (v->pname) { ps_(p, v->pname); return; }
+    put_int(p, v->pid);
+    if (v->def && v->def->nres > 1 && !v->def->res[0].pname) { pc(p, '#'); put_int(p, v->index); }
 }
 
 static void print_block_name(Printer *p, Block *b) { fprintf(p->f, "^bb%d", b->pid); }

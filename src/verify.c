@@ -320,7 +320,17 @@ static bool check_symbols(Op *op, void *ud) {
 bool verify_module(Ctx *c, Op *module, Diag *d) {
     V v = { c, d, 0 };
     if (op_is(module, OP_module)) check_symbols(module, &v);
-    op_walk(module, number_ops, NULL);
-    op_walk(module, visit, &v);
+    /* one pre-order walk: an op's blocks are numbered before its ops are visited */
+    PtrVec work = {0};
+    pv_push(&work, module);
+    while (work.n) {
+        Op *op = work.v[--work.n];
+        number_ops(op, NULL);
+        visit(op, &v);
+        for (int r = op->nregions - 1; r >= 0; r--)
+            for (Block *b = op->regions[r].last; b; b = b->prev)
+                for (Op *o = b->last; o; o = o->prev) pv_push(&work, o);
+    }
+    pv_free(&work);
     return v.errors == 0;
 }
