@@ -928,8 +928,8 @@ static void pr_loadstore(Printer *p, Op *op) {
     P(p, " ");
     print_operands(p, op, 0, op->nopnds);
     pr_memory_opt(p, op);
-    static const char *const el[] = { "operandSegmentSizes" };
-    print_attrs(p, op, el, 1);
+    static const char *const el[] = { "cache", "evict", "operandSegmentSizes" };
+    print_attrs(p, op, el, 3);
     P(p, " : ");
     print_type(p, op->opnds[0].value->type);
     (void)is_prop_enum;

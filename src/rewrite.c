@@ -257,32 +257,39 @@ bool op_walk(Op *root, OpWalkFn fn, void *ud) {
 }
 
 /* ---- cloning -------------------------------------------------------- */
-typedef struct { Value **from, **to; int n, cap; Block **bfrom, **bto; int nb, capb; } Map;
+/* pointer -> pointer maps (values and blocks), open addressing */
+typedef struct PMap { void **k, **v; size_t n, cap; } PMap;
+typedef struct { PMap val, blk; } Map;
 
-static void map_put(Map *m, Value *f, Value *t) {
-    if (m->n == m->cap) {
-        m->cap = m->cap ? m->cap * 2 : 32;
-        m->from = realloc(m->from, sizeof(Value *) * (size_t)m->cap);
-        m->to = realloc(m->to, sizeof(Value *) * (size_t)m->cap);
-    }
-    m->from[m->n] = f; m->to[m->n] = t; m->n++;
+static size_t pm_hash(const void *p) { return (size_t)(((uintptr_t)p >> 4) * 11400714819323198485ull); }
+static void pm_put(PMap *m, void *k, void *v);
+static void pm_grow(PMap *m) {
+    PMap o = *m;
+    m->cap = o.cap ? o.cap * 2 : 64;
+    m->k = calloc(m->cap, sizeof(void *));
+    m->v = calloc(m->cap, sizeof(void *));
+    m->n = 0;
+    if (!m->k || !m->v) abort();
+    for (size_t i = 0; i < o.cap; i++) if (o.k[i]) pm_put(m, o.k[i], o.v[i]);
+    free(o.k); free(o.v);
 }
-static Value *map_get(Map *m, Value *f) {
-    for (int i = m->n - 1; i >= 0; i--) if (m->from[i] == f) return m->to[i];
-    return f;
+static void pm_put(PMap *m, void *k, void *v) {
+    if ((m->n + 1) * 2 > m->cap) pm_grow(m);
+    size_t i = pm_hash(k) & (m->cap - 1);
+    while (m->k[i] && m->k[i] != k) i = (i + 1) & (m->cap - 1);
+    if (!m->k[i]) m->n++;
+    m->k[i] = k; m->v[i] = v;
 }
-static void bmap_put(Map *m, Block *f, Block *t) {
-    if (m->nb == m->capb) {
-        m->capb = m->capb ? m->capb * 2 : 16;
-        m->bfrom = realloc(m->bfrom, sizeof(Block *) * (size_t)m->capb);
-        m->bto = realloc(m->bto, sizeof(Block *) * (size_t)m->capb);
-    }
-    m->bfrom[m->nb] = f; m->bto[m->nb] = t; m->nb++;
+static void *pm_get(PMap *m, void *k) {
+    if (!m->cap) return k;
+    size_t i = pm_hash(k) & (m->cap - 1);
+    while (m->k[i]) { if (m->k[i] == k) return m->v[i]; i = (i + 1) & (m->cap - 1); }
+    return k;
 }
-static Block *bmap_get(Map *m, Block *f) {
-    for (int i = m->nb - 1; i >= 0; i--) if (m->bfrom[i] == f) return m->bto[i];
-    return f;
-}
+static void map_put(Map *m, Value *f, Value *t) { pm_put(&m->val, f, t); }
+static Value *map_get(Map *m, Value *f) { return pm_get(&m->val, f); }
+static void bmap_put(Map *m, Block *f, Block *t) { pm_put(&m->blk, f, t); }
+static Block *bmap_get(Map *m, Block *f) { return pm_get(&m->blk, f); }
 
 static Op *clone_rec(Ctx *c, Op *op, Map *m, PtrVec *fix) {
     Type **rt = op->nres ? malloc(sizeof(Type *) * (size_t)op->nres) : NULL;
@@ -350,7 +357,7 @@ Op *op_clone(Ctx *c, Op *op) {
         for (int k = 0; k < o->nsuccs; k++) o->succs[k] = bmap_get(&m, o->succs[k]);
         for (Elem *e = o->custom; e; e = e->next) if (e->kind == E_DEF) e->val = map_get(&m, e->val);
     }
-    free(m.from); free(m.to); free(m.bfrom); free(m.bto);
+    free(m.val.k); free(m.val.v); free(m.blk.k); free(m.blk.v);
     pv_free(&fix);
     return n;
 }

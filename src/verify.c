@@ -91,6 +91,8 @@ static bool dom_dominates(Dom *d, Block *a, Block *b) {
     int ia = bidx(d, a), ib = bidx(d, b);
     if (ia < 0 || ib < 0) return false;
     unsigned char *m = (unsigned char *)d->idom;
+    /* a block the entry cannot reach is dominated by everything, as in MLIR */
+    if (ib != 0 && !m[ib * d->n + 0]) return true;
     return m[ib * d->n + ia] != 0;
 }
 static void dom_free(Dom *d) { free(d->blocks); free(d->idom); }
