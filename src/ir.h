@@ -170,13 +170,12 @@ struct Value {
     Type *type;           /* may be NULL for results of ops with unknown custom syntax */
     Op *def;              /* defining op, or NULL for block arguments */
     Block *block;         /* owning block for block arguments */
-    int index;            /* result number or argument number */
     Use *uses;            /* list of uses */
     Loc loc;              /* where defined (or first used, while a forward reference) */
-    const char *name;     /* source name (parser bookkeeping; printer renames) */
     Attr *locattr;        /* block argument loc(...) */
-    int pid;              /* printer: number, or -1 when pname is used */
     const char *pname;    /* printer: name such as "c0_i32" or "arg0" */
+    int index;            /* result number or argument number */
+    int pid;              /* printer: number, or -1 when pname is used */
 };
 
 /* ---- ops ------------------------------------------------------------ */

@@ -299,7 +299,7 @@ static Op *clone_rec(Ctx *c, Op *op, Map *m, PtrVec *fix) {
     n->locattr = op->locattr;
     for (int i = 0; i < op->nopnds; i++) op_add_operand(c, n, op->opnds[i].value);
     pv_push(fix, n);
-    for (int i = 0; i < op->nres; i++) { map_put(m, &op->res[i], &n->res[i]); n->res[i].name = op->res[i].name; }
+    for (int i = 0; i < op->nres; i++) map_put(m, &op->res[i], &n->res[i]);
     if (op->nattrs) {
         n->attrs = ctx_alloc(c, sizeof(NamedAttr) * (size_t)op->nattrs);
         memcpy(n->attrs, op->attrs, sizeof(NamedAttr) * (size_t)op->nattrs);
@@ -327,7 +327,6 @@ static Op *clone_rec(Ctx *c, Op *op, Map *m, PtrVec *fix) {
             region_append_block(&n->regions[r], nb);
             for (int a = 0; a < b->nargs; a++) {
                 Value *na = block_add_arg(c, nb, b->args[a]->type, b->args[a]->loc);
-                na->name = b->args[a]->name;
                 na->locattr = b->args[a]->locattr;
                 map_put(m, b->args[a], na);
             }
