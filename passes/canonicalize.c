@@ -2094,31 +2094,8 @@ static bool erase_unreachable(Rw *rw, Op *root) {
     return erased;
 }
 
-/* the ops whose memory effects are those of the ops in their regions; the
- * same list as in passutil.c */
-static bool recursive_effects(const Op *op) {
-    return op_is(op, OP_scf_for) || op_is(op, OP_scf_if) || op_is(op, OP_scf_while) ||
-           op_is(op, OP_tt_reduce) || op_is(op, OP_tt_scan) || op_is(op, OP_linalg_generic) ||
-           op_is(op, OP_linalg_reduce) || op_is(op, OP_tt_map_elementwise);
-}
-static bool nested_effect_free(const Op *op) {
-    for (int r = 0; r < op->nregions; r++)
-        for (Block *b = op->regions[r].first; b; b = b->next)
-            for (Op *o = b->first; o; o = o->next) {
-                unsigned t = o->info->traits;
-                if (t & TR_UNREGISTERED) return false;
-                if (recursive_effects(o)) { if (!nested_effect_free(o)) return false; continue; }
-                if (!(t & (TR_PURE | TR_READ))) return false;
-            }
-    return true;
-}
 /* op_is_trivially_dead without the look at its uses (wouldOpBeTriviallyDead) */
-static bool would_be_dead(const Op *op) {
-    unsigned t = op->info->traits;
-    if (t & (TR_TERMINATOR | TR_UNREGISTERED | TR_SYMBOL | TR_ISOLATED)) return false;
-    if (recursive_effects(op)) return nested_effect_free(op);
-    return (t & (TR_PURE | TR_READ)) != 0;
-}
+static bool would_be_dead(const Op *op) { return op_would_be_trivially_dead(op); }
 
 typedef struct Live { Map m; bool changed; } Live;
 

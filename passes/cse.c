@@ -223,31 +223,14 @@ static void simplify_block(Cse *s, Block *b) {
  * Kennedy's iterative algorithm over a reverse post-order) */
 typedef struct { Block **bl; int n; int *idom; int *child, *sib; } Dom;
 
-typedef struct { Block *b; int i; } BIdx;
-
-static int bidx_cmp(const void *x, const void *y) {
-    uintptr_t a = (uintptr_t)((const BIdx *)x)->b, b = (uintptr_t)((const BIdx *)y)->b;
-    return a < b ? -1 : a > b;
-}
-
-static int bindex(const BIdx *map, int n, Block *b) {
-    int lo = 0, hi = n - 1;
-    while (lo <= hi) {
-        int mid = (lo + hi) / 2;
-        if (map[mid].b == b) return map[mid].i;
-        if ((uintptr_t)map[mid].b < (uintptr_t)b) lo = mid + 1; else hi = mid - 1;
-    }
-    return -1;
-}
 
 static void dom_build(Dom *d, Region *r) {
     int nb = 0;
     for (Block *b = r->first; b; b = b->next) nb++;
     Block **all = malloc(sizeof(Block *) * (size_t)nb);
     int k = 0;
-    BIdx *map = malloc(sizeof(BIdx) * (size_t)nb);
-    for (Block *b = r->first; b; b = b->next) { all[k] = b; map[k].b = b; map[k].i = k; k++; }
-    qsort(map, (size_t)nb, sizeof *map, bidx_cmp);
+    for (Block *b = r->first; b; b = b->next) all[k++] = b;
+    BIdx *map = block_index_map(r, &nb);
     /* reverse post-order of the blocks reachable from the entry */
     d->bl = malloc(sizeof(Block *) * (size_t)nb);
     int *post = malloc(sizeof(int) * (size_t)nb), npost = 0;
@@ -260,7 +243,7 @@ static void dom_build(Dom *d, Region *r) {
         int m = t ? t->nsuccs : 0;
         succs = realloc(succs, sizeof(int) * (size_t)(ns + m + 1));
         for (int j = 0; j < m; j++) {
-            int x = bindex(map, nb, t->succs[j]);
+            int x = block_index(map, nb, t->succs[j]);
             if (x >= 0) succs[ns++] = x;
         }
     }

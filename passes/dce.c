@@ -37,22 +37,6 @@ static bool attached(const Op *op, const Op *root) {
 }
 
 /* ---- unreachable blocks --------------------------------------------- */
-typedef struct { Block *b; int i; } BIdx;
-
-static int bidx_cmp(const void *x, const void *y) {
-    uintptr_t a = (uintptr_t)((const BIdx *)x)->b, b = (uintptr_t)((const BIdx *)y)->b;
-    return a < b ? -1 : a > b;
-}
-
-static int bindex(const BIdx *map, int n, Block *b) {
-    int lo = 0, hi = n - 1;
-    while (lo <= hi) {
-        int mid = (lo + hi) / 2;
-        if (map[mid].b == b) return map[mid].i;
-        if ((uintptr_t)map[mid].b < (uintptr_t)b) lo = mid + 1; else hi = mid - 1;
-    }
-    return -1;
-}
 
 static bool value_used_outside(Value *v, const char *dead, const BIdx *map, int n) {
     for (Use *u = v->uses; u; u = u->next) {
@@ -61,7 +45,7 @@ static bool value_used_outside(Value *v, const char *dead, const BIdx *map, int 
         Block *ub = o->block;
         int k = -1;
         while (ub) {
-            k = bindex(map, n, ub);
+            k = block_index(map, n, ub);
             if (k >= 0) break;
             Op *p = ub->region ? ub->region->op : NULL;
             ub = p ? p->block : NULL;
@@ -90,10 +74,9 @@ static int prune_region(Region *r, PtrVec *work) {
     int n = 0;
     for (Block *b = r->first; b; b = b->next) n++;
     Block **all = malloc(sizeof(Block *) * (size_t)n);
-    BIdx *map = malloc(sizeof(BIdx) * (size_t)n);
     int k = 0;
-    for (Block *b = r->first; b; b = b->next) { all[k] = b; map[k].b = b; map[k].i = k; k++; }
-    qsort(map, (size_t)n, sizeof *map, bidx_cmp);
+    for (Block *b = r->first; b; b = b->next) all[k++] = b;
+    BIdx *map = block_index_map(r, &n);
     char *dead = malloc((size_t)n);
     for (int i = 0; i < n; i++) dead[i] = 1;
     int *stack = malloc(sizeof(int) * (size_t)n), sp = 0;
@@ -103,7 +86,7 @@ static int prune_region(Region *r, PtrVec *work) {
         Block *b = all[stack[--sp]];
         Op *t = b->last;
         for (int j = 0; t && j < t->nsuccs; j++) {
-            int x = bindex(map, n, t->succs[j]);
+            int x = block_index(map, n, t->succs[j]);
             if (x >= 0 && dead[x]) { dead[x] = 0; stack[sp++] = x; }
         }
     }

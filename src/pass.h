@@ -81,6 +81,13 @@ bool pipeline_run(const Pipeline *pl, Ctx *c, Op *module, const RunOpts *ro, Dia
 /* ---- helpers shared by passes (passutil.c) ---------------------------- */
 bool op_is_pure(const Op *op);           /* no memory effects at all (recursively for region ops) */
 bool op_is_trivially_dead(const Op *op); /* unused results and at most read effects */
+bool op_would_be_trivially_dead(const Op *op);  /* the same, ignoring uses */
+bool op_has_recursive_effects(const Op *op); /* effects are those of the ops in its regions */
+
+/* the blocks of a region numbered in order, looked up by pointer */
+typedef struct BIdx { Block *b; int i; } BIdx;
+BIdx *block_index_map(Region *r, int *n);       /* malloc'd, sorted by address */
+int block_index(const BIdx *map, int n, Block *b);  /* -1 if not there */
 bool op_has_write_effect(const Op *op);  /* writes, or effects unknown */
 Attr *value_const(Value *v);             /* the value attribute if v comes from arith.constant */
 Op *const_new(Ctx *c, Attr *value, Type *t, Loc loc);  /* a decoded arith.constant */

@@ -1,10 +1,13 @@
 /* passutil.c - small queries and builders shared by passes. */
+#include <stdlib.h>
 #include <string.h>
 
 #include "pass.h"
 
 /* ops whose effects are those of the ops in their regions */
-static bool recursive_effects(const Op *op) {
+bool op_has_recursive_effects(const Op *op);
+static bool recursive_effects(const Op *op) { return op_has_recursive_effects(op); }
+bool op_has_recursive_effects(const Op *op) {
     return op_is(op, OP_scf_for) || op_is(op, OP_scf_if) || op_is(op, OP_scf_while) ||
            op_is(op, OP_tt_reduce) || op_is(op, OP_tt_scan) || op_is(op, OP_linalg_generic) ||
            op_is(op, OP_linalg_reduce) || op_is(op, OP_tt_map_elementwise);
@@ -40,12 +43,39 @@ bool op_has_write_effect(const Op *op) {
     return true;
 }
 
-bool op_is_trivially_dead(const Op *op) {
+bool op_would_be_trivially_dead(const Op *op) {
     unsigned t = op->info->traits;
     if (t & (TR_TERMINATOR | TR_UNREGISTERED | TR_SYMBOL | TR_ISOLATED)) return false;
-    if (!op_results_unused(op)) return false;
     if (recursive_effects(op)) return regions_pure(op, true);
     return (t & (TR_PURE | TR_READ)) != 0;
+}
+
+bool op_is_trivially_dead(const Op *op) { return op_results_unused(op) && op_would_be_trivially_dead(op); }
+
+static int bidx_cmp(const void *x, const void *y) {
+    uintptr_t a = (uintptr_t)((const BIdx *)x)->b, b = (uintptr_t)((const BIdx *)y)->b;
+    return a < b ? -1 : a > b;
+}
+
+BIdx *block_index_map(Region *r, int *n) {
+    int k = 0;
+    for (Block *b = r->first; b; b = b->next) k++;
+    BIdx *map = malloc(sizeof(BIdx) * (size_t)(k + 1));
+    k = 0;
+    for (Block *b = r->first; b; b = b->next) { map[k].b = b; map[k].i = k; k++; }
+    qsort(map, (size_t)k, sizeof *map, bidx_cmp);
+    *n = k;
+    return map;
+}
+
+int block_index(const BIdx *map, int n, Block *b) {
+    int lo = 0, hi = n - 1;
+    while (lo <= hi) {
+        int mid = (lo + hi) / 2;
+        if (map[mid].b == b) return map[mid].i;
+        if ((uintptr_t)map[mid].b < (uintptr_t)b) lo = mid + 1; else hi = mid - 1;
+    }
+    return -1;
 }
 
 Attr *value_const(Value *v) {
