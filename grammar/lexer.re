@@ -145,21 +145,40 @@ static bool is_type_kw(const char *s, int n) {
 static int word_kind(Lexer *L, const char *s, int n, const char *after) {
     const char *lim = L->lim;
     bool lt = after < lim && *after == '<';
-#define IS(w) (n == (int)sizeof(w) - 1 && !strncmp(s, w, sizeof(w) - 1))
-    if (lt && (IS("tensor") || IS("memref") || IS("vector"))) { L->shape = 2; return TK_SHAPED; }
-    if (lt && IS("complex")) return TK_COMPLEXKW;
-    if (lt && IS("tuple")) return TK_TUPLEKW;
-    if (lt && IS("dense")) return TK_DENSE;
-    if (lt && IS("array")) return TK_ARRAYKW;
-    if (lt && IS("affine_map")) return TK_AFFMAP;
-    if (lt && IS("affine_set")) return TK_AFFSET;
-    if (IS("true")) return TK_TRUE;
-    if (IS("false")) return TK_FALSE;
-    if (IS("floordiv")) return TK_FLOORDIV;
-    if (IS("ceildiv")) return TK_CEILDIV;
-    if (IS("mod")) return TK_MOD;
+    bool dot = memchr(s, '.', (size_t)n) != NULL;
+#define IS(w) (n == (int)sizeof(w) - 1 && !memcmp(s, w, sizeof(w) - 1))
+    if (dot) return TK_OPNAME;            /* most words are op names */
+    switch (s[0]) {
+    case 't':
+        if (lt && IS("tensor")) { L->shape = 2; return TK_SHAPED; }
+        if (lt && IS("tuple")) return TK_TUPLEKW;
+        if (IS("true")) return TK_TRUE;
+        break;
+    case 'm':
+        if (lt && IS("memref")) { L->shape = 2; return TK_SHAPED; }
+        if (IS("mod")) return TK_MOD;
+        if (IS("module")) return TK_OPNAME;
+        break;
+    case 'v': if (lt && IS("vector")) { L->shape = 2; return TK_SHAPED; } break;
+    case 'c':
+        if (lt && IS("complex")) return TK_COMPLEXKW;
+        if (IS("ceildiv")) return TK_CEILDIV;
+        if (IS("call")) return TK_OPNAME;
+        break;
+    case 'd': if (lt && IS("dense")) return TK_DENSE; break;
+    case 'a':
+        if (lt && IS("array")) return TK_ARRAYKW;
+        if (lt && IS("affine_map")) return TK_AFFMAP;
+        if (lt && IS("affine_set")) return TK_AFFSET;
+        break;
+    case 'f':
+        if (IS("false")) return TK_FALSE;
+        if (IS("floordiv")) return TK_FLOORDIV;
+        break;
+    case 'r': if (IS("return")) return TK_OPNAME; break;
+    default: break;
+    }
     if (is_type_kw(s, n)) return TK_TYPEKW;
-    if (memchr(s, '.', (size_t)n) || IS("return") || IS("module") || IS("call")) return TK_OPNAME;
     return TK_BAREID;
 #undef IS
 }

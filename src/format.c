@@ -190,7 +190,7 @@ static Type *pointee(Ctx *c, Type *t) {
 }
 
 /* ---- printing helpers ----------------------------------------------- */
-static void P(Printer *p, const char *s) { fputs(s, p->f); }
+static void P(Printer *p, const char *s) { fputs_unlocked(s, p->f); }
 static void print_operands(Printer *p, Op *op, int from, int to) {
     for (int i = from; i < to; i++) { if (i > from) P(p, ", "); print_value(p, op->opnds[i].value); }
 }

@@ -10,8 +10,10 @@
 #include "format.h"
 
 /* ---- small helpers -------------------------------------------------- */
-static void pc(Printer *p, char c) { putc(c, p->f); }
-static void ps_(Printer *p, const char *s) { fputs(s, p->f); }
+/* one thread prints: the stream needs no locking */
+static void pc(Printer *p, char c) { putc_unlocked(c, p->f); }
+static void ps_(Printer *p, const char *s) { fputs_unlocked(s, p->f); }
+static void put_int(Printer *p, long long v);
 static void pind(Printer *p) {
     static const char sp[] = "                                                                ";
     /* indentation stops growing at 200 columns: deeply nested IR stays linear in size */
@@ -217,7 +219,8 @@ void print_type(Printer *p, Type *t) {
     if (!t) { ps_(p, "!ttx.unknown"); p->unknown_types = true; return; }
     switch (t->kind) {
     case T_INT:
-        fprintf(p->f, "%s%d", t->i.sign == SIGNED ? "si" : t->i.sign == UNSIGNED ? "ui" : "i", t->i.width);
+        ps_(p, t->i.sign == SIGNED ? "si" : t->i.sign == UNSIGNED ? "ui" : "i");
+        put_int(p, t->i.width);
         break;
     case T_INDEX: ps_(p, "index"); break;
     case T_NONE: ps_(p, "none"); break;
@@ -238,7 +241,7 @@ void print_type(Printer *p, Type *t) {
         if (t->sh.rank < 0) ps_(p, "*x");
         for (int i = 0; i < t->sh.rank; i++) {
             if (t->sh.dims[i] < 0) ps_(p, "?x");
-            else fprintf(p->f, "%lldx", (long long)t->sh.dims[i]);
+            else { put_int(p, t->sh.dims[i]); pc(p, 'x'); }
         }
         print_type(p, t->sh.elem);
         if (t->sh.enc) { ps_(p, ", "); print_attr_elided(p, t->sh.enc); }
@@ -267,9 +270,9 @@ void print_type(Printer *p, Type *t) {
 /* ---- affine --------------------------------------------------------- */
 void print_aexpr(Printer *p, AExpr *e, bool strong) {
     switch (e->kind) {
-    case AE_CONST: fprintf(p->f, "%lld", (long long)e->v); return;
-    case AE_DIM: fprintf(p->f, "d%lld", (long long)e->v); return;
-    case AE_SYM: fprintf(p->f, "s%lld", (long long)e->v); return;
+    case AE_CONST: put_int(p, e->v); return;
+    case AE_DIM: pc(p, 'd'); put_int(p, e->v); return;
+    case AE_SYM: pc(p, 's'); put_int(p, e->v); return;
     default: break;
     }
     if (e->kind != AE_ADD) {
@@ -323,7 +326,7 @@ static void print_dims_syms(Printer *p, int nd, int ns) {
 static void print_int_value(Printer *p, int64_t v, Type *t) {
     if (t && t->kind == T_INT && t->i.width == 1) { ps_(p, v ? "true" : "false"); return; }
     if (t && t->kind == T_INT && t->i.sign == UNSIGNED) fprintf(p->f, "%llu", (unsigned long long)v);
-    else fprintf(p->f, "%lld", (long long)v);
+    else put_int(p, v);
 }
 
 static void print_dense_elem(Printer *p, Attr *e) {
@@ -680,7 +683,7 @@ static void put_int(Printer *p, long long v) {
     unsigned long long u = v < 0 ? 0ULL - (unsigned long long)v : (unsigned long long)v;
     do { b[n++] = (char)('0' + u % 10); u /= 10; } while (u);
     if (v < 0) b[n++] = '-';
-    while (n) putc(b[--n], p->f);
+    while (n) putc_unlocked(b[--n], p->f);
 }
 
 void print_value(Printer *p, Value *v) {
@@ -691,7 +694,7 @@ void print_value(Printer *p, Value *v) {
     if (v->def && v->def->nres > 1 && !v->def->res[0].pname) { pc(p, '#'); put_int(p, v->index); }
 }
 
-static void print_block_name(Printer *p, Block *b) { fprintf(p->f, "^bb%d", b->pid); }
+static void print_block_name(Printer *p, Block *b) { ps_(p, "^bb"); put_int(p, b->pid); }
 void print_successor(Printer *p, Block *b) { print_block_name(p, b); }
 
 /* ---- locations ------------------------------------------------------
@@ -955,8 +958,9 @@ static void print_results(Printer *p, Op *op) {
     if (op->res[0].pname) {
         for (int i = 0; i < op->nres; i++) { if (i) ps_(p, ", "); print_value(p, &op->res[i]); }
     } else {
-        fprintf(p->f, "%%%d", op->res[0].pid);
-        if (op->nres > 1) fprintf(p->f, ":%d", op->nres);
+        pc(p, '%');
+        put_int(p, op->res[0].pid);
+        if (op->nres > 1) { pc(p, ':'); put_int(p, op->nres); }
     }
     ps_(p, " = ");
 }

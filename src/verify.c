@@ -163,22 +163,37 @@ static void check_yield_types(V *v, Op *op, Region *r, int nres) {
             err(v, t, "type of operand #%d ('%s') does not match the parent op's result type ('%s')", i, ts(v, opty(t, i)), ts(v, op->res[i].type));
 }
 
+enum { F_OTHER, F_SAME, F_CMP, F_SELECT, F_CAST };
+static int family(const OpInfo *in) {
+    static signed char fam[OP__COUNT];
+    static bool ready;
+    if (!ready) {
+        for (int id = 0; id < OP__COUNT; id++) {
+            const char *f = opinfo_byid(id)->format;
+            fam[id] = !strcmp(f, "binary") || !strcmp(f, "unary") || !strcmp(f, "ternary") ? F_SAME :
+                      !strcmp(f, "cmp") ? F_CMP : !strcmp(f, "select") ? F_SELECT : !strcmp(f, "cast") ? F_CAST : F_OTHER;
+        }
+        ready = true;
+    }
+    return in->id >= 0 ? fam[in->id] : F_OTHER;
+}
+
 static void check_op(V *v, Op *op) {
     const OpInfo *in = op->info;
     if (op->verbatim || (in->traits & TR_UNREGISTERED)) return;
-    const char *fmt = in->format;
-    if (!strcmp(fmt, "binary") || !strcmp(fmt, "unary") || !strcmp(fmt, "ternary")) {
+    int fmly = family(in);
+    if (fmly == F_SAME) {
         for (int i = 0; i < op->nopnds; i++)
             if (opty(op, i) != op->res[0].type) { err(v, op, "requires the same type for all operands and results"); return; }
-    } else if (!strcmp(fmt, "cmp")) {
+    } else if (fmly == F_CMP) {
         if (op->nopnds != 2 || opty(op, 0) != opty(op, 1)) { err(v, op, "requires all operands to have the same type"); return; }
         Type *r = op->res[0].type;
         if (!type_is_int(type_elem(r), 1) || !same_shape(r, opty(op, 0))) err(v, op, "result must be i1 with the operands' shape, found '%s'", ts(v, r));
-    } else if (!strcmp(fmt, "select")) {
+    } else if (fmly == F_SELECT) {
         Type *c = opty(op, 0), *r = op->res[0].type;
         if (opty(op, 1) != r || opty(op, 2) != r) err(v, op, "requires the same type for the true value, the false value and the result");
         else if (!type_is_int(type_elem(c), 1) || (type_is_shaped(c) && !same_shape(c, r))) err(v, op, "condition must be i1 or a tensor of i1 with the result's shape, found '%s'", ts(v, c));
-    } else if (!strcmp(fmt, "cast")) {
+    } else if (fmly == F_CAST) {
         if (!same_shape(opty(op, 0), op->res[0].type)) err(v, op, "operand and result must have the same shape: '%s' vs '%s'", ts(v, opty(op, 0)), ts(v, op->res[0].type));
     } else if (op_is(op, OP_arith_constant)) {
         Attr *val = op_attr(op, "value");
