@@ -180,14 +180,17 @@ static int split_sections(const char *buf, size_t len, bool split, Section **out
  * (renamed over it on success), or an anonymous one that is copied to
  * stdout or to a special file (/dev/null, a pipe) on success.  A failed run
  * writes nothing and never truncates an existing file. */
-typedef struct Out { FILE *f; const char *path; char *tmp; bool to_stdout, special; } Out;
+typedef struct Out { FILE *f; const char *path; char *tmp; bool to_stdout, special, direct; } Out;
 
-static bool out_open(Out *o, const char *path) {
+/* direct: the output is printed only once everything succeeded (one
+ * section), so stdout can take it as it comes */
+static bool out_open(Out *o, const char *path, bool direct) {
     memset(o, 0, sizeof *o);
     o->path = path;
     struct stat st;
     if (!path || !strcmp(path, "-")) o->to_stdout = true;
     else if (stat(path, &st) == 0 && !S_ISREG(st.st_mode)) o->special = true;
+    if (o->to_stdout && direct) { o->f = stdout; o->direct = true; return true; }
     if (o->to_stdout || o->special) {
         o->f = tmpfile();
         if (!o->f) { fprintf(stderr, "ttxform: cannot create a temporary file: %s\n", strerror(errno)); return false; }
@@ -222,7 +225,9 @@ static bool copy_stream(FILE *from, FILE *to) {
 /* finish: keep the output if ok, else throw it away; returns 0 or 1 */
 static int out_close(Out *o, bool ok) {
     int rc = 0;
-    if (o->to_stdout) {
+    if (o->direct) {
+        if (fflush(stdout)) { fprintf(stderr, "ttxform: error writing the output: %s\n", strerror(errno)); rc = 1; }
+    } else if (o->to_stdout) {
         if (ok && !copy_stream(o->f, stdout)) { fprintf(stderr, "ttxform: error writing the output: %s\n", strerror(errno)); rc = 1; }
         fclose(o->f);
     } else if (o->special) {
@@ -251,6 +256,8 @@ static int out_close(Out *o, bool ok) {
 }
 
 typedef struct Job { int argc; char **argv; int rc; } Job;
+
+static bool not_verbatim(Op *op, void *ud) { (void)ud; return !op->verbatim; }
 
 static void print_timing(const Pipeline *pl, const double *t) {
     double total = 0;
@@ -282,7 +289,7 @@ static int run(int argc, char **argv) {
     Section *secs;
     int nsec = split_sections(buf, len, o.split, &secs);
     Out outf;
-    if (!out_open(&outf, o.out)) { free(secs); free(buf); free(times); pipeline_free(&o.pl); return 1; }
+    if (!out_open(&outf, o.out, nsec == 1)) { free(secs); free(buf); free(times); pipeline_free(&o.pl); return 1; }
     FILE *out = outf.f;
     int errors = 0, verify_bad = 0;
     PrintOpts po = { .generic = o.generic, .debuginfo = o.debuginfo };
@@ -303,6 +310,11 @@ static int run(int argc, char **argv) {
         o.ro.dump_prefix = prefix;
         if (m && !d.nerrors && !pipeline_run(&o.pl, c, m, &o.ro, &d)) m = NULL;
         if (i) fputs("// -----\n", out);
+        if (m && !d.nerrors && o.generic && !op_walk(m, not_verbatim, NULL)) {
+            Loc l = { fname, secs[i].line, 1 };
+            diag_error(&d, l, "cannot print in generic form: an op written in a custom syntax this tool does not understand would lose information");
+            m = NULL;
+        }
         if (m && !d.nerrors) {
             bool ok = print_module(out, c, m, &po);
             fputc('\n', out);   /* a blank line after each module, as MLIR's tools write */
