@@ -124,41 +124,43 @@ static void map_clear(Map *m) {
 }
 static void map_free(Map *m) { free(m->s); m->s = NULL; m->cap = m->n = 0; }
 
-/* ---- the worklist: LIFO, each op at most once, removal leaves a hole - */
-typedef struct Worklist { Op **v; int n, cap, live; Map at; } Worklist;
+/* ---- the worklist: LIFO, each op at most once, removal leaves a hole -
+ * An op's place in the worklist is kept in its `order` field (the
+ * verifier renumbers it afterwards); membership is checked against it. */
+typedef struct Worklist { Op **v; int n, cap, live; } Worklist;
 
+static bool wl_has(const Worklist *w, const Op *op) { return op->order >= 0 && op->order < w->n && w->v[op->order] == op; }
 static void wl_push(Worklist *w, Op *op) {
-    if (map_find(&w->at, op, NULL, NULL)) return;
+    if (wl_has(w, op)) return;
     if (w->n == w->cap) {
         w->cap = w->cap ? w->cap * 2 : 64;
         w->v = realloc(w->v, sizeof(Op *) * (size_t)w->cap);
         if (!w->v) { fputs("ttxform: out of memory\n", stderr); abort(); }
     }
-    map_put(&w->at, op, NULL, NULL, w->n);
+    op->order = w->n;
     w->v[w->n++] = op;
     w->live++;
 }
 static Op *wl_pop(Worklist *w) {
     while (!w->v[w->n - 1]) w->n--;
     Op *op = w->v[--w->n];
-    map_del(&w->at, op, NULL, NULL);
+    op->order = -1;
     w->live--;
     while (w->n && !w->v[w->n - 1]) w->n--;
     return op;
 }
 static void wl_remove(Worklist *w, Op *op) {
-    Slot *s = map_find(&w->at, op, NULL, NULL);
-    if (!s) return;
-    w->v[s->v] = NULL;
-    map_del(&w->at, op, NULL, NULL);
+    if (!wl_has(w, op)) return;
+    w->v[op->order] = NULL;
+    op->order = -1;
     w->live--;
 }
 static void wl_reverse(Worklist *w) {
     for (int i = 0, j = w->n - 1; i < j; i++, j--) { Op *t = w->v[i]; w->v[i] = w->v[j]; w->v[j] = t; }
-    for (int i = 0; i < w->n; i++) if (w->v[i]) map_find(&w->at, w->v[i], NULL, NULL)->v = i;
+    for (int i = 0; i < w->n; i++) if (w->v[i]) w->v[i]->order = i;
 }
-static void wl_clear(Worklist *w) { w->n = w->live = 0; map_clear(&w->at); }
-static void wl_free(Worklist *w) { free(w->v); map_free(&w->at); }
+static void wl_clear(Worklist *w) { w->n = w->live = 0; }
+static void wl_free(Worklist *w) { free(w->v); }
 
 /* ---- the rewriter --------------------------------------------------- */
 typedef struct Rw {
@@ -2097,12 +2099,13 @@ static bool erase_unreachable(Rw *rw, Op *root) {
 /* op_is_trivially_dead without the look at its uses (wouldOpBeTriviallyDead) */
 static bool would_be_dead(const Op *op) { return op_would_be_trivially_dead(op); }
 
-typedef struct Live { Map m; bool changed; } Live;
+typedef struct Live { unsigned epoch; bool changed; } Live;
 
-static bool is_live(Live *L, const Op *op) { return map_find(&L->m, op, NULL, NULL) != NULL; }
-static void set_live(Live *L, const Op *op) {
+/* live ops carry this run's epoch in their mark */
+static bool is_live(Live *L, const Op *op) { return op->mark == L->epoch; }
+static void set_live(Live *L, Op *op) {
     if (is_live(L, op)) return;
-    map_put(&L->m, op, NULL, NULL, 1);
+    op->mark = L->epoch;
     L->changed = true;
 }
 
@@ -2142,14 +2145,12 @@ static bool delete_dead(Rw *rw, Live *L, Region *r) {
  * block arguments are kept, as the branches that pass them are not
  * rewritten */
 static bool region_dce(Rw *rw, Region *r) {
-    Live L = { {0}, false };
+    Live L = { pass_epoch(), false };
     do {
         L.changed = false;
         live_region(&L, r);
     } while (L.changed);
-    bool erased = delete_dead(rw, &L, r);
-    map_free(&L.m);
-    return erased;
+    return delete_dead(rw, &L, r);
 }
 
 /* ---- the pass --------------------------------------------------------- */

@@ -220,6 +220,7 @@ struct Op {
     Loc loc;
     int nopnds, capopnds, nres, nattrs, nprops, nregions, nsuccs;
     int order;            /* position in the block, when a pass numbers them */
+    unsigned mark;        /* scratch for the running pass (stale between passes: use pass_epoch()) */
     bool has_props;
     bool verbatim;        /* printed back from `custom` */
 };

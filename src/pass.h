@@ -92,6 +92,7 @@ bool op_has_write_effect(const Op *op);  /* writes, or effects unknown */
 Attr *value_const(Value *v);             /* the value attribute if v comes from arith.constant */
 Op *const_new(Ctx *c, Attr *value, Type *t, Loc loc);  /* a decoded arith.constant */
 Op *func_of(Op *op);                     /* the enclosing isolated op (function or module) */
+unsigned pass_epoch(void);               /* a fresh nonzero value for Op.mark flags */
 
 /* ---- the verifier (verify.c) ---------------------------------------- */
 bool verify_module(Ctx *c, Op *module, Diag *d);

@@ -89,6 +89,12 @@ Op *const_new(Ctx *c, Attr *value, Type *t, Loc loc) {
     return op;
 }
 
+unsigned pass_epoch(void) {
+    static unsigned e;
+    if (++e == 0) e = 1;
+    return e;
+}
+
 Op *func_of(Op *op) {
     for (Op *p = op_parent(op); p; p = op_parent(p))
         if (p->info->traits & TR_ISOLATED) return p;
