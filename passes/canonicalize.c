@@ -1060,6 +1060,24 @@ static FoldKind fold_own(Ctx *c, Op *op, Attr **k, Folded *f) {
     case OP_tt_addptr:
         if (is_zero(k[1])) return fold_value(f, lhs);
         return NO_FOLD;
+    case OP_tt_expand_dims: case OP_tt_reshape: case OP_tt_trans:
+        /* Triton's folders: a splat constant takes the new shape */
+        if (k[0] && k[0]->kind == A_DENSE && k[0]->dense.splat && type_is_shaped(rt) && type_numel(rt) >= 0)
+            return fold_attr(f, attr_dense(c, rt, 1, &k[0]->dense.elts[0]));
+        return NO_FOLD;
+    case OP_tt_make_range: {
+        /* a range of one element is a constant */
+        Attr *st = op_attr(op, "start"), *en = op_attr(op, "end");
+        if (st && en && st->kind == A_INT && en->kind == A_INT && en->i - st->i == 1 && type_is_shaped(rt) && type_numel(rt) == 1) {
+            Attr *e = attr_int(c, type_elem(rt), st->i);
+            return fold_attr(f, attr_dense(c, rt, 1, &e));
+        }
+        return NO_FOLD;
+    }
+    case OP_tt_int_to_ptr:
+        /* int_to_ptr(ptr_to_int(p)) -> p */
+        if ((d = def_of(lhs, OP_tt_ptr_to_int)) && opnd(d, 0)->type == rt) return fold_value(f, opnd(d, 0));
+        return NO_FOLD;
     default:
         break;
     }

@@ -46,6 +46,10 @@ bool op_has_write_effect(const Op *op) {
 bool op_would_be_trivially_dead(const Op *op) {
     unsigned t = op->info->traits;
     if (t & (TR_TERMINATOR | TR_UNREGISTERED | TR_SYMBOL | TR_ISOLATED)) return false;
+    if (op_is(op, OP_tt_load)) {   /* a volatile load is kept */
+        Attr *v = op_attr(op, "isVolatile");
+        if (v && ((v->kind == A_BOOL && v->i) || (v->kind == A_INT && v->i))) return false;
+    }
     if (recursive_effects(op)) return regions_pure(op, true);
     return (t & (TR_PURE | TR_READ)) != 0;
 }
