@@ -2117,7 +2117,7 @@ static bool erase_unreachable(Rw *rw, Op *root) {
 /* op_is_trivially_dead without the look at its uses (wouldOpBeTriviallyDead) */
 static bool would_be_dead(const Op *op) { return op_would_be_trivially_dead(op); }
 
-typedef struct Live { unsigned epoch; bool changed; } Live;
+typedef struct Live { unsigned epoch; bool changed, cfg; } Live;
 
 /* live ops carry this run's epoch in their mark */
 static bool is_live(Live *L, const Op *op) { return op->mark == L->epoch; }
@@ -2138,6 +2138,7 @@ static void live_op(Live *L, Op *op) {
             if (is_live(L, u->owner)) { set_live(L, op); return; }
 }
 static void live_region(Live *L, Region *r) {
+    if (r->first && r->first->next) L->cfg = true;
     for (Block *b = r->last; b; b = b->prev)
         for (Op *o = b->last; o; o = o->prev) live_op(L, o);
 }
@@ -2163,11 +2164,13 @@ static bool delete_dead(Rw *rw, Live *L, Region *r) {
  * block arguments are kept, as the branches that pass them are not
  * rewritten */
 static bool region_dce(Rw *rw, Region *r) {
-    Live L = { pass_epoch(), false };
+    /* one backward walk settles single-block regions (every use comes after
+     * its definition or inside a later op); a CFG needs the fixed point */
+    Live L = { pass_epoch(), false, false };
     do {
         L.changed = false;
         live_region(&L, r);
-    } while (L.changed);
+    } while (L.changed && L.cfg);
     return delete_dead(rw, &L, r);
 }
 
@@ -2195,7 +2198,7 @@ static bool run(Ctx *c, Op *m, const PassOptions *o, Diag *d) {
     bool converged = true;
     for (int r = 0; r < m->nregions; r++) {
         rw.scope = &m->regions[r];
-        bool changed = false;
+        bool changed = false, need_simplify = true;
         int64_t it = 0;
         do {
             if (++it > max_it && max_it != -1) break;
@@ -2210,9 +2213,12 @@ static bool run(Ctx *c, Op *m, const PassOptions *o, Diag *d) {
                 }
             if (rw.top_down) wl_reverse(&rw.wl);
             changed = process(&rw, max_rw);
-            if (level) {
+            if (changed) need_simplify = true;
+            /* simplifying twice with nothing changed in between finds nothing */
+            if (level && need_simplify) {
                 bool e = erase_unreachable(&rw, m);
                 changed |= region_dce(&rw, rw.scope) || e;
+                need_simplify = false;
             }
         } while (changed);
         if (changed) converged = false;
