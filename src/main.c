@@ -17,6 +17,7 @@
 typedef struct Opts {
     const char *in, *out;
     bool split, verify, generic, debuginfo;
+    int ktdp_space;
     Pipeline pl;
     RunOpts ro;
 } Opts;
@@ -38,6 +39,10 @@ static const char *usage =
     "  --emit=generic             the same\n"
     "  --emit=mlir                print ops in their custom form (the default)\n"
     "  --mlir-print-debuginfo     print locations (loc(...))\n"
+    "  --ktdp-memory-space=spyre|generic\n"
+    "                             print ktdp memory spaces as the Spyre backend does\n"
+    "                             (#ktdp.spyre_memory_space<HBM>) or as ktir-cpu reads\n"
+    "                             them (#ktdp.memory_space<global>); default: as read\n"
     "  --allow-unregistered-dialect  accepted for compatibility: unknown ops are\n"
     "                             always kept\n"
     "\n"
@@ -90,6 +95,9 @@ static int parse_args(int argc, char **argv, Opts *o, bool *done) {
             else if (!strcmp(n, "emit=mlir")) o->generic = false;
             else if (!strcmp(n, "mlir-print-debuginfo")) o->debuginfo = true;
             else if (!strcmp(n, "allow-unregistered-dialect")) {}
+            else if (!strcmp(n, "ktdp-memory-space=spyre")) o->ktdp_space = 1;
+            else if (!strcmp(n, "ktdp-memory-space=generic")) o->ktdp_space = 2;
+            else if (!strncmp(n, "ktdp-memory-space", 17)) return bad_usage("invalid value in '%s' (expected spyre or generic)", a);
             else if (!strncmp(n, "emit=", 5)) return bad_usage("unknown output kind in '%s' (expected mlir or generic)", a);
             else if (!strcmp(n, "verify-each") || !strcmp(n, "verify-each=true") || !strcmp(n, "verify-each=1")) o->ro.verify_each = true;
             else if (!strcmp(n, "verify-each=false") || !strcmp(n, "verify-each=0") || !strcmp(n, "no-verify-each")) o->ro.verify_each = false;
@@ -292,7 +300,7 @@ static int run(int argc, char **argv) {
     if (!out_open(&outf, o.out, nsec == 1)) { free(secs); free(buf); free(times); pipeline_free(&o.pl); return 1; }
     FILE *out = outf.f;
     int errors = 0, verify_bad = 0;
-    PrintOpts po = { .generic = o.generic, .debuginfo = o.debuginfo };
+    PrintOpts po = { .generic = o.generic, .debuginfo = o.debuginfo, .ktdp_space = o.ktdp_space };
     for (int i = 0; i < nsec; i++) {
         Diag d;
         diag_init(&d, stderr);

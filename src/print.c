@@ -413,8 +413,45 @@ static void print_attr_elided(Printer *p, Attr *a) { print_attr_ex(p, a, true); 
 
 static void collect_alias(Printer *p, Attr *a);
 
+/* the two spellings of a ktdp memory space: the Spyre backend's
+ * #ktdp.spyre_memory_space<HBM|LX, core = N> and ktir-cpu's
+ * #ktdp.memory_space<global|ct_local, ct_id = N>; L0 and unspecified have no
+ * generic spelling and stay as written */
+static bool print_memory_space(Printer *p, Attr *a) {
+    if (!p->o.ktdp_space || a->kind != A_OPAQUE) return false;
+    const char *s = a->str.s;
+    static const char sp[] = "#ktdp.spyre_memory_space<", gen[] = "#ktdp.memory_space<";
+    char kind[32] = "";
+    long core = -1;
+    if (p->o.ktdp_space == 2 && !strncmp(s, sp, sizeof sp - 1)) {
+        if (sscanf(s + sizeof sp - 1, "%31[A-Za-z0-9_]", kind) != 1) return false;
+        const char *c = strstr(s, "core");
+        if (c && sscanf(c, "core = %ld", &core) != 1) return false;
+        if (!strcmp(kind, "HBM") && core < 0) { ps_(p, "#ktdp.memory_space<global>"); return true; }
+        if (!strcmp(kind, "LX")) {
+            if (core >= 0) fprintf(p->f, "#ktdp.memory_space<ct_local, ct_id = %ld>", core);
+            else ps_(p, "#ktdp.memory_space<ct_local>");
+            return true;
+        }
+        return false;
+    }
+    if (p->o.ktdp_space == 1 && !strncmp(s, gen, sizeof gen - 1)) {
+        if (sscanf(s + sizeof gen - 1, "%31[A-Za-z0-9_]", kind) != 1) return false;
+        const char *c = strstr(s, "ct_id");
+        if (c && sscanf(c, "ct_id = %ld", &core) != 1) return false;
+        if (!strcmp(kind, "global") && core < 0) { ps_(p, "#ktdp.spyre_memory_space<HBM>"); return true; }
+        if (!strcmp(kind, "ct_local")) {
+            if (core >= 0) fprintf(p->f, "#ktdp.spyre_memory_space<LX, core = %ld>", core);
+            else ps_(p, "#ktdp.spyre_memory_space<LX>");
+            return true;
+        }
+    }
+    return false;
+}
+
 static void print_attr_ex(Printer *p, Attr *a, bool may_elide) {
     if (p->collect) collect_alias(p, a);
+    if (print_memory_space(p, a)) return;
     /* MLIR names only maps, sets and dialect attributes; others print inline */
     if (a->alias && p->alias_ok && (a->kind == A_OPAQUE || a->kind == A_AFFINE_MAP || a->kind == A_INTEGER_SET)) { ps_(p, a->alias); return; }
     p->alias_ok = true;

@@ -7,7 +7,7 @@
 typedef struct PrintOpts {
     bool generic;         /* --mlir-print-op-generic: every op in generic form */
     bool debuginfo;       /* --mlir-print-debuginfo: print loc(...) */
-    bool ktdp_generic_space; /* --ktdp-memory-space=generic */
+    int ktdp_space;       /* --ktdp-memory-space: 0 as read, 1 spyre (#ktdp.spyre_memory_space<HBM>), 2 generic (#ktdp.memory_space<global>) */
 } PrintOpts;
 
 typedef struct Printer {
