@@ -11,9 +11,11 @@
 #include "print.h"
 
 extern const Pass pass_canonicalize, pass_cse, pass_dce, pass_symbol_dce, pass_inline, pass_test_break_dominance;
+extern const Pass pass_convert_ttir_functions, pass_materialize_base_addresses;
 
 static const Pass *const registry[] = {
     &pass_canonicalize, &pass_cse, &pass_dce, &pass_symbol_dce, &pass_inline, &pass_test_break_dominance,
+    &pass_convert_ttir_functions, &pass_materialize_base_addresses,
 };
 
 const Pass *const *pass_all(int *n) { *n = (int)(sizeof registry / sizeof *registry); return registry; }
