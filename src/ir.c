@@ -24,7 +24,7 @@ struct Ctx {
 };
 
 void *ctx_alloc(Ctx *c, size_t n) {
-    n = (n + 15) & ~(size_t)15;
+    n = (n + 7) & ~(size_t)7;   /* nothing in the IR needs more than 8-byte alignment */
     Chunk *k = c->chunks;
     if (!k || k->used + n > k->size) {
         size_t sz = n > (1u << 20) ? n : (1u << 20);

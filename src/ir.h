@@ -26,7 +26,7 @@ typedef struct OpInfo OpInfo;
 typedef struct Elem Elem;
 
 /* ---- arena ---------------------------------------------------------- */
-void *ctx_alloc(Ctx *c, size_t n);            /* zeroed, 16-byte aligned */
+void *ctx_alloc(Ctx *c, size_t n);            /* zeroed, 8-byte aligned */
 const char *ctx_intern(Ctx *c, const char *s, size_t n); /* unique copy */
 const char *ctx_str(Ctx *c, const char *s);   /* intern a C string */
 
