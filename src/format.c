@@ -226,6 +226,23 @@ static const struct { int op; const char *names; } inherent[] = {
     { OP_tt_histogram, "" }, { OP_tt_atomic_rmw, "atomic_rmw_op sem scope" }, { OP_tt_atomic_cas, "sem scope" },
     { OP_tt_fp_to_fp, "rounding" }, { OP_tt_assert, "message" }, { OP_tt_print, "prefix hex isSigned" },
     { OP_tt_descriptor_load, "cache evict" }, { OP_tt_descriptor_store, "" },
+    { OP_tt_spyre_tensor_layout, "phys_src phys_op phys_arg" },
+    { OP_tt_inter_tile_reduce, "axis mode combiner scatter_dimension numWkSlicesPerDim coreIdToWkSlice depWkSlices operandSegmentSizes" },
+    { OP_tt_make_tensor_descriptor, "padding operandSegmentSizes" },
+    { OP_ktdp_construct_memory_view, "coordinate_set memory_space static_sizes static_strides operandSegmentSizes" },
+    { OP_ktdp_construct_access_tile, "base_map access_tile_set access_tile_order operandSegmentSizes" },
+    { OP_ktdp_construct_indirect_access_tile, "per_dim_subscript_kinds per_dim_subscript_maps variables_space_set variables_space_order operandSegmentSizes" },
+    { OP_ktdp_inter_tile_produce, "producer_tiles_per_group" },
+    { OP_ktdp_inter_tile_reduce, "consumer_tiles_per_group producer_dependency_per_consumer" },
+    { OP_tensor_extract_slice, "static_offsets static_sizes static_strides operandSegmentSizes" },
+    { OP_tensor_insert_slice, "static_offsets static_sizes static_strides operandSegmentSizes" },
+    { OP_tensor_expand_shape, "reassociation static_output_shape" }, { OP_tensor_collapse_shape, "reassociation" },
+    { OP_tensor_concat, "dim" },
+    { OP_linalg_fill, "operandSegmentSizes" }, { OP_linalg_matmul, "operandSegmentSizes cast" },
+    { OP_linalg_batch_matmul, "operandSegmentSizes" }, { OP_linalg_add, "operandSegmentSizes" },
+    { OP_linalg_max, "operandSegmentSizes" }, { OP_linalg_mul, "operandSegmentSizes" },
+    { OP_linalg_transpose, "permutation" }, { OP_linalg_broadcast, "dimensions" }, { OP_linalg_reduce, "dimensions" },
+    { OP_linalg_generic, "indexing_maps iterator_types doc library_call operandSegmentSizes" },
 };
 
 void format_move_inherent(Ctx *c, Op *op) {
@@ -1354,37 +1371,1439 @@ static void pr_cond_br(Printer *p, Op *op) {
     print_attrs(p, op, el, 1);
 }
 
+/* ---- shared pieces of the Spyre, ktdp, tensor and linalg formats ------ */
+#define KDYN INT64_MIN     /* MLIR's ShapedType::kDynamic in static_* arrays */
+
+static Type *i32t(Ctx *c) { return type_int(c, 32, SIGNLESS); }
+static Type *i64t(Ctx *c) { return type_int(c, 64, SIGNLESS); }
+static Attr *i64_array(Ctx *c, int n, const int64_t *v) { return attr_dense_array(c, i64t(c), n, v, NULL); }
+static Attr *segments(Ctx *c, int n, const int64_t *v) { return attr_dense_array(c, i32t(c), n, v, NULL); }
+
+/* the operand segment sizes of op: the property, else NULL */
+static const int64_t *segs_of(Op *op, int n) {
+    Attr *s = op_attr(op, "operandSegmentSizes");
+    if (!s || s->kind != A_DENSE_ARRAY || s->darr.n != n || !s->darr.i) return NULL;
+    int64_t tot = 0;
+    for (int i = 0; i < n; i++) { if (s->darr.i[i] < 0) return NULL; tot += s->darr.i[i]; }
+    return tot == op->nopnds ? s->darr.i : NULL;
+}
+static const int64_t *darr_i64(Op *op, const char *name, int *n) {
+    Attr *a = op_attr(op, name);
+    *n = 0;
+    if (!a || a->kind != A_DENSE_ARRAY || (a->darr.n && !a->darr.i)) return NULL;
+    *n = a->darr.n;
+    return a->darr.i;
+}
+
+/* an integer literal, maybe negative */
+static bool int_lit(Dec *d, int64_t *v) {
+    Elem *e = d->e;
+    bool neg = false;
+    if (is_tok(e, "-") && e->next && e->next->kind == E_INT) { neg = true; e = e->next; }
+    if (!e || e->kind != E_INT) return false;
+    char *end;
+    long long x = strtoll(e->text, &end, 0);
+    if (*end) return false;
+    *v = neg ? -x : x;
+    d->e = e->next;
+    return true;
+}
+/* [1, 0, 2] into v; returns the count or -1 */
+static int int_list(Dec *d, int64_t *v, int max) {
+    if (!eat(d, "[")) return -1;
+    int n = 0;
+    if (eat(d, "]")) return 0;
+    for (;;) {
+        int64_t x;
+        if (n == max || !int_lit(d, &x)) return -1;
+        v[n++] = x;
+        if (eat(d, ",")) continue;
+        if (eat(d, "]")) return n;
+        return -1;
+    }
+}
+/* [%a, 4, %b]: static values with KDYN for each SSA use; *ndyn counts the uses */
+static int mixed_list(Dec *d, int64_t *v, int max, int *ndyn) {
+    if (!eat(d, "[")) return -1;
+    int n = 0;
+    *ndyn = 0;
+    if (eat(d, "]")) return 0;
+    for (;;) {
+        int64_t x;
+        if (n == max) return -1;
+        if (use_elem(d)) { v[n++] = KDYN; (*ndyn)++; }
+        else if (int_lit(d, &x)) v[n++] = x;
+        else return -1;
+        if (eat(d, ",")) continue;
+        if (eat(d, "]")) return n;
+        return -1;
+    }
+}
+static void pr_int(Printer *p, int64_t v) { fprintf(p->f, "%lld", (long long)v); }
+static void pr_int_list(Printer *p, const int64_t *v, int n) {
+    P(p, "[");
+    for (int i = 0; i < n; i++) { if (i) P(p, ", "); pr_int(p, v[i]); }
+    P(p, "]");
+}
+/* [%a, 4, %b] from static values and operands from *next on */
+static void pr_mixed(Printer *p, Op *op, const int64_t *v, int n, int *next) {
+    P(p, "[");
+    for (int i = 0; i < n; i++) {
+        if (i) P(p, ", ");
+        if (v[i] == KDYN && *next < op->nopnds) print_value(p, op->opnds[(*next)++].value);
+        else pr_int(p, v[i]);
+    }
+    P(p, "]");
+}
+static int count_dyn(const int64_t *v, int n) { int k = 0; for (int i = 0; i < n; i++) k += v[i] == KDYN; return k; }
+
+/* an angle group printed as text: `<64x64xf32>` (attributes inline, so the
+ * text does not depend on alias names the printer may change) */
+static char *group_text_noalias(Dec *d) {
+    if (!is_tok(d->e, "<")) return NULL;
+    char *buf = NULL; size_t n = 0;
+    FILE *f = open_memstream(&buf, &n);
+    Printer p = { .f = f, .c = d->c, .alias_ok = false };
+    int depth = 0;
+    for (Elem *e = d->e; e; e = e->next) {
+        if (e != d->e && e->space) fputc(' ', f);
+        if (e->kind == E_TYPE) print_type(&p, e->type);
+        else if (e->kind == E_ATTR && !e->text) print_attr_noalias(&p, e->attr);
+        else if (e->text && (e->kind == E_PUNCT || e->kind == E_WORD || e->kind == E_INT || e->kind == E_FLOAT)) fputs(e->text, f);
+        else { fclose(f); free(buf); return NULL; }
+        if (is_tok(e, "<")) depth++;
+        if (is_tok(e, ">") && --depth == 0) { d->e = e->next; break; }
+    }
+    fclose(f);
+    if (depth) { free(buf); return NULL; }
+    return buf;
+}
+
+static bool same_text_nospace(const char *a, const char *b) {
+    for (;;) {
+        while (*a == ' ') a++;
+        while (*b == ' ') b++;
+        if (*a != *b) return false;
+        if (!*a) return true;
+        a++; b++;
+    }
+}
+
+/* a type of dialect `name` (such as "!ktdp.access_tile"), written in full or
+ * with the prefix stripped, `<...>`, as ODS prints a type of the op's own
+ * dialect.  `like` is a type the value already has: an equal stripped
+ * spelling resolves to it. */
+static Type *dialect_type(Dec *d, const char *name, Type *like) {
+    Type *t = type_el(d);
+    if (t) return t->kind == T_OPAQUE && !strcmp(t->opq.name, name) ? t : NULL;
+    char *body = group_text_noalias(d);
+    if (!body) return NULL;
+    if (like && like->kind == T_OPAQUE && !strcmp(like->opq.name, name) && like->opq.body && same_text_nospace(like->opq.body, body)) t = like;
+    else t = type_opaque(d->c, name, body);
+    free(body);
+    return t;
+}
+static bool is_dialect_type(const Type *t, const char *name) { return t && t->kind == T_OPAQUE && !strcmp(t->opq.name, name); }
+/* print a dialect type without its prefix when the syntax allows it */
+static void pr_stripped(Printer *p, Type *t, const char *name) {
+    if (is_dialect_type(t, name) && t->opq.body && !t->alias) P(p, t->opq.body);
+    else print_type(p, t);
+}
+
+/* !tt.ptr<T> written in full or as `<T>` / `<T, N>` */
+static Type *ptr_type(Dec *d) {
+    Type *t = type_el(d);
+    if (t) return t->kind == T_PTR ? t : NULL;
+    Elem *save = d->e;
+    if (!eat(d, "<")) return NULL;
+    Type *pt = type_el(d);
+    int64_t sp = 1;
+    if (pt && eat(d, ",") && !int_lit(d, &sp)) pt = NULL;
+    if (!pt || !eat(d, ">")) { d->e = save; return NULL; }
+    return type_ptr(d->c, pt, (int)sp);
+}
+static void pr_ptr_stripped(Printer *p, Type *t) {
+    if (!t || t->kind != T_PTR || t->alias) { print_type(p, t); return; }
+    char *s = print_type_str(p->c, t);
+    const char *lt = strchr(s, '<');
+    P(p, lt ? lt : s);
+    free(s);
+}
+
+/* give op a region (it was written without one) */
+static Region *add_region(Ctx *c, Op *op) {
+    Region *nr = ctx_alloc(c, sizeof(Region) * (size_t)(op->nregions + 1));
+    for (int i = 0; i < op->nregions; i++) {
+        nr[i] = op->regions[i];
+        for (Block *b = nr[i].first; b; b = b->next) b->region = &nr[i];
+    }
+    nr[op->nregions].op = op;
+    for (int i = 0; i <= op->nregions; i++) nr[i].op = op;
+    op->regions = nr;
+    op->nregions++;
+    return &nr[op->nregions - 1];
+}
+
+/* ---- tt descriptors --------------------------------------------------- */
+
+/* tt.make_tensor_descriptor %base, [%shape...], [%strides...] attr-dict : <T>, <desc> */
+static bool dec_mkdesc(Dec *d) {
+    if (!use_elem(d) || !eat(d, ",") || !eat(d, "[")) return false;
+    int ns = uses(d, NULL);
+    if (!eat(d, "]") || !eat(d, ",") || !eat(d, "[")) return false;
+    int nt = uses(d, NULL);
+    if (!eat(d, "]")) return false;
+    Attr *a = dict_opt(d);
+    if (!eat(d, ":")) return false;
+    Type *bt = ptr_type(d);
+    if (!bt || !eat(d, ",")) return false;
+    Type *rt = dialect_type(d, "!tt.tensordesc", NULL);
+    if (!rt || !at_end(d) || d->op->nres != 1 || d->op->nopnds != 1 + ns + nt) return false;
+    want_type(d, 0, bt);
+    for (int i = 0; i < ns; i++) want_type(d, 1 + i, i32t(d->c));
+    for (int i = 0; i < nt; i++) want_type(d, 1 + ns + i, i64t(d->c));
+    set_res(d->op, 0, rt);
+    int64_t seg[3] = { 1, ns, nt };
+    op_set_prop(d->c, d->op, "operandSegmentSizes", segments(d->c, 3, seg));
+    merge_attrs(d, a);
+    return true;
+}
+static bool fit_mkdesc(Op *op) { return op->nres == 1 && op->nopnds >= 1 && ((op->nopnds - 1) % 2 == 0 || segs_of(op, 3)); }
+static void pr_mkdesc(Printer *p, Op *op) {
+    const int64_t *s = segs_of(op, 3);
+    int ns = s ? (int)s[1] : (op->nopnds - 1) / 2;
+    print_name(p, op);
+    P(p, " ");
+    print_operands(p, op, 0, 1);
+    P(p, ", [");
+    print_operands(p, op, 1, 1 + ns);
+    P(p, "], [");
+    print_operands(p, op, 1 + ns, op->nopnds);
+    P(p, "]");
+    static const char *const el[] = { "operandSegmentSizes" };
+    print_attrs(p, op, el, 1);
+    P(p, " : ");
+    pr_ptr_stripped(p, op->opnds[0].value->type);
+    P(p, ", ");
+    pr_stripped(p, op->res[0].type, "!tt.tensordesc");
+}
+
+/* tt.descriptor_load %desc[%i, ...] [cacheModifier = ..] attr-dict : !tt.tensordesc<..> -> T */
+static bool dec_dload(Dec *d) {
+    if (!use_elem(d) || !eat(d, "[")) return false;
+    int n = uses(d, NULL);
+    if (!eat(d, "]") || !dec_memory_opt(d)) return false;
+    Attr *a = dict_opt(d);
+    if (!eat(d, ":")) return false;
+    Type *dt = dialect_type(d, "!tt.tensordesc", opnd(d, 0)->type);
+    if (!dt || !eat(d, "->")) return false;
+    Type *rt = type_el(d);
+    if (!rt || !at_end(d) || d->op->nres != 1 || d->op->nopnds != 1 + n) return false;
+    want_type(d, 0, dt);
+    for (int i = 0; i < n; i++) want_type(d, 1 + i, i32t(d->c));
+    set_res(d->op, 0, rt);
+    merge_attrs(d, a);
+    return true;
+}
+static bool fit_dload(Op *op) { return op->nres == 1 && op->nopnds >= 1; }
+static void pr_dload(Printer *p, Op *op) {
+    print_name(p, op);
+    P(p, " ");
+    print_operands(p, op, 0, 1);
+    P(p, "[");
+    print_operands(p, op, 1, op->nopnds);
+    P(p, "]");
+    pr_memory_opt(p, op);
+    static const char *const el[] = { "cache", "evict" };
+    print_attrs(p, op, el, 2);
+    P(p, " : ");
+    print_type(p, op->opnds[0].value->type);
+    P(p, " -> ");
+    print_type(p, op->res[0].type);
+}
+
+/* tt.descriptor_store %desc[%i, ...], %src attr-dict : !tt.tensordesc<..>, T */
+static bool dec_dstore(Dec *d) {
+    if (!use_elem(d) || !eat(d, "[")) return false;
+    int n = uses(d, NULL);
+    if (!eat(d, "]") || !eat(d, ",") || !use_elem(d)) return false;
+    Attr *a = dict_opt(d);
+    if (!eat(d, ":")) return false;
+    Type *dt = dialect_type(d, "!tt.tensordesc", opnd(d, 0)->type);
+    if (!dt || !eat(d, ",")) return false;
+    Type *st = type_el(d);
+    if (!st || !at_end(d) || d->op->nres || d->op->nopnds != 2 + n) return false;
+    /* operands are (desc, src, indices...) as in the op's definition */
+    Elem *se = NULL;
+    for (Elem *e = d->op->custom; e; e = e->next) if (e->kind == E_USE) se = e;
+    if (!se || se->idx != 1 + n) return false;
+    Value *src = opnd(d, 1 + n);
+    for (int i = 1 + n; i > 1; i--) op_set_operand(d->op, i, opnd(d, i - 1));
+    op_set_operand(d->op, 1, src);
+    want_type(d, 0, dt);
+    if (!src->type) src->type = st;
+    else if (src->type != st) return false;
+    for (int i = 0; i < n; i++) want_type(d, 2 + i, i32t(d->c));
+    merge_attrs(d, a);
+    return true;
+}
+static bool fit_dstore(Op *op) { return !op->nres && op->nopnds >= 2; }
+static void pr_dstore(Printer *p, Op *op) {
+    print_name(p, op);
+    P(p, " ");
+    print_operands(p, op, 0, 1);
+    P(p, "[");
+    print_operands(p, op, 2, op->nopnds);
+    P(p, "], ");
+    print_operands(p, op, 1, 2);
+    print_attrs(p, op, NULL, 0);
+    P(p, " : ");
+    print_type(p, op->opnds[0].value->type);
+    P(p, ", ");
+    print_type(p, op->opnds[1].value->type);
+}
+
+/* tt.descriptor_gather %desc[%x, %y] attr-dict : (Td, Tx, Ty) -> T */
+static bool dec_dgather(Dec *d) {
+    if (!use_elem(d) || !eat(d, "[") || uses(d, NULL) != 2 || !eat(d, "]")) return false;
+    Attr *a = dict_opt(d);
+    if (!eat(d, ":")) return false;
+    Type *ft = any_type(d);
+    if (!ft || ft->kind != T_FUNC || ft->fn.nin != 3 || ft->fn.nout != 1 || !at_end(d) || d->op->nres != 1 || d->op->nopnds != 3) return false;
+    for (int i = 0; i < 3; i++) want_type(d, i, ft->fn.in[i]);
+    set_res(d->op, 0, ft->fn.out[0]);
+    merge_attrs(d, a);
+    return true;
+}
+static bool fit_dgather(Op *op) { return op->nres == 1 && op->nopnds == 3; }
+static void pr_dgather(Printer *p, Op *op) {
+    print_name(p, op);
+    P(p, " ");
+    print_operands(p, op, 0, 1);
+    P(p, "[");
+    print_operands(p, op, 1, 3);
+    P(p, "]");
+    print_attrs(p, op, NULL, 0);
+    P(p, " : ");
+    print_functional_type(p, op);
+}
+
+/* tt.descriptor_scatter %desc[%x, %y], %src attr-dict : Td, Tx, Ty, Tsrc */
+static bool dec_dscatter(Dec *d) {
+    if (!use_elem(d) || !eat(d, "[") || uses(d, NULL) != 2 || !eat(d, "]") || !eat(d, ",") || !use_elem(d)) return false;
+    Attr *a = dict_opt(d);
+    if (!eat(d, ":")) return false;
+    Type *ts[4];
+    if (types(d, ts, 4) != 4 || !at_end(d) || d->op->nres || d->op->nopnds != 4) return false;
+    for (int i = 0; i < 4; i++) want_type(d, i, ts[i]);
+    merge_attrs(d, a);
+    return true;
+}
+static bool fit_dscatter(Op *op) { return !op->nres && op->nopnds == 4; }
+static void pr_dscatter(Printer *p, Op *op) {
+    print_name(p, op);
+    P(p, " ");
+    print_operands(p, op, 0, 1);
+    P(p, "[");
+    print_operands(p, op, 1, 3);
+    P(p, "], ");
+    print_operands(p, op, 3, 4);
+    print_attrs(p, op, NULL, 0);
+    P(p, " : ");
+    print_types_of_values(p, op, 0, 4);
+}
+
+/* tt.inter_tile_reduce partials(%p : T, ...) identities(%i : T, ...)
+ *   axis = "x" mode = "..." combiner = "..." [scatter_dimension = N] attr-dict
+ *   -> (T, ...) [region]
+ * A missing keyword is an error, as the declarative parser reports it. */
+static bool expect_kw(Dec *d, const char *kw) {
+    if (eat(d, kw)) return true;
+    diag_error(d->d, d->e ? d->e->loc : d->op->loc, "expected '%s'", kw);
+    d->err = true;
+    return false;
+}
+static int typed_group(Dec *d, int first) {
+    if (!eat(d, "(")) return -1;
+    if (eat(d, ")")) return 0;
+    int n = uses(d, NULL);
+    Type *ts[64];
+    if (!n || n > 64 || !eat(d, ":") || types(d, ts, 64) != n || !eat(d, ")")) return -1;
+    for (int i = 0; i < n; i++) want_type(d, first + i, ts[i]);
+    return n;
+}
+static bool str_kw(Dec *d, const char *kw, const char *prop) {
+    if (!expect_kw(d, kw)) return false;
+    if (!eat(d, "=") || !d->e || d->e->kind != E_STRING) return false;
+    op_set_prop(d->c, d->op, prop, d->e->attr);
+    d->e = d->e->next;
+    return true;
+}
+static bool dec_itreduce(Dec *d) {
+    Op *op = d->op;
+    if (!expect_kw(d, "partials")) return false;
+    int np = typed_group(d, 0);
+    if (np < 0) return false;
+    if (!expect_kw(d, "identities")) return false;
+    int ni = typed_group(d, np);
+    if (ni < 0) return false;
+    if (!str_kw(d, "axis", "axis") || !str_kw(d, "mode", "mode") || !str_kw(d, "combiner", "combiner")) return false;
+    if (eat(d, "scatter_dimension")) {
+        int64_t v;
+        if (!eat(d, "=") || !int_lit(d, &v)) return false;
+        op_set_prop(d->c, op, "scatter_dimension", attr_int(d->c, i64t(d->c), v));
+    }
+    Attr *a = dict_opt(d);
+    if (!eat(d, "->") || !eat(d, "(")) return false;
+    Type *rt[64];
+    int nr = 0;
+    if (!eat(d, ")")) { nr = types(d, rt, 64); if (!nr || nr > 64 || !eat(d, ")")) return false; }
+    int r = region_el(d);
+    if (!at_end(d) || op->nopnds != np + ni || (r >= 0 && r != 0) || op->nregions > 1) return false;
+    if (nr != op->nres) { bind_error(d, nr); return false; }
+    for (int i = 0; i < nr; i++) set_res(op, i, rt[i]);
+    int64_t seg[2] = { np, ni };
+    op_set_prop(d->c, op, "operandSegmentSizes", segments(d->c, 2, seg));
+    merge_attrs(d, a);
+    if (!op->nregions) add_region(d->c, op);
+    return true;
+}
+static bool fit_itreduce(Op *op) { return segs_of(op, 2) && op->nregions == 1; }
+static void pr_itreduce(Printer *p, Op *op) {
+    const int64_t *s = segs_of(op, 2);
+    int np = (int)s[0];
+    print_name(p, op);
+    P(p, " partials(");
+    print_operands(p, op, 0, np);
+    if (np) { P(p, " : "); print_types_of_values(p, op, 0, np); }
+    P(p, ") identities(");
+    print_operands(p, op, np, op->nopnds);
+    if (op->nopnds > np) { P(p, " : "); print_types_of_values(p, op, np, op->nopnds); }
+    P(p, ")");
+    static const char *const kws[] = { "axis", "mode", "combiner" };
+    for (int k = 0; k < 3; k++) {
+        Attr *v = op_attr(op, kws[k]);
+        fprintf(p->f, " %s = ", kws[k]);
+        if (v) print_attr(p, v); else P(p, "\"\"");
+    }
+    Attr *sd = op_attr(op, "scatter_dimension");
+    if (sd && sd->kind == A_INT) { P(p, " scatter_dimension = "); pr_int(p, sd->i); }
+    static const char *const el[] = { "axis", "mode", "combiner", "scatter_dimension", "operandSegmentSizes" };
+    print_attrs(p, op, el, 5);
+    P(p, " -> (");
+    for (int i = 0; i < op->nres; i++) { if (i) P(p, ", "); print_type(p, op->res[i].type); }
+    P(p, ")");
+    if (op->regions[0].first) { P(p, " "); print_region(p, &op->regions[0], true, true, false); }
+}
+
+/* ---- ktdp ------------------------------------------------------------- */
+
+/* ktdp.get_compute_tile_id attr-dict : index[, index ...] */
+static bool dec_tileid(Dec *d) {
+    if (d->op->nopnds || !d->op->nres) return false;
+    Attr *a = dict_opt(d);
+    if (!eat(d, ":")) return false;
+    Type *ts[16];
+    int n = types(d, ts, 16);
+    if (!n || n > 16 || !at_end(d)) return false;
+    if (n != d->op->nres) { bind_error(d, n); return false; }
+    for (int i = 0; i < n; i++) set_res(d->op, i, ts[i]);
+    merge_attrs(d, a);
+    return true;
+}
+static bool fit_tileid(Op *op) { return op->nres > 0; }
+static void pr_tileid(Printer *p, Op *op) {
+    print_name(p, op);
+    print_attrs(p, op, NULL, 0);
+    P(p, " : ");
+    for (int i = 0; i < op->nres; i++) { if (i) P(p, ", "); print_type(p, op->res[i].type); }
+}
+
+/* ktdp.construct_memory_view %off, sizes: [..], strides: [..] attr-dict : memref<..> */
+static bool dec_memview(Dec *d) {
+    if (!use_elem(d) || !eat(d, ",") || !eat(d, "sizes") || !eat(d, ":")) return false;
+    int64_t sz[64], st[64];
+    int nds, ndt;
+    int ns = mixed_list(d, sz, 64, &nds);
+    if (ns < 0 || !eat(d, ",") || !eat(d, "strides") || !eat(d, ":")) return false;
+    int nt = mixed_list(d, st, 64, &ndt);
+    if (nt < 0) return false;
+    Attr *a = dict_opt(d);
+    if (!eat(d, ":")) return false;
+    Type *t = type_el(d);
+    if (!t || !at_end(d) || d->op->nres != 1 || d->op->nopnds != 1 + nds + ndt) return false;
+    for (int i = 0; i < d->op->nopnds; i++) want_type(d, i, type_index(d->c));
+    set_res(d->op, 0, t);
+    op_set_prop(d->c, d->op, "static_sizes", i64_array(d->c, ns, sz));
+    op_set_prop(d->c, d->op, "static_strides", i64_array(d->c, nt, st));
+    int64_t seg[3] = { 1, nds, ndt };
+    op_set_prop(d->c, d->op, "operandSegmentSizes", segments(d->c, 3, seg));
+    merge_attrs(d, a);
+    return true;
+}
+static bool fit_memview(Op *op) {
+    int ns = 0, nt = 0;
+    const int64_t *sz = darr_i64(op, "static_sizes", &ns), *st = darr_i64(op, "static_strides", &nt);
+    return op->nres == 1 && sz && st && op->nopnds == 1 + count_dyn(sz, ns) + count_dyn(st, nt);
+}
+static void pr_memview(Printer *p, Op *op) {
+    int ns = 0, nt = 0, next = 1;
+    const int64_t *sz = darr_i64(op, "static_sizes", &ns), *st = darr_i64(op, "static_strides", &nt);
+    print_name(p, op);
+    P(p, " ");
+    print_operands(p, op, 0, 1);
+    P(p, ", sizes: ");
+    pr_mixed(p, op, sz, ns, &next);
+    P(p, ", strides: ");
+    pr_mixed(p, op, st, nt, &next);
+    static const char *const el[] = { "static_sizes", "static_strides", "operandSegmentSizes" };
+    print_attrs(p, op, el, 3);
+    P(p, " : ");
+    print_type(p, op->res[0].type);
+}
+
+/* affine expressions over SSA uses: each distinct value is a dimension */
+typedef struct SsaMap { Value *v[64]; int n; } SsaMap;
+static AExpr *ssa_expr(Dec *d, SsaMap *m);
+static AExpr *ssa_atom(Dec *d, SsaMap *m) {
+    Elem *u = use_elem(d);
+    if (u) {
+        Value *v = opnd(d, u->idx);
+        for (int i = 0; i < m->n; i++) if (m->v[i] == v) return ae_dim(d->c, i);
+        if (m->n == 64) return NULL;
+        m->v[m->n] = v;
+        return ae_dim(d->c, m->n++);
+    }
+    int64_t k;
+    if (d->e && d->e->kind == E_INT && int_lit(d, &k)) return ae_const(d->c, k);
+    if (eat(d, "-")) { AExpr *x = ssa_atom(d, m); return x ? ae_neg(d->c, x) : NULL; }
+    if (eat(d, "(")) {
+        AExpr *x = ssa_expr(d, m);
+        return x && eat(d, ")") ? x : NULL;
+    }
+    return NULL;
+}
+static AExpr *ssa_term(Dec *d, SsaMap *m) {
+    AExpr *x = ssa_atom(d, m);
+    while (x) {
+        AExprKind k;
+        if (eat(d, "*")) k = AE_MUL;
+        else if (eat(d, "floordiv")) k = AE_FLOORDIV;
+        else if (eat(d, "ceildiv")) k = AE_CEILDIV;
+        else if (eat(d, "mod")) k = AE_MOD;
+        else break;
+        AExpr *y = ssa_atom(d, m);
+        if (!y) return NULL;
+        if (k != AE_MUL && y->kind != AE_CONST) return NULL;
+        if (k == AE_MUL && x->kind != AE_CONST && y->kind != AE_CONST) return NULL;
+        x = ae_bin(d->c, k, x, y);
+    }
+    return x;
+}
+static AExpr *ssa_expr(Dec *d, SsaMap *m) {
+    AExpr *x = ssa_term(d, m);
+    while (x) {
+        bool sub;
+        if (eat(d, "+")) sub = false;
+        else if (is_tok(d->e, "-")) { d->e = d->e->next; sub = true; }
+        else break;
+        AExpr *y = ssa_term(d, m);
+        if (!y) return NULL;
+        x = sub ? ae_sub(d->c, x, y) : ae_add(d->c, x, y);
+    }
+    return x;
+}
+/* [e0, e1, ...] as an affine map over the uses in it; the uses must be the
+ * op's operands first..first+m->n-1, in order of first appearance */
+static Attr *ssa_map(Dec *d, SsaMap *m, int first) {
+    if (!eat(d, "[")) return NULL;
+    AExpr *res[64];
+    int n = 0;
+    if (!eat(d, "]")) {
+        for (;;) {
+            AExpr *x = ssa_expr(d, m);
+            if (!x || n == 64) return NULL;
+            res[n++] = x;
+            if (eat(d, ",")) continue;
+            if (eat(d, "]")) break;
+            return NULL;
+        }
+    }
+    (void)first;
+    return attr_map(d->c, m->n, 0, n, res);
+}
+/* print map results with dimension i spelled as operand first+i */
+static void pr_ssa_map(Printer *p, Op *op, Attr *map, int first) {
+    P(p, "[");
+    for (int r = 0; r < map->map.n; r++) {
+        if (r) P(p, ", ");
+        char *buf = NULL; size_t len = 0;
+        FILE *f = open_memstream(&buf, &len);
+        Printer q = { .f = f, .c = p->c, .alias_ok = false };
+        print_aexpr(&q, map->map.res[r], false);
+        fclose(f);
+        for (const char *s = buf; *s;) {
+            bool start = s == buf || !((s[-1] >= 'a' && s[-1] <= 'z') || (s[-1] >= '0' && s[-1] <= '9') || s[-1] == '_');
+            if (start && *s == 'd' && s[1] >= '0' && s[1] <= '9') {
+                char *end;
+                long k = strtol(s + 1, &end, 10);
+                Value *v = op_operand(op, first + (int)k);
+                if (v) print_value(p, v); else fputs("?", p->f);
+                s = end;
+            } else fputc(*s++, p->f);
+        }
+        free(buf);
+    }
+    P(p, "]");
+}
+
+/* ktdp.construct_access_tile %base[exprs] [symbols(%s, ...)] attr-dict : T -> !ktdp.access_tile<..> */
+static bool dec_atile(Dec *d) {
+    Op *op = d->op;
+    if (!use_elem(d)) return false;
+    SsaMap m = { .n = 0 };
+    Attr *map = ssa_map(d, &m, 1);
+    if (!map) return false;
+    int nsym = 0, nidx = op->nopnds - 1;
+    Elem *sym = NULL;
+    if (eat(d, "symbols")) {
+        if (!eat(d, "(")) return false;
+        nsym = uses(d, &sym);
+        if (!eat(d, ")")) return false;
+        nidx = sym ? sym->idx - 1 : nidx;
+    }
+    Attr *a = dict_opt(d);
+    if (!eat(d, ":")) return false;
+    Type *bt = type_el(d);
+    if (!bt || !eat(d, "->")) return false;
+    Type *rt = dialect_type(d, "!ktdp.access_tile", NULL);
+    if (!rt || !at_end(d) || op->nres != 1 || op->nopnds != 1 + nidx + nsym || nidx < m.n || nsym > 64) return false;
+    /* a value used twice in the subscripts is one operand, as in MLIR */
+    if (nidx != m.n) {
+        Value *keep[64];
+        for (int i = 0; i < nsym; i++) keep[i] = opnd(d, 1 + nidx + i);
+        for (int i = 0; i < m.n; i++) op_set_operand(op, 1 + i, m.v[i]);
+        for (int i = 0; i < nsym; i++) op_set_operand(op, 1 + m.n + i, keep[i]);
+        while (op->nopnds > 1 + m.n + nsym) op_remove_operand(op, op->nopnds - 1);
+    } else
+        for (int i = 0; i < m.n; i++) if (opnd(d, 1 + i) != m.v[i]) return false;
+    want_type(d, 0, bt);
+    for (int i = 1; i < op->nopnds; i++) want_type(d, i, type_index(d->c));
+    set_res(op, 0, rt);
+    op_set_prop(d->c, op, "base_map", map);
+    int64_t seg[3] = { 1, m.n, nsym };
+    op_set_prop(d->c, op, "operandSegmentSizes", segments(d->c, 3, seg));
+    merge_attrs(d, a);
+    return true;
+}
+static bool fit_atile(Op *op) {
+    const int64_t *s = segs_of(op, 3);
+    Attr *m = op_attr(op, "base_map");
+    return op->nres == 1 && s && m && m->kind == A_AFFINE_MAP && m->map.ndims == s[1] && !m->map.nsyms;
+}
+static void pr_atile(Printer *p, Op *op) {
+    const int64_t *s = segs_of(op, 3);
+    print_name(p, op);
+    P(p, " ");
+    print_operands(p, op, 0, 1);
+    pr_ssa_map(p, op, op_attr(op, "base_map"), 1);
+    if (s[2]) {
+        P(p, " symbols(");
+        print_operands(p, op, 1 + (int)s[1], op->nopnds);
+        P(p, ")");
+    }
+    static const char *const el[] = { "base_map", "operandSegmentSizes" };
+    print_attrs(p, op, el, 2);
+    P(p, " : ");
+    print_type(p, op->opnds[0].value->type);
+    P(p, " -> ");
+    print_type(p, op->res[0].type);
+}
+
+/* ktdp.load %tile attr-dict : <..xindex> -> T */
+static bool dec_kload(Dec *d) {
+    if (uses(d, NULL) != 1) return false;
+    Attr *a = dict_opt(d);
+    if (!eat(d, ":")) return false;
+    Type *tt = dialect_type(d, "!ktdp.access_tile", opnd(d, 0)->type);
+    if (!tt || !eat(d, "->")) return false;
+    Type *rt = type_el(d);
+    if (!rt || !at_end(d) || d->op->nres != 1) return false;
+    want_type(d, 0, tt);
+    set_res(d->op, 0, rt);
+    merge_attrs(d, a);
+    return true;
+}
+static bool fit_kload(Op *op) { return op->nres == 1 && op->nopnds == 1; }
+static void pr_kload(Printer *p, Op *op) {
+    print_name(p, op);
+    P(p, " ");
+    print_operands(p, op, 0, 1);
+    print_attrs(p, op, NULL, 0);
+    P(p, " : ");
+    pr_stripped(p, op->opnds[0].value->type, "!ktdp.access_tile");
+    P(p, " -> ");
+    print_type(p, op->res[0].type);
+}
+
+/* ktdp.store %data, %tile attr-dict : T, <..xindex> */
+static bool dec_kstore(Dec *d) {
+    if (uses(d, NULL) != 2) return false;
+    Attr *a = dict_opt(d);
+    if (!eat(d, ":")) return false;
+    Type *dt = type_el(d);
+    if (!dt || !eat(d, ",")) return false;
+    Type *tt = dialect_type(d, "!ktdp.access_tile", opnd(d, 1)->type);
+    if (!tt || !at_end(d) || d->op->nres) return false;
+    want_type(d, 0, dt);
+    want_type(d, 1, tt);
+    merge_attrs(d, a);
+    return true;
+}
+static bool fit_kstore(Op *op) { return !op->nres && op->nopnds == 2; }
+static void pr_kstore(Printer *p, Op *op) {
+    print_name(p, op);
+    P(p, " ");
+    print_operands(p, op, 0, 2);
+    print_attrs(p, op, NULL, 0);
+    P(p, " : ");
+    print_type(p, op->opnds[0].value->type);
+    P(p, ", ");
+    pr_stripped(p, op->opnds[1].value->type, "!ktdp.access_tile");
+}
+
+/* ktdp.inter_tile_produce producer_tiles_per_group = SET attr-dict -> <future> region */
+static bool dec_produce(Dec *d) {
+    Op *op = d->op;
+    if (op->nopnds || op->nres != 1 || !eat(d, "producer_tiles_per_group") || !eat(d, "=")) return false;
+    Attr *set = attr_el(d);
+    if (!set) return false;
+    Attr *a = dict_opt(d);
+    if (!eat(d, "->")) return false;
+    Type *ft = dialect_type(d, "!ktdp.tile_future", NULL);
+    if (!ft || region_el(d) != 0 || !at_end(d) || op->nregions != 1) return false;
+    op_set_prop(d->c, op, "producer_tiles_per_group", set);
+    set_res(op, 0, ft);
+    merge_attrs(d, a);
+    return true;
+}
+static bool fit_produce(Op *op) { return op->nres == 1 && !op->nopnds && op->nregions == 1 && op_attr(op, "producer_tiles_per_group"); }
+static void pr_produce(Printer *p, Op *op) {
+    print_name(p, op);
+    P(p, " producer_tiles_per_group = ");
+    print_attr(p, op_attr(op, "producer_tiles_per_group"));
+    static const char *const el[] = { "producer_tiles_per_group" };
+    print_attrs(p, op, el, 1);
+    P(p, " -> ");
+    pr_stripped(p, op->res[0].type, "!ktdp.tile_future");
+    P(p, " ");
+    print_region(p, &op->regions[0], true, true, false);
+}
+
+/* ktdp.inter_tile_reduce(%f) consumer_tiles_per_group = SET
+ *   [, producer_dependency_per_consumer = SET] [, identity(%i : T, ...)] attr-dict
+ *   : <future> -> T, ... region */
+static bool dec_ktreduce(Dec *d) {
+    Op *op = d->op;
+    if (!eat(d, "(") || uses(d, NULL) != 1 || !eat(d, ")")) return false;
+    if (!eat(d, "consumer_tiles_per_group") || !eat(d, "=")) return false;
+    Attr *cons = attr_el(d), *dep = NULL;
+    if (!cons) return false;
+    int ni = 0;
+    while (eat(d, ",")) {
+        if (eat(d, "producer_dependency_per_consumer")) {
+            if (!eat(d, "=") || !(dep = attr_el(d))) return false;
+        } else if (eat(d, "identity")) {
+            if ((ni = typed_group(d, 1)) < 0) return false;
+        } else return false;
+    }
+    Attr *a = dict_opt(d);
+    if (!eat(d, ":")) return false;
+    Type *ft = dialect_type(d, "!ktdp.tile_future", opnd(d, 0)->type);
+    if (!ft || !eat(d, "->")) return false;
+    Type *rt[64];
+    int nr = types(d, rt, 64);
+    if (!nr || nr > 64 || region_el(d) != 0 || !at_end(d) || op->nregions != 1 || op->nopnds != 1 + ni) return false;
+    if (nr != op->nres) { bind_error(d, nr); return false; }
+    want_type(d, 0, ft);
+    for (int i = 0; i < nr; i++) set_res(op, i, rt[i]);
+    op_set_prop(d->c, op, "consumer_tiles_per_group", cons);
+    if (dep) op_set_prop(d->c, op, "producer_dependency_per_consumer", dep);
+    merge_attrs(d, a);
+    return true;
+}
+static bool fit_ktreduce(Op *op) { return op->nopnds >= 1 && op->nres && op->nregions == 1 && op_attr(op, "consumer_tiles_per_group"); }
+static void pr_ktreduce(Printer *p, Op *op) {
+    print_name(p, op);
+    P(p, "(");
+    print_operands(p, op, 0, 1);
+    P(p, ") consumer_tiles_per_group = ");
+    print_attr(p, op_attr(op, "consumer_tiles_per_group"));
+    Attr *dep = op_attr(op, "producer_dependency_per_consumer");
+    if (dep) { P(p, ", producer_dependency_per_consumer = "); print_attr(p, dep); }
+    if (op->nopnds > 1) {
+        P(p, ", identity(");
+        print_operands(p, op, 1, op->nopnds);
+        P(p, " : ");
+        print_types_of_values(p, op, 1, op->nopnds);
+        P(p, ")");
+    }
+    static const char *const el[] = { "consumer_tiles_per_group", "producer_dependency_per_consumer" };
+    print_attrs(p, op, el, 2);
+    P(p, " : ");
+    pr_stripped(p, op->opnds[0].value->type, "!ktdp.tile_future");
+    P(p, " -> ");
+    for (int i = 0; i < op->nres; i++) { if (i) P(p, ", "); print_type(p, op->res[i].type); }
+    P(p, " ");
+    print_region(p, &op->regions[0], true, true, false);
+}
+
+/* ---- tensor ----------------------------------------------------------- */
+
+/* tensor.extract_slice %src[offs] [sizes] [strides] attr-dict : T to R
+ * tensor.insert_slice %src into %dst[offs] [sizes] [strides] attr-dict : T into R */
+static bool dec_slice(Dec *d) {
+    Op *op = d->op;
+    bool ins = op_is(op, OP_tensor_insert_slice);
+    if (!use_elem(d)) return false;
+    if (ins && (!eat(d, "into") || !use_elem(d))) return false;
+    int64_t v[3][64];
+    int n[3], nd[3];
+    for (int k = 0; k < 3; k++) if ((n[k] = mixed_list(d, v[k], 64, &nd[k])) < 0) return false;
+    Attr *a = dict_opt(d);
+    if (!eat(d, ":")) return false;
+    Type *st = type_el(d);
+    if (!st || !eat(d, ins ? "into" : "to")) return false;
+    Type *rt = type_el(d);
+    int fixed = ins ? 2 : 1;
+    if (!rt || !at_end(d) || op->nres != 1 || op->nopnds != fixed + nd[0] + nd[1] + nd[2]) return false;
+    want_type(d, 0, st);
+    if (ins) want_type(d, 1, rt);
+    for (int i = fixed; i < op->nopnds; i++) want_type(d, i, type_index(d->c));
+    set_res(op, 0, rt);
+    static const char *const names[3] = { "static_offsets", "static_sizes", "static_strides" };
+    for (int k = 0; k < 3; k++) op_set_prop(d->c, op, names[k], i64_array(d->c, n[k], v[k]));
+    int64_t seg[5] = { 1, 1, nd[0], nd[1], nd[2] };
+    op_set_prop(d->c, op, "operandSegmentSizes", ins ? segments(d->c, 5, seg) : segments(d->c, 4, seg + 1));
+    merge_attrs(d, a);
+    return true;
+}
+static bool fit_slice(Op *op) {
+    int fixed = op_is(op, OP_tensor_insert_slice) ? 2 : 1, dyn = 0, n = 0;
+    static const char *const names[3] = { "static_offsets", "static_sizes", "static_strides" };
+    for (int k = 0; k < 3; k++) {
+        const int64_t *v = darr_i64(op, names[k], &n);
+        if (!v && n) return false;
+        if (!op_attr(op, names[k])) return false;
+        dyn += count_dyn(v, n);
+    }
+    return op->nres == 1 && op->nopnds == fixed + dyn;
+}
+static void pr_slice(Printer *p, Op *op) {
+    bool ins = op_is(op, OP_tensor_insert_slice);
+    int next = ins ? 2 : 1, n = 0;
+    print_name(p, op);
+    P(p, " ");
+    print_operands(p, op, 0, 1);
+    if (ins) { P(p, " into "); print_operands(p, op, 1, 2); }
+    static const char *const names[3] = { "static_offsets", "static_sizes", "static_strides" };
+    for (int k = 0; k < 3; k++) {
+        const int64_t *v = darr_i64(op, names[k], &n);
+        if (k) P(p, " ");
+        pr_mixed(p, op, v, n, &next);
+    }
+    static const char *const el[] = { "static_offsets", "static_sizes", "static_strides", "operandSegmentSizes" };
+    print_attrs(p, op, el, 4);
+    P(p, " : ");
+    print_type(p, op->opnds[0].value->type);
+    P(p, ins ? " into " : " to ");
+    print_type(p, op->res[0].type);
+}
+
+/* [[0, 1], [2]] as an array of arrays of i64 */
+static Attr *reassoc(Dec *d) {
+    if (!eat(d, "[")) return NULL;
+    Attr *groups[64];
+    int ng = 0;
+    if (!eat(d, "]")) {
+        for (;;) {
+            int64_t v[64];
+            int n = int_list(d, v, 64);
+            if (n < 0 || ng == 64) return NULL;
+            Attr *el[64];
+            for (int i = 0; i < n; i++) el[i] = attr_int(d->c, i64t(d->c), v[i]);
+            groups[ng++] = attr_array(d->c, n, el);
+            if (eat(d, ",")) continue;
+            if (eat(d, "]")) break;
+            return NULL;
+        }
+    }
+    return attr_array(d->c, ng, groups);
+}
+static void pr_reassoc(Printer *p, Attr *r) {
+    P(p, "[");
+    for (int g = 0; g < r->arr.n; g++) {
+        if (g) P(p, ", ");
+        Attr *a = r->arr.elts[g];
+        P(p, "[");
+        for (int i = 0; a->kind == A_ARRAY && i < a->arr.n; i++) { if (i) P(p, ", "); pr_int(p, a->arr.elts[i]->i); }
+        P(p, "]");
+    }
+    P(p, "]");
+}
+static bool good_reassoc(Attr *r) {
+    if (!r || r->kind != A_ARRAY) return false;
+    for (int g = 0; g < r->arr.n; g++) {
+        Attr *a = r->arr.elts[g];
+        if (a->kind != A_ARRAY) return false;
+        for (int i = 0; i < a->arr.n; i++) if (a->arr.elts[i]->kind != A_INT) return false;
+    }
+    return true;
+}
+
+/* tensor.expand_shape %src [[..]] output_shape [mixed] attr-dict : T into R
+ * tensor.collapse_shape %src [[..]] attr-dict : T into R */
+static bool dec_reshape(Dec *d) {
+    Op *op = d->op;
+    bool exp = op_is(op, OP_tensor_expand_shape);
+    if (!use_elem(d)) return false;
+    Attr *r = reassoc(d);
+    if (!r) return false;
+    int64_t v[64];
+    int n = 0, nd = 0;
+    if (exp) {
+        if (!eat(d, "output_shape") || (n = mixed_list(d, v, 64, &nd)) < 0) return false;
+    }
+    Attr *a = dict_opt(d);
+    if (!eat(d, ":")) return false;
+    Type *st = type_el(d);
+    if (!st || !eat(d, "into")) return false;
+    Type *rt = type_el(d);
+    if (!rt || !at_end(d) || op->nres != 1 || op->nopnds != 1 + nd) return false;
+    want_type(d, 0, st);
+    for (int i = 1; i < op->nopnds; i++) want_type(d, i, type_index(d->c));
+    set_res(op, 0, rt);
+    op_set_prop(d->c, op, "reassociation", r);
+    if (exp) op_set_prop(d->c, op, "static_output_shape", i64_array(d->c, n, v));
+    merge_attrs(d, a);
+    return true;
+}
+static bool fit_reshape(Op *op) {
+    if (op->nres != 1 || op->nopnds < 1 || !good_reassoc(op_attr(op, "reassociation"))) return false;
+    if (!op_is(op, OP_tensor_expand_shape)) return op->nopnds == 1;
+    int n = 0;
+    const int64_t *v = darr_i64(op, "static_output_shape", &n);
+    return op_attr(op, "static_output_shape") && op->nopnds == 1 + count_dyn(v, n);
+}
+static void pr_reshape(Printer *p, Op *op) {
+    bool exp = op_is(op, OP_tensor_expand_shape);
+    print_name(p, op);
+    P(p, " ");
+    print_operands(p, op, 0, 1);
+    P(p, " ");
+    pr_reassoc(p, op_attr(op, "reassociation"));
+    if (exp) {
+        int n = 0, next = 1;
+        const int64_t *v = darr_i64(op, "static_output_shape", &n);
+        P(p, " output_shape ");
+        pr_mixed(p, op, v, n, &next);
+    }
+    static const char *const el[] = { "reassociation", "static_output_shape" };
+    print_attrs(p, op, el, 2);
+    P(p, " : ");
+    print_type(p, op->opnds[0].value->type);
+    P(p, " into ");
+    print_type(p, op->res[0].type);
+}
+
+/* tensor.extract %t[%i, ...] attr-dict : T */
+static bool dec_extract(Dec *d) {
+    if (!use_elem(d) || !eat(d, "[")) return false;
+    int n = uses(d, NULL);
+    if (!eat(d, "]")) return false;
+    Attr *a = dict_opt(d);
+    if (!eat(d, ":")) return false;
+    Type *t = type_el(d);
+    if (!t || !type_is_shaped(t) || !at_end(d) || d->op->nres != 1 || d->op->nopnds != 1 + n) return false;
+    want_type(d, 0, t);
+    for (int i = 0; i < n; i++) want_type(d, 1 + i, type_index(d->c));
+    set_res(d->op, 0, t->sh.elem);
+    merge_attrs(d, a);
+    return true;
+}
+static bool fit_extract(Op *op) { return op->nres == 1 && op->nopnds >= 1; }
+static void pr_extract(Printer *p, Op *op) {
+    print_name(p, op);
+    P(p, " ");
+    print_operands(p, op, 0, 1);
+    P(p, "[");
+    print_operands(p, op, 1, op->nopnds);
+    P(p, "]");
+    print_attrs(p, op, NULL, 0);
+    P(p, " : ");
+    print_type(p, op->opnds[0].value->type);
+}
+
+/* tensor.insert %v into %t[%i, ...] attr-dict : T */
+static bool dec_insert(Dec *d) {
+    if (!use_elem(d) || !eat(d, "into") || !use_elem(d) || !eat(d, "[")) return false;
+    int n = uses(d, NULL);
+    if (!eat(d, "]")) return false;
+    Attr *a = dict_opt(d);
+    if (!eat(d, ":")) return false;
+    Type *t = type_el(d);
+    if (!t || !type_is_shaped(t) || !at_end(d) || d->op->nres != 1 || d->op->nopnds != 2 + n) return false;
+    want_type(d, 0, t->sh.elem);
+    want_type(d, 1, t);
+    for (int i = 0; i < n; i++) want_type(d, 2 + i, type_index(d->c));
+    set_res(d->op, 0, t);
+    merge_attrs(d, a);
+    return true;
+}
+static bool fit_insert(Op *op) { return op->nres == 1 && op->nopnds >= 2; }
+static void pr_insert(Printer *p, Op *op) {
+    print_name(p, op);
+    P(p, " ");
+    print_operands(p, op, 0, 1);
+    P(p, " into ");
+    print_operands(p, op, 1, 2);
+    P(p, "[");
+    print_operands(p, op, 2, op->nopnds);
+    P(p, "]");
+    print_attrs(p, op, NULL, 0);
+    P(p, " : ");
+    print_type(p, op->res[0].type);
+}
+
+/* tensor.splat %x attr-dict : T */
+static bool dec_tsplat(Dec *d) {
+    if (uses(d, NULL) != 1) return false;
+    Attr *a = dict_opt(d);
+    if (!eat(d, ":")) return false;
+    Type *t = type_el(d);
+    if (!t || !type_is_shaped(t) || !at_end(d) || d->op->nres != 1) return false;
+    want_type(d, 0, t->sh.elem);
+    set_res(d->op, 0, t);
+    merge_attrs(d, a);
+    return true;
+}
+static bool fit_tsplat(Op *op) { return op->nres == 1 && op->nopnds == 1; }
+static void pr_tsplat(Printer *p, Op *op) {
+    print_name(p, op);
+    P(p, " ");
+    print_operands(p, op, 0, 1);
+    print_attrs(p, op, NULL, 0);
+    P(p, " : ");
+    print_type(p, op->res[0].type);
+}
+
+/* tensor.concat dim(N) %a, %b attr-dict : (T, T) -> R */
+static bool dec_concat(Dec *d) {
+    int64_t dim;
+    if (!eat(d, "dim") || !eat(d, "(") || !int_lit(d, &dim) || !eat(d, ")")) return false;
+    int n = uses(d, NULL);
+    Attr *a = dict_opt(d);
+    if (!n || !eat(d, ":")) return false;
+    Type *ft = any_type(d);
+    if (!ft || ft->kind != T_FUNC || ft->fn.nin != n || ft->fn.nout != 1 || !at_end(d) || d->op->nres != 1) return false;
+    for (int i = 0; i < n; i++) want_type(d, i, ft->fn.in[i]);
+    set_res(d->op, 0, ft->fn.out[0]);
+    op_set_prop(d->c, d->op, "dim", attr_int(d->c, i64t(d->c), dim));
+    merge_attrs(d, a);
+    return true;
+}
+static bool fit_concat(Op *op) { Attr *a = op_attr(op, "dim"); return op->nres == 1 && a && a->kind == A_INT; }
+static void pr_concat(Printer *p, Op *op) {
+    print_name(p, op);
+    P(p, " dim(");
+    pr_int(p, op_attr(op, "dim")->i);
+    P(p, ") ");
+    print_operands(p, op, 0, op->nopnds);
+    static const char *const el[] = { "dim" };
+    print_attrs(p, op, el, 1);
+    P(p, " : ");
+    print_functional_type(p, op);
+}
+
+/* tensor.reshape %src(%shape) attr-dict : (T, S) -> R */
+static bool dec_treshape(Dec *d) {
+    if (!use_elem(d) || !eat(d, "(") || !use_elem(d) || !eat(d, ")")) return false;
+    Attr *a = dict_opt(d);
+    if (!eat(d, ":")) return false;
+    Type *ft = any_type(d);
+    if (!ft || ft->kind != T_FUNC || ft->fn.nin != 2 || ft->fn.nout != 1 || !at_end(d) || d->op->nres != 1) return false;
+    want_type(d, 0, ft->fn.in[0]);
+    want_type(d, 1, ft->fn.in[1]);
+    set_res(d->op, 0, ft->fn.out[0]);
+    merge_attrs(d, a);
+    return true;
+}
+static bool fit_treshape(Op *op) { return op->nres == 1 && op->nopnds == 2; }
+static void pr_treshape(Printer *p, Op *op) {
+    print_name(p, op);
+    P(p, " ");
+    print_operands(p, op, 0, 1);
+    P(p, "(");
+    print_operands(p, op, 1, 2);
+    P(p, ")");
+    print_attrs(p, op, NULL, 0);
+    P(p, " : ");
+    print_functional_type(p, op);
+}
+
+/* tensor.dim %t, %i attr-dict : T */
+static bool dec_tdim(Dec *d) {
+    if (uses(d, NULL) != 2) return false;
+    Attr *a = dict_opt(d);
+    if (!eat(d, ":")) return false;
+    Type *t = type_el(d);
+    if (!t || !at_end(d) || d->op->nres != 1) return false;
+    want_type(d, 0, t);
+    want_type(d, 1, type_index(d->c));
+    set_res(d->op, 0, type_index(d->c));
+    merge_attrs(d, a);
+    return true;
+}
+static bool fit_tdim(Op *op) { return op->nres == 1 && op->nopnds == 2; }
+static void pr_tdim(Printer *p, Op *op) {
+    print_name(p, op);
+    P(p, " ");
+    print_operands(p, op, 0, 2);
+    print_attrs(p, op, NULL, 0);
+    P(p, " : ");
+    print_type(p, op->opnds[0].value->type);
+}
+
+/* ---- linalg ----------------------------------------------------------- */
+
+/* ins(%a, ... : T, ...) outs(%b, ... : T, ...); returns false unless both parse */
+static bool ins_outs(Dec *d, int *ni, int *no) {
+    *ni = *no = 0;
+    if (eat(d, "ins") && (*ni = typed_group(d, 0)) < 0) return false;
+    if (!eat(d, "outs") || (*no = typed_group(d, *ni)) < 0) return false;
+    return true;
+}
+static void pr_ins_outs(Printer *p, Op *op, int ni) {
+    if (ni) {
+        P(p, " ins(");
+        print_operands(p, op, 0, ni);
+        P(p, " : ");
+        print_types_of_values(p, op, 0, ni);
+        P(p, ")");
+    }
+    P(p, " outs(");
+    print_operands(p, op, ni, op->nopnds);
+    if (op->nopnds > ni) { P(p, " : "); print_types_of_values(p, op, ni, op->nopnds); }
+    P(p, ")");
+}
+static int linalg_ins(Op *op) {
+    const int64_t *s = segs_of(op, 2);
+    return s ? (int)s[0] : -1;
+}
+
+/* `-> T` or `-> (T, U)`: the result types after an arrow; -1 if malformed */
+static int arrow_types(Dec *d, Type **rt, int max) {
+    if (!eat(d, "->")) return 0;
+    int n;
+    if (eat(d, "(")) {
+        n = types(d, rt, max);
+        if (!n || n > max || !eat(d, ")")) return -1;
+        return n;
+    }
+    Type *t = type_el(d);
+    if (!t) return -1;
+    rt[0] = t;
+    return 1;
+}
+static void pr_arrow_types(Printer *p, Op *op) {
+    if (!op->nres) return;
+    P(p, " -> ");
+    bool paren = op->nres > 1 || (op->res[0].type && op->res[0].type->kind == T_FUNC);
+    if (paren) P(p, "(");
+    for (int i = 0; i < op->nres; i++) { if (i) P(p, ", "); print_type(p, op->res[i].type); }
+    if (paren) P(p, ")");
+}
+
+/* the payload of a named linalg op, as MLIR builds it */
+static Op *mk(Ctx *c, Block *b, const char *name, Type *t, Value *x, Value *y, Loc l) {
+    Value *in[2] = { x, y };
+    Op *o = op_new(c, name, 1, &t, 2, in, 0, l);
+    format_move_inherent(c, o);
+    op_append(b, o);
+    return o;
+}
+static bool build_body(Dec *d, Op *op) {
+    Ctx *c = d->c;
+    int id = op->info->id;
+    Type *et[8];
+    if (op->nopnds > 8) return false;
+    for (int i = 0; i < op->nopnds; i++) et[i] = type_elem(opnd(d, i)->type);
+    bool fl = type_is_float(et[op->nopnds - 1]);
+    bool ty_ok = true;
+    for (int i = 0; i < op->nopnds; i++) if (et[i] != et[op->nopnds - 1]) ty_ok = false;
+    if (!ty_ok || !(fl || type_is_int(et[0], 0))) return false;
+    Region *r = add_region(c, op);
+    Block *b = block_new(c);
+    region_append_block(r, b);
+    Value *a[8];
+    for (int i = 0; i < op->nopnds; i++) a[i] = block_add_arg(c, b, et[i], op->loc);
+    Value *y = a[0];
+    Type *t = et[op->nopnds - 1];
+    if (id == OP_linalg_add) y = &mk(c, b, fl ? "arith.addf" : "arith.addi", t, a[0], a[1], op->loc)->res[0];
+    else if (id == OP_linalg_mul) y = &mk(c, b, fl ? "arith.mulf" : "arith.muli", t, a[0], a[1], op->loc)->res[0];
+    else if (id == OP_linalg_max) y = &mk(c, b, fl ? "arith.maximumf" : "arith.maxsi", t, a[0], a[1], op->loc)->res[0];
+    else if (id == OP_linalg_matmul || id == OP_linalg_batch_matmul) {
+        Value *m = &mk(c, b, fl ? "arith.mulf" : "arith.muli", t, a[0], a[1], op->loc)->res[0];
+        y = &mk(c, b, fl ? "arith.addf" : "arith.addi", t, a[2], m, op->loc)->res[0];
+    }
+    op_append(b, op_new(c, "linalg.yield", 0, NULL, 1, &y, 0, op->loc));
+    return true;
+}
+static int named_arity(int id) {
+    return id == OP_linalg_fill ? 1 : id == OP_linalg_matmul || id == OP_linalg_batch_matmul || id == OP_linalg_add ||
+           id == OP_linalg_max || id == OP_linalg_mul ? 2 : -1;
+}
+
+/* linalg.fill/matmul/add/...: [attr-dict] ins(..) outs(..) [-> T, ...] */
+static bool dec_named(Dec *d) {
+    Op *op = d->op;
+    Attr *a = dict_opt(d);
+    int ni, no;
+    if (!ins_outs(d, &ni, &no)) return false;
+    Type *rt[16];
+    int nr = arrow_types(d, rt, 16);
+    if (nr < 0) return false;
+    if (!at_end(d) || op->nregions || ni != named_arity(op->info->id) || no != 1 || op->nopnds != ni + no) return false;
+    if (nr != op->nres) { bind_error(d, nr); return false; }
+    for (int i = 0; i < nr; i++) set_res(op, i, rt[i]);
+    int64_t seg[2] = { ni, no };
+    op_set_prop(d->c, op, "operandSegmentSizes", segments(d->c, 2, seg));
+    merge_attrs(d, a);
+    return build_body(d, op);
+}
+static bool fit_named(Op *op) { return linalg_ins(op) >= 0; }
+static void pr_named(Printer *p, Op *op) {
+    print_name(p, op);
+    static const char *const el[] = { "operandSegmentSizes", "linalg.memoized_indexing_maps" };
+    print_attrs(p, op, el, 2);
+    pr_ins_outs(p, op, linalg_ins(op));
+    pr_arrow_types(p, op);
+}
+
+/* linalg.transpose/broadcast ins(..) outs(..) permutation|dimensions = [..] attr-dict
+ * linalg.reduce ins(..) outs(..) dimensions = [..] attr-dict (%a: T, ...) {region} */
+static const char *perm_name(Op *op) { return op_is(op, OP_linalg_transpose) ? "permutation" : "dimensions"; }
+static bool dec_lperm(Dec *d) {
+    Op *op = d->op;
+    bool red = op_is(op, OP_linalg_reduce);
+    int ni, no;
+    if (!eat(d, "ins") || (ni = typed_group(d, 0)) < 0 || !eat(d, "outs") || (no = typed_group(d, ni)) < 0) return false;
+    const char *pn = perm_name(op);
+    int64_t v[64];
+    int n = 0;
+    if (!eat(d, pn) || !eat(d, "=") || (n = int_list(d, v, 64)) < 0) return false;
+    Attr *a = dict_opt(d);
+    int r = -1;
+    if (red) {
+        /* the region's arguments were written before it: (%in: T, %init: T) */
+        if (!eat(d, "(")) return false;
+        while (!eat(d, ")")) {
+            if (!d->e) return false;
+            d->e = d->e->next;
+        }
+        if ((r = region_el(d)) != 0) return false;
+    }
+    if (!at_end(d) || op->nopnds != ni + no || !ni || !no) return false;
+    if (red ? op->nregions != 1 : op->nregions != 0) return false;
+    if (red && (!op->regions[0].first || op->regions[0].first->nargs != ni + no)) return false;
+    int nr = 0;
+    for (int i = ni; i < ni + no; i++) if (opnd(d, i)->type && opnd(d, i)->type->kind == T_TENSOR) nr++;
+    if (nr != op->nres) { bind_error(d, nr); return false; }
+    for (int i = 0, k = 0; i < no; i++) if (opnd(d, ni + i)->type->kind == T_TENSOR) set_res(op, k++, opnd(d, ni + i)->type);
+    op_set_prop(d->c, op, pn, i64_array(d->c, n, v));
+    merge_attrs(d, a);
+    if (!red) {
+        Type *t0 = type_elem(opnd(d, 0)->type), *t1 = type_elem(opnd(d, 1)->type);
+        Region *rg = add_region(d->c, op);
+        Block *b = block_new(d->c);
+        region_append_block(rg, b);
+        Value *x = block_add_arg(d->c, b, t0, op->loc);
+        block_add_arg(d->c, b, t1, op->loc);
+        op_append(b, op_new(d->c, "linalg.yield", 0, NULL, 1, &x, 0, op->loc));
+    }
+    return true;
+}
+static bool fit_lperm(Op *op) {
+    int n = 0;
+    return darr_i64(op, perm_name(op), &n) && op->nregions == 1 && op->regions[0].first && op->nopnds >= 2 &&
+           (op_is(op, OP_linalg_reduce) ? op->nopnds % 2 == 0 : op->nopnds == 2);
+}
+static void pr_lperm(Printer *p, Op *op) {
+    bool red = op_is(op, OP_linalg_reduce);
+    int ni = red ? op->nopnds / 2 : 1, n;
+    const int64_t *v = darr_i64(op, perm_name(op), &n);
+    print_name(p, op);
+    pr_ins_outs(p, op, ni);
+    fprintf(p->f, " %s = ", perm_name(op));
+    pr_int_list(p, v, n);
+    P(p, " ");
+    const char *el[] = { perm_name(op) };
+    print_attrs(p, op, el, 1);
+    if (red) {
+        Block *b = op->regions[0].first;
+        P(p, "\n");
+        p->indent += 2;
+        for (int i = 0; i < p->indent; i++) P(p, " ");
+        P(p, "(");
+        for (int i = 0; i < b->nargs; i++) {
+            if (i) P(p, ", ");
+            print_value(p, b->args[i]);
+            P(p, ": ");
+            print_type(p, b->args[i]->type);
+        }
+        P(p, ") ");
+        print_region(p, &op->regions[0], false, true, false);
+        p->indent -= 2;
+    }
+}
+
+/* linalg.generic {indexing_maps = [..], iterator_types = ["parallel", ..], ...}
+ *   ins(..) outs(..) [attrs = {..}] {region} [-> T, ...] */
+static bool dec_generic(Dec *d) {
+    Op *op = d->op;
+    Attr *traits = dict_opt(d);
+    if (!traits) return false;
+    int ni, no;
+    if (!ins_outs(d, &ni, &no)) return false;
+    Attr *extra = NULL;
+    if (eat(d, "attrs")) { if (!eat(d, "=") || !(extra = dict_opt(d))) return false; }
+    if (region_el(d) != 0) return false;
+    Type *rt[16];
+    int nr = arrow_types(d, rt, 16);
+    if (nr < 0) return false;
+    if (!at_end(d) || op->nregions != 1 || op->nopnds != ni + no) return false;
+    Attr *maps = dict_get(traits, "indexing_maps"), *its = dict_get(traits, "iterator_types");
+    if (!maps || !its || maps->kind != A_ARRAY || its->kind != A_ARRAY) return false;
+    Attr *iv[64];
+    if (its->arr.n > 64) return false;
+    for (int i = 0; i < its->arr.n; i++) {
+        Attr *s = its->arr.elts[i];
+        if (s->kind == A_OPAQUE) { iv[i] = s; continue; }
+        if (s->kind != A_STRING || s->str.len > 32) return false;
+        char buf[64];
+        snprintf(buf, sizeof buf, "#linalg.iterator_type<%.*s>", (int)s->str.len, s->str.s);
+        iv[i] = attr_opaque(d->c, buf);
+    }
+    if (nr != op->nres) { bind_error(d, nr); return false; }
+    for (int i = 0; i < nr; i++) set_res(op, i, rt[i]);
+    for (int i = 0; i < traits->dict.n; i++) {
+        const char *k = traits->dict.ents[i].name;
+        if (!strcmp(k, "iterator_types")) op_set_prop(d->c, op, k, attr_array(d->c, its->arr.n, iv));
+        else if (!strcmp(k, "indexing_maps") || !strcmp(k, "doc") || !strcmp(k, "library_call")) op_set_prop(d->c, op, k, traits->dict.ents[i].value);
+        else op_set_attr(d->c, op, k, traits->dict.ents[i].value);
+    }
+    int64_t seg[2] = { ni, no };
+    op_set_prop(d->c, op, "operandSegmentSizes", segments(d->c, 2, seg));
+    merge_attrs(d, extra);
+    return true;
+}
+static bool fit_generic(Op *op) {
+    Attr *m = op_attr(op, "indexing_maps"), *it = op_attr(op, "iterator_types");
+    return linalg_ins(op) >= 0 && op->nregions == 1 && m && it && m->kind == A_ARRAY && it->kind == A_ARRAY;
+}
+static void pr_generic_op(Printer *p, Op *op) {
+    print_name(p, op);
+    /* the trait dictionary: the inherent attributes, iterator types as strings */
+    static const char *const keys[] = { "doc", "indexing_maps", "iterator_types", "library_call" };
+    P(p, " {");
+    bool first = true;
+    for (int k = 0; k < 4; k++) {
+        Attr *a = op_attr(op, keys[k]);
+        if (!a) continue;
+        if (!first) P(p, ", ");
+        first = false;
+        P(p, keys[k]);
+        P(p, " = ");
+        if (k != 2) { print_attr(p, a); continue; }
+        P(p, "[");
+        for (int i = 0; i < a->arr.n; i++) {
+            Attr *s = a->arr.elts[i];
+            if (i) P(p, ", ");
+            const char *pre = "#linalg.iterator_type<";
+            if (s->kind == A_OPAQUE && !strncmp(s->str.s, pre, strlen(pre))) {
+                P(p, "\"");
+                fwrite(s->str.s + strlen(pre), 1, s->str.len - strlen(pre) - 1, p->f);
+                P(p, "\"");
+            } else print_attr(p, s);
+        }
+        P(p, "]");
+    }
+    P(p, "}");
+    pr_ins_outs(p, op, linalg_ins(op));
+    if (op->nattrs) { P(p, " attrs = "); print_attr_dict(p, op->attrs, op->nattrs, NULL, 0); }
+    P(p, " ");
+    print_region(p, &op->regions[0], true, true, false);
+    pr_arrow_types(p, op);
+}
+
 /* ---- the table ------------------------------------------------------ */
-typedef struct Fmt { const char *name; bool (*dec)(Dec *); void (*pr)(Printer *, Op *); } Fmt;
+/* `fits`, when given, says whether an op (perhaps read in generic form or
+ * built by a pass) has what the custom printer needs; if not, the op is
+ * printed in generic form */
+typedef struct Fmt { const char *name; bool (*dec)(Dec *); void (*pr)(Printer *, Op *); bool (*fits)(Op *); } Fmt;
 
 static const Fmt fmts[] = {
-    { "unary", dec_unary, pr_same },
-    { "binary", dec_binary, pr_same },
-    { "ternary", dec_ternary, pr_same },
-    { "constant", dec_constant, pr_constant },
-    { "cmp", dec_cmp, pr_cmp },
-    { "select", dec_select, pr_select },
-    { "cast", dec_cast, pr_cast },
-    { "cast_list", dec_cast_list, pr_cast_list },
-    { "return", dec_return, pr_return },
-    { "call", dec_call, pr_call },
-    { "func", dec_func, pr_func },
-    { "module", dec_module, pr_module },
-    { "arrow", dec_arrow, pr_arrow },
-    { "pair", dec_pair, pr_pair },
-    { "nullary", dec_nullary, pr_nullary },
-    { "axis", dec_axis, pr_axis },
-    { "load", dec_load, pr_loadstore },
-    { "store", dec_store, pr_loadstore },
-    { "dot", dec_dot, pr_dot },
-    { "empty", dec_empty, pr_empty },
-    { "for", dec_for, pr_for },
-    { "if", dec_if, pr_if },
-    { "condition", dec_condition, pr_condition },
-    { "while", dec_while, pr_while },
-    { "layout", dec_layout, pr_layout },
-    { "br", dec_br, pr_br },
-    { "cond_br", dec_cond_br, pr_cond_br },
+    { "unary", dec_unary, pr_same, NULL },
+    { "binary", dec_binary, pr_same, NULL },
+    { "ternary", dec_ternary, pr_same, NULL },
+    { "constant", dec_constant, pr_constant, NULL },
+    { "cmp", dec_cmp, pr_cmp, NULL },
+    { "select", dec_select, pr_select, NULL },
+    { "cast", dec_cast, pr_cast, NULL },
+    { "cast_list", dec_cast_list, pr_cast_list, NULL },
+    { "return", dec_return, pr_return, NULL },
+    { "call", dec_call, pr_call, NULL },
+    { "func", dec_func, pr_func, NULL },
+    { "module", dec_module, pr_module, NULL },
+    { "arrow", dec_arrow, pr_arrow, NULL },
+    { "pair", dec_pair, pr_pair, NULL },
+    { "nullary", dec_nullary, pr_nullary, NULL },
+    { "axis", dec_axis, pr_axis, NULL },
+    { "load", dec_load, pr_loadstore, NULL },
+    { "store", dec_store, pr_loadstore, NULL },
+    { "dot", dec_dot, pr_dot, NULL },
+    { "empty", dec_empty, pr_empty, NULL },
+    { "for", dec_for, pr_for, NULL },
+    { "if", dec_if, pr_if, NULL },
+    { "condition", dec_condition, pr_condition, NULL },
+    { "while", dec_while, pr_while, NULL },
+    { "layout", dec_layout, pr_layout, NULL },
+    { "br", dec_br, pr_br, NULL },
+    { "cond_br", dec_cond_br, pr_cond_br, NULL },
+    { "mkdesc", dec_mkdesc, pr_mkdesc, fit_mkdesc },
+    { "dload", dec_dload, pr_dload, fit_dload },
+    { "dstore", dec_dstore, pr_dstore, fit_dstore },
+    { "dgather", dec_dgather, pr_dgather, fit_dgather },
+    { "dscatter", dec_dscatter, pr_dscatter, fit_dscatter },
+    { "itreduce", dec_itreduce, pr_itreduce, fit_itreduce },
+    { "tileid", dec_tileid, pr_tileid, fit_tileid },
+    { "memview", dec_memview, pr_memview, fit_memview },
+    { "atile", dec_atile, pr_atile, fit_atile },
+    { "kload", dec_kload, pr_kload, fit_kload },
+    { "kstore", dec_kstore, pr_kstore, fit_kstore },
+    { "produce", dec_produce, pr_produce, fit_produce },
+    { "ktreduce", dec_ktreduce, pr_ktreduce, fit_ktreduce },
+    { "slice", dec_slice, pr_slice, fit_slice },
+    { "reshape", dec_reshape, pr_reshape, fit_reshape },
+    { "extract", dec_extract, pr_extract, fit_extract },
+    { "insert", dec_insert, pr_insert, fit_insert },
+    { "tsplat", dec_tsplat, pr_tsplat, fit_tsplat },
+    { "concat", dec_concat, pr_concat, fit_concat },
+    { "treshape", dec_treshape, pr_treshape, fit_treshape },
+    { "tdim", dec_tdim, pr_tdim, fit_tdim },
+    { "named", dec_named, pr_named, fit_named },
+    { "lperm", dec_lperm, pr_lperm, fit_lperm },
+    { "lgeneric", dec_generic, pr_generic_op, fit_generic },
 };
 
 static const Fmt *find_fmt(const OpInfo *info) {
@@ -1426,7 +2845,7 @@ bool format_decode(Ctx *c, Op *op, Diag *diag) {
 
 bool format_print(Printer *p, Op *op) {
     const Fmt *f = find_fmt(op->info);
-    if (!f) return false;
+    if (!f || (f->fits && !f->fits(op))) return false;
     f->pr(p, op);
     return true;
 }

@@ -580,6 +580,7 @@ static Elem *add_elem(PState *ps, ElemKind k, Token *t) {
         e->idx = -1;
         e->type = NULL;
         /* remember the position of each element for diagnostics */
+        e->loc = tok_loc(ps, t);
         e->val = NULL;
         e->attr = NULL;
     }

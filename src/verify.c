@@ -163,6 +163,74 @@ static void check_yield_types(V *v, Op *op, Region *r, int nres) {
             err(v, t, "type of operand #%d ('%s') does not match the parent op's result type ('%s')", i, ts(v, opty(t, i)), ts(v, op->res[i].type));
 }
 
+/* the block rank of a !tt.tensordesc<AxBxT> (or -1) */
+static int desc_rank(const Type *t) {
+    if (!t || t->kind != T_OPAQUE || strcmp(t->opq.name, "!tt.tensordesc") || !t->opq.body || t->opq.body[0] != '<') return -1;
+    int r = 0;
+    const char *s = t->opq.body + 1;
+    for (;;) {
+        const char *q = s;
+        while (*q >= '0' && *q <= '9') q++;
+        if (q == s && *q == '?') q++;
+        if (q == s || *q != 'x') return r;
+        r++;
+        s = q + 1;
+    }
+}
+
+/* tt.spyre_tensor_layout: three parallel arrays, one entry per physical dim */
+static void check_layout(V *v, Op *op) {
+    static const char *const names[3] = { "phys_src", "phys_op", "phys_arg" };
+    const int64_t *a[3];
+    int n[3];
+    for (int k = 0; k < 3; k++) {
+        Attr *x = op_attr(op, names[k]);
+        if (!x) { err(v, op, "requires attribute '%s'", names[k]); return; }
+        if (x->kind != A_DENSE_ARRAY || !type_is_int(x->type, 64) || (x->darr.n && !x->darr.i)) {
+            err(v, op, "attribute '%s' failed to satisfy constraint: i64 dense array attribute", names[k]);
+            return;
+        }
+        a[k] = x->darr.i;
+        n[k] = x->darr.n;
+    }
+    if (n[0] != n[1] || n[1] != n[2]) {
+        err(v, op, "phys_src, phys_op and phys_arg must have the same number of entries, got %d, %d and %d", n[0], n[1], n[2]);
+        return;
+    }
+    int k = n[0];
+    if (!k) { err(v, op, "must describe at least one physical dim"); return; }
+    int r = desc_rank(opty(op, 0));
+    for (int i = 0; i < k; i++) {
+        if (r >= 0 && (a[0][i] < 0 || a[0][i] >= r)) { err(v, op, "phys_src[%d] must be in [0, %d), got %lld", i, r, (long long)a[0][i]); return; }
+        if (a[1][i] < 0 || a[1][i] > 2) { err(v, op, "phys_op[%d] must be 0 (identity), 1 (floordiv) or 2 (mod), got %lld", i, (long long)a[1][i]); return; }
+        if (a[1][i] != 0 && a[2][i] <= 0) { err(v, op, "phys_arg[%d] must be > 0 for a floordiv/mod dim, got %lld", i, (long long)a[2][i]); return; }
+    }
+    for (int i = 0; i < k; i++) {
+        bool first = true;
+        for (int j = 0; j < i; j++) if (a[0][j] == a[0][i]) first = false;
+        if (!first) continue;
+        int cnt[3] = { 0, 0, 0 }, tot = 0;
+        for (int j = i; j < k; j++) if (a[0][j] == a[0][i]) { cnt[a[1][j]]++; tot++; }
+        if (tot > 1 && !(tot == 2 && cnt[1] == 1 && cnt[2] == 1)) {
+            err(v, op, "logical dim %lld appears in %d physical dims; a repeated logical dim is only valid as a stick split "
+                "(exactly one floordiv entry and one mod entry), got %d identity, %d floordiv, %d mod",
+                (long long)a[0][i], tot, cnt[0], cnt[1], cnt[2]);
+            return;
+        }
+    }
+}
+
+/* tt.inter_tile_reduce: the attributes its declarative format and ODS require */
+static void check_inter_tile(V *v, Op *op) {
+    static const char *const req[] = { "axis", "combiner", "coreIdToWkSlice", "mode", "numWkSlicesPerDim" };
+    for (int i = 0; i < 5; i++) if (!op_attr(op, req[i])) { err(v, op, "requires attribute '%s'", req[i]); return; }
+    Attr *seg = op_attr(op, "operandSegmentSizes");
+    int np = seg && seg->kind == A_DENSE_ARRAY && seg->darr.n == 2 && seg->darr.i ? (int)seg->darr.i[0] : op->nopnds;
+    if (op->nres != np) { err(v, op, "expects one result per partial (%d), found %d", np, op->nres); return; }
+    for (int i = 0; i < np; i++)
+        if (opty(op, i) != op->res[i].type) { err(v, op, "result #%d type '%s' must match the partial type '%s'", i, ts(v, op->res[i].type), ts(v, opty(op, i))); return; }
+}
+
 enum { F_OTHER, F_SAME, F_CMP, F_SELECT, F_CAST };
 static int family(const OpInfo *in) {
     static signed char fam[OP__COUNT];
@@ -244,6 +312,10 @@ static void check_op(V *v, Op *op) {
         for (int i = 0; i < op->nopnds; i++)
             if (opty(op, i) != ft->type->fn.out[i])
                 err(v, op, "type of return operand %d ('%s') doesn't match function result type ('%s') in function @%s", i, ts(v, opty(op, i)), ts(v, ft->type->fn.out[i]), fname);
+    } else if (op_is(op, OP_tt_spyre_tensor_layout)) {
+        check_layout(v, op);
+    } else if (op_is(op, OP_tt_inter_tile_reduce)) {
+        check_inter_tile(v, op);
     } else if (op_is(op, OP_tt_func) || op_is(op, OP_func_func)) {
         Attr *ft = op_attr(op, "function_type");
         if (!ft || !ft->type || ft->type->kind != T_FUNC) { err(v, op, "requires attribute 'function_type'"); return; }

@@ -141,15 +141,15 @@ func.func @dead(%a: i32) {
 // CHECK-LABEL: func.func @unknown
 // CHECK-NEXT: %[[U1:.*]] = "test.pure"(%arg0) : (i32) -> i32
 // CHECK-NEXT: %[[U2:.*]] = "test.pure"(%arg0) : (i32) -> i32
-// CHECK-NEXT: %[[V1:.*]] = tensor.extract %arg1[] : tensor<i32>
-// CHECK-NEXT: %[[V2:.*]] = tensor.extract %arg1[] : tensor<i32>
+// CHECK-NEXT: %[[V1:.*]] = memref.dim %arg1, %arg2 : memref<?xi32>
+// CHECK-NEXT: %[[V2:.*]] = memref.dim %arg1, %arg2 : memref<?xi32>
 // CHECK-NEXT: return %[[U1]], %[[U2]], %[[V1]], %[[V2]]
-func.func @unknown(%a: i32, %t: tensor<i32>) -> (i32, i32, i32, i32) {
+func.func @unknown(%a: i32, %t: memref<?xi32>, %c: index) -> (i32, i32, index, index) {
   %0 = "test.pure"(%a) : (i32) -> i32
   %1 = "test.pure"(%a) : (i32) -> i32
-  %2 = tensor.extract %t[] : tensor<i32>
-  %3 = tensor.extract %t[] : tensor<i32>
-  return %0, %1, %2, %3 : i32, i32, i32, i32
+  %2 = memref.dim %t, %c : memref<?xi32>
+  %3 = memref.dim %t, %c : memref<?xi32>
+  return %0, %1, %2, %3 : i32, i32, index, index
 }
 
 // -----

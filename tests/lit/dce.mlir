@@ -103,10 +103,10 @@ func.func @blocks(%a: i32) -> i32 {
 
 // Ops whose custom syntax was not understood are kept.
 // CHECK-LABEL: func.func @verbatim
-// CHECK-NEXT: tensor.extract %arg0[] : tensor<i32>
+// CHECK-NEXT: memref.dim %arg0, %arg1 : memref<?xi32>
 // CHECK-NEXT: return
-func.func @verbatim(%t: tensor<i32>) {
-  %0 = tensor.extract %t[] : tensor<i32>
+func.func @verbatim(%t: memref<?xi32>, %c: index) {
+  %0 = memref.dim %t, %c : memref<?xi32>
   return
 }
 
