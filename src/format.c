@@ -636,7 +636,11 @@ static bool dec_func(Dec *d) {
         for (;;) {
             Elem *def = def_el(d);
             Type *t;
-            if (def) {
+            if (!def && d->e && d->e->kind == E_WORD && d->e->text[0] == '%' && is_tok(d->e->next, ":") && !op->nregions) {
+                d->e = d->e->next->next;   /* a named argument of a declaration */
+                t = any_type(d);
+                if (!t) goto done;
+            } else if (def) {
                 if (!eat(d, ":")) goto done;
                 t = any_type(d);
                 if (!t || !entry || def->val->block != entry) goto done;

@@ -843,6 +843,14 @@ static void opb_free(PState *ps, OpB *ob) {
 
 void ps_op_end(PState *ps) {
     OpB *ob = ps->op;
+    /* a function declaration may name its arguments, `@f(%a: i32)`; with no
+     * body the names define nothing, so they are kept as words */
+    if (!ob->regions.n && (opinfo_lookup(ps->ctx, ob->name)->traits & TR_ISOLATED)) {
+        PtrVec c = {0};
+        find_candidates(ob->head, &c);
+        for (int i = 0; i < c.n; i++) if (is_punct(((Elem *)c.v[i])->next, ":")) ((Elem *)c.v[i])->kind = E_WORD;
+        pv_free(&c);
+    }
     resolve_elems(ps, ob->resolved_upto ? ob->resolved_upto->next : ob->head, ps->scope, NULL, 0);
     int nopnds = 0;
     for (Elem *e = ob->head; e; e = e->next) if (e->kind == E_USE) nopnds++;
