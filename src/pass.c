@@ -12,10 +12,12 @@
 
 extern const Pass pass_canonicalize, pass_cse, pass_dce, pass_symbol_dce, pass_inline, pass_test_break_dominance;
 extern const Pass pass_convert_ttir_functions, pass_materialize_base_addresses;
+extern const Pass pass_distribute_work;
 
 static const Pass *const registry[] = {
     &pass_canonicalize, &pass_cse, &pass_dce, &pass_symbol_dce, &pass_inline, &pass_test_break_dominance,
     &pass_convert_ttir_functions, &pass_materialize_base_addresses,
+    &pass_distribute_work,
 };
 
 const Pass *const *pass_all(int *n) { *n = (int)(sizeof registry / sizeof *registry); return registry; }

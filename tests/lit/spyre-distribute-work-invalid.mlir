@@ -1,0 +1,34 @@
+// The reference's diagnostics, and the grid checks the reference lacks
+// (docs/differences.md).
+// RUN: ttxform %s --split-input-file --distribute-work-to-spyre-cores --verify-diagnostics
+// RUN: not ttxform %s --split-input-file --distribute-work-to-spyre-cores=grid=8,8 2>&1 | FileCheck %s --check-prefix=TOOBIG
+// RUN: not ttxform %s --split-input-file --distribute-work-to-spyre-cores=grid=0 2>&1 | FileCheck %s --check-prefix=ZERO
+// RUN: not ttxform %s --split-input-file --distribute-work-to-spyre-cores=grid=2,2,2,2 2>&1 | FileCheck %s --check-prefix=RANK4
+
+// expected-error @+1 {{DistributeWork: grid rank 1 does not match kernel's pid dimensionality 2 (function reads tt.get_program_id / tt.get_num_programs on axes 0..1)}}
+tt.func @two_axes() -> i32 {
+  %px = tt.get_program_id x : i32
+  %ny = tt.get_num_programs y : i32
+  %s = arith.addi %px, %ny : i32
+  tt.return %s : i32
+}
+
+// -----
+
+// expected-error @+1 {{DistributeWork: function reads tt.get_num_programs but never tt.get_program_id; a kernel that asks for the grid size without locating itself in the grid is almost certainly a bug}}
+tt.func @count_only() -> i32 {
+  %n = tt.get_num_programs x : i32
+  tt.return %n : i32
+}
+
+// -----
+
+// expected-error @+1 {{DistributeWork: function reads grid axes non-densely (axis 0 is skipped; highest axis read is 1)}}
+tt.func @skips_x() -> i32 {
+  %py = tt.get_program_id y : i32
+  tt.return %py : i32
+}
+
+// TOOBIG: error: DistributeWork: the grid has 64 tiles but a Spyre card has 32 cores
+// ZERO:   error: DistributeWork: grid extent 0 on axis 0 must be at least 1
+// RANK4:  error: DistributeWork: a grid has at most 3 axes, got 4
