@@ -569,6 +569,12 @@ static Attr *attr_get(Ctx *c, Attr *key) {
     case A_DICT: a->dict.ents = dup(c, key->dict.ents, sizeof(NamedAttr) * (size_t)a->dict.n); break;
     case A_DENSE: a->dense.elts = dup(c, key->dense.elts, sizeof(Attr *) * (size_t)a->dense.n); break;
     case A_DENSE_ARRAY:
+        if (!a->darr.n) {   /* empty: non-NULL still tells integer from float arrays */
+            static const int64_t ei[1]; static const double ef[1];
+            a->darr.i = key->darr.i ? ei : NULL;
+            a->darr.f = key->darr.f ? ef : NULL;
+            break;
+        }
         a->darr.i = key->darr.i ? dup(c, key->darr.i, sizeof(int64_t) * (size_t)a->darr.n) : NULL;
         a->darr.f = key->darr.f ? dup(c, key->darr.f, sizeof(double) * (size_t)a->darr.n) : NULL;
         break;

@@ -1,0 +1,58 @@
+// RUN: ttxform %s --split-input-file --lower-compute-ops --verify-diagnostics
+
+// A combiner without a neutral element cannot seed linalg.reduce's init:
+// the conversion fails as MLIR's does, at the op and then at the module.
+
+// expected-error @below {{LowerComputeOps: failed to convert compute ops}}
+module {
+  tt.func @subf(%t: tensor<8xf32>) -> f32 {
+    // expected-error @below {{failed to legalize operation 'tt.reduce' that was explicitly marked illegal}}
+    %0 = "tt.reduce"(%t) <{axis = 0 : i32}> ({
+    ^bb0(%a: f32, %b: f32):
+      %s = arith.subf %a, %b : f32
+      tt.reduce.return %s : f32
+    }) : (tensor<8xf32>) -> f32
+    tt.return %0 : f32
+  }
+}
+
+// -----
+
+// A float select has no sentinel (only the integer index lane does); the
+// first failing op is the only one reported, as a conversion stops there.
+
+// expected-error @below {{LowerComputeOps: failed to convert compute ops}}
+module {
+  tt.func @select_f(%t: tensor<8xf32>, %u: tensor<8xf32>) -> (f32, f32) {
+    // expected-error @below {{failed to legalize operation 'tt.reduce'}}
+    %0:2 = "tt.reduce"(%t, %u) <{axis = 0 : i32}> ({
+    ^bb0(%a: f32, %x: f32, %b: f32, %y: f32):
+      %c = arith.cmpf ogt, %a, %b : f32
+      %m = arith.maxnumf %a, %b : f32
+      %s = arith.select %c, %x, %y : f32
+      tt.reduce.return %m, %s : f32, f32
+    }) : (tensor<8xf32>, tensor<8xf32>) -> (f32, f32)
+    %1 = "tt.reduce"(%t) <{axis = 0 : i32}> ({
+    ^bb0(%a: f32, %b: f32):
+      %s = arith.divf %a, %b : f32
+      tt.reduce.return %s : f32
+    }) : (tensor<8xf32>) -> f32
+    tt.return %0#0, %0#1 : f32, f32
+  }
+}
+
+// -----
+
+// A combiner returning one of its arguments has no defining op.
+
+// expected-error @below {{LowerComputeOps: failed to convert compute ops}}
+module {
+  tt.func @first(%t: tensor<8xi32>) -> i32 {
+    // expected-error @below {{failed to legalize operation 'tt.reduce'}}
+    %0 = "tt.reduce"(%t) <{axis = 0 : i32}> ({
+    ^bb0(%a: i32, %b: i32):
+      tt.reduce.return %a : i32
+    }) : (tensor<8xi32>) -> i32
+    tt.return %0 : i32
+  }
+}
