@@ -787,6 +787,11 @@ static void pr_module(Printer *p, Op *op) {
 static bool dec_arrow(Dec *d) {
     int n = uses(d, NULL);
     if (!n) return false;
+    /* tt.reshape %x allow_reorder efficient_layout : ... */
+    while (d->e && d->e->kind == E_WORD && (!strcmp(d->e->text, "allow_reorder") || !strcmp(d->e->text, "efficient_layout"))) {
+        op_set_prop(d->c, d->op, d->e->text, attr_unit(d->c));
+        d->e = d->e->next;
+    }
     Attr *a = dict_opt(d);
     if (!eat(d, ":")) return false;
     Type *in[16], *out[16];
@@ -804,7 +809,9 @@ static void pr_arrow(Printer *p, Op *op) {
     print_name(p, op);
     P(p, " ");
     print_operands(p, op, 0, op->nopnds);
-    print_attrs(p, op, NULL, 0);
+    static const char *const kw[] = { "allow_reorder", "efficient_layout" };
+    for (int i = 0; i < 2; i++) if (op_is(op, OP_tt_reshape) && op_attr(op, kw[i])) { P(p, " "); P(p, kw[i]); }
+    print_attrs(p, op, op_is(op, OP_tt_reshape) ? kw : NULL, op_is(op, OP_tt_reshape) ? 2 : 0);
     P(p, " : ");
     print_type(p, op->opnds[0].value->type);
     P(p, " -> ");
@@ -962,9 +969,13 @@ static bool dec_dot(Dec *d) {
     if (uses(d, NULL) != 3 || d->op->nres != 1) return false;
     if (is_tok(d->e, ",") && is_tok(d->e->next, "inputPrecision")) {
         d->e = d->e->next->next;
-        if (!eat(d, "=") || !d->e || d->e->kind != E_WORD) return false;
+        if (!eat(d, "=") || !d->e) return false;
+        /* `tf32` reads as a type name */
+        const char *w = d->e->kind == E_WORD ? d->e->text :
+                        d->e->kind == E_TYPE && d->e->type->kind == T_FLOAT ? d->e->type->f.name : NULL;
+        if (!w) return false;
         int k = -1;
-        for (int i = 0; precisions[i]; i++) if (!strcmp(precisions[i], d->e->text)) k = i;
+        for (int i = 0; precisions[i]; i++) if (!strcmp(precisions[i], w)) k = i;
         if (k < 0) return false;
         d->e = d->e->next;
         op_set_prop(d->c, d->op, "inputPrecision", attr_int(d->c, type_int(d->c, 32, SIGNLESS), k));
