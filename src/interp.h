@@ -1,0 +1,51 @@
+/* interp.h - the reference interpreter: runs a tt.func kernel over a grid
+ * of programs, directly on the SSA IR, one program after the other.
+ *
+ * It is the oracle for the CPU targets' tests: slow and simple, every
+ * integer op wrapped to its type's width, every float result rounded to its
+ * type (float_round), every memory access checked against the buffer bound
+ * to its pointer argument.  Errors (out-of-bounds access, division by zero,
+ * an op it does not know) are diagnostics at the op's location naming the
+ * program id; the run stops at the first one.
+ *
+ * Kernel arguments, in the order of the function's arguments:
+ *   !tt.ptr<T>  -> IARG_BUF: `data` holds `bytes` bytes of T in the kernel's
+ *                  memory layout (i1 as one byte, f16/bf16 as 16-bit IEEE
+ *                  bits); `elem` is optional and, when set, must be T;
+ *   integer     -> IARG_INT, `i` (wrapped to the argument's width);
+ *   float       -> IARG_FLOAT, `f` (rounded to the argument's type).
+ */
+#ifndef TTX_INTERP_H
+#define TTX_INTERP_H
+
+#include "diag.h"
+#include "ir.h"
+
+typedef struct Buf {
+    void *data;
+    size_t bytes;
+    Type *elem;          /* NULL: the pointer argument's pointee type */
+} Buf;
+
+typedef enum { IARG_BUF, IARG_INT, IARG_FLOAT } IArgKind;
+
+typedef struct IArg {
+    IArgKind kind;
+    Buf buf;
+    int64_t i;
+    double f;
+} IArg;
+
+static inline IArg iarg_buf(void *data, size_t bytes) { IArg a = { .kind = IARG_BUF, .buf = { data, bytes, NULL } }; return a; }
+static inline IArg iarg_int(int64_t v) { IArg a = { .kind = IARG_INT, .i = v }; return a; }
+static inline IArg iarg_float(double v) { IArg a = { .kind = IARG_FLOAT, .f = v }; return a; }
+
+/* the tt.func (or func.func) named `name` in module, or NULL; name NULL: the
+ * first one that is not private (else the first one) */
+Op *interp_find_func(Op *module, const char *name);
+
+/* run func for every program id of grid (x fastest, then y, then z).
+ * Returns 0, or -1 after reporting an error to d. */
+int interp_run(Ctx *c, Op *func, int nargs, const IArg *args, const int grid[3], Diag *d);
+
+#endif
