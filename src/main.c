@@ -11,6 +11,7 @@
 #include "parse.h"
 #include "pass.h"
 #include "print.h"
+#include "target.h"
 
 #define TTX_VERSION "0.1.0"
 
@@ -18,6 +19,9 @@ typedef struct Opts {
     const char *in, *out;
     bool split, verify, generic, debuginfo;
     int ktdp_space;
+    const char *emit;             /* a target name, or NULL */
+    TargetOpts to;
+    bool target_opts_given;
     Pipeline pl;
     RunOpts ro;
 } Opts;
@@ -38,6 +42,25 @@ static const char *usage =
     "  --mlir-print-op-generic    print every op in MLIR's generic form\n"
     "  --emit=generic             the same\n"
     "  --emit=mlir                print ops in their custom form (the default)\n"
+    "  --emit=ktir                lower TTIR to KTIR for IBM Spyre with the Spyre\n"
+    "                             backend's pipeline (also chosen by -o FILE.ktir when\n"
+    "                             no pass is given on the command line)\n"
+    "\n"
+    "KTIR options (with --emit=ktir or -o FILE.ktir):\n"
+    "  --grid=N[,N[,N]]           tiles along each grid axis (default 32; at most 32\n"
+    "                             tiles in all)\n"
+    "  --base-addresses=A,B,...   base addresses (element indices) that replace the\n"
+    "                             public functions' pointer arguments, in order (runs\n"
+    "                             materialize-base-addresses after convert-ttir-functions\n"
+    "                             unless a --fix places it elsewhere)\n"
+    "  --data-layout=device|host  physical layout of stick-tiled tensors, for\n"
+    "                             rewrite-descriptor-layout (default device)\n"
+    "  --fix=PASS@ANCHOR          run the fix PASS (convert-elementwise-to-linalg,\n"
+    "                             unalias-linalg-outs, materialize-base-addresses) right\n"
+    "                             after the core pass ANCHOR (lower-descriptor-memory,\n"
+    "                             lower-scalar-load, lower-compute-ops,\n"
+    "                             rewrite-descriptor-layout, lower-inter-tile,\n"
+    "                             convert-ttir-functions; binding names with '_' too)\n"
     "  --mlir-print-debuginfo     print locations (loc(...))\n"
     "  --ktdp-memory-space=spyre|generic\n"
     "                             print ktdp memory spaces as the Spyre backend does\n"
@@ -93,12 +116,21 @@ static int parse_args(int argc, char **argv, Opts *o, bool *done) {
             else if (!strcmp(n, "verify-diagnostics")) o->verify = true;
             else if (!strcmp(n, "mlir-print-op-generic") || !strcmp(n, "emit=generic")) o->generic = true;
             else if (!strcmp(n, "emit=mlir")) o->generic = false;
+            else if (!strncmp(n, "emit=", 5) && target_by_name(n + 5)) o->emit = n + 5;
+            else if (!strncmp(n, "grid=", 5)) { o->to.grid = n + 5; o->target_opts_given = true; }
+            else if (!strncmp(n, "base-addresses=", 15)) { o->to.base_addresses = n + 15; o->target_opts_given = true; }
+            else if (!strncmp(n, "data-layout=", 12)) { o->to.data_layout = n + 12; o->target_opts_given = true; }
+            else if (!strncmp(n, "fix=", 4)) {
+                if (o->to.nfix == 16) return bad_usage("too many --fix options (at most 16): '%s'", a);
+                o->to.fix[o->to.nfix++] = n + 4;
+                o->target_opts_given = true;
+            }
             else if (!strcmp(n, "mlir-print-debuginfo")) o->debuginfo = true;
             else if (!strcmp(n, "allow-unregistered-dialect")) {}
             else if (!strcmp(n, "ktdp-memory-space=spyre")) o->ktdp_space = 1;
             else if (!strcmp(n, "ktdp-memory-space=generic")) o->ktdp_space = 2;
             else if (!strncmp(n, "ktdp-memory-space", 17)) return bad_usage("invalid value in '%s' (expected spyre or generic)", a);
-            else if (!strncmp(n, "emit=", 5)) return bad_usage("unknown output kind in '%s' (expected mlir or generic)", a);
+            else if (!strncmp(n, "emit=", 5)) return bad_usage("unknown output kind in '%s' (expected mlir, generic or ktir)", a);
             else if (!strcmp(n, "verify-each") || !strcmp(n, "verify-each=true") || !strcmp(n, "verify-each=1")) o->ro.verify_each = true;
             else if (!strcmp(n, "verify-each=false") || !strcmp(n, "verify-each=0") || !strcmp(n, "no-verify-each")) o->ro.verify_each = false;
             else if (!strcmp(n, "print-ir-after-all") || !strcmp(n, "mlir-print-ir-after-all")) o->ro.print_after = true;
@@ -286,6 +318,22 @@ static int run(int argc, char **argv) {
     bool done;
     int prc = parse_args(argc, argv, &o, &done);
     if (prc || done) { pipeline_free(&o.pl); return prc; }
+    /* the output's default pipeline when no pass was named */
+    const Target *tgt = o.emit ? target_by_name(o.emit) : target_by_suffix(o.out);
+    if (tgt && o.pl.n) tgt = NULL;   /* an explicit pipeline wins */
+    if (o.target_opts_given && !tgt) {
+        fprintf(stderr, "ttxform: --grid, --base-addresses, --data-layout and --fix apply to --emit=ktir (or -o FILE.ktir) without explicit passes\n");
+        pipeline_free(&o.pl);
+        return 1;
+    }
+    if (tgt) {
+        char err[512];
+        if (!tgt->pipeline(&o.pl, &o.to, err, sizeof err)) {
+            fprintf(stderr, "ttxform: %s\n", err);
+            pipeline_free(&o.pl);
+            return 1;
+        }
+    }
     double *times = calloc((size_t)o.pl.n + 1, sizeof(double));
     o.ro.times = times;
     o.ro.debuginfo = o.debuginfo;
@@ -316,6 +364,7 @@ static int run(int argc, char **argv) {
         char prefix[32] = "";
         if (nsec > 1) snprintf(prefix, sizeof prefix, "%d-", i + 1);
         o.ro.dump_prefix = prefix;
+        if (m && !d.nerrors && tgt && !tgt->precheck(m, &d)) m = NULL;
         if (m && !d.nerrors && !pipeline_run(&o.pl, c, m, &o.ro, &d)) m = NULL;
         if (i) fputs("// -----\n", out);
         if (m && !d.nerrors && o.generic && !op_walk(m, not_verbatim, NULL)) {

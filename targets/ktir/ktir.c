@@ -1,0 +1,141 @@
+/* targets/ktir/ktir.c - KTIR for IBM Spyre: the Spyre backend's pass
+ * pipeline (spyre-lowering spec 1.2) and the ktdp printer. */
+#include <stdio.h>
+#include <string.h>
+
+#include "target.h"
+
+/* the core passes in order, by the reference's binding name and flag */
+static const struct { const char *binding, *flag; bool ready; } core[] = {
+    { "lower_descriptor_memory", "lower-descriptor-memory", true },
+    { "lower_scalar_load", "lower-scalar-load", true },
+    { "lower_compute_ops", "lower-compute-ops", true },
+    { "rewrite_descriptor_layout", "rewrite-descriptor-layout", false },
+    { "lower_inter_tile", "lower-inter-tile", false },
+    { "convert_functions", "convert-ttir-functions", true },
+};
+static const struct { const char *binding, *flag; } fixes[] = {
+    { "convert_elementwise_to_linalg", "convert-elementwise-to-linalg" },
+    { "unalias_linalg_outs", "unalias-linalg-outs" },
+    { "materialize_base_addresses", "materialize-base-addresses" },
+};
+#define N(a) (int)(sizeof a / sizeof *a)
+
+static int core_index(const char *s, size_t n) {
+    for (int i = 0; i < N(core); i++)
+        if ((strlen(core[i].binding) == n && !strncmp(core[i].binding, s, n)) ||
+            (strlen(core[i].flag) == n && !strncmp(core[i].flag, s, n))) return i;
+    return -1;
+}
+static int fix_index(const char *s, size_t n) {
+    for (int i = 0; i < N(fixes); i++)
+        if ((strlen(fixes[i].binding) == n && !strncmp(fixes[i].binding, s, n)) ||
+            (strlen(fixes[i].flag) == n && !strncmp(fixes[i].flag, s, n))) return i;
+    return -1;
+}
+
+static bool add(Pipeline *pl, const char *flag, const char *opts, char *err, size_t errlen) {
+    return pipeline_add(pl, flag, opts, err, errlen);
+}
+
+static bool ktir_pipeline(Pipeline *pl, const TargetOpts *o, char *err, size_t errlen) {
+    const char *layout = o->data_layout ? o->data_layout : "device";
+    if (strcmp(layout, "device") && strcmp(layout, "host")) {
+        snprintf(err, errlen, "invalid --data-layout '%s': expected device or host", layout);
+        return false;
+    }
+    /* fixes: PASS@ANCHOR, the anchor a core pass (unlike the reference, which
+     * ignores an unknown anchor, a bad one is an error) */
+    int fix_of[16], anchor_of[16];
+    for (int i = 0; i < o->nfix; i++) {
+        const char *s = o->fix[i], *at = strchr(s, '@');
+        if (!at) { snprintf(err, errlen, "invalid --fix '%s': expected PASS@ANCHOR", s); return false; }
+        fix_of[i] = fix_index(s, (size_t)(at - s));
+        anchor_of[i] = core_index(at + 1, strlen(at + 1));
+        if (fix_of[i] < 0) {
+            snprintf(err, errlen, "invalid --fix '%s': '%.*s' is not a fix pass (convert-elementwise-to-linalg, unalias-linalg-outs, materialize-base-addresses)", s, (int)(at - s), s);
+            return false;
+        }
+        if (anchor_of[i] < 0) {
+            snprintf(err, errlen, "invalid --fix '%s': anchor '%s' is not a core pass of the Spyre pipeline", s, at + 1);
+            return false;
+        }
+    }
+    /* --base-addresses without an explicit materialize fix: materialise
+     * right after convert-ttir-functions, where pointers became indices */
+    bool have_mba = false;
+    for (int i = 0; i < o->nfix; i++)
+        if (!strcmp(fixes[fix_of[i]].flag, "materialize-base-addresses")) have_mba = true;
+    int auto_mba = o->base_addresses && *o->base_addresses && !have_mba ? core_index("convert_functions", 17) : -1;
+    char opt[512];
+    for (int c = 0; c < N(core); c++) {
+        if (core[c].ready) {
+            const char *opts = NULL;
+            if (!add(pl, core[c].flag, opts, err, errlen)) return false;
+        }
+        for (int i = 0; i < o->nfix; i++) {
+            if (anchor_of[i] != c) continue;
+            const char *opts = NULL;
+            if (!strcmp(fixes[fix_of[i]].flag, "materialize-base-addresses")) {
+                snprintf(opt, sizeof opt, "base-addresses=%s", o->base_addresses ? o->base_addresses : "");
+                opts = o->base_addresses && *o->base_addresses ? opt : NULL;
+            }
+            if (!add(pl, fixes[fix_of[i]].flag, opts, err, errlen)) return false;
+        }
+        if (c == auto_mba) {
+            snprintf(opt, sizeof opt, "base-addresses=%s", o->base_addresses);
+            if (!add(pl, "materialize-base-addresses", opt, err, errlen)) return false;
+        }
+    }
+    snprintf(opt, sizeof opt, "grid=%s", o->grid && *o->grid ? o->grid : "32");
+    if (!add(pl, "distribute-work-to-spyre-cores", opt, err, errlen)) return false;
+    return add(pl, "canonicalize", NULL, err, errlen) && add(pl, "cse", NULL, err, errlen);
+}
+
+static bool ptr_tensor(Type *t) { return t && type_is_shaped(t) && t->sh.elem->kind == T_PTR; }
+
+/* what the Spyre backend does not lower (spec 2.9): the reference lets these
+ * survive into invalid KTIR; here each is an error at the op */
+static const char *not_lowered(Op *op) {
+    switch (op->info->id) {
+    case OP_tt_load:
+        if (op->nopnds && ptr_tensor(op_operand(op, 0)->type)) return "a load through a tensor of pointers is not lowered to KTIR: use a tensor descriptor (tl.make_tensor_descriptor)";
+        return NULL;
+    case OP_tt_store: return "tt.store is not lowered to KTIR: store through a tensor descriptor (tl.make_tensor_descriptor)";
+    case OP_tt_addptr:
+        if (op->nopnds && ptr_tensor(op_operand(op, 0)->type)) return "pointer arithmetic on tensors is not lowered to KTIR: use a tensor descriptor";
+        return NULL;
+    case OP_tt_splat:
+        if (op->nopnds && op_operand(op, 0)->type && op_operand(op, 0)->type->kind == T_PTR) return "a splat of a pointer is not lowered to KTIR: use a tensor descriptor";
+        return NULL;
+    case OP_tt_make_range: return "tt.make_range is not lowered to KTIR (pointer-style indexing): use a tensor descriptor";
+    case OP_tt_make_tensor_ptr: case OP_tt_advance: return "block pointers are not lowered to KTIR: use a tensor descriptor";
+    case OP_tt_scan: case OP_tt_cat: case OP_tt_gather: case OP_tt_histogram:
+    case OP_tt_extern_elementwise: case OP_tt_call:
+        return "this op is not lowered to KTIR by the Spyre backend";
+    default: return NULL;
+    }
+}
+
+/* stick layouts and inter-tile reductions need passes that come next */
+static bool needs_missing(Op *op, void *ud) {
+    Diag *d = ud;
+    const char *why = not_lowered(op);
+    if (why) { diag_error(d, op->loc, "'%s': %s", op->info->name, why); return true; }
+    if (op_is(op, OP_tt_spyre_tensor_layout)) {
+        diag_error(d, op->loc, "'tt.spyre_tensor_layout' needs the rewrite-descriptor-layout pass, which ttxform does not implement yet");
+    }
+    if (op_is(op, OP_tt_inter_tile_reduce)) {
+        diag_error(d, op->loc, "'tt.inter_tile_reduce' needs the lower-inter-tile pass, which ttxform does not implement yet");
+    }
+    return true;
+}
+static bool ktir_precheck(Op *m, Diag *d) {
+    int before = d->nerrors;
+    op_walk(m, needs_missing, d);
+    return d->nerrors == before;
+}
+
+static void ktir_print_opts(PrintOpts *po) { (void)po; }
+
+const Target target_ktir = { "ktir", ".ktir", ktir_pipeline, ktir_precheck, ktir_print_opts };
