@@ -126,8 +126,8 @@ static bool convertible(Ctx *c, const Op *op) {
     Type *r0 = op->nres ? op->res[0].type : NULL;
     Type *a0 = op->nopnds ? op_operand(op, 0)->type : NULL;
     switch (op->info->id) {
-    case OP_tt_splat:
-        return op->nopnds == 1 && op->nres == 1 && static_tensor(r0);
+    case OP_tt_splat: /* a splat of a pointer has no linalg.fill form */
+        return op->nopnds == 1 && op->nres == 1 && static_tensor(r0) && r0->sh.elem->kind != T_PTR;
     case OP_tt_reshape: case OP_tt_trans: case OP_tt_broadcast:
         if (op->nopnds != 1 || op->nres != 1 || !static_tensor(a0) || !static_tensor(r0)) return false;
         if (op_is(op, OP_tt_broadcast)) return a0->sh.rank == r0->sh.rank;
@@ -147,7 +147,9 @@ static bool convertible(Ctx *c, const Op *op) {
         return op->nopnds == 1 && op->nres == 2 && static_tensor(a0) && a0->sh.rank >= 1 && a0->sh.dims[a0->sh.rank - 1] == 2 &&
                static_tensor(r0) && static_tensor(op->res[1].type);
     case OP_tt_dot:
-        return op->nopnds == 3 && op->nres == 1 && a0 && a0->kind == T_TENSOR && r0 && r0->kind == T_TENSOR;
+        /* linalg.matmul (rank 2) or linalg.batch_matmul (rank 3) only */
+        return op->nopnds == 3 && op->nres == 1 && a0 && a0->kind == T_TENSOR && r0 && r0->kind == T_TENSOR &&
+               (a0->sh.rank == 2 || a0->sh.rank == 3) && r0->sh.rank == a0->sh.rank;
     case OP_tt_reduce: {
         Block *b = combiner(op);
         Attr *ax = op_attr(op, "axis");

@@ -56,3 +56,31 @@ module {
     tt.return %0 : i32
   }
 }
+
+// -----
+
+// A splat of a pointer has no linalg.fill form (the reference emits an
+// invalid one).
+
+// expected-error @below {{LowerComputeOps: failed to convert compute ops}}
+module {
+  tt.func @ptr_splat(%p: !tt.ptr<f32>) -> tensor<8x!tt.ptr<f32>> {
+    // expected-error @below {{failed to legalize operation 'tt.splat'}}
+    %0 = tt.splat %p : !tt.ptr<f32> -> tensor<8x!tt.ptr<f32>>
+    tt.return %0 : tensor<8x!tt.ptr<f32>>
+  }
+}
+
+// -----
+
+// A dot of rank 4 is neither linalg.matmul nor linalg.batch_matmul (the
+// reference would emit linalg.matmul).
+
+// expected-error @below {{LowerComputeOps: failed to convert compute ops}}
+module {
+  tt.func @dot4(%a: tensor<2x2x4x8xf32>, %b: tensor<2x2x8x4xf32>, %c: tensor<2x2x4x4xf32>) -> tensor<2x2x4x4xf32> {
+    // expected-error @below {{failed to legalize operation 'tt.dot'}}
+    %0 = tt.dot %a, %b, %c : tensor<2x2x4x8xf32> * tensor<2x2x8x4xf32> -> tensor<2x2x4x4xf32>
+    tt.return %0 : tensor<2x2x4x4xf32>
+  }
+}
