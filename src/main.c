@@ -11,6 +11,7 @@
 #include "parse.h"
 #include "pass.h"
 #include "print.h"
+#include "run.h"
 #include "target.h"
 
 #define TTX_VERSION "0.1.0"
@@ -28,6 +29,7 @@ typedef struct Opts {
 
 static const char *usage =
     "usage: ttxform [options] [INPUT|-] [-o OUTPUT|-]\n"
+    "       ttxform run KERNEL.ttir --grid=X[,Y[,Z]] --arg NAME=VALUE... [--output NAME=FILE.npy]...\n"
     "\n"
     "Reads Triton IR (TTIR) or KTIR text, holds it in its own SSA IR and prints\n"
     "it back as MLIR-compatible text.  INPUT and OUTPUT default to stdin and\n"
@@ -81,6 +83,10 @@ static const char *usage =
     "  --timing                   print a table of wall time per pass to stderr\n"
     "  -h, --help                 show this help\n"
     "  --version                  show the version\n"
+    "\n"
+    "subcommands:\n"
+    "  run KERNEL ...             run a kernel on the CPU with .npy or generated inputs\n"
+    "                             and write buffers as .npy ('ttxform run --help')\n"
     "\n"
     "Exit status: 0 on success, 1 on any error (errors are reported as\n"
     "FILE:LINE:COL: error: MESSAGE with the source line and a caret).\n"
@@ -313,6 +319,7 @@ static void print_timing(const Pipeline *pl, const double *t) {
 }
 
 static int run(int argc, char **argv) {
+    if (argc > 1 && !strcmp(argv[1], "run")) return run_main(argc - 1, argv + 1);
     Opts o = {0};
     o.ro.verify_each = true;
     bool done;
