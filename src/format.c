@@ -2822,18 +2822,20 @@ static const Fmt fmts[] = {
 };
 
 static const Fmt *find_fmt(const OpInfo *info) {
+    /* the op table is constant: resolve an op's format the first time it is seen */
     static const Fmt *by_id[OP__COUNT];
-    static bool ready;
-    if (!ready) {   /* the op table is constant: resolve each op's format once */
-        for (int id = 0; id < OP__COUNT; id++) {
-            const OpInfo *in = opinfo_byid(id);
-            by_id[id] = NULL;
-            if (!in->format || !*in->format) continue;
-            for (size_t i = 0; i < sizeof fmts / sizeof *fmts; i++) if (!strcmp(fmts[i].name, in->format)) by_id[id] = &fmts[i];
-        }
-        ready = true;
+    static bool seen[OP__COUNT];
+    int id = info->id;
+    if (id < 0 || id >= OP__COUNT) return NULL;
+    if (!seen[id]) {
+        const OpInfo *in = opinfo_byid(id);
+        by_id[id] = NULL;
+        if (in->format && *in->format)
+            for (size_t i = 0; i < sizeof fmts / sizeof *fmts; i++)
+                if (!strcmp(fmts[i].name, in->format)) { by_id[id] = &fmts[i]; break; }
+        seen[id] = true;
     }
-    return info->id >= 0 && info->id < OP__COUNT ? by_id[info->id] : NULL;
+    return by_id[id];
 }
 
 bool format_decode(Ctx *c, Op *op, Diag *diag) {

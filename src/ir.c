@@ -770,15 +770,16 @@ const OpInfo *opinfo_lookup(Ctx *c, const char *name) {
     return in;
 }
 
+static int info_sort_cmp(const void *a, const void *b) {
+    return strcmp((*(const OpInfo *const *)a)->name, (*(const OpInfo *const *)b)->name);
+}
+
 static const OpInfo *opinfo_lookup_slow(Ctx *c, const char *name) {
     static const OpInfo *sorted[OP__COUNT];
     static bool ready;
     if (!ready) {   /* built once; the table is constant */
         for (int i = 0; i < OP__COUNT; i++) sorted[i] = &op_table[i];
-        for (int i = 1; i < OP__COUNT; i++)
-            for (int j = i; j > 0 && strcmp(sorted[j - 1]->name, sorted[j]->name) > 0; j--) {
-                const OpInfo *t = sorted[j]; sorted[j] = sorted[j - 1]; sorted[j - 1] = t;
-            }
+        qsort(sorted, OP__COUNT, sizeof *sorted, info_sort_cmp);
         ready = true;
     }
     const OpInfo *const *f = bsearch(name, sorted, OP__COUNT, sizeof *sorted, info_cmp);

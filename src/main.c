@@ -3,6 +3,7 @@
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -303,6 +304,29 @@ static int out_close(Out *o, bool ok) {
 
 typedef struct Job { int argc; char **argv; int rc; } Job;
 
+/* Deeply nested input recurses in the reader and printer, so large inputs
+ * run on a thread with a 1 GiB stack.  Creating it costs more than lowering
+ * a typical kernel, so an input small enough for the process stack (at most
+ * ~800 bytes of stack per input byte were measured; 2 KiB are allowed) runs
+ * on the main thread.  run() reports RERUN when the input is too large and
+ * keeps what it read (stdin cannot be read twice). */
+#define RERUN (-2)
+static bool on_main_stack;
+static char *kept_buf;
+static size_t kept_len;
+
+static bool fits_main_stack(size_t len) {
+#if defined(__SANITIZE_ADDRESS__)
+    (void)len;
+    return false;   /* sanitizer frames are several times larger */
+#else
+    struct rlimit rl;
+    size_t lim = (size_t)8 << 20;
+    if (!getrlimit(RLIMIT_STACK, &rl) && rl.rlim_cur != RLIM_INFINITY && rl.rlim_cur < lim) lim = (size_t)rl.rlim_cur;
+    return len <= lim / 2048;
+#endif
+}
+
 static bool not_verbatim(Op *op, void *ud) { (void)ud; return !op->verbatim; }
 
 static void print_timing(const Pipeline *pl, const double *t) {
@@ -347,8 +371,17 @@ static int run(int argc, char **argv) {
     if (!o.in) o.in = "-";
     const char *fname = strcmp(o.in, "-") ? o.in : "<stdin>";
     size_t len;
-    char *buf = read_all(o.in, &len);
+    char *buf;
+    if (kept_buf) { buf = kept_buf; len = kept_len; kept_buf = NULL; }
+    else buf = read_all(o.in, &len);
     if (!buf) { fprintf(stderr, "ttxform: cannot read '%s': %s\n", fname, strerror(errno)); free(times); pipeline_free(&o.pl); return 1; }
+    if (on_main_stack && !fits_main_stack(len)) {
+        kept_buf = buf;
+        kept_len = len;
+        free(times);
+        pipeline_free(&o.pl);
+        return RERUN;
+    }
     Section *secs;
     int nsec = split_sections(buf, len, o.split, &secs);
     Out outf;
@@ -409,7 +442,13 @@ static void *thread_main(void *arg) {
 }
 
 int main(int argc, char **argv) {
-    /* deep nesting recurses in the printer: give the work a large stack */
+    if (argc < 2 || strcmp(argv[1], "run")) {
+        on_main_stack = true;
+        int rc = run(argc, argv);
+        on_main_stack = false;
+        if (rc != RERUN) return rc;
+    }
+    /* deep nesting recurses in the reader and printer: a large stack */
     Job j = { argc, argv, 1 };
     pthread_attr_t at;
     pthread_t th;
