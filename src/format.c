@@ -2412,6 +2412,30 @@ static void pr_tsplat(Printer *p, Op *op) {
     print_type(p, op->res[0].type);
 }
 
+/* tensor.from_elements %a, %b, ... attr-dict : tensor<..> */
+static bool dec_fromel(Dec *d) {
+    int n = uses(d, NULL);
+    Attr *a = dict_opt(d);
+    if (!eat(d, ":")) return false;
+    Type *t = type_el(d);
+    if (!t || t->kind != T_TENSOR || !at_end(d) || d->op->nres != 1) return false;
+    for (int i = 0; i < n; i++) want_type(d, i, t->sh.elem);
+    set_res(d->op, 0, t);
+    merge_attrs(d, a);
+    return true;
+}
+static bool fit_fromel(Op *op) { return op->nres == 1 && op->res[0].type && op->res[0].type->kind == T_TENSOR; }
+static void pr_fromel(Printer *p, Op *op) {
+    print_name(p, op);
+    if (op->nopnds) {
+        P(p, " ");
+        print_operands(p, op, 0, op->nopnds);
+    }
+    print_attrs(p, op, NULL, 0);
+    P(p, " : ");
+    print_type(p, op->res[0].type);
+}
+
 /* tensor.concat dim(N) %a, %b attr-dict : (T, T) -> R */
 static bool dec_concat(Dec *d) {
     int64_t dim;
@@ -2813,6 +2837,7 @@ static const Fmt fmts[] = {
     { "extract", dec_extract, pr_extract, fit_extract },
     { "insert", dec_insert, pr_insert, fit_insert },
     { "tsplat", dec_tsplat, pr_tsplat, fit_tsplat },
+    { "fromel", dec_fromel, pr_fromel, fit_fromel },
     { "concat", dec_concat, pr_concat, fit_concat },
     { "treshape", dec_treshape, pr_treshape, fit_treshape },
     { "tdim", dec_tdim, pr_tdim, fit_tdim },

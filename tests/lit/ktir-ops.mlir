@@ -192,3 +192,17 @@ func.func @f(%a: tensor<64x64xf32>, %v: tensor<64xf32>, %x: f32) -> tensor<64x64
   return %t : tensor<64x64xf32>
 }
 
+
+// -----
+
+// tensor.from_elements: custom form, and read back from the generic form
+// RUN: ttxform %s --split-input-file --mlir-print-op-generic | ttxform --split-input-file | FileCheck %s --check-prefix=FROMEL
+// CHECK-LABEL: func.func @from_elements
+// CHECK: %0 = tensor.from_elements %arg0, %arg1 : tensor<2xindex>
+// CHECK: %1 = tensor.from_elements %arg0, %arg1, %arg0, %arg1 {note = 1 : i32} : tensor<2x2xindex>
+// FROMEL: %0 = tensor.from_elements %arg0, %arg1 : tensor<2xindex>
+func.func @from_elements(%a: index, %b: index) -> (tensor<2xindex>, tensor<2x2xindex>) {
+  %0 = tensor.from_elements %a, %b : tensor<2xindex>
+  %1 = tensor.from_elements %a, %b, %a, %b {note = 1 : i32} : tensor<2x2xindex>
+  return %0, %1 : tensor<2xindex>, tensor<2x2xindex>
+}

@@ -17,7 +17,7 @@ tt.func @splat(%s: i32) -> tensor<4x8xi32> {
 // CHECK-LABEL: tt.func @reshape(
 // CHECK-NEXT:    %[[C16:.*]] = arith.constant 16 : index
 // CHECK-NEXT:    %[[C32:.*]] = arith.constant 32 : index
-// CHECK-NEXT:    %[[S:.*]] = "tensor.from_elements"(%[[C16]], %[[C32]]) : (index, index) -> tensor<2xindex>
+// CHECK-NEXT:    %[[S:.*]] = tensor.from_elements %[[C16]], %[[C32]] : tensor<2xindex>
 // CHECK-NEXT:    %[[R:.*]] = tensor.reshape %arg0(%[[S]]) : (tensor<512xf32>, tensor<2xindex>) -> tensor<16x32xf32>
 // CHECK-NEXT:    tt.return %[[R]]
 tt.func @reshape(%t: tensor<512xf32>) -> tensor<16x32xf32> {

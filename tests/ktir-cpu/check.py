@@ -1,0 +1,493 @@
+#!/usr/bin/env python3
+"""Numerical check of ttxform's KTIR output with the ktir-cpu interpreter.
+
+Each sample in samples/spyre/ is lowered with
+
+    ttxform SAMPLE.ttir --emit=ktir --ktdp-memory-space=generic [--grid=...]
+
+and the resulting KTIR is executed by ktir-cpu (github.com/torch-spyre/ktir-cpu)
+through the ktir_oracle.py driver, with random inputs.  Every output buffer
+is compared with a NumPy reference of what the kernel computes; the table at
+the end lists sample, case, output, max abs error and the result.  Before
+running, two formatting-only rewrites work around ktir-cpu parser limits
+(see ktir_cpu_compat below and README.md); --raw disables them.
+
+Usage:
+    check.py --ktir-cpu DIR [--ttxform BIN] [--oracle ktir_oracle.py]
+             [--all] [--raw] [--keep DIR] [-v] [SAMPLE ...]
+
+DIR is a source checkout of ktir-cpu (nothing needs installing; NumPy is the
+only dependency).  SAMPLE names are stems of files in samples/spyre/
+(default: every entry of SAMPLES below that exists).  With --all, every
+samples/spyre/*.ttir is also lowered and executed; the ones without an entry
+in SAMPLES get random inputs and no reference (status RAN).
+
+Exit status: 0 when every check passed, 1 otherwise.
+
+This is a manual check, not part of the meson test suite.
+"""
+
+from __future__ import annotations
+
+import argparse
+import datetime
+import json
+import os
+import re
+import subprocess
+import sys
+import tempfile
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+REPO = os.path.dirname(os.path.dirname(HERE))
+SAMPLE_DIR = os.path.join(REPO, "samples", "spyre")
+
+# Per-sample cases.  Each case lowers the sample with its own ttxform flags
+# and runs it once.  "inputs" follows the ktir_oracle spec schema: array
+# arguments are objects (shape/dtype may be omitted when the argument feeds a
+# ktdp.construct_memory_view with static sizes), scalar arguments are plain
+# numbers.  "reference" maps each output argument to a NumPy expression over
+# the pristine inputs.  Arguments are named as in the lowered KTIR (%arg0,
+# %arg1, ...).  "xfail" = (regex, reason) marks a case that is expected to
+# fail because of a known ktir-cpu limitation: a failure whose notes match the
+# regex is reported as XFAIL, any other failure stays a failure.
+# "tol_dtype" = (dtype, reason) compares with the tolerance of another dtype
+# where ktir-cpu computes in lower precision than the kernel declares.
+
+
+def _add(shape=None, dtype="f32", scalars=()):
+    """Inputs and reference of C = A + B on arg0/arg1 -> arg2."""
+    def arr(fill, seed=None):
+        e = {"fill": fill}
+        if seed is not None:
+            e["seed"] = seed
+        if shape is not None:
+            e.update(shape=list(shape), dtype=dtype)
+        return e
+    inputs = {"arg0": arr("randn", 1), "arg1": arr("randn", 2), "arg2": arr("zeros")}
+    for i, v in enumerate(scalars):
+        inputs[f"arg{3 + i}"] = v
+    return {"inputs": inputs, "reference": {"arg2": "arg0 + arg1"}}
+
+
+RAGGED = (r"guard: kernel wrote \d+ element\(s\) past the end",
+          "ktir-cpu does not clip accesses to the view's coordinate_set "
+          "(its gap #5), so the partial last block writes past the buffer")
+SCALAR_F16 = ("f32/f16-scalars", "ktir-cpu evaluates scalar arith.addf/subf/mulf/divf in f16 "
+              "whatever the declared type")
+RANK0 = (r"memref<f32> has no dimensions",
+         "ktir-cpu cannot run rank-0 views/access tiles (memref<f32>, "
+         "!ktdp.access_tile<index>); see README")
+
+SAMPLES = {
+    "vector_add_1d": [
+        dict(label="grid=32", flags=[], **_add()),
+        dict(label="grid=7", flags=["--grid=7"], **_add()),
+    ],
+    "vector_add_1d_dynamic": [
+        dict(label="n=65536", flags=[], **_add((65536,), scalars=(65536,))),
+        dict(label="n=3072,grid=5", flags=["--grid=5"], **_add((3072,), scalars=(3072,))),
+        dict(label="n=5000", flags=[], xfail=RAGGED, **_add((5000,), scalars=(5000,))),
+    ],
+    "vector_add_2d": [
+        dict(label="grid=32", flags=[], **_add()),
+        dict(label="grid=5", flags=["--grid=5"], **_add()),
+    ],
+    "vector_add_2d_dynamic": [
+        dict(label="256x128", flags=[], **_add((256, 128), scalars=(256, 128))),
+        dict(label="48x64,grid=2", flags=["--grid=2"], **_add((48, 64), scalars=(48, 64))),
+        dict(label="100x40", flags=[], xfail=RAGGED, **_add((100, 40), scalars=(100, 40))),
+    ],
+    "vector_add_2d_grid": [
+        dict(label="grid=4,8", flags=["--grid=4,8"], **_add()),
+        dict(label="grid=3,5", flags=["--grid=3,5"], **_add()),
+    ],
+    "vector_add_2d_grid_dynamic": [
+        dict(label="256x128,grid=4,8", flags=["--grid=4,8"],
+             **_add((256, 128), scalars=(256, 128))),
+        dict(label="96x80,grid=3,2", flags=["--grid=3,2"],
+             **_add((96, 80), scalars=(96, 80))),
+    ],
+    "vector_add_3d": [
+        dict(label="grid=32", flags=[], **_add()),
+        dict(label="grid=3", flags=["--grid=3"], **_add()),
+    ],
+    "vector_add_3d_dynamic": [
+        dict(label="64x32x16", flags=[], **_add((64, 32, 16), scalars=(64, 32, 16))),
+        dict(label="24x16x40,grid=2", flags=["--grid=2"],
+             **_add((24, 16, 40), scalars=(24, 16, 40))),
+    ],
+    "vector_add_3d_grid": [
+        dict(label="grid=4,2,2", flags=["--grid=4,2,2"], **_add()),
+        dict(label="grid=3,3,3", flags=["--grid=3,3,3"], **_add()),
+    ],
+    "vector_add_3d_grid_dynamic": [
+        dict(label="64x32x16,grid=4,2,2", flags=["--grid=4,2,2"],
+             **_add((64, 32, 16), scalars=(64, 32, 16))),
+        dict(label="24x16x40,grid=2,1,3", flags=["--grid=2,1,3"],
+             **_add((24, 16, 40), scalars=(24, 16, 40))),
+    ],
+    # out = arg0, in = arg1, n_rows = arg2, n_cols = arg3; one 1x1024 block
+    # per row, so n_cols must be 1024.
+    "softmax": [
+        dict(label="100x1024", flags=[],
+             inputs={"arg0": {"shape": [100, 1024], "dtype": "f16", "fill": "zeros"},
+                     "arg1": {"shape": [100, 1024], "dtype": "f16", "fill": "randn",
+                              "seed": 1, "std": 2.0},
+                     "arg2": 100, "arg3": 1024},
+             reference={"arg0": "softmax(f64(arg1), axis=1)"}),
+        dict(label="7x1024,grid=3", flags=["--grid=3"],
+             inputs={"arg0": {"shape": [7, 1024], "dtype": "f16", "fill": "zeros"},
+                     "arg1": {"shape": [7, 1024], "dtype": "f16", "fill": "randn",
+                              "seed": 2, "std": 4.0},
+                     "arg2": 7, "arg3": 1024},
+             reference={"arg0": "softmax(f64(arg1), axis=1)"}),
+    ],
+    # C[512x256] = A[512x64] @ B[64x256], 16x16x16 blocks
+    "matmul": [
+        dict(label="grid=32", flags=[],
+             inputs={"arg0": {"fill": "uniform", "seed": 1, "low": -1, "high": 1},
+                     "arg1": {"fill": "uniform", "seed": 2, "low": -1, "high": 1},
+                     "arg2": {"fill": "zeros"}},
+             reference={"arg2": "f64(arg0) @ f64(arg1)"}),
+        dict(label="grid=6", flags=["--grid=6"],
+             inputs={"arg0": {"fill": "randn", "seed": 3},
+                     "arg1": {"fill": "randn", "seed": 4},
+                     "arg2": {"fill": "zeros"}},
+             reference={"arg2": "f64(arg0) @ f64(arg1)"}),
+    ],
+    # out = arg0, in = arg1, n_rows = arg2, n_cols = arg3 (a multiple of 64:
+    # the kernel reads 1x64 blocks and zero padding would change the sums).
+    "softmax_multi_tile": [
+        dict(label="50x512", flags=[],
+             inputs={"arg0": {"shape": [50, 512], "dtype": "f16", "fill": "zeros"},
+                     "arg1": {"shape": [50, 512], "dtype": "f16", "fill": "randn",
+                              "seed": 1, "std": 2.0},
+                     "arg2": 50, "arg3": 512},
+             reference={"arg0": "softmax(f64(arg1), axis=1)"}),
+        dict(label="3x1984,grid=2", flags=["--grid=2"],
+             inputs={"arg0": {"shape": [3, 1984], "dtype": "f16", "fill": "zeros"},
+                     "arg1": {"shape": [3, 1984], "dtype": "f16", "fill": "randn",
+                              "seed": 2, "std": 3.0},
+                     "arg2": 3, "arg3": 1984},
+             reference={"arg0": "softmax(f64(arg1), axis=1)"}),
+    ],
+    # Y = arg0, X = arg1 [n_rows x 1024], W = arg2, B = arg3, n_rows = arg4,
+    # eps = arg5
+    "layernorm": [
+        dict(label="40x1024", flags=[],
+             inputs={"arg0": {"shape": [40, 1024], "dtype": "f32", "fill": "zeros"},
+                     "arg1": {"shape": [40, 1024], "dtype": "f32", "fill": "normal",
+                              "seed": 1, "mean": 0.5, "std": 2.0},
+                     "arg2": {"fill": "uniform", "seed": 2, "low": 0.5, "high": 1.5},
+                     "arg3": {"fill": "randn", "seed": 3},
+                     "arg4": 40, "arg5": 1e-5},
+             reference={"arg0": "layernorm(f64(arg1), f64(arg2), f64(arg3), eps=1e-5, axis=1)"}),
+        dict(label="5x1024,grid=4", flags=["--grid=4"],
+             inputs={"arg0": {"shape": [5, 1024], "dtype": "f32", "fill": "zeros"},
+                     "arg1": {"shape": [5, 1024], "dtype": "f32", "fill": "randn", "seed": 4},
+                     "arg2": {"fill": "uniform", "seed": 5, "low": 0.5, "high": 1.5},
+                     "arg3": {"fill": "randn", "seed": 6},
+                     "arg4": 5, "arg5": 1e-5},
+             reference={"arg0": "layernorm(f64(arg1), f64(arg2), f64(arg3), eps=1e-5, axis=1)"}),
+    ],
+    # Y = arg0, X = arg1 [n_rows x 1024] flattened, W = arg2, B = arg3,
+    # n_rows = arg4, eps = arg5
+    "layernorm_1d": [
+        dict(label="40x1024", flags=[], tol_dtype=SCALAR_F16,
+             inputs={"arg0": {"shape": [40 * 1024], "dtype": "f32", "fill": "zeros"},
+                     "arg1": {"shape": [40 * 1024], "dtype": "f32", "fill": "normal",
+                              "seed": 1, "mean": 0.5, "std": 2.0},
+                     "arg2": {"fill": "uniform", "seed": 2, "low": 0.5, "high": 1.5},
+                     "arg3": {"fill": "randn", "seed": 3},
+                     "arg4": 40, "arg5": 1e-5},
+             reference={"arg0": "layernorm(f64(arg1).reshape(40, 1024), f64(arg2), "
+                                 "f64(arg3), eps=1e-5, axis=1).reshape(-1)"}),
+    ],
+    # C[4x128x64] = A[4x128x32] @ B[4x32x64], 1x16x16 blocks
+    "matmul_bmm": [
+        dict(label="grid=32", flags=[],
+             inputs={"arg0": {"fill": "randn", "seed": 1},
+                     "arg1": {"fill": "randn", "seed": 2},
+                     "arg2": {"fill": "zeros"}},
+             reference={"arg2": "np.matmul(f64(arg0), f64(arg1))"}),
+        dict(label="grid=5", flags=["--grid=5"],
+             inputs={"arg0": {"fill": "uniform", "seed": 3, "low": -1, "high": 1},
+                     "arg1": {"fill": "uniform", "seed": 4, "low": -1, "high": 1},
+                     "arg2": {"fill": "zeros"}},
+             reference={"arg2": "np.matmul(f64(arg0), f64(arg1))"}),
+    ],
+    # out[1024x1024] = softmax(in) by rows, online max/sum in one pass and a
+    # second pass that writes; out = arg0, in = arg1
+    "softmax_2pass": [
+        dict(label="grid=32", flags=[],
+             inputs={"arg0": {"fill": "zeros"},
+                     "arg1": {"fill": "randn", "seed": 1, "std": 2.0}},
+             reference={"arg0": "softmax(f64(arg1), axis=1)"}),
+    ],
+    # out[65536] = x * s[0] + s[1]; x = arg0, s = arg1 (two scalars loaded
+    # with tt.load), out = arg2
+    "scale_scalar_load": [
+        dict(label="grid=32", flags=[], xfail=RANK0,
+             inputs={"arg0": {"fill": "randn", "seed": 1},
+                     "arg1": {"shape": [2], "dtype": "f32", "fill": "values",
+                              "data": [1.5, -0.25]},
+                     "arg2": {"fill": "zeros"}},
+             reference={"arg2": "arg0 * arg1[0] + arg1[1]"}),
+    ],
+}
+
+# Tolerance by element type of the output view: (rtol, atol).  References are
+# evaluated in the inputs' dtype (elementwise kernels) or in f64 (reductions,
+# matmul); the allowances cover f32/f16 rounding and summation order.
+TOLERANCES = {
+    "f16": (2e-3, 1e-3),
+    "f32": (1e-5, 1e-5),
+    # f32 kernels whose scalar float arith ktir-cpu rounds to f16 (a scalar
+    # carries a relative error of up to 2**-11 into every element it scales)
+    "f32/f16-scalars": (4e-3, 4e-3),
+    "i32": (0.0, 0.0),
+    "i64": (0.0, 0.0),
+}
+
+GUARD = 64  # sentinel elements behind every buffer (catches out-of-bounds writes)
+
+
+def default_oracle() -> str | None:
+    cands = [os.environ.get("KTIR_ORACLE"),
+             os.path.join(os.path.dirname(REPO), "shared", "tools", "ktir_oracle.py")]
+    for c in cands:
+        if c and os.path.isfile(c):
+            return c
+    return None
+
+
+def ktir_cpu_commit(path: str) -> str:
+    try:
+        out = subprocess.run(["git", "-C", path, "rev-parse", "HEAD"],
+                             capture_output=True, text=True, check=True)
+        return out.stdout.strip()
+    except (OSError, subprocess.CalledProcessError):
+        return "unknown (not a git checkout)"
+
+
+def list_views(python, oracle, ktir_cpu, kernel):
+    """Return {arg: (shape, dtype)} for arguments that feed a memory view."""
+    res = subprocess.run([python, oracle, "--ktir-cpu", ktir_cpu, kernel, "--list"],
+                         capture_output=True, text=True)
+    if res.returncode != 0:
+        raise RuntimeError((res.stdout + res.stderr).strip())
+    views = {}
+    for line in res.stdout.splitlines():
+        m = re.match(r"\s*%(\S+):.*-> memory view (\S+)x([a-z]+\d+)\s*$", line)
+        if m:
+            views[m.group(1)] = (m.group(2), m.group(3))
+    return views
+
+
+def first_error(text: str) -> str:
+    """The most telling line of a failed tool run."""
+    lines = [l.strip() for l in text.strip().splitlines() if l.strip()]
+    pats = (r"^\w*(Error|Exception): ", r"ktir_oracle: (error|lint): ", r": error: ")
+    for pat in pats:
+        for l in reversed(lines):
+            if re.search(pat, l):
+                return l
+    return lines[-1] if lines else "(no output)"
+
+
+# Formatting-only rewrites for two spots where ktir-cpu's regex parser
+# misreads valid MLIR (see README).  They rename SSA values and insert blank
+# lines; they never change an op, an operand or a type.  --raw turns them off.
+_BROADCAST_LINE = re.compile(r"^(\s*%[\w.$-]+ = linalg\.(?:broadcast|transpose)\b.*\])[ \t]*$",
+                             re.M)
+_BUNDLED_DEF = re.compile(r"%([\w$.-]+):(\d+) = ")
+_BUNDLED_USE = re.compile(r"%([\w$.-]+)#(\d+)\b")
+
+
+def ktir_cpu_compat(text: str):
+    """Return (text, [what changed])."""
+    notes = []
+    new, n = _BROADCAST_LINE.subn(r"\1\n", text)
+    if n:
+        notes.append(f"blank line after {n} linalg.broadcast/transpose")
+    text = new
+    defs = _BUNDLED_DEF.findall(text)
+    if defs:
+        text = _BUNDLED_DEF.sub(
+            lambda m: ", ".join(f"%{m.group(1)}_r{i}" for i in range(int(m.group(2)))) + " = ",
+            text)
+        text = _BUNDLED_USE.sub(r"%\1_r\2", text)
+        notes.append(f"{len(defs)} %x:N results renamed")
+    return text, notes
+
+
+def run_case(name, case, args, workdir):
+    """Lower, run and compare one case of a sample; return result rows.
+
+    A row is (sample, case, output, max abs err, result, notes).  case is
+    None for a sample without an entry in SAMPLES: it is run with random
+    inputs and no reference.
+    """
+    label = case["label"] if case else "-"
+    tag = name if case is None else f"{name}.{re.sub(r'[^A-Za-z0-9]+', '_', label)}"
+    src = os.path.join(SAMPLE_DIR, name + ".ttir")
+    kernel = os.path.join(workdir, tag + ".ktir.mlir")
+    flags = list(case.get("flags", [])) if case else []
+    cmd = [args.ttxform, src, "--emit=ktir", "--ktdp-memory-space=generic", *flags,
+           "-o", kernel]
+    try:
+        res = subprocess.run(cmd, capture_output=True, text=True)
+    except OSError as e:
+        return [(name, label, "-", "-", "LOWER-FAIL", f"cannot run {args.ttxform}: {e}")]
+    if res.returncode != 0:
+        return [(name, label, "-", "-", "LOWER-FAIL", first_error(res.stderr or res.stdout))]
+
+    compat_notes = []
+    if not args.raw:
+        with open(kernel, encoding="utf-8") as fh:
+            text, compat_notes = ktir_cpu_compat(fh.read())
+        if compat_notes:
+            with open(kernel, "w", encoding="utf-8") as fh:
+                fh.write(text)
+    compat = f"; compat: {', '.join(compat_notes)}" if compat_notes else ""
+
+    try:
+        views = list_views(args.python, args.oracle, args.ktir_cpu, kernel)
+    except RuntimeError as e:
+        return [(name, label, "-", "-", "PARSE-FAIL", first_error(str(e)) + compat)]
+
+    if case is None:
+        spec = {"inputs": {a: {"fill": "randn", "seed": i}
+                           for i, a in enumerate(sorted(views))}}
+    else:
+        spec = {"inputs": case["inputs"], "reference": case["reference"],
+                "tolerances": {}}
+        for out in case["reference"]:
+            dtype = case["inputs"].get(out, {}).get("dtype") or views.get(out, ("", "f32"))[1]
+            dtype = case.get("tol_dtype", (dtype,))[0]
+            rtol, atol = TOLERANCES.get(dtype, (1e-5, 1e-5))
+            spec["tolerances"][out] = {"rtol": rtol, "atol": atol}
+
+    cmd = [args.python, args.oracle, "--ktir-cpu", args.ktir_cpu, kernel,
+           json.dumps(spec), "--show", "0", "--guard", str(GUARD)]
+    res = subprocess.run(cmd, capture_output=True, text=True)
+    out = res.stdout
+    if args.verbose:
+        sys.stdout.write(out + res.stderr)
+
+    if res.returncode == 2:
+        return [(name, label, "-", "-", "RUN-FAIL", first_error(res.stderr + out) + compat)]
+
+    guards = dict(re.findall(r"GUARD %(\S+): (.*)", out))
+    if case is None:
+        status = "RAN" if res.returncode == 0 else "FAIL"
+        note = "no entry in SAMPLES: random inputs, no reference" + compat
+        for a, msg in guards.items():
+            status, note = "FAIL", f"%{a}: {msg}"
+        return [(name, label, "-", "-", status, note)]
+
+    rows = []
+    for m in re.finditer(r"check %(\S+) vs `[^`]*`: (PASS|FAIL)\s+max_abs_err=(\S+)"
+                         r" max_rel_err=\S+ mismatches=(\S+) \(rtol=(\S+), atol=(\S+)\)", out):
+        arg, verdict, err, mism, rtol, atol = m.groups()
+        dtype = case["inputs"].get(arg, {}).get("dtype") or views.get(arg, ("?", "?"))[1]
+        note = f"{dtype} rtol={rtol} atol={atol}, mismatches {mism}{compat}"
+        if case.get("tol_dtype"):
+            note += f"; {case['tol_dtype'][0]} tolerance because {case['tol_dtype'][1]}"
+        if arg in guards:
+            verdict, note = "FAIL", note + "; guard: " + guards[arg]
+        rows.append([name, label, "%" + arg, err, verdict, note])
+    for a, msg in guards.items():
+        if a not in case["reference"]:
+            rows.append([name, label, "%" + a, "-", "FAIL", "guard: " + msg])
+    if not rows:
+        rows.append([name, label, "-", "-", "RUN-FAIL", first_error(res.stderr + out)])
+    return [tuple(r) for r in rows]
+
+
+def apply_xfail(case, rows):
+    if not case or not case.get("xfail"):
+        return rows
+    pat, reason = case["xfail"]
+    out = []
+    for r in rows:
+        r = list(r)
+        if r[4] not in ("PASS", "RAN") and re.search(pat, r[5]):
+            r[4], r[5] = "XFAIL", r[5] + "; expected: " + reason
+        elif r[4] == "PASS":
+            r[4] = "XPASS"
+        out.append(tuple(r))
+    return out
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--ktir-cpu", default=os.environ.get("KTIR_CPU_DIR"),
+                    help="ktir-cpu source checkout (default: $KTIR_CPU_DIR)")
+    ap.add_argument("--ttxform", default=os.path.join(REPO, "build", "ttxform"),
+                    help="ttxform binary (default: %(default)s)")
+    ap.add_argument("--oracle", default=default_oracle(),
+                    help="ktir_oracle.py driver (default: $KTIR_ORACLE or "
+                         "../shared/tools/ktir_oracle.py next to the repository)")
+    ap.add_argument("--python", default="/usr/bin/python3" if os.path.exists(
+        "/usr/bin/python3") else sys.executable,
+                    help="Python with NumPy used to run the oracle (default: %(default)s)")
+    ap.add_argument("--all", action="store_true",
+                    help="also run samples/spyre/*.ttir that have no entry in SAMPLES")
+    ap.add_argument("--raw", action="store_true",
+                    help="run ttxform's KTIR exactly as printed (no formatting-only "
+                         "rewrites for ktir-cpu's parser)")
+    ap.add_argument("--keep", metavar="DIR", help="write the lowered KTIR to DIR and keep it")
+    ap.add_argument("-v", "--verbose", action="store_true", help="print the oracle output")
+    ap.add_argument("samples", nargs="*", help="sample stems (default: all in SAMPLES)")
+    args = ap.parse_args()
+
+    if not args.ktir_cpu or not os.path.isfile(
+            os.path.join(args.ktir_cpu, "ktir_cpu", "__init__.py")):
+        ap.error("--ktir-cpu must point at a ktir-cpu source checkout "
+                 "(git clone https://github.com/torch-spyre/ktir-cpu)")
+    if not args.oracle or not os.path.isfile(args.oracle):
+        ap.error("ktir_oracle.py not found; pass --oracle")
+    if not os.access(args.ttxform, os.X_OK):
+        ap.error(f"ttxform binary {args.ttxform} not found (ninja -C build)")
+    args.ktir_cpu = os.path.abspath(args.ktir_cpu)
+
+    present = sorted(f[:-5] for f in os.listdir(SAMPLE_DIR) if f.endswith(".ttir"))
+    names = args.samples or [n for n in SAMPLES if n in present]
+    if args.all:
+        names += [n for n in present if n not in names]
+
+    print(f"date     : {datetime.date.today().isoformat()}")
+    print(f"ktir-cpu : {args.ktir_cpu} (commit {ktir_cpu_commit(args.ktir_cpu)})")
+    print(f"ttxform  : {args.ttxform}")
+    print()
+
+    rows = []
+    with tempfile.TemporaryDirectory() as tmp:
+        workdir = args.keep or tmp
+        os.makedirs(workdir, exist_ok=True)
+        for n in names:
+            if n not in present:
+                rows.append((n, "-", "-", "-", "MISSING", f"no {n}.ttir in samples/spyre"))
+                continue
+            for case in SAMPLES.get(n) or [None]:
+                if args.verbose:
+                    print(f"=== {n} [{case['label'] if case else '-'}]")
+                rows.extend(apply_xfail(case, run_case(n, case, args, workdir)))
+
+    head = ("sample", "case", "output", "max abs err", "result", "notes")
+    widths = [max(len(str(r[i])) for r in rows + [head]) for i in range(5)]
+    fmt = "  ".join(f"{{:<{w}}}" for w in widths) + "  {}"
+    print(fmt.format(*head))
+    print(fmt.format(*("-" * w for w in widths), "-----"))
+    for r in rows:
+        print(fmt.format(*r))
+    ok = all(r[4] in ("PASS", "RAN", "XFAIL") for r in rows)
+    print()
+    print("ALL PASSED" if ok else "FAILURES")
+    return 0 if ok else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
