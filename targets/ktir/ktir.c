@@ -1,6 +1,8 @@
 /* targets/ktir/ktir.c - KTIR for IBM Spyre: the Spyre backend's pass
  * pipeline (spyre-lowering spec 1.2) and the ktdp printer. */
+#include <errno.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "target.h"
@@ -85,6 +87,31 @@ static bool ktir_pipeline(Pipeline *pl, const TargetOpts *o, char *err, size_t e
         if (c == auto_mba) {
             snprintf(opt, sizeof opt, "base-addresses=%s", o->base_addresses);
             if (!add(pl, "materialize-base-addresses", opt, err, errlen)) return false;
+        }
+    }
+    /* the grid is checked here so that a bad one is an option error, named as
+     * the user wrote it, before any input is read */
+    if (o->grid && *o->grid) {
+        long long tiles = 1;
+        int axes = 0;
+        for (const char *q = o->grid;;) {
+            char *end;
+            errno = 0;
+            long long v = strtoll(q, &end, 10);
+            if (end == q || errno || (*end && *end != ',')) {
+                snprintf(err, errlen, "invalid --grid '%s': expected up to 3 comma-separated tile counts, such as 32 or 4,8", o->grid);
+                return false;
+            }
+            if (v < 1) { snprintf(err, errlen, "invalid --grid '%s': extent %lld on axis %d must be at least 1", o->grid, v, axes); return false; }
+            axes++;
+            tiles = tiles > 1024 || v > 1024 ? 1025 : tiles * v;
+            if (!*end) break;
+            q = end + 1;
+        }
+        if (axes > 3) { snprintf(err, errlen, "invalid --grid '%s': a grid has at most 3 axes, got %d", o->grid, axes); return false; }
+        if (tiles > 32) {
+            snprintf(err, errlen, "invalid --grid '%s': the grid has %s%lld tiles but a Spyre card has 32 cores", o->grid, tiles > 1024 ? "more than " : "", tiles > 1024 ? 1024LL : tiles);
+            return false;
         }
     }
     snprintf(opt, sizeof opt, "grid=%s", o->grid && *o->grid ? o->grid : "32");

@@ -8,6 +8,9 @@
 // RUN: ttxform %s --emit=ktir --fix=convert-elementwise-to-linalg@lower_compute_ops | FileCheck %s --check-prefix=LINALG
 // RUN: not ttxform %s --emit=ktir --grid=33 2>&1 | FileCheck %s --check-prefix=ERR-GRID
 // RUN: not ttxform %s --emit=ktir --grid=4,x 2>&1 | FileCheck %s --check-prefix=ERR-GRIDSYN
+// RUN: not ttxform %s --emit=ktir --grid=4,0 2>&1 | FileCheck %s --check-prefix=ERR-GRIDZERO
+// RUN: not ttxform %s --emit=ktir --grid=1,1,1,1 2>&1 | FileCheck %s --check-prefix=ERR-GRIDAXES
+// RUN: not ttxform %s --emit=ktir --grid=4,8 2>&1 | FileCheck %s --check-prefix=ERR-GRIDRANK
 // RUN: not ttxform %s --emit=ktir --fix=cse@convert-ttir-functions 2>&1 | FileCheck %s --check-prefix=ERR-FIX
 // RUN: not ttxform %s --emit=ktir --fix=unalias-linalg-outs@nowhere 2>&1 | FileCheck %s --check-prefix=ERR-ANCHOR
 // RUN: not ttxform %s --emit=ktir --fix=unalias-linalg-outs 2>&1 | FileCheck %s --check-prefix=ERR-NOAT
@@ -58,8 +61,11 @@
 // LINALG: arith.addf %{{.*}}, %{{.*}} : f32
 // LINALG: linalg.yield
 
-// ERR-GRID: error: DistributeWork: the grid has 33 tiles but a Spyre card has 32 cores
-// ERR-GRIDSYN: ttxform: invalid value '4,x' for option 'grid'
+// ERR-GRID: ttxform: invalid --grid '33': the grid has 33 tiles but a Spyre card has 32 cores
+// ERR-GRIDSYN: ttxform: invalid --grid '4,x': expected up to 3 comma-separated tile counts, such as 32 or 4,8
+// ERR-GRIDZERO: ttxform: invalid --grid '4,0': extent 0 on axis 1 must be at least 1
+// ERR-GRIDAXES: ttxform: invalid --grid '1,1,1,1': a grid has at most 3 axes, got 4
+// ERR-GRIDRANK: ktir-pipeline.mlir:[[@LINE+7]]:3: error: DistributeWork: grid rank 2 does not match kernel's pid dimensionality 1
 // ERR-FIX: ttxform: invalid --fix 'cse@convert-ttir-functions': 'cse' is not a fix pass
 // ERR-ANCHOR: ttxform: invalid --fix 'unalias-linalg-outs@nowhere': anchor 'nowhere' is not a core pass of the Spyre pipeline
 // ERR-NOAT: ttxform: invalid --fix 'unalias-linalg-outs': expected PASS@ANCHOR
