@@ -34,7 +34,7 @@ PASS_TITLE = {
     "": "No pass (parse and print)",
 }
 # flags that only change how the IR is printed or read, not which passes run
-PRINT_FLAGS = {"emit", "mlir-print-op-generic", "mlir-print-debuginfo", "ktdp-memory-space",
+PRINT_FLAGS = {"emit", "mlir-print-op-generic", "mlir-print-debuginfo", "ktdp-memory-space", "ktir-cpu",
                "allow-unregistered-dialect", "verify-each", "grid", "base-addresses",
                "data-layout", "fix"}
 DROP_FLAGS = {"--split-input-file", "--verify-diagnostics"}

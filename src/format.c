@@ -1308,7 +1308,7 @@ static void pr_layout(Printer *p, Op *op) {
     print_attrs(p, op, NULL, 0);
     P(p, " : ");
     Type *t = op->opnds[0].value->type;
-    if (t && t->kind == T_OPAQUE && t->opq.body && !t->alias) P(p, t->opq.body);
+    if (t && t->kind == T_OPAQUE && t->opq.body && !t->alias) { P(p, t->opq.body); print_type_done(p); }
     else print_type(p, t);
 }
 
@@ -1521,7 +1521,7 @@ static Type *dialect_type(Dec *d, const char *name, Type *like) {
 static bool is_dialect_type(const Type *t, const char *name) { return t && t->kind == T_OPAQUE && !strcmp(t->opq.name, name); }
 /* print a dialect type without its prefix when the syntax allows it */
 static void pr_stripped(Printer *p, Type *t, const char *name) {
-    if (is_dialect_type(t, name) && t->opq.body && !t->alias) P(p, t->opq.body);
+    if (is_dialect_type(t, name) && t->opq.body && !t->alias) { P(p, t->opq.body); print_type_done(p); }
     else print_type(p, t);
 }
 
@@ -1542,6 +1542,7 @@ static void pr_ptr_stripped(Printer *p, Type *t) {
     char *s = print_type_str(p->c, t);
     const char *lt = strchr(s, '<');
     P(p, lt ? lt : s);
+    print_type_done(p);
     free(s);
 }
 

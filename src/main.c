@@ -19,7 +19,7 @@
 
 typedef struct Opts {
     const char *in, *out;
-    bool split, verify, generic, debuginfo;
+    bool split, verify, generic, debuginfo, ktir_cpu;
     int ktdp_space;
     const char *emit;             /* a target name, or NULL */
     TargetOpts to;
@@ -69,6 +69,11 @@ static const char *usage =
     "                             print ktdp memory spaces as the Spyre backend does\n"
     "                             (#ktdp.spyre_memory_space<HBM>) or as ktir-cpu reads\n"
     "                             them (#ktdp.memory_space<global>); default: as read\n"
+    "  --ktir-cpu                 print KTIR the way the ktir-cpu interpreter reads it,\n"
+    "                             still valid MLIR: implies --ktdp-memory-space=generic\n"
+    "                             (unless given), a blank line after each op that does\n"
+    "                             not end in a type, and the results of a multi-result\n"
+    "                             op named one by one (%r8_0, %r8_1 = ..., not %8:2)\n"
     "  --allow-unregistered-dialect  accepted for compatibility: unknown ops are\n"
     "                             always kept\n"
     "\n"
@@ -134,6 +139,7 @@ static int parse_args(int argc, char **argv, Opts *o, bool *done) {
             }
             else if (!strcmp(n, "mlir-print-debuginfo")) o->debuginfo = true;
             else if (!strcmp(n, "allow-unregistered-dialect")) {}
+            else if (!strcmp(n, "ktir-cpu")) o->ktir_cpu = true;
             else if (!strcmp(n, "ktdp-memory-space=spyre")) o->ktdp_space = 1;
             else if (!strcmp(n, "ktdp-memory-space=generic")) o->ktdp_space = 2;
             else if (!strncmp(n, "ktdp-memory-space", 17)) return bad_usage("invalid value in '%s' (expected spyre or generic)", a);
@@ -388,7 +394,10 @@ static int run(int argc, char **argv) {
     if (!out_open(&outf, o.out, nsec == 1)) { free(secs); free(buf); free(times); pipeline_free(&o.pl); return 1; }
     FILE *out = outf.f;
     int errors = 0, verify_bad = 0;
-    PrintOpts po = { .generic = o.generic, .debuginfo = o.debuginfo, .ktdp_space = o.ktdp_space };
+    /* --ktir-cpu implies the memory spaces ktir-cpu reads, unless they are chosen */
+    PrintOpts po = { .generic = o.generic, .debuginfo = o.debuginfo,
+                     .ktdp_space = o.ktdp_space ? o.ktdp_space : o.ktir_cpu ? 2 : 0,
+                     .ktir_cpu = o.ktir_cpu };
     for (int i = 0; i < nsec; i++) {
         Diag d;
         diag_init(&d, stderr);

@@ -215,8 +215,18 @@ bool print_float(Printer *p, double v, Type *t) {
 
 /* ---- types ---------------------------------------------------------- */
 static void print_attr_elided(Printer *p, Attr *a);
+static void print_type_body(Printer *p, Type *t);
+void print_type_done(Printer *p) {
+    if (p->mem) p->type_end = ftell(p->f);
+}
+
 void print_type(Printer *p, Type *t) {
     if (!t) { ps_(p, "!ttx.unknown"); p->unknown_types = true; return; }
+    print_type_body(p, t);
+    print_type_done(p);
+}
+
+static void print_type_body(Printer *p, Type *t) {
     switch (t->kind) {
     case T_INT:
         ps_(p, t->i.sign == SIGNED ? "si" : t->i.sign == UNSIGNED ? "ui" : "i");
@@ -551,7 +561,7 @@ void print_attr_dict(Printer *p, const NamedAttr *a, int n, const char *const *e
 char *print_type_str(Ctx *c, Type *t) {
     char *buf = NULL; size_t n = 0;
     FILE *f = open_memstream(&buf, &n);
-    Printer p = { f, c, {0}, 0, false, true, false, NULL, NULL };
+    Printer p = { f, c, {0}, 0, false, true, false, NULL, NULL, NULL, NULL, -1, false };
     print_type(&p, t);
     fclose(f);
     return buf;
@@ -559,7 +569,7 @@ char *print_type_str(Ctx *c, Type *t) {
 char *print_attr_str(Ctx *c, Attr *a) {
     char *buf = NULL; size_t n = 0;
     FILE *f = open_memstream(&buf, &n);
-    Printer p = { f, c, {0}, 0, false, true, false, NULL, NULL };
+    Printer p = { f, c, {0}, 0, false, true, false, NULL, NULL, NULL, NULL, -1, false };
     print_attr(&p, a);
     fclose(f);
     return buf;
@@ -675,7 +685,16 @@ static void number_region(Printer *p, Namer *m, Counters *k, Region *r) {
             if (!o->nres) continue;
             const char *nm = suggested_name(p, o, buf, sizeof buf);
             if (nm) set_name(m, k, &o->res[0], nm);
-            else {
+            else if (p->o.ktir_cpu && o->nres > 1) {
+                /* one name per result (%r8_0, %r8_1) instead of %8:2 and %8#0, which
+                 * ktir-cpu reads as %8; a name cannot start with a digit and go on
+                 * with letters in MLIR, hence the leading r */
+                int id = k->value++;
+                for (int i = 0; i < o->nres; i++) {
+                    snprintf(buf, sizeof buf, "r%d_%d", id, i);
+                    set_name(m, k, &o->res[i], buf);
+                }
+            } else {
                 int id = k->value++;
                 for (int i = 0; i < o->nres; i++) { o->res[i].pid = id; o->res[i].pname = NULL; }
             }
@@ -1049,15 +1068,21 @@ static void print_block_header(Printer *p, Block *b, bool args) {
 void print_region(Printer *p, Region *r, bool entry_args, bool terminators, bool empty_block) {
     ps_(p, "{\n");
     p->indent += 2;
+    bool gap = false;   /* --ktir-cpu: a blank line is due before the next op or block */
     for (Block *b = r->first; b; b = b->next) {
         bool entry = b == r->first;
+        if (gap) pc(p, '\n');
+        gap = false;
         if (!entry) print_block_header(p, b, true);
         else if ((empty_block && !b->first) || (entry_args && b->nargs)) print_block_header(p, b, true);
         for (Op *o = b->first; o; o = o->next) {
             if (!terminators && !o->next && (o->info->traits & TR_TERMINATOR) && !o->nopnds && !o->nres) continue;
+            if (gap) pc(p, '\n');
             print_op(p, o);
+            gap = p->gap;
         }
     }
+    p->gap = false;
     p->indent -= 2;
     pind(p);
     pc(p, '}');
@@ -1161,6 +1186,24 @@ static void print_verbatim(Printer *p, Op *op) {
     }
 }
 
+/* --ktir-cpu: does the text printed so far end in a type (`: T`, `-> T`, or a
+ * list `-> (T, U)`)?  ktir-cpu reads an op that does not as going on in the
+ * next line unless a blank line or a `%x = ` line follows. */
+static bool ends_in_type(Printer *p) {
+    if (fflush(p->f)) return false;
+    const char *s = *p->mem;
+    long n = (long)*p->memlen;
+    if (n == p->type_end) return true;
+    if (n < 2 || s[n - 1] != ')' || n - 1 != p->type_end) return false;
+    long i = n - 1;
+    for (int depth = 0; i >= 0; i--) {
+        if (s[i] == ')') depth++;
+        else if (s[i] == '(' && !--depth) break;
+    }
+    while (--i >= 0 && s[i] == ' ') {}
+    return i >= 1 && s[i] == '>' && s[i - 1] == '-';
+}
+
 static void print_op(Printer *p, Op *op) {
     Attr *where = p->o.debuginfo && p->locs ? op_location(p, op) : NULL;
     if (where && p->collect) loc_register(p, where);
@@ -1170,6 +1213,7 @@ static void print_op(Printer *p, Op *op) {
     else if (op->verbatim) print_verbatim(p, op);
     else if (!format_print(p, op)) print_generic(p, op);
     if (where) { pc(p, ' '); print_loc_ref(p, where); }
+    p->gap = p->mem && !ends_in_type(p);
     pc(p, '\n');
 }
 
@@ -1196,7 +1240,7 @@ bool print_module(FILE *f, Ctx *c, Op *module, const PrintOpts *o) {
         ctx_clear_generated_aliases(c);
         cookie_io_functions_t io = { NULL, null_write, NULL, NULL };
         FILE *nul = fopencookie(NULL, "w", io);
-        Printer q = { nul, c, *o, 0, false, true, true, &used, &locs };
+        Printer q = { nul, c, *o, 0, false, true, true, &used, &locs, NULL, NULL, -1, false };
         number_values(&q, module);
         print_op(&q, module);
         fclose(nul);
@@ -1210,7 +1254,14 @@ bool print_module(FILE *f, Ctx *c, Op *module, const PrintOpts *o) {
             ctx_set_generated_alias(c, a, name);
         }
     }
-    Printer p = { f, c, *o, 0, false, true, false, NULL, &locs };
+    Printer p = { f, c, *o, 0, false, true, false, NULL, &locs, NULL, NULL, -1, false };
+    char *mem = NULL;
+    size_t memlen = 0;
+    if (o->ktir_cpu) {
+        /* printed into memory first: the blank lines depend on what an op ended with */
+        FILE *ms = open_memstream(&mem, &memlen);
+        if (ms) { p.f = ms; p.mem = &mem; p.memlen = &memlen; }
+    }
     /* user aliases first (in their order), then maps, then sets */
     for (int pass = 0; pass < 3; pass++)
         for (int i = 0; i < used.n; i++) {
@@ -1228,17 +1279,22 @@ bool print_module(FILE *f, Ctx *c, Op *module, const PrintOpts *o) {
     number_values(&p, module);
     print_op(&p, module);
     for (int i = 0; i < locs.n; i++) {
-        if (i) fprintf(f, "#loc%d = ", i); else ps_(&p, "#loc = ");
+        if (i) fprintf(p.f, "#loc%d = ", i); else ps_(&p, "#loc = ");
         print_loc_def(&p, locs.v[i]);
         pc(&p, '\n');
     }
     pv_free(&locs);
     if (ctx_trailer(c)) { pc(&p, '\n'); ps_(&p, ctx_trailer(c)); pc(&p, '\n'); }
+    if (p.mem) {
+        fclose(p.f);
+        fwrite(mem, 1, memlen, f);
+        free(mem);
+    }
     return !p.unknown_types;
 }
 
 void print_op_alone(FILE *f, Ctx *c, Op *op, const PrintOpts *o) {
-    Printer p = { f, c, *o, 0, false, true, false, NULL, NULL };
+    Printer p = { f, c, *o, 0, false, true, false, NULL, NULL, NULL, NULL, -1, false };
     number_values(&p, op);
     print_op(&p, op);
 }

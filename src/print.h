@@ -8,6 +8,8 @@ typedef struct PrintOpts {
     bool generic;         /* --mlir-print-op-generic: every op in generic form */
     bool debuginfo;       /* --mlir-print-debuginfo: print loc(...) */
     int ktdp_space;       /* --ktdp-memory-space: 0 as read, 1 spyre (#ktdp.spyre_memory_space<HBM>), 2 generic (#ktdp.memory_space<global>) */
+    bool ktir_cpu;        /* --ktir-cpu: a blank line after each op that does not end in a type,
+                           * and the results of a multi-result op named one by one (%r8_0, %r8_1) */
 } PrintOpts;
 
 typedef struct Printer {
@@ -20,6 +22,11 @@ typedef struct Printer {
     bool collect;         /* a first pass that records the attributes needing aliases */
     PtrVec *used;
     PtrVec *locs;         /* --mlir-print-debuginfo: locations with #loc aliases, in order */
+    /* --ktir-cpu: f is a memory stream whose text is *mem (*memlen bytes after fflush) */
+    char **mem;
+    size_t *memlen;
+    long type_end;        /* offset in f just past the last type printed */
+    bool gap;             /* the op printed last wants a blank line after it */
 } Printer;
 
 /* print a module with its aliases; returns false if some op could not be
@@ -28,6 +35,7 @@ bool print_module(FILE *f, Ctx *c, Op *module, const PrintOpts *o);
 void print_op_alone(FILE *f, Ctx *c, Op *op, const PrintOpts *o);   /* numbering local to op */
 
 void print_type(Printer *p, Type *t);
+void print_type_done(Printer *p);   /* a type was just printed by other means (e.g. without its dialect prefix) */
 void print_attr(Printer *p, Attr *a);
 void print_attr_noalias(Printer *p, Attr *a);
 bool print_float(Printer *p, double v, Type *t);   /* true if printed as a hex bit pattern */

@@ -3,14 +3,15 @@
 
 Each sample in samples/spyre/ is lowered with
 
-    ttxform SAMPLE.ttir --emit=ktir --ktdp-memory-space=generic [--grid=...]
+    ttxform SAMPLE.ttir --emit=ktir --ktir-cpu [--grid=...]
 
 and the resulting KTIR is executed by ktir-cpu (github.com/torch-spyre/ktir-cpu)
 through the ktir_oracle.py driver, with random inputs.  Every output buffer
 is compared with a NumPy reference of what the kernel computes; the table at
-the end lists sample, case, output, max abs error and the result.  Before
-running, two formatting-only rewrites work around ktir-cpu parser limits
-(see ktir_cpu_compat below and README.md); --raw disables them.
+the end lists sample, case, output, max abs error and the result.
+--ktir-cpu prints the KTIR in the form ktir-cpu's reader takes (it implies
+--ktdp-memory-space=generic; see README.md).  With --raw, the KTIR is lowered
+with plain --ktdp-memory-space=generic instead, as MLIR prints it.
 
 Usage:
     check.py --ktir-cpu DIR [--ttxform BIN] [--oracle ktir_oracle.py]
@@ -296,32 +297,6 @@ def first_error(text: str) -> str:
     return lines[-1] if lines else "(no output)"
 
 
-# Formatting-only rewrites for two spots where ktir-cpu's regex parser
-# misreads valid MLIR (see README).  They rename SSA values and insert blank
-# lines; they never change an op, an operand or a type.  --raw turns them off.
-_BROADCAST_LINE = re.compile(r"^(\s*%[\w.$-]+ = linalg\.(?:broadcast|transpose)\b.*\])[ \t]*$",
-                             re.M)
-_BUNDLED_DEF = re.compile(r"%([\w$.-]+):(\d+) = ")
-_BUNDLED_USE = re.compile(r"%([\w$.-]+)#(\d+)\b")
-
-
-def ktir_cpu_compat(text: str):
-    """Return (text, [what changed])."""
-    notes = []
-    new, n = _BROADCAST_LINE.subn(r"\1\n", text)
-    if n:
-        notes.append(f"blank line after {n} linalg.broadcast/transpose")
-    text = new
-    defs = _BUNDLED_DEF.findall(text)
-    if defs:
-        text = _BUNDLED_DEF.sub(
-            lambda m: ", ".join(f"%{m.group(1)}_r{i}" for i in range(int(m.group(2)))) + " = ",
-            text)
-        text = _BUNDLED_USE.sub(r"%\1_r\2", text)
-        notes.append(f"{len(defs)} %x:N results renamed")
-    return text, notes
-
-
 def run_case(name, case, args, workdir):
     """Lower, run and compare one case of a sample; return result rows.
 
@@ -334,8 +309,10 @@ def run_case(name, case, args, workdir):
     src = os.path.join(SAMPLE_DIR, name + ".ttir")
     kernel = os.path.join(workdir, tag + ".ktir.mlir")
     flags = list(case.get("flags", [])) if case else []
-    cmd = [args.ttxform, src, "--emit=ktir", "--ktdp-memory-space=generic", *flags,
-           "-o", kernel]
+    # --ktir-cpu: the print form ktir-cpu's reader takes (README.md, items 1 and 2);
+    # --raw: the KTIR as MLIR prints it, with only the memory spaces ktir-cpu knows
+    form = "--ktdp-memory-space=generic" if args.raw else "--ktir-cpu"
+    cmd = [args.ttxform, src, "--emit=ktir", form, *flags, "-o", kernel]
     try:
         res = subprocess.run(cmd, capture_output=True, text=True)
     except OSError as e:
@@ -343,19 +320,10 @@ def run_case(name, case, args, workdir):
     if res.returncode != 0:
         return [(name, label, "-", "-", "LOWER-FAIL", first_error(res.stderr or res.stdout))]
 
-    compat_notes = []
-    if not args.raw:
-        with open(kernel, encoding="utf-8") as fh:
-            text, compat_notes = ktir_cpu_compat(fh.read())
-        if compat_notes:
-            with open(kernel, "w", encoding="utf-8") as fh:
-                fh.write(text)
-    compat = f"; compat: {', '.join(compat_notes)}" if compat_notes else ""
-
     try:
         views = list_views(args.python, args.oracle, args.ktir_cpu, kernel)
     except RuntimeError as e:
-        return [(name, label, "-", "-", "PARSE-FAIL", first_error(str(e)) + compat)]
+        return [(name, label, "-", "-", "PARSE-FAIL", first_error(str(e)))]
 
     if case is None:
         spec = {"inputs": {a: {"fill": "randn", "seed": i}
@@ -377,12 +345,12 @@ def run_case(name, case, args, workdir):
         sys.stdout.write(out + res.stderr)
 
     if res.returncode == 2:
-        return [(name, label, "-", "-", "RUN-FAIL", first_error(res.stderr + out) + compat)]
+        return [(name, label, "-", "-", "RUN-FAIL", first_error(res.stderr + out))]
 
     guards = dict(re.findall(r"GUARD %(\S+): (.*)", out))
     if case is None:
         status = "RAN" if res.returncode == 0 else "FAIL"
-        note = "no entry in SAMPLES: random inputs, no reference" + compat
+        note = "no entry in SAMPLES: random inputs, no reference"
         for a, msg in guards.items():
             status, note = "FAIL", f"%{a}: {msg}"
         return [(name, label, "-", "-", status, note)]
@@ -392,7 +360,7 @@ def run_case(name, case, args, workdir):
                          r" max_rel_err=\S+ mismatches=(\S+) \(rtol=(\S+), atol=(\S+)\)", out):
         arg, verdict, err, mism, rtol, atol = m.groups()
         dtype = case["inputs"].get(arg, {}).get("dtype") or views.get(arg, ("?", "?"))[1]
-        note = f"{dtype} rtol={rtol} atol={atol}, mismatches {mism}{compat}"
+        note = f"{dtype} rtol={rtol} atol={atol}, mismatches {mism}"
         if case.get("tol_dtype"):
             note += f"; {case['tol_dtype'][0]} tolerance because {case['tol_dtype'][1]}"
         if arg in guards:
@@ -436,8 +404,8 @@ def main() -> int:
     ap.add_argument("--all", action="store_true",
                     help="also run samples/spyre/*.ttir that have no entry in SAMPLES")
     ap.add_argument("--raw", action="store_true",
-                    help="run ttxform's KTIR exactly as printed (no formatting-only "
-                         "rewrites for ktir-cpu's parser)")
+                    help="lower with --ktdp-memory-space=generic instead of --ktir-cpu "
+                         "(the KTIR as MLIR prints it)")
     ap.add_argument("--keep", metavar="DIR", help="write the lowered KTIR to DIR and keep it")
     ap.add_argument("-v", "--verbose", action="store_true", help="print the oracle output")
     ap.add_argument("samples", nargs="*", help="sample stems (default: all in SAMPLES)")
