@@ -224,7 +224,7 @@ int lex_next(Lexer *L, Token *t) {
         re2c:eof = 0;
 
         id = [a-zA-Z_][a-zA-Z0-9_$.]*;
-        suffix = [a-zA-Z0-9_$.-]+;
+        suffix = [0-9]+ | [a-zA-Z_$.-][a-zA-Z0-9_$.-]*;
 
         $ { t->len = 0; return 0; }
         "\n" { newline(L, (const char *)YYCURSOR - 1); L->cur = (const char *)YYCURSOR; continue; }
