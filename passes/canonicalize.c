@@ -1060,6 +1060,19 @@ static FoldKind fold_own(Ctx *c, Op *op, Attr **k, Folded *f) {
     case OP_tt_addptr:
         if (is_zero(k[1])) return fold_value(f, lhs);
         return NO_FOLD;
+    case OP_tt_fp_to_fp: {
+        /* Triton's folder: a no-op cast, and +0 / -0 in any float type (a type
+         * without a negative zero, the FNUZ formats, takes +0) */
+        if (lhs->type == rt) return fold_value(f, lhs);
+        bool pz = is_pos_zero(k[0]), nz = !pz && is_neg_zero(k[0]);
+        Type *et = type_elem(rt);
+        if ((!pz && !nz) || !et || et->kind != T_FLOAT) return NO_FOLD;
+        if (nz && strstr(et->f.name, "FNUZ")) nz = false;
+        Attr *z = attr_float(c, et, nz ? -0.0 : 0.0);
+        if (!type_is_shaped(rt)) return fold_attr(f, z);
+        if (type_numel(rt) < 0) return NO_FOLD;
+        return fold_attr(f, attr_dense(c, rt, 1, &z));
+    }
     case OP_tt_expand_dims: case OP_tt_reshape: case OP_tt_trans:
         /* Triton's folders: a splat constant takes the new shape */
         if (k[0] && k[0]->kind == A_DENSE && k[0]->dense.splat && type_is_shaped(rt) && type_numel(rt) >= 0)
@@ -1993,6 +2006,32 @@ static bool negf_pair(Rw *rw, Op *op) {
     return true;
 }
 
+/* Triton: int_to_ptr(addi(v, C)) -> addptr(int_to_ptr(v), C / element
+ * bytes) when the constant byte offset C is a multiple of the pointee size */
+static bool int_to_ptr_add(Rw *rw, Op *op) {
+    Op *add = def_of(opnd(op, 0), OP_arith_addi);
+    if (!add || add->verbatim || op->nres != 1) return false;
+    Value *kv = opnd(add, 1);
+    Attr *k = value_const(kv);
+    if (k && k->kind == A_DENSE) k = k->dense.splat && k->dense.n >= 1 ? k->dense.elts[0] : NULL;
+    if (!k || k->kind != A_INT) return false;
+    Type *rt = op->res[0].type, *pt = type_elem(rt);
+    if (!pt || pt->kind != T_PTR || !pt->ptr.pointee) return false;
+    Type *pe = pt->ptr.pointee;
+    int64_t bits = pe->kind == T_INT ? pe->i.width : pe->kind == T_FLOAT ? pe->f.width : pe->kind == T_PTR ? 64 : -1;
+    if (bits < 0) return false;
+    int64_t bytes = bits / 8 > 1 ? bits / 8 : 1, off = k->i;
+    if (off % bytes) return false;
+    Value *v = opnd(add, 0);
+    Op *base = create_before(rw, op, "tt.int_to_ptr", rt, 1, &v);
+    Attr *e = attr_int(rw->c, type_elem(kv->type), off / bytes);
+    Value *ev = const_before(rw, op, type_is_shaped(kv->type) ? attr_dense(rw->c, kv->type, 1, &e) : e, kv->type);
+    Value *ops[2] = { &base->res[0], ev };
+    Op *ap = create_before(rw, op, "tt.addptr", rt, 2, ops);
+    replace_by(rw, op, &ap->res[0]);
+    return true;
+}
+
 static bool apply_patterns(Rw *rw, Op *op) {
     if (op->verbatim) return false;
     for (int i = 0; i < op->nopnds; i++) if (!opnd(op, i)) return false;
@@ -2021,6 +2060,7 @@ static bool apply_patterns(Rw *rw, Op *op) {
     case OP_arith_select: return select_patterns(rw, op);
     case OP_arith_mulf: case OP_arith_divf: return negf_pair(rw, op);
     case OP_arith_cmpf: return cmpf_int_const(rw, op);
+    case OP_tt_int_to_ptr: return int_to_ptr_add(rw, op);
     default: return is_cast(op->info->id) && cast_patterns(rw, op);
     }
 }

@@ -887,6 +887,47 @@ static void pr_axis(Printer *p, Op *op) {
     print_type(p, op->res[0].type);
 }
 
+/* tt.fp_to_fp %x attr-dict (, rounding = rtz|rtne)? : T -> U */
+static const char *const rounding_names[] = { "rtz", "rtne", NULL };
+static bool dec_fptofp(Dec *d) {
+    if (uses(d, NULL) != 1 || d->op->nres != 1) return false;
+    Attr *a = dict_opt(d);
+    if (eat(d, ",")) {
+        if (!eat(d, "rounding") || !eat(d, "=") || !d->e || d->e->kind != E_WORD) return false;
+        int k = -1;
+        for (int i = 0; rounding_names[i]; i++) if (!strcmp(rounding_names[i], d->e->text)) k = i;
+        if (k < 0) { diag_error(d->d, d->e->loc, "unknown rounding mode '%s' (expected rtz or rtne)", d->e->text); d->err = true; return false; }
+        d->e = d->e->next;
+        op_set_prop(d->c, d->op, "rounding", attr_int(d->c, type_int(d->c, 32, SIGNLESS), k));
+    }
+    if (!eat(d, ":")) return false;
+    Type *st = type_el(d);
+    if (!st || !eat(d, "->")) return false;
+    Type *rt = type_el(d);
+    if (!rt || !at_end(d)) return false;
+    want_type(d, 0, st);
+    set_res(d->op, 0, rt);
+    merge_attrs(d, a);
+    return true;
+}
+static bool fit_fptofp(Op *op) {
+    Attr *r = op_attr(op, "rounding");
+    return op->nres == 1 && op->nopnds == 1 && (!r || (r->kind == A_INT && r->i >= 0 && r->i <= 1));
+}
+static void pr_fptofp(Printer *p, Op *op) {
+    print_name(p, op);
+    P(p, " ");
+    print_operands(p, op, 0, 1);
+    static const char *const el[] = { "rounding" };
+    print_attrs(p, op, el, 1);
+    Attr *r = op_attr(op, "rounding");
+    if (r) { P(p, ", rounding = "); P(p, rounding_names[r->i]); }
+    P(p, " : ");
+    print_type(p, op->opnds[0].value->type);
+    P(p, " -> ");
+    print_type(p, op->res[0].type);
+}
+
 /* tt.load / tt.store: operands, then `cacheModifier = ca`, `evictionPolicy = evict_last` */
 static const char *const cache_names[] = { "", "none", "ca", "cg", "wb", "cs", "wt", "cv", NULL };
 static const char *const evict_names[] = { "", "evict_normal", "evict_first", "evict_last", NULL };
@@ -2838,6 +2879,7 @@ static const Fmt fmts[] = {
     { "extract", dec_extract, pr_extract, fit_extract },
     { "insert", dec_insert, pr_insert, fit_insert },
     { "tsplat", dec_tsplat, pr_tsplat, fit_tsplat },
+    { "fptofp", dec_fptofp, pr_fptofp, fit_fptofp },
     { "fromel", dec_fromel, pr_fromel, fit_fromel },
     { "concat", dec_concat, pr_concat, fit_concat },
     { "treshape", dec_treshape, pr_treshape, fit_treshape },
