@@ -2032,6 +2032,55 @@ static bool int_to_ptr_add(Rw *rw, Op *op) {
     return true;
 }
 
+/* Triton's shape patterns: a splat or broadcast feeding a broadcast,
+ * expand_dims or reshape is rebuilt from the original source */
+static bool shape_patterns(Rw *rw, Op *op) {
+    if (op->nres != 1 || op->nopnds != 1) return false;
+    Value *src = opnd(op, 0);
+    Type *rt = op->res[0].type;
+    int id = op->info->id;
+    if (id == OP_tt_reshape && op_attr(op, "efficient_layout")) return false;
+    Op *d = src->def;
+    if (!d || d->verbatim || d->nopnds != 1) return false;
+    if (op_is(d, OP_tt_splat)) {
+        /* broadcast / expand_dims / reshape of a splat is a splat */
+        Value *x = opnd(d, 0);
+        replace_by(rw, op, &create_before(rw, op, "tt.splat", rt, 1, &x)->res[0]);
+        return true;
+    }
+    if (id == OP_tt_broadcast && op_is(d, OP_tt_broadcast)) {
+        Value *x = opnd(d, 0);
+        replace_by(rw, op, &create_before(rw, op, "tt.broadcast", rt, 1, &x)->res[0]);
+        return true;
+    }
+    if (id == OP_tt_reshape && op_is(d, OP_tt_reshape)) {
+        Value *x = opnd(d, 0);
+        bool reorder = op_attr(op, "allow_reorder") || op_attr(d, "allow_reorder");
+        Op *n = create_before(rw, op, "tt.reshape", rt, 1, &x);
+        if (reorder) op_set_prop(rw->c, n, "allow_reorder", attr_unit(rw->c));
+        replace_by(rw, op, &n->res[0]);
+        return true;
+    }
+    if (id == OP_tt_expand_dims && op_is(d, OP_tt_broadcast)) {
+        /* expand_dims(broadcast(x)) -> broadcast(expand_dims(x)); with a
+         * layout encoding the new one would have to be inferred: left alone */
+        Value *x = opnd(d, 0);
+        Type *xt = x->type;
+        Attr *ax = op_attr(op, "axis");
+        if (!xt || xt->kind != T_TENSOR || xt->sh.enc || rt->sh.enc || !ax || ax->kind != A_INT) return false;
+        int r = xt->sh.rank;
+        if (ax->i < 0 || ax->i > r || r >= 16) return false;
+        int64_t dims[17];
+        for (int i = 0, j = 0; i <= r; i++) dims[i] = i == ax->i ? 1 : xt->sh.dims[j++];
+        Op *e = create_before(rw, op, "tt.expand_dims", type_tensor(rw->c, r + 1, dims, xt->sh.elem), 1, &x);
+        op_set_prop(rw->c, e, "axis", ax);
+        Value *ev = &e->res[0];
+        replace_by(rw, op, &create_before(rw, op, "tt.broadcast", rt, 1, &ev)->res[0]);
+        return true;
+    }
+    return false;
+}
+
 static bool apply_patterns(Rw *rw, Op *op) {
     if (op->verbatim) return false;
     for (int i = 0; i < op->nopnds; i++) if (!opnd(op, i)) return false;
@@ -2061,6 +2110,7 @@ static bool apply_patterns(Rw *rw, Op *op) {
     case OP_arith_mulf: case OP_arith_divf: return negf_pair(rw, op);
     case OP_arith_cmpf: return cmpf_int_const(rw, op);
     case OP_tt_int_to_ptr: return int_to_ptr_add(rw, op);
+    case OP_tt_broadcast: case OP_tt_expand_dims: case OP_tt_reshape: return shape_patterns(rw, op);
     default: return is_cast(op->info->id) && cast_patterns(rw, op);
     }
 }
