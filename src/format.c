@@ -1924,8 +1924,9 @@ typedef struct SsaMap { Value *v[64]; int n; } SsaMap;
 static AExpr *ssa_expr(Dec *d, SsaMap *m);
 static AExpr *ssa_atom(Dec *d, SsaMap *m) {
     Elem *u = use_elem(d);
+    if (!u && d->e && d->e->kind == E_DEF) u = def_el(d);   /* a region argument named by the op */
     if (u) {
-        Value *v = opnd(d, u->idx);
+        Value *v = u->kind == E_DEF ? u->val : opnd(d, u->idx);
         for (int i = 0; i < m->n; i++) if (m->v[i] == v) return ae_dim(d->c, i);
         if (m->n == 64) return NULL;
         m->v[m->n] = v;
@@ -1989,9 +1990,8 @@ static Attr *ssa_map(Dec *d, SsaMap *m, int first) {
     (void)first;
     return attr_map(d->c, m->n, 0, n, res);
 }
-/* print map results with dimension i spelled as operand first+i */
-static void pr_ssa_map(Printer *p, Op *op, Attr *map, int first) {
-    P(p, "[");
+/* print map results, comma-separated, with dimension i spelled as vals[i] */
+static void pr_ssa_results(Printer *p, Attr *map, Value *const *vals, int nvals) {
     for (int r = 0; r < map->map.n; r++) {
         if (r) P(p, ", ");
         char *buf = NULL; size_t len = 0;
@@ -2004,13 +2004,21 @@ static void pr_ssa_map(Printer *p, Op *op, Attr *map, int first) {
             if (start && *s == 'd' && s[1] >= '0' && s[1] <= '9') {
                 char *end;
                 long k = strtol(s + 1, &end, 10);
-                Value *v = op_operand(op, first + (int)k);
+                Value *v = k >= 0 && k < nvals ? vals[k] : NULL;
                 if (v) print_value(p, v); else fputs("?", p->f);
                 s = end;
             } else fputc(*s++, p->f);
         }
         free(buf);
     }
+}
+/* print map results with dimension i spelled as operand first+i */
+static void pr_ssa_map(Printer *p, Op *op, Attr *map, int first) {
+    Value *vals[64];
+    int n = 0;
+    for (int i = first; i < op->nopnds && n < 64; i++) vals[n++] = op_operand(op, i);
+    P(p, "[");
+    pr_ssa_results(p, map, vals, n);
     P(p, "]");
 }
 
@@ -2073,6 +2081,190 @@ static void pr_atile(Printer *p, Op *op) {
     print_attrs(p, op, el, 2);
     P(p, " : ");
     print_type(p, op->opnds[0].value->type);
+    P(p, " -> ");
+    print_type(p, op->res[0].type);
+}
+
+/* ktdp.construct_indirect_access_tile intermediate_variables(%v, ...)
+ *     %base[sub, ...] [symbols(%s, ...)] attr-dict : T, idx-view-types... -> !ktdp.access_tile<..>
+ * sub ::= (expr) | ind(%view[expr, ...]); the expressions are over the
+ * captured outer values (operands, in order of first use) and the region's
+ * arguments, in that order as map dimensions */
+static bool dec_itile(Dec *d) {
+    Op *op = d->op;
+    if (op->nres != 1 || op->nregions != 1 || !op->regions[0].first) return false;
+    Block *entry = op->regions[0].first;
+    if (!eat(d, "intermediate_variables") || !eat(d, "(")) return false;
+    int nv = 0;
+    if (!eat(d, ")")) {
+        for (;;) {
+            Elem *e = def_el(d);
+            if (!e || nv >= entry->nargs || e->val != entry->args[nv]) return false;
+            nv++;
+            if (eat(d, ",")) continue;
+            if (eat(d, ")")) break;
+            return false;
+        }
+    }
+    if (nv != entry->nargs || nv > 32) return false;
+    Elem *base = use_elem(d);
+    if (!base || !is_tok(d->e, "[")) return false;
+    /* first the captured values, in order of first use, and the index views */
+    Value *cap[64], *views[64];
+    int nc = 0, nind = 0, depth = 0;
+    for (Elem *e = d->e; e; e = e->next) {
+        if (e->kind == E_PUNCT && (!strcmp(e->text, "[") || !strcmp(e->text, "("))) depth++;
+        else if (e->kind == E_PUNCT && (!strcmp(e->text, "]") || !strcmp(e->text, ")"))) { if (--depth == 0) break; }
+        else if (e->kind == E_WORD && !strcmp(e->text, "ind") && is_tok(e->next, "(") && e->next->next && e->next->next->kind == E_USE) {
+            if (nind == 64) return false;
+            views[nind++] = opnd(d, e->next->next->idx);
+            e = e->next->next;
+            depth++;
+        } else if (e->kind == E_USE) {
+            Value *v = opnd(d, e->idx);
+            bool seen = false;
+            for (int i = 0; i < nc; i++) seen |= cap[i] == v;
+            if (!seen) { if (nc == 32) return false; cap[nc++] = v; }
+        }
+    }
+    SsaMap m = { .n = 0 };
+    for (int i = 0; i < nc; i++) m.v[m.n++] = cap[i];
+    for (int i = 0; i < nv; i++) m.v[m.n++] = entry->args[i];
+    Attr *kinds[64], *maps[64];
+    int nsub = 0;
+    eat(d, "[");
+    if (!eat(d, "]")) {
+        for (;;) {
+            if (nsub == 64) return false;
+            AExpr *res[64];
+            int nr = 0;
+            bool ind = eat(d, "ind");
+            if (!eat(d, "(")) return false;
+            if (ind) {
+                if (!use_elem(d) || !eat(d, "[")) return false;
+                if (!eat(d, "]"))
+                    for (;;) {
+                        AExpr *x = ssa_expr(d, &m);
+                        if (!x || nr == 64) return false;
+                        res[nr++] = x;
+                        if (eat(d, ",")) continue;
+                        if (eat(d, "]")) break;
+                        return false;
+                    }
+            } else {
+                AExpr *x = ssa_expr(d, &m);
+                if (!x) return false;
+                res[nr++] = x;
+            }
+            if (!eat(d, ")") || m.n != nc + nv) return false;
+            kinds[nsub] = attr_bool(d->c, ind);
+            maps[nsub++] = attr_map(d->c, nc + nv, 0, nr, res);
+            if (eat(d, ",")) continue;
+            if (eat(d, "]")) break;
+            return false;
+        }
+    }
+    int nsym = 0;
+    Elem *sym = NULL;
+    if (eat(d, "symbols")) {
+        if (!eat(d, "(")) return false;
+        nsym = uses(d, &sym);
+        if (!eat(d, ")") || nsym > 64) return false;
+    }
+    Attr *a = dict_opt(d);
+    if (!eat(d, ":")) return false;
+    Type *tys[66];
+    int nt = types(d, tys, 66);
+    if (!nt || !eat(d, "->")) return false;
+    Type *rt = dialect_type(d, "!ktdp.access_tile", NULL);
+    if (!rt || !at_end(d)) return false;
+    if (nt != 1 + nind) {
+        diag_error(d->d, op->loc, "expected %d types (base + %d indirect memrefs), but got %d", 1 + nind, nind, nt);
+        d->err = true;
+        return false;
+    }
+    /* operands: base, index views, captured values, symbols */
+    Value *all[1 + 64 + 32 + 64];
+    int n = 0;
+    all[n++] = opnd(d, base->idx);
+    for (int i = 0; i < nind; i++) all[n++] = views[i];
+    for (int i = 0; i < nc; i++) all[n++] = cap[i];
+    for (int i = 0; i < nsym; i++) all[n++] = opnd(d, sym->idx + i);
+    if (n > op->nopnds) return false;
+    for (int i = 0; i < n; i++) op_set_operand(op, i, all[i]);
+    while (op->nopnds > n) op_remove_operand(op, op->nopnds - 1);
+    want_type(d, 0, tys[0]);
+    for (int i = 0; i < nind; i++) want_type(d, 1 + i, tys[1 + i]);
+    for (int i = 1 + nind; i < n; i++) want_type(d, i, type_index(d->c));
+    set_res(op, 0, rt);
+    op_set_prop(d->c, op, "per_dim_subscript_kinds", attr_array(d->c, nsub, kinds));
+    op_set_prop(d->c, op, "per_dim_subscript_maps", attr_array(d->c, nsub, maps));
+    int64_t seg[4] = { 1, nind, nc, nsym };
+    op_set_prop(d->c, op, "operandSegmentSizes", segments(d->c, 4, seg));
+    merge_attrs(d, a);
+    return true;
+}
+static bool fit_itile(Op *op) {
+    const int64_t *s = segs_of(op, 4);
+    Attr *k = op_attr(op, "per_dim_subscript_kinds"), *m = op_attr(op, "per_dim_subscript_maps");
+    if (op->nres != 1 || !s || s[0] != 1 || !k || !m || k->kind != A_ARRAY || m->kind != A_ARRAY || k->arr.n != m->arr.n) return false;
+    if (op->nregions != 1 || !op->regions[0].first || op->regions[0].first->next) return false;
+    Block *b = op->regions[0].first;
+    if (b->first != b->last || !b->first || !op_is(b->first, OP_ktdp_region_terminator) || b->first->nopnds) return false;
+    int nind = 0;
+    for (int i = 0; i < k->arr.n; i++) {
+        Attr *ki = k->arr.elts[i], *mi = m->arr.elts[i];
+        if (ki->kind != A_BOOL || mi->kind != A_AFFINE_MAP || mi->map.nsyms || mi->map.ndims != s[2] + b->nargs) return false;
+        if (ki->i) nind++;
+        else if (mi->map.n != 1) return false;
+    }
+    return nind == s[1] && s[2] + b->nargs <= 64;
+}
+static void pr_itile(Printer *p, Op *op) {
+    const int64_t *s = segs_of(op, 4);
+    Attr *k = op_attr(op, "per_dim_subscript_kinds"), *m = op_attr(op, "per_dim_subscript_maps");
+    Block *b = op->regions[0].first;
+    int nind = (int)s[1], nc = (int)s[2];
+    Value *vals[64];
+    int nv = 0;
+    for (int i = 0; i < nc; i++) vals[nv++] = op_operand(op, 1 + nind + i);
+    for (int i = 0; i < b->nargs; i++) vals[nv++] = b->args[i];
+    print_name(p, op);
+    P(p, " intermediate_variables(");
+    for (int i = 0; i < b->nargs; i++) {
+        if (i) P(p, ", ");
+        print_value(p, b->args[i]);
+    }
+    P(p, ") ");
+    print_operands(p, op, 0, 1);
+    P(p, "[");
+    for (int i = 0, j = 0; i < k->arr.n; i++) {
+        if (i) P(p, ", ");
+        if (k->arr.elts[i]->i) {
+            P(p, "ind(");
+            print_value(p, op_operand(op, 1 + j++));
+            P(p, "[");
+            pr_ssa_results(p, m->arr.elts[i], vals, nv);
+            P(p, "])");
+        } else {
+            P(p, "(");
+            pr_ssa_results(p, m->arr.elts[i], vals, nv);
+            P(p, ")");
+        }
+    }
+    P(p, "]");
+    if (s[3]) {
+        P(p, " symbols(");
+        print_operands(p, op, 1 + nind + nc, op->nopnds);
+        P(p, ")");
+    }
+    static const char *const el[] = { "per_dim_subscript_kinds", "per_dim_subscript_maps", "operandSegmentSizes" };
+    print_attrs(p, op, el, 3);
+    P(p, " : ");
+    for (int i = 0; i <= nind; i++) {
+        if (i) P(p, ", ");
+        print_type(p, op->opnds[i].value->type);
+    }
     P(p, " -> ");
     print_type(p, op->res[0].type);
 }
@@ -2870,6 +3062,7 @@ static const Fmt fmts[] = {
     { "tileid", dec_tileid, pr_tileid, fit_tileid },
     { "memview", dec_memview, pr_memview, fit_memview },
     { "atile", dec_atile, pr_atile, fit_atile },
+    { "itile", dec_itile, pr_itile, fit_itile },
     { "kload", dec_kload, pr_kload, fit_kload },
     { "kstore", dec_kstore, pr_kstore, fit_kstore },
     { "produce", dec_produce, pr_produce, fit_produce },

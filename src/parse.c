@@ -841,8 +841,37 @@ static void opb_free(PState *ps, OpB *ob) {
     ps->ob_free = ob;
 }
 
+/* ktdp.construct_indirect_access_tile names its region's arguments in
+ * `intermediate_variables(%a, ...)` and has no braces: the region is made
+ * here, and the names are seen only by the op's own subscripts */
+static void indirect_tile_region(PState *ps, OpB *ob) {
+    Elem *e = ob->head;
+    if (!e || e->kind != E_WORD || strcmp(e->text, "intermediate_variables") || !is_punct(e->next, "(")) return;
+    Region *r = ctx_alloc(ps->ctx, sizeof *r);
+    Block *entry = block_new(ps->ctx);
+    region_append_block(r, entry);
+    const char *names[64];
+    int n = 0;
+    for (e = e->next->next; e && e->kind == E_USE && n < 64; e = e->next) {
+        Value *v = block_add_arg(ps->ctx, entry, type_index(ps->ctx), eloc_get(e, ob->loc));
+        names[n++] = e->text;
+        e->kind = E_DEF;
+        e->val = v;
+        if (!is_punct(e->next, ",")) break;
+        e = e->next;
+    }
+    for (e = e ? e->next : NULL; e; e = e->next) {
+        if (e->kind != E_USE) continue;
+        for (int i = n - 1; i >= 0; i--)
+            if (names[i] == e->text) { e->kind = E_DEF; e->val = entry->args[i]; break; }
+    }
+    op_append(entry, op_new(ps->ctx, "ktdp.region_terminator", 0, NULL, 0, NULL, 0, ob->loc));
+    pv_push(&ob->regions, r);
+}
+
 void ps_op_end(PState *ps) {
     OpB *ob = ps->op;
+    if (!ob->generic && !ob->regions.n && !strcmp(ob->name, "ktdp.construct_indirect_access_tile")) indirect_tile_region(ps, ob);
     /* a function declaration may name its arguments, `@f(%a: i32)`; with no
      * body the names define nothing, so they are kept as words */
     if (!ob->regions.n && (opinfo_lookup(ps->ctx, ob->name)->traits & TR_ISOLATED)) {

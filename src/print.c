@@ -677,7 +677,9 @@ static void number_region(Printer *p, Namer *m, Counters *k, Region *r) {
     for (Block *b = r->first; b; b = b->next) {
         b->pid = bid++;
         bool entry = b == r->first;
-        for (int i = 0; i < b->nargs; i++) {
+        /* intermediate variables are numbered with their op */
+        bool numbered = entry && op_is(r->op, OP_ktdp_construct_indirect_access_tile);
+        for (int i = 0; i < b->nargs && !numbered; i++) {
             if (entry) { snprintf(buf, sizeof buf, "arg%d", k->arg++); set_name(m, k, b->args[i], buf); }
             else set_name(m, k, b->args[i], NULL);
         }
@@ -698,6 +700,10 @@ static void number_region(Printer *p, Namer *m, Counters *k, Region *r) {
                 int id = k->value++;
                 for (int i = 0; i < o->nres; i++) { o->res[i].pid = id; o->res[i].pname = NULL; }
             }
+            /* MLIR numbers the intermediate variables of an indirect tile
+             * as values right after the op's result */
+            if (op_is(o, OP_ktdp_construct_indirect_access_tile) && o->nregions == 1 && o->regions[0].first)
+                for (int i = 0; i < o->regions[0].first->nargs; i++) set_name(m, k, o->regions[0].first->args[i], NULL);
         }
     }
 }

@@ -19,8 +19,17 @@
  * loads the block and collapses its unit dimensions with
  * tensor.collapse_shape, and a rank-reduced store expands its source with
  * tensor.expand_shape; any other shape mismatch is an error at the op.
- * tt.descriptor_gather and tt.descriptor_scatter are reported as not
- * supported: ktdp.construct_indirect_access_tile has no custom form yet. */
+ *
+ * tt.descriptor_gather / tt.descriptor_scatter become one
+ * `ktdp.construct_indirect_access_tile` and `ktdp.load` / `ktdp.store`.
+ * The row offsets must come straight from a tt.descriptor_load: its access
+ * tile gives the index buffer's view (read by the indirect base dim 0) and
+ * the anchors c_x0..c_x{K-1} (its offsets); the column offset is cast to
+ * index as c_y.  Over the intermediate variables d0..d{rank-1} of the
+ * result shape, dim 0 reads view[c_xj + dj, ...], dim 1 is c_y + d_K and
+ * every further block dim i is d_{K+i-1}.  The index load itself is left
+ * for DCE.  Row offsets from anywhere else fail the conversion, as MLIR's
+ * does: at the op, then at the module. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -220,6 +229,93 @@ static bool lower_access(Ctx *c, Op *op, Diag *d) {
     return true;
 }
 
+/* the row offsets of a gather / scatter come straight from a descriptor load */
+static bool offsets_traceable(Op *op) {
+    Op *def = op_operand(op, 1)->def;
+    return def && !def->verbatim && op_is(def, OP_tt_descriptor_load);
+}
+
+/* the lowered index load behind the row offsets: its access tile, or NULL */
+static Op *index_tile(Value *x) {
+    Op *ld = x->def;
+    if (!ld || ld->verbatim || !op_is(ld, OP_ktdp_load) || ld->nopnds != 1) return NULL;
+    Op *t = op_operand(ld, 0)->def;
+    if (!t || t->verbatim || !op_is(t, OP_ktdp_construct_access_tile)) return NULL;
+    Attr *seg = op_attr(t, "operandSegmentSizes");
+    if (!seg || seg->kind != A_DENSE_ARRAY || seg->darr.n != 3 || !seg->darr.i || 1 + seg->darr.i[1] + seg->darr.i[2] != t->nopnds) return NULL;
+    Value *iv = op_operand(t, 0);
+    if (!iv->type || iv->type->kind != T_MEMREF || iv->type->sh.rank != seg->darr.i[1]) return NULL;
+    return t;
+}
+
+static bool lower_indirect(Ctx *c, Op *m, Op *op, Diag *d) {
+    bool gather = op_is(op, OP_tt_descriptor_gather);
+    Op *it = index_tile(op_operand(op, 1));
+    if (!it) {
+        diag_error(d, op->loc, "failed to legalize operation '%s' that was explicitly marked illegal", op_name(op));
+        diag_error(d, m->loc, "LowerDescriptorMemory: failed to convert descriptor ops");
+        return false;
+    }
+    Value *view = view_of(op_operand(op, 0));
+    Type *data = gather ? op->res[0].type : op_operand(op, 3)->type;
+    int K = (int)op_attr(it, "operandSegmentSizes")->darr.i[1];
+    int rank = data && data->kind == T_TENSOR ? data->sh.rank : -1, R = rank - K + 1;
+    bool ok = rank > 0 && rank <= 32 && R >= 2 && view->type->sh.rank == R;
+    for (int i = 0; ok && i < rank; i++) ok = data->sh.dims[i] != DYN;
+    if (!ok) {
+        char *ds = print_type_str(c, data), *bs = print_type_str(c, op_operand(op, 0)->type);
+        diag_error(d, op->loc, "cannot lower descriptor op: %s type %s does not fit %d row offset dimensions over %s",
+                   gather ? "result" : "source", ds, K, bs);
+        free(ds);
+        free(bs);
+        return false;
+    }
+    /* captured: c_x0..c_x{K-1}, c_y (each value once); then d0..d{rank-1} */
+    Value *cap[33];
+    int dimof[33], nc = 0;
+    for (int j = 0; j <= K; j++) {
+        Value *v = j < K ? op_operand(it, 1 + j) : kb_index(c, op, op_operand(op, 2));
+        int k = 0;
+        while (k < nc && cap[k] != v) k++;
+        if (k == nc) cap[nc++] = v;
+        dimof[j] = k;
+    }
+    AExpr *res[32];
+    Attr *kinds[32], *maps[32];
+    for (int j = 0; j < K; j++) res[j] = ae_add(c, ae_dim(c, dimof[j]), ae_dim(c, nc + j));
+    kinds[0] = attr_bool(c, true);
+    maps[0] = attr_map(c, nc + rank, 0, K, res);
+    for (int i = 1; i < R; i++) {
+        AExpr *x = ae_dim(c, nc + K + i - 1);
+        if (i == 1) x = ae_add(c, ae_dim(c, dimof[K]), x);
+        kinds[i] = attr_bool(c, false);
+        maps[i] = attr_map(c, nc + rank, 0, 1, &x);
+    }
+    Value *opnds[2 + 33];
+    int n = 0;
+    opnds[n++] = view;
+    opnds[n++] = op_operand(it, 0);
+    for (int i = 0; i < nc; i++) opnds[n++] = cap[i];
+    Type *tt = kb_tile_type(c, rank, data->sh.dims);
+    Op *t = op_new(c, "ktdp.construct_indirect_access_tile", 1, &tt, n, opnds, 1, op->loc);
+    t->locattr = op->locattr;
+    Block *b = block_new(c);
+    region_append_block(&t->regions[0], b);
+    for (int i = 0; i < rank; i++) block_add_arg(c, b, type_index(c), op->loc);
+    op_append(b, op_new(c, "ktdp.region_terminator", 0, NULL, 0, NULL, 0, op->loc));
+    int64_t seg[4] = { 1, 1, nc, 0 };
+    op_set_prop(c, t, "operandSegmentSizes", attr_dense_array(c, type_int(c, 32, SIGNLESS), 4, seg, NULL));
+    op_set_prop(c, t, "per_dim_subscript_kinds", attr_array(c, R, kinds));
+    op_set_prop(c, t, "per_dim_subscript_maps", attr_array(c, R, maps));
+    op_set_attr(c, t, "variables_space_order", kb_identity(c, rank));
+    op_set_attr(c, t, "variables_space_set", kb_range_set(c, rank, data->sh.dims));
+    Value *tile = kb_place(c, op, t);
+    if (gather) value_replace_all_uses(&op->res[0], kb_load(c, op, tile, data));
+    else kb_store(c, op, op_operand(op, 3), tile);
+    op_erase(op);
+    return true;
+}
+
 static bool run(Ctx *c, Op *m, const PassOptions *o, Diag *d) {
     (void)o;
     Work w = { {0}, {0} };
@@ -231,13 +327,20 @@ static bool run(Ctx *c, Op *m, const PassOptions *o, Diag *d) {
             Op *op = w.acc.v[i];
             if (!view_of(op_operand(op, 0))) { diag_error(d, op->loc, "%s", not_lowered); ok = false; }
         }
+    /* row offsets that cannot be traced fail before any access is converted */
+    for (int i = 0; ok && i < w.acc.n; i++) {
+        Op *op = w.acc.v[i];
+        if ((op_is(op, OP_tt_descriptor_gather) || op_is(op, OP_tt_descriptor_scatter)) && !offsets_traceable(op)) {
+            diag_error(d, op->loc, "failed to legalize operation '%s' that was explicitly marked illegal", op_name(op));
+            diag_error(d, m->loc, "LowerDescriptorMemory: failed to convert descriptor ops");
+            ok = false;
+        }
+    }
     if (ok)
         for (int i = 0; i < w.acc.n; i++) {
             Op *op = w.acc.v[i];
-            if (op_is(op, OP_tt_descriptor_gather) || op_is(op, OP_tt_descriptor_scatter)) {
-                diag_error(d, op->loc, "lowering %s is not supported yet", op_name(op));
-                ok = false;
-            } else ok = lower_access(c, op, d) && ok;
+            if (op_is(op, OP_tt_descriptor_gather) || op_is(op, OP_tt_descriptor_scatter)) ok = lower_indirect(c, m, op, d) && ok;
+            else ok = lower_access(c, op, d) && ok;
         }
     pv_free(&w.mk);
     pv_free(&w.acc);

@@ -203,3 +203,92 @@ tt.func @upstream_spelling(%p: !tt.ptr<f32>, %n: i32, %s: i64, %i: i32) -> tenso
   %v = tt.descriptor_load %d[%i] : !tt.tensordesc<tensor<8xf32>> -> tensor<8xf32>
   tt.return %v : tensor<8xf32>
 }
+
+// -----
+
+// Gather (spec 2.1): the index load's view and offset feed the indirect
+// base dim 0, the column offset is c_y of the direct dim 1.
+// CHECK-LABEL: @gather(
+// CHECK: %1 = ktdp.construct_memory_view %0, sizes: [32], strides: [1]
+// CHECK: %4 = ktdp.construct_memory_view %3, sizes: [512, 128], strides: [128, 1]
+// CHECK: %6 = arith.index_cast %c0_i32 : i32 to index
+// CHECK: %9 = arith.index_cast %c0_i32 : i32 to index
+// CHECK-NEXT: %10 = ktdp.construct_indirect_access_tile intermediate_variables(%11, %12) %4[ind(%1[%6 + %11]), (%9 + %12)] {variables_space_order = #map1, variables_space_set = #set2} : memref<512x128xf32>, memref<32xi32> -> !ktdp.access_tile<32x128xindex>
+// CHECK-NEXT: %13 = ktdp.load %10 : <32x128xindex> -> tensor<32x128xf32>
+// CHECK-NEXT: tt.return %13
+tt.func @gather(%p: !tt.ptr<f32>, %q: !tt.ptr<i32>) -> tensor<32x128xf32> {
+  %c0_i32 = arith.constant 0 : i32
+  %c1_i64 = arith.constant 1 : i64
+  %c32_i32 = arith.constant 32 : i32
+  %c512_i32 = arith.constant 512 : i32
+  %c128_i32 = arith.constant 128 : i32
+  %c128_i64 = arith.constant 128 : i64
+  %idx_desc = tt.make_tensor_descriptor %q, [%c32_i32], [%c1_i64] : !tt.ptr<i32>, !tt.tensordesc<32xi32>
+  %data_desc = tt.make_tensor_descriptor %p, [%c512_i32, %c128_i32], [%c128_i64, %c1_i64] : !tt.ptr<f32>, !tt.tensordesc<1x128xf32>
+  %x_offsets = tt.descriptor_load %idx_desc[%c0_i32] : !tt.tensordesc<32xi32> -> tensor<32xi32>
+  %g = tt.descriptor_gather %data_desc[%x_offsets, %c0_i32] : (!tt.tensordesc<1x128xf32>, tensor<32xi32>, i32) -> tensor<32x128xf32>
+  tt.return %g : tensor<32x128xf32>
+}
+
+// -----
+
+// A rank-3 block: three subscripts, the last one direct.
+// CHECK-LABEL: @gather_rank3_block(
+// CHECK: %10 = ktdp.construct_indirect_access_tile intermediate_variables(%11, %12, %13) %4[ind(%1[%6 + %11]), (%9 + %12), (%13)] {{.*}} : memref<256x16x128xf16>, memref<32xi32> -> !ktdp.access_tile<32x16x128xindex>
+// CHECK-NEXT: %14 = ktdp.load %10 : <32x16x128xindex> -> tensor<32x16x128xf16>
+tt.func @gather_rank3_block(%p: !tt.ptr<f16>, %q: !tt.ptr<i32>, %y: i32) -> tensor<32x16x128xf16> {
+  %c0_i32 = arith.constant 0 : i32
+  %c1_i64 = arith.constant 1 : i64
+  %c32_i32 = arith.constant 32 : i32
+  %c16_i32 = arith.constant 16 : i32
+  %c256_i32 = arith.constant 256 : i32
+  %c128_i32 = arith.constant 128 : i32
+  %c128_i64 = arith.constant 128 : i64
+  %c2048_i64 = arith.constant 2048 : i64
+  %idx_desc = tt.make_tensor_descriptor %q, [%c32_i32], [%c1_i64] : !tt.ptr<i32>, !tt.tensordesc<32xi32>
+  %data_desc = tt.make_tensor_descriptor %p, [%c256_i32, %c16_i32, %c128_i32], [%c2048_i64, %c128_i64, %c1_i64] : !tt.ptr<f16>, !tt.tensordesc<1x16x128xf16>
+  %x_offsets = tt.descriptor_load %idx_desc[%c0_i32] : !tt.tensordesc<32xi32> -> tensor<32xi32>
+  %g = tt.descriptor_gather %data_desc[%x_offsets, %y] : (!tt.tensordesc<1x16x128xf16>, tensor<32xi32>, i32) -> tensor<32x16x128xf16>
+  tt.return %g : tensor<32x16x128xf16>
+}
+
+// -----
+
+// Rank-2 row offsets: two anchors in the indirect subscript, rank-3 result.
+// CHECK-LABEL: @gather_2d_index(
+// CHECK: %11 = ktdp.construct_indirect_access_tile intermediate_variables(%12, %13, %14) %4[ind(%1[%6 + %12, %7 + %13]), (%10 + %14)] {{.*}} : memref<1024x64xf32>, memref<8x4xi32> -> !ktdp.access_tile<8x4x64xindex>
+// CHECK-NEXT: %15 = ktdp.load %11 : <8x4x64xindex> -> tensor<8x4x64xf32>
+tt.func @gather_2d_index(%p: !tt.ptr<f32>, %q: !tt.ptr<i32>, %i: i32, %j: i32, %y: i32) -> tensor<8x4x64xf32> {
+  %c1_i64 = arith.constant 1 : i64
+  %c4_i64 = arith.constant 4 : i64
+  %c4_i32 = arith.constant 4 : i32
+  %c8_i32 = arith.constant 8 : i32
+  %c64_i32 = arith.constant 64 : i32
+  %c64_i64 = arith.constant 64 : i64
+  %c1024_i32 = arith.constant 1024 : i32
+  %idx_desc = tt.make_tensor_descriptor %q, [%c8_i32, %c4_i32], [%c4_i64, %c1_i64] : !tt.ptr<i32>, !tt.tensordesc<8x4xi32>
+  %data_desc = tt.make_tensor_descriptor %p, [%c1024_i32, %c64_i32], [%c64_i64, %c1_i64] : !tt.ptr<f32>, !tt.tensordesc<1x64xf32>
+  %x_offsets = tt.descriptor_load %idx_desc[%i, %j] : !tt.tensordesc<8x4xi32> -> tensor<8x4xi32>
+  %g = tt.descriptor_gather %data_desc[%x_offsets, %y] : (!tt.tensordesc<1x64xf32>, tensor<8x4xi32>, i32) -> tensor<8x4x64xf32>
+  tt.return %g : tensor<8x4x64xf32>
+}
+
+// -----
+
+// Scatter: the same tile over the source shape, then ktdp.store.
+// CHECK-LABEL: @scatter(
+// CHECK: %10 = ktdp.construct_indirect_access_tile intermediate_variables(%11, %12) %4[ind(%1[%6 + %11]), (%9 + %12)] {{.*}} : memref<512x128xf32>, memref<32xi32> -> !ktdp.access_tile<32x128xindex>
+// CHECK-NEXT: ktdp.store %arg2, %10 : tensor<32x128xf32>, <32x128xindex>
+tt.func @scatter(%p: !tt.ptr<f32>, %q: !tt.ptr<i32>, %v: tensor<32x128xf32>, %y: i32) {
+  %c0_i32 = arith.constant 0 : i32
+  %c1_i64 = arith.constant 1 : i64
+  %c32_i32 = arith.constant 32 : i32
+  %c512_i32 = arith.constant 512 : i32
+  %c128_i32 = arith.constant 128 : i32
+  %c128_i64 = arith.constant 128 : i64
+  %idx_desc = tt.make_tensor_descriptor %q, [%c32_i32], [%c1_i64] : !tt.ptr<i32>, !tt.tensordesc<32xi32>
+  %data_desc = tt.make_tensor_descriptor %p, [%c512_i32, %c128_i32], [%c128_i64, %c1_i64] : !tt.ptr<f32>, !tt.tensordesc<1x128xf32>
+  %x_offsets = tt.descriptor_load %idx_desc[%c0_i32] : !tt.tensordesc<32xi32> -> tensor<32xi32>
+  tt.descriptor_scatter %data_desc[%x_offsets, %y], %v : !tt.tensordesc<1x128xf32>, tensor<32xi32>, i32, tensor<32x128xf32>
+  tt.return
+}
