@@ -752,6 +752,9 @@ void print_value(Printer *p, Value *v) {
     if (!v) { ps_(p, "%<<null>>"); return; }
     pc(p, '%');
     if (v->pname) { ps_(p, v->pname); return; }
+    /* ktir-cpu reads a numeric name inside an expression as a number: with
+     * --ktir-cpu numbered values are spelled %v3 */
+    if (p->o.ktir_cpu) pc(p, 'v');
     put_int(p, v->pid);
     if (v->def && v->def->nres > 1 && !v->def->res[0].pname) { pc(p, '#'); put_int(p, v->index); }
 }
@@ -1021,6 +1024,7 @@ static void print_results(Printer *p, Op *op) {
         for (int i = 0; i < op->nres; i++) { if (i) ps_(p, ", "); print_value(p, &op->res[i]); }
     } else {
         pc(p, '%');
+        if (p->o.ktir_cpu) pc(p, 'v');
         put_int(p, op->res[0].pid);
         if (op->nres > 1) { pc(p, ':'); put_int(p, op->nres); }
     }

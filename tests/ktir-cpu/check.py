@@ -228,6 +228,22 @@ SAMPLES = {
     ],
     # out[65536] = x * s[0] + s[1]; x = arg0, s = arg1 (two scalars loaded
     # with tt.load), out = arg2
+    "gather": [
+        dict(label="y=16", flags=[],
+             inputs={"arg0": {"fill": "randn", "seed": 1},
+                     "arg1": {"shape": [32], "dtype": "i32", "fill": "values",
+                              "data": [(i * 37 + 5) % 1024 for i in range(32)]},
+                     "arg2": {"fill": "zeros"},
+                     "arg3": 16},
+             reference={"arg2": "arg0[arg1][:, 16:48]"}),
+        dict(label="y=32", flags=[],
+             inputs={"arg0": {"fill": "randn", "seed": 2},
+                     "arg1": {"shape": [32], "dtype": "i32", "fill": "values",
+                              "data": [1023 - 31 * i for i in range(32)]},
+                     "arg2": {"fill": "zeros"},
+                     "arg3": 32},
+             reference={"arg2": "arg0[arg1][:, 32:64]"}),
+    ],
     "scale_scalar_load": [
         dict(label="grid=32", flags=[], xfail=RANK0,
              inputs={"arg0": {"fill": "randn", "seed": 1},

@@ -2,8 +2,10 @@
 // valid MLIR: #ktdp.memory_space<global> (--ktdp-memory-space=generic), a blank
 // line after each op that does not end in a type (linalg.broadcast and
 // linalg.transpose end in their dimensions, linalg.reduce and scf.for in a
-// region), and one name per result of a multi-result op (%r3_0, %r3_1 = ...)
-// where MLIR would print %3:2 and use %3#0. Read back, it is the same IR.
+// region), one name per result of a multi-result op (%r3_0, %r3_1 = ...)
+// where MLIR would print %3:2 and use %3#0, and numbered values spelled %v4
+// (ktir-cpu reads %4 inside a subscript expression as the number 4). Read
+// back, it is the same IR.
 //
 // RUN: ttxform %s --ktir-cpu | FileCheck %s
 // RUN: ttxform %s --ktir-cpu | ttxform --ktir-cpu | FileCheck %s
@@ -16,27 +18,27 @@
 // CHECK-LABEL: func.func @flavor(
 // CHECK: %cst = arith.constant 0.000000e+00 : f32
 // CHECK-NEXT: %r0_0, %r0_1 = ktdp.get_compute_tile_id : index, index
-// CHECK-NEXT: %1 = ktdp.construct_memory_view %arg0, sizes: [64, 64], strides: [64, 1] {coordinate_set = #set, memory_space = #ktdp.memory_space<global>} : memref<64x64xf32>
-// CHECK-NEXT: %2 = ktdp.construct_access_tile %1[%r0_0, %r0_1] {{.*}} -> !ktdp.access_tile<4x64xindex>
+// CHECK-NEXT: %v1 = ktdp.construct_memory_view %arg0, sizes: [64, 64], strides: [64, 1] {coordinate_set = #set, memory_space = #ktdp.memory_space<global>} : memref<64x64xf32>
+// CHECK-NEXT: %v2 = ktdp.construct_access_tile %v1[%r0_0, %r0_1] {{.*}} -> !ktdp.access_tile<4x64xindex>
 // CHECK-NEXT: %r3_0, %r3_1 = scf.for %arg2 = %c0 to %c4 step %c1 iter_args(%arg3 = %arg1, %arg4 = %arg1) -> (tensor<4xf32>, tensor<4xf32>) {
-// CHECK-NEXT: %9 = ktdp.load %2 : <4x64xindex> -> tensor<4x64xf32>
-// CHECK:      %12 = linalg.reduce ins(%9 : tensor<4x64xf32>) outs(%11 : tensor<4xf32>) dimensions = [1]
+// CHECK-NEXT: %v9 = ktdp.load %v2 : <4x64xindex> -> tensor<4x64xf32>
+// CHECK:      %v12 = linalg.reduce ins(%v9 : tensor<4x64xf32>) outs(%v11 : tensor<4xf32>) dimensions = [1]
 // CHECK-NEXT: (%arg5: f32, %arg6: f32) {
-// CHECK-NEXT: %13 = arith.addf %arg5, %arg6 : f32
-// CHECK-NEXT: linalg.yield %13 : f32
+// CHECK-NEXT: %v13 = arith.addf %arg5, %arg6 : f32
+// CHECK-NEXT: linalg.yield %v13 : f32
 // CHECK-NEXT: }
 // CHECK-EMPTY:
-// CHECK-NEXT: scf.yield %12, %arg3 : tensor<4xf32>, tensor<4xf32>
+// CHECK-NEXT: scf.yield %v12, %arg3 : tensor<4xf32>, tensor<4xf32>
 // CHECK-NEXT: }
 // CHECK-EMPTY:
-// CHECK-NEXT: %4 = tensor.empty() : tensor<4x64xf32>
-// CHECK-NEXT: %5 = linalg.broadcast ins(%r3_0 : tensor<4xf32>) outs(%4 : tensor<4x64xf32>) dimensions = [1]
+// CHECK-NEXT: %v4 = tensor.empty() : tensor<4x64xf32>
+// CHECK-NEXT: %v5 = linalg.broadcast ins(%r3_0 : tensor<4xf32>) outs(%v4 : tensor<4x64xf32>) dimensions = [1]
 // CHECK-EMPTY:
-// CHECK-NEXT: ktdp.store %5, %2 : tensor<4x64xf32>, <4x64xindex>
-// CHECK-NEXT: %6 = tensor.empty() : tensor<64x4xf32>
-// CHECK-NEXT: %7 = linalg.transpose ins(%5 : tensor<4x64xf32>) outs(%6 : tensor<64x4xf32>) permutation = [1, 0]
+// CHECK-NEXT: ktdp.store %v5, %v2 : tensor<4x64xf32>, <4x64xindex>
+// CHECK-NEXT: %v6 = tensor.empty() : tensor<64x4xf32>
+// CHECK-NEXT: %v7 = linalg.transpose ins(%v5 : tensor<4x64xf32>) outs(%v6 : tensor<64x4xf32>) permutation = [1, 0]
 // CHECK-EMPTY:
-// CHECK-NEXT: %8 = arith.addf %r3_1, %r3_0 : tensor<4xf32>
+// CHECK-NEXT: %v8 = arith.addf %r3_1, %r3_0 : tensor<4xf32>
 // CHECK-NEXT: return
 // CHECK-NEXT: }
 
