@@ -178,6 +178,113 @@ static int desc_rank(const Type *t) {
     }
 }
 
+/* the rank of a !ktdp.access_tile<AxBxT> (or -1) */
+static int tile_rank(const Type *t) {
+    if (!t || t->kind != T_OPAQUE || strcmp(t->opq.name, "!ktdp.access_tile") || !t->opq.body || t->opq.body[0] != '<') return -1;
+    int r = 0;
+    const char *s = t->opq.body + 1;
+    for (;;) {
+        const char *q = s;
+        while (*q >= '0' && *q <= '9') q++;
+        if (q == s && *q == '?') q++;
+        if (q == s || *q != 'x') return r;
+        r++;
+        s = q + 1;
+    }
+}
+
+/* ktdp.construct_indirect_access_tile: the iteration space, the subscripts
+ * (one per base dim) and the operand groups must agree with each other */
+static void check_itile(V *v, Op *op) {
+    static const char *const req[] = { "per_dim_subscript_kinds", "per_dim_subscript_maps", "variables_space_order", "variables_space_set" };
+    for (int i = 0; i < 4; i++) if (!op_attr(op, req[i])) { err(v, op, "requires attribute '%s'", req[i]); return; }
+    Attr *seg = op_attr(op, "operandSegmentSizes");
+    if (!seg || seg->kind != A_DENSE_ARRAY || (seg->darr.n && !seg->darr.i)) { err(v, op, "requires attribute 'operandSegmentSizes'"); return; }
+    if (seg->darr.n != 4) { err(v, op, "'operandSegmentSizes' attribute for specifying operand segments must have 4 elements, but got %d", seg->darr.n); return; }
+    int64_t tot = 0;
+    for (int i = 0; i < 4; i++) {
+        if (seg->darr.i[i] < 0) { err(v, op, "'operandSegmentSizes' attribute cannot have negative elements"); return; }
+        tot += seg->darr.i[i];
+    }
+    if (tot != op->nopnds) { err(v, op, "operand count (%d) does not match with the total size (%lld) specified in attribute 'operandSegmentSizes'", op->nopnds, (long long)tot); return; }
+    const int64_t *s = seg->darr.i;
+    if (s[0] != 1) { err(v, op, "operand group starting at #0 requires 1 operand, but found %lld", (long long)s[0]); return; }
+    if (op->nregions != 1 || !op->regions[0].first || op->regions[0].first->next) { err(v, op, "region #0 ('region') failed to verify constraint: region with 1 blocks"); return; }
+    Attr *kinds = op_attr(op, "per_dim_subscript_kinds"), *maps = op_attr(op, "per_dim_subscript_maps");
+    Attr *set = op_attr(op, "variables_space_set"), *order = op_attr(op, "variables_space_order");
+    if (kinds->kind != A_ARRAY) { err(v, op, "attribute 'per_dim_subscript_kinds' failed to satisfy constraint: array attribute"); return; }
+    if (maps->kind != A_ARRAY) { err(v, op, "attribute 'per_dim_subscript_maps' failed to satisfy constraint: array attribute"); return; }
+    if (set->kind != A_INTEGER_SET) { err(v, op, "attribute 'variables_space_set' failed to satisfy constraint: IntegerSet attribute"); return; }
+    if (order->kind != A_AFFINE_MAP) { err(v, op, "attribute 'variables_space_order' failed to satisfy constraint: AffineMap attribute"); return; }
+    int nvars = op->regions[0].first->nargs;
+    int nind = (int)s[1], ncap = (int)s[2], nsym = (int)s[3];
+
+    if (set->set.ndims != order->map.ndims) {
+        err(v, op, "variables_space_set dimensions (%d) must match variables_space_order inputs (%d)", set->set.ndims, order->map.ndims);
+        return;
+    }
+    if (order->map.ndims != order->map.n) {
+        err(v, op, "variables_space_order must have equal number of inputs (%d) and outputs (%d)", order->map.ndims, order->map.n);
+        return;
+    }
+    if (nvars != set->set.ndims) {
+        err(v, op, "number of intermediate variables (%d) must match variables_space_set dimensions (%d)", nvars, set->set.ndims);
+        return;
+    }
+    if (set->set.nsyms != nsym) {
+        err(v, op, "variables_space_set has %d symbols but got %d symbol operands", set->set.nsyms, nsym);
+        return;
+    }
+    if (kinds->arr.n != maps->arr.n) {
+        err(v, op, "per_dim_subscript_kinds size (%d) must match per_dim_subscript_maps size (%d)", kinds->arr.n, maps->arr.n);
+        return;
+    }
+    Type *bt = opty(op, 0);
+    if (!bt || (bt->kind != T_MEMREF && bt->kind != T_TENSOR) || bt->sh.rank < 0) {
+        err(v, op, "base must be a ranked memref or tensor type");
+        return;
+    }
+    int nsub = kinds->arr.n;
+    if (nsub != bt->sh.rank) {
+        err(v, op, "number of subscripts (%d) must match base rank (%d)", nsub, bt->sh.rank);
+        return;
+    }
+    int ntrue = 0;
+    for (int i = 0; i < nsub; i++) {
+        Attr *k = kinds->arr.elts[i];
+        if (!k || k->kind != A_BOOL) { err(v, op, "per_dim_subscript_kinds must contain BoolAttr elements"); return; }
+        if (k->i) ntrue++;
+    }
+    if (ntrue != nind) {
+        err(v, op, "number of indirect dimensions (%d) must match number of indirect memrefs (%d)", ntrue, nind);
+        return;
+    }
+    for (int i = 0; i < nsub; i++) {
+        Attr *m = maps->arr.elts[i];
+        if (!m || m->kind != A_AFFINE_MAP) { err(v, op, "per_dim_subscript_maps[%d] must be an AffineMapAttr", i); return; }
+    }
+    for (int i = 0, j = 0; i < nsub; i++) {
+        Attr *m = maps->arr.elts[i];
+        if (m->map.ndims != ncap + nvars) {
+            err(v, op, "subscript map for dimension %d has %d dimensions, but expected %d (captured_variables + intermediate_variables)", i, m->map.ndims, ncap + nvars);
+            return;
+        }
+        if (kinds->arr.elts[i]->i) {
+            Type *it = opty(op, 1 + j++);
+            if (it && (it->kind == T_MEMREF || it->kind == T_TENSOR) && it->sh.rank >= 0 && m->map.n != it->sh.rank) {
+                err(v, op, "indirect subscript map for dimension %d produces %d results, but indirect memref has rank %d", i, m->map.n, it->sh.rank);
+                return;
+            }
+        } else if (m->map.n != 1) {
+            err(v, op, "direct subscript map for dimension %d must produce exactly 1 result, but produces %d", i, m->map.n);
+            return;
+        }
+    }
+    int rr = op->nres == 1 ? tile_rank(op->res[0].type) : -1;
+    if (rr >= 0 && rr != set->set.ndims)
+        err(v, op, "result type rank (%d) must match variables_space_set dimensions (%d)", rr, set->set.ndims);
+}
+
 /* tt.spyre_tensor_layout: three parallel arrays, one entry per physical dim */
 static void check_layout(V *v, Op *op) {
     static const char *const names[3] = { "phys_src", "phys_op", "phys_arg" };
@@ -316,6 +423,8 @@ static void check_op(V *v, Op *op) {
         check_layout(v, op);
     } else if (op_is(op, OP_tt_inter_tile_reduce)) {
         check_inter_tile(v, op);
+    } else if (op_is(op, OP_ktdp_construct_indirect_access_tile)) {
+        check_itile(v, op);
     } else if (op_is(op, OP_tt_func) || op_is(op, OP_func_func)) {
         Attr *ft = op_attr(op, "function_type");
         if (!ft || !ft->type || ft->type->kind != T_FUNC) { err(v, op, "requires attribute 'function_type'"); return; }
