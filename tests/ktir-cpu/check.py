@@ -244,6 +244,65 @@ SAMPLES = {
                      "arg3": 32},
              reference={"arg2": "arg0[arg1][:, 32:64]"}),
     ],
+    # out[32x16x128] = in[256x16x128][idx]: rank-3 block <1x16x128>, so the
+    # indirect tile has three subscripts; in = arg0, idx = arg1, out = arg2
+    "gather_3d": [
+        dict(label="k=32", flags=[],
+             inputs={"arg0": {"fill": "randn", "seed": 1},
+                     "arg1": {"shape": [32], "dtype": "i32", "fill": "values",
+                              "data": [(i * 37 + 5) % 256 for i in range(32)]},
+                     "arg2": {"fill": "zeros"}},
+             reference={"arg2": "arg0[arg1]"}),
+    ],
+    # out[8x4x64] = in[1024x128][idx[8x4], y:y+64]: a 2-D index grid over a
+    # <1x64> block; in = arg0, idx = arg1, out = arg2, y = arg3
+    "gather_2d_index": [
+        dict(label="y=16", flags=[],
+             inputs={"arg0": {"fill": "randn", "seed": 1},
+                     "arg1": {"shape": [8, 4], "dtype": "i32", "fill": "values",
+                              "data": [[(4 * r + c) * 97 % 1024 for c in range(4)]
+                                       for r in range(8)]},
+                     "arg2": {"fill": "zeros"},
+                     "arg3": 16},
+             reference={"arg2": "arg0[arg1][:, :, 16:80]"}),
+        dict(label="y=64", flags=[],
+             inputs={"arg0": {"fill": "randn", "seed": 2},
+                     "arg1": {"shape": [8, 4], "dtype": "i32", "fill": "values",
+                              "data": [[1023 - 29 * (4 * r + c) for c in range(4)]
+                                       for r in range(8)]},
+                     "arg2": {"fill": "zeros"},
+                     "arg3": 64},
+             reference={"arg2": "arg0[arg1][:, :, 64:128]"}),
+    ],
+    # out[32x1x16x64] = in[64x4x16x64][idx, g:g+1] (f16, 4-D result);
+    # in = arg0, idx = arg1, out = arg2, group g = arg3
+    "gather_4d": [
+        dict(label="g=1", flags=[],
+             inputs={"arg0": {"fill": "randn", "seed": 1},
+                     "arg1": {"shape": [32], "dtype": "i32", "fill": "values",
+                              "data": [(i * 13 + 7) % 64 for i in range(32)]},
+                     "arg2": {"fill": "zeros"},
+                     "arg3": 1},
+             reference={"arg2": "arg0[arg1][:, 1:2]"}),
+        dict(label="g=3", flags=[],
+             inputs={"arg0": {"fill": "randn", "seed": 2},
+                     "arg1": {"shape": [32], "dtype": "i32", "fill": "values",
+                              "data": [63 - 2 * i for i in range(32)]},
+                     "arg2": {"fill": "zeros"},
+                     "arg3": 3},
+             reference={"arg2": "arg0[arg1][:, 3:4]"}),
+    ],
+    # out[256x16x64][idx] = src[32x16x64] (tt.descriptor_scatter, distinct
+    # indices); src = arg0, idx = arg1, out = arg2 (rows not scattered to
+    # keep their initial values)
+    "scatter_3d": [
+        dict(label="k=32", flags=[],
+             inputs={"arg0": {"fill": "randn", "seed": 1},
+                     "arg1": {"shape": [32], "dtype": "i32", "fill": "values",
+                              "data": [(i * 37 + 5) % 256 for i in range(32)]},
+                     "arg2": {"fill": "randn", "seed": 2}},
+             reference={"arg2": "(lambda o: (o.__setitem__(arg1, arg0), o)[1])(arg2.copy())"}),
+    ],
     "scale_scalar_load": [
         dict(label="grid=32", flags=[], xfail=RANK0,
              inputs={"arg0": {"fill": "randn", "seed": 1},
