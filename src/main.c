@@ -74,7 +74,9 @@ static const char *usage =
     "                             (unless given), a blank line after each op that does\n"
     "                             not end in a type, and the results of a multi-result\n"
     "                             op named one by one (%r8_0, %r8_1 = ..., not %8:2),\n"
-    "                             other numbered values spelled %v4 (not %4)\n"
+    "                             other numbered values spelled %v4 (not %4); with\n"
+    "                             the Spyre pipeline it also runs lower-scalar-load\n"
+    "                             with rank1=true (rank-1 scalar reads)\n"
     "  --allow-unregistered-dialect  accepted for compatibility: unknown ops are\n"
     "                             always kept\n"
     "\n"
@@ -366,6 +368,7 @@ static int run(int argc, char **argv) {
     }
     if (tgt) {
         char err[512];
+        o.to.scalar_load_rank1 = o.ktir_cpu;
         if (!tgt->pipeline(&o.pl, &o.to, err, sizeof err)) {
             fprintf(stderr, "ttxform: %s\n", err);
             pipeline_free(&o.pl);

@@ -15,6 +15,7 @@ typedef struct TargetOpts {
     const char *data_layout;     /* "device" or "host" */
     const char *fix[16];         /* "PASS@ANCHOR" */
     int nfix;
+    bool scalar_load_rank1;      /* lower-scalar-load rank1=true (set by --ktir-cpu) */
 } TargetOpts;
 
 typedef struct Target {

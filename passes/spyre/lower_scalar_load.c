@@ -10,6 +10,12 @@
  * every tt.addptr left without uses is erased.  Tensor-of-pointer loads and
  * every tt.store are left alone.
  *
+ * With the option rank1=true the read is rank 1 instead: a view with
+ * sizes [1] and strides [1] (memref<1xT>), an access tile <1xindex> at
+ * index 0, `ktdp.load` into tensor<1xT> and `tensor.extract` at index 0.
+ * That is the form the ktir-cpu interpreter runs; the default stays rank 0
+ * as in the reference.
+ *
  * A mask must be a constant.  Unlike the reference, which takes any
  * non-zero integer constant as true, only i1 `true` (or an all-true dense i1)
  * reads; i1 `false` (or an all-false dense i1) reads nothing and gives
@@ -68,7 +74,7 @@ static Attr *zero_of(Ctx *c, Type *t) {
     return t->kind == T_FLOAT ? attr_float(c, t, 0.0) : attr_int(c, t, 0);
 }
 
-static void lower(Ctx *c, Op *ld, int mask) {
+static void lower(Ctx *c, Op *ld, int mask, bool rank1) {
     Type *elem = ld->res[0].type;
     Value *repl;
     if (mask == 0) {
@@ -91,10 +97,21 @@ static void lower(Ctx *c, Op *ld, int mask) {
             Value *o[2] = { addr, offs[i] };
             addr = kb_place(c, ld, kb_op(c, ld, "arith.addi", type_index(c), 2, o));
         }
-        Value *view = kb_memory_view(c, ld, addr, 0, NULL, NULL, NULL, NULL, elem);
-        Value *tile = kb_access_tile(c, ld, view, 0, NULL, NULL);
-        Value *t = kb_load(c, ld, tile, type_tensor(c, 0, NULL, elem));
-        repl = kb_place(c, ld, kb_op(c, ld, "tensor.extract", elem, 1, &t));
+        if (rank1) {
+            const int64_t one[1] = { 1 };
+            Type *idx = type_index(c);
+            Value *c0 = kb_place(c, ld, const_new(c, attr_int(c, idx, 0), idx, ld->loc));
+            Value *view = kb_memory_view(c, ld, addr, 1, one, NULL, one, NULL, elem);
+            Value *tile = kb_access_tile(c, ld, view, 1, &c0, one);
+            Value *t = kb_load(c, ld, tile, type_tensor(c, 1, one, elem));
+            Value *ex[2] = { t, c0 };
+            repl = kb_place(c, ld, kb_op(c, ld, "tensor.extract", elem, 2, ex));
+        } else {
+            Value *view = kb_memory_view(c, ld, addr, 0, NULL, NULL, NULL, NULL, elem);
+            Value *tile = kb_access_tile(c, ld, view, 0, NULL, NULL);
+            Value *t = kb_load(c, ld, tile, type_tensor(c, 0, NULL, elem));
+            repl = kb_place(c, ld, kb_op(c, ld, "tensor.extract", elem, 1, &t));
+        }
     }
     value_replace_all_uses(&ld->res[0], repl);
     op_erase(ld);
@@ -120,7 +137,7 @@ static void erase_dead_addptrs(Op *m) {
 }
 
 static bool run(Ctx *c, Op *m, const PassOptions *o, Diag *d) {
-    (void)o;
+    bool rank1 = popt_bool(o, "rank1");
     PtrVec loads = {0};
     op_walk(m, collect, &loads);
     int *mask = loads.n ? calloc((size_t)loads.n, sizeof *mask) : NULL;
@@ -132,7 +149,7 @@ static bool run(Ctx *c, Op *m, const PassOptions *o, Diag *d) {
         if (mask[i] < 0) { diag_error(d, ((Op *)loads.v[i])->loc, "%s", not_constant); ok = false; }
     }
     if (ok) {
-        for (int i = 0; i < loads.n; i++) lower(c, loads.v[i], mask[i]);
+        for (int i = 0; i < loads.n; i++) lower(c, loads.v[i], mask[i], rank1);
         erase_dead_addptrs(m);
     }
     free(mask);
@@ -140,8 +157,12 @@ static bool run(Ctx *c, Op *m, const PassOptions *o, Diag *d) {
     return ok;
 }
 
+static const PassOptDef opts[] = {
+    { "rank1", PO_BOOL, "false", "emit a rank-1 view, tile and load (memref<1xT>, <1xindex> at index 0, tensor<1xT>) instead of rank 0, as the ktir-cpu interpreter needs; the default is the reference's rank-0 form" },
+};
+
 const Pass pass_lower_scalar_load = {
     "lower-scalar-load",
     "scalar tt.load (and its tt.addptr chain) becomes a rank-0 ktdp view, tile, load and tensor.extract",
-    NULL, 0, run,
+    opts, 1, run,
 };

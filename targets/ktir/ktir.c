@@ -73,6 +73,8 @@ static bool ktir_pipeline(Pipeline *pl, const TargetOpts *o, char *err, size_t e
     for (int c = 0; c < N(core); c++) {
         if (core[c].ready) {
             const char *opts = NULL;
+            /* --ktir-cpu: the rank-1 scalar read that ktir-cpu can run */
+            if (o->scalar_load_rank1 && !strcmp(core[c].flag, "lower-scalar-load")) opts = "rank1=true";
             if (!add(pl, core[c].flag, opts, err, errlen)) return false;
         }
         for (int i = 0; i < o->nfix; i++) {

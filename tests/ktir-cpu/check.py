@@ -76,9 +76,6 @@ RAGGED = (r"guard: kernel wrote \d+ element\(s\) past the end",
           "(its gap #5), so the partial last block writes past the buffer")
 SCALAR_F16 = ("f32/f16-scalars", "ktir-cpu evaluates scalar arith.addf/subf/mulf/divf in f16 "
               "whatever the declared type")
-RANK0 = (r"memref<f32> has no dimensions",
-         "ktir-cpu cannot run rank-0 views/access tiles (memref<f32>, "
-         "!ktdp.access_tile<index>); see README")
 
 SAMPLES = {
     "vector_add_1d": [
@@ -228,6 +225,22 @@ SAMPLES = {
     ],
     # out[65536] = x * s[0] + s[1]; x = arg0, s = arg1 (two scalars loaded
     # with tt.load), out = arg2
+    "gather_2d_index_3d_block": [
+        dict(label="h=2", flags=[],
+             inputs={"arg0": {"fill": "randn", "seed": 1},
+                     "arg1": {"shape": [2, 4], "dtype": "i32", "fill": "values",
+                              "data": [[3, 15, 0, 7], [9, 1, 12, 4]]},
+                     "arg2": {"fill": "zeros"},
+                     "arg3": 2},
+             reference={"arg2": "arg0[arg1][:, :, 2:4, :]"}),
+        dict(label="h=4", flags=[],
+             inputs={"arg0": {"fill": "randn", "seed": 2},
+                     "arg1": {"shape": [2, 4], "dtype": "i32", "fill": "values",
+                              "data": [[15, 14, 13, 12], [0, 5, 10, 15]]},
+                     "arg2": {"fill": "zeros"},
+                     "arg3": 4},
+             reference={"arg2": "arg0[arg1][:, :, 4:6, :]"}),
+    ],
     "gather": [
         dict(label="y=16", flags=[],
              inputs={"arg0": {"fill": "randn", "seed": 1},
@@ -304,7 +317,7 @@ SAMPLES = {
              reference={"arg2": "(lambda o: (o.__setitem__(arg1, arg0), o)[1])(arg2.copy())"}),
     ],
     "scale_scalar_load": [
-        dict(label="grid=32", flags=[], xfail=RANK0,
+        dict(label="grid=32", flags=[],
              inputs={"arg0": {"fill": "randn", "seed": 1},
                      "arg1": {"shape": [2], "dtype": "f32", "fill": "values",
                               "data": [1.5, -0.25]},

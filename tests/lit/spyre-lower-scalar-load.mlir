@@ -3,6 +3,11 @@
 // spec 2.2); errors are in spyre-lower-scalar-load-invalid.mlir.
 // RUN: ttxform %s --split-input-file --lower-scalar-load | FileCheck %s
 // RUN: ttxform %s --split-input-file --lower-scalar-load | ttxform --split-input-file | FileCheck %s
+// With rank1=true (what --ktir-cpu selects) the read is rank 1: sizes [1],
+// memref<1xT>, a <1xindex> tile at %c0, tensor<1xT> and tensor.extract at %c0.
+// RUN: ttxform %s --split-input-file --lower-scalar-load=rank1=true | FileCheck %s --check-prefix=R1
+// RUN: ttxform %s --split-input-file --lower-scalar-load=rank1=true | ttxform --split-input-file | FileCheck %s --check-prefix=R1
+// RUN: ttxform %s --split-input-file --lower-scalar-load=rank1=false | FileCheck %s
 
 // Offsets are cast nearest-the-load first and added root first, unscaled;
 // the dead tt.addptr chain is erased.
@@ -20,6 +25,21 @@
 // CHECK-NEXT:  %8 = tensor.extract %7[] : tensor<f16>
 // CHECK-NEXT:  tt.return %8 : f16
 // CHECK-NOT:   tt.addptr
+// R1-DAG: #[[MAP:.+]] = affine_map<(d0) -> (d0)>
+// R1-DAG: #[[SET:.+]] = affine_set<(d0) : (d0 >= 0, -d0 >= 0)>
+// R1-LABEL: tt.func @chain(
+// R1-NEXT:  %0 = arith.index_cast %arg2 : i32 to index
+// R1-NEXT:  %1 = arith.index_cast %arg1 : i32 to index
+// R1-NEXT:  %2 = builtin.unrealized_conversion_cast %arg0 : !tt.ptr<f16> to index
+// R1-NEXT:  %3 = arith.addi %2, %1 : index
+// R1-NEXT:  %4 = arith.addi %3, %0 : index
+// R1-NEXT:  %c0 = arith.constant 0 : index
+// R1-NEXT:  %5 = ktdp.construct_memory_view %4, sizes: [1], strides: [1] {coordinate_set = #[[SET]], memory_space = #ktdp.spyre_memory_space<HBM>} : memref<1xf16>
+// R1-NEXT:  %6 = ktdp.construct_access_tile %5[%c0] {access_tile_order = #[[MAP]], access_tile_set = #[[SET]]} : memref<1xf16> -> !ktdp.access_tile<1xindex>
+// R1-NEXT:  %7 = ktdp.load %6 : <1xindex> -> tensor<1xf16>
+// R1-NEXT:  %8 = tensor.extract %7[%c0] : tensor<1xf16>
+// R1-NEXT:  tt.return %8 : f16
+// R1-NOT:   tt.addptr
 tt.func @chain(%ptr: !tt.ptr<f16>, %a: i32, %b: i32) -> f16 {
   %p0 = tt.addptr %ptr, %a : !tt.ptr<f16>, i32
   %p1 = tt.addptr %p0, %b : !tt.ptr<f16>, i32
@@ -41,6 +61,20 @@ tt.func @chain(%ptr: !tt.ptr<f16>, %a: i32, %b: i32) -> f16 {
 // CHECK-NEXT:  %8 = arith.addi %7, %6 : index
 // CHECK-NEXT:  %9 = ktdp.construct_memory_view %8, sizes: [], strides: []
 // CHECK:       tt.store %5, %4 : !tt.ptr<i32>
+// R1-LABEL: tt.func @plain(
+// R1-NEXT:  %0 = builtin.unrealized_conversion_cast %arg0 : !tt.ptr<i32> to index
+// R1-NEXT:  %c0 = arith.constant 0 : index
+// R1-NEXT:  %1 = ktdp.construct_memory_view %0, sizes: [1], strides: [1] {{.*}} : memref<1xi32>
+// R1-NEXT:  %2 = ktdp.construct_access_tile %1[%c0] {{.*}} : memref<1xi32> -> !ktdp.access_tile<1xindex>
+// R1-NEXT:  %3 = ktdp.load %2 : <1xindex> -> tensor<1xi32>
+// R1-NEXT:  %4 = tensor.extract %3[%c0] : tensor<1xi32>
+// R1-NEXT:  %5 = tt.addptr %arg0, %arg1 : !tt.ptr<i32>, i64
+// R1:       %c0_0 = arith.constant 0 : index
+// R1-NEXT:  %9 = ktdp.construct_memory_view %8, sizes: [1], strides: [1] {{.*}} : memref<1xi32>
+// R1-NEXT:  %10 = ktdp.construct_access_tile %9[%c0_0]
+// R1-NEXT:  %11 = ktdp.load %10 : <1xindex> -> tensor<1xi32>
+// R1-NEXT:  %12 = tensor.extract %11[%c0_0] : tensor<1xi32>
+// R1-NEXT:  tt.store %5, %4 : !tt.ptr<i32>
 tt.func @plain(%ptr: !tt.ptr<i32>, %off: i64) -> i32 {
   %v = tt.load %ptr : !tt.ptr<i32>
   %p = tt.addptr %ptr, %off : !tt.ptr<i32>, i64
@@ -57,6 +91,11 @@ tt.func @plain(%ptr: !tt.ptr<i32>, %off: i64) -> i32 {
 // CHECK-NEXT:  %cst = arith.constant 0.000000e+00 : f32
 // CHECK-NEXT:  %c0_i8 = arith.constant 0 : i8
 // CHECK-NEXT:  tt.return %[[X]], %arg1, %cst, %c0_i8 : f32, f32, f32, i8
+// R1-LABEL: tt.func @masks(
+// R1:       %[[X:.+]] = tensor.extract %{{.+}}[%c0] : tensor<1xf32>
+// R1-NEXT:  %cst = arith.constant 0.000000e+00 : f32
+// R1-NEXT:  %c0_i8 = arith.constant 0 : i8
+// R1-NEXT:  tt.return %[[X]], %arg1, %cst, %c0_i8 : f32, f32, f32, i8
 tt.func @masks(%ptr: !tt.ptr<f32>, %o: f32, %q: !tt.ptr<i8>) -> (f32, f32, f32, i8) {
   %t = arith.constant true
   %f = arith.constant 0 : i1
@@ -75,6 +114,8 @@ tt.func @masks(%ptr: !tt.ptr<f32>, %o: f32, %q: !tt.ptr<i8>) -> (f32, f32, f32, 
 // CHECK:       tt.load %arg1 : !tt.ptr<!tt.ptr<f32>>
 // CHECK:       tt.store %arg0, %{{.+}} : !tt.ptr<f32>
 // CHECK-NOT:   ktdp.
+// R1-LABEL: tt.func @untouched(
+// R1-NOT:   ktdp.
 tt.func @untouched(%ptr: !tt.ptr<f32>, %pp: !tt.ptr<!tt.ptr<f32>>, %x: f32) -> (tensor<4xf32>, !tt.ptr<f32>) {
   %m = arith.constant dense<true> : tensor<4xi1>
   %ps = tt.splat %ptr : !tt.ptr<f32> -> tensor<4x!tt.ptr<f32>>
@@ -96,6 +137,16 @@ tt.func @untouched(%ptr: !tt.ptr<f32>, %pp: !tt.ptr<!tt.ptr<f32>>, %x: f32) -> (
 // CHECK-NEXT:    ktdp.construct_access_tile
 // CHECK-NEXT:    ktdp.load
 // CHECK-NEXT:    tensor.extract
+// R1-LABEL: tt.func @in_loop(
+// R1:       scf.for
+// R1-NEXT:    arith.index_cast %arg2 : i32 to index
+// R1-NEXT:    builtin.unrealized_conversion_cast %arg0 : !tt.ptr<f32> to index
+// R1-NEXT:    arith.addi
+// R1-NEXT:    %c0 = arith.constant 0 : index
+// R1-NEXT:    ktdp.construct_memory_view %{{.+}}, sizes: [1], strides: [1]
+// R1-NEXT:    ktdp.construct_access_tile %{{.+}}[%c0]
+// R1-NEXT:    ktdp.load %{{.+}} : <1xindex> -> tensor<1xf32>
+// R1-NEXT:    tensor.extract %{{.+}}[%c0] : tensor<1xf32>
 tt.func @in_loop(%ptr: !tt.ptr<f32>, %n: i32) -> f32 {
   %c0 = arith.constant 0 : i32
   %c1 = arith.constant 1 : i32
