@@ -1994,11 +1994,11 @@ static Attr *ssa_map(Dec *d, SsaMap *m, int first) {
 static void pr_ssa_results(Printer *p, Attr *map, Value *const *vals, int nvals) {
     for (int r = 0; r < map->map.n; r++) {
         if (r) P(p, ", ");
-        char *buf = NULL; size_t len = 0;
-        FILE *f = open_memstream(&buf, &len);
+        TextBuf tb;
+        FILE *f = text_open(&tb);
         Printer q = { .f = f, .c = p->c, .alias_ok = false };
         print_aexpr(&q, map->map.res[r], false);
-        fclose(f);
+        const char *buf = text_close(&tb, f);
         for (const char *s = buf; *s;) {
             bool start = s == buf || !((s[-1] >= 'a' && s[-1] <= 'z') || (s[-1] >= '0' && s[-1] <= '9') || s[-1] == '_');
             if (start && *s == 'd' && s[1] >= '0' && s[1] <= '9') {
@@ -2009,7 +2009,7 @@ static void pr_ssa_results(Printer *p, Attr *map, Value *const *vals, int nvals)
                 s = end;
             } else fputc(*s++, p->f);
         }
-        free(buf);
+        text_free(&tb);
     }
 }
 /* print map results with dimension i spelled as operand first+i */

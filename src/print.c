@@ -558,21 +558,65 @@ void print_attr_dict(Printer *p, const NamedAttr *a, int n, const char *const *e
     if (shown) pc(p, '}');
 }
 
+/* Short texts are printed into one reused in-memory stream: opening a new
+ * one costs a zeroed 8 KiB buffer each time, which added up to a tenth of a
+ * small run.  A nested use (the stream is busy) gets a stream of its own. */
+static FILE *scr_f;
+static char *scr_buf;
+static size_t scr_len;
+static bool scr_busy;
+static void scr_free(void) { if (scr_f) fclose(scr_f); free(scr_buf); scr_f = NULL; scr_buf = NULL; }
+
+FILE *text_open(TextBuf *t) {
+    t->pooled = false;
+    t->buf = NULL;
+    t->len = 0;
+    if (!scr_busy) {
+        if (!scr_f) {
+            scr_f = open_memstream(&scr_buf, &scr_len);
+            if (scr_f) atexit(scr_free);
+        } else rewind(scr_f);
+        if (scr_f) { scr_busy = true; t->pooled = true; return scr_f; }
+    }
+    return open_memstream(&t->buf, &t->len);
+}
+const char *text_close(TextBuf *t, FILE *f) {
+    if (t->pooled) {
+        /* after a rewind glibc moves the size, not the terminator */
+        fflush(f);
+        scr_buf[scr_len] = 0;
+        return scr_buf;
+    }
+    fclose(f);
+    return t->buf;
+}
+void text_free(TextBuf *t) {
+    if (t->pooled) scr_busy = false;
+    else free(t->buf);
+    t->buf = NULL;
+}
+
 char *print_type_str(Ctx *c, Type *t) {
-    char *buf = NULL; size_t n = 0;
-    FILE *f = open_memstream(&buf, &n);
+    TextBuf tb;
+    FILE *f = text_open(&tb);
     Printer p = { f, c, {0}, 0, false, true, false, NULL, NULL, NULL, NULL, -1, false };
     print_type(&p, t);
-    fclose(f);
-    return buf;
+    const char *txt = text_close(&tb, f);
+    if (!tb.pooled) return (char *)txt;
+    char *r = strdup(txt);
+    text_free(&tb);
+    return r;
 }
 char *print_attr_str(Ctx *c, Attr *a) {
-    char *buf = NULL; size_t n = 0;
-    FILE *f = open_memstream(&buf, &n);
+    TextBuf tb;
+    FILE *f = text_open(&tb);
     Printer p = { f, c, {0}, 0, false, true, false, NULL, NULL, NULL, NULL, -1, false };
     print_attr(&p, a);
-    fclose(f);
-    return buf;
+    const char *txt = text_close(&tb, f);
+    if (!tb.pooled) return (char *)txt;
+    char *r = strdup(txt);
+    text_free(&tb);
+    return r;
 }
 
 /* ---- SSA names ------------------------------------------------------ */

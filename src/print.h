@@ -47,6 +47,13 @@ void print_attr_dict(Printer *p, const NamedAttr *a, int n, const char *const *e
 void print_escaped(Printer *p, const char *s, size_t n);
 void print_functional_type(Printer *p, Op *op);
 void print_aexpr(Printer *p, AExpr *e, bool strong);
+/* a short text printed in memory: text_open gives the stream, text_close
+ * its NUL-terminated text (valid until text_free, or the next text_open when
+ * pooled) */
+typedef struct TextBuf { char *buf; size_t len; bool pooled; } TextBuf;
+FILE *text_open(TextBuf *t);
+const char *text_close(TextBuf *t, FILE *f);
+void text_free(TextBuf *t);
 char *print_type_str(Ctx *c, Type *t);   /* malloc'd */
 char *print_attr_str(Ctx *c, Attr *a);   /* malloc'd */
 
