@@ -2032,6 +2032,29 @@ static bool int_to_ptr_add(Rw *rw, Op *op) {
     return true;
 }
 
+/* the layout of expand_dims(x, axis) when x has layout `enc`: for a
+ * `#ttg.slice<{dim = axis, parent = P}>` it is P (named by an alias of the
+ * input); other layouts are not inferred here (NULL) */
+static Attr *expand_dims_encoding(Ctx *c, Attr *enc, int64_t axis) {
+    if (enc->kind != A_OPAQUE || !enc->str.s || enc->str.len >= 512) return NULL;
+    char t[512];
+    memcpy(t, enc->str.s, enc->str.len);
+    t[enc->str.len] = 0;
+    if (strncmp(t, "#ttg.slice<{", 12)) return NULL;
+    const char *dp = strstr(t, "dim"), *pp = strstr(t, "parent");
+    if (!dp || !pp) return NULL;
+    dp += strspn(dp + 3, " =") + 3;
+    pp += strspn(pp + 6, " =") + 6;
+    char *end;
+    long dim = strtol(dp, &end, 10);
+    if (end == dp || dim != axis) return NULL;
+    size_t n = strcspn(pp, ", }");
+    if (*pp != '#' || n < 2) return NULL;
+    for (Alias *al = ctx_aliases(c); al; al = al->next)
+        if (al->attr && strlen(al->name) == n && !strncmp(al->name, pp, n)) return al->attr;
+    return NULL;
+}
+
 /* Triton's shape patterns: a splat or broadcast feeding a broadcast,
  * expand_dims or reshape is rebuilt from the original source */
 static bool shape_patterns(Rw *rw, Op *op) {
@@ -2067,12 +2090,15 @@ static bool shape_patterns(Rw *rw, Op *op) {
         Value *x = opnd(d, 0);
         Type *xt = x->type;
         Attr *ax = op_attr(op, "axis");
-        if (!xt || xt->kind != T_TENSOR || xt->sh.enc || rt->sh.enc || !ax || ax->kind != A_INT) return false;
+        if (!xt || xt->kind != T_TENSOR || !ax || ax->kind != A_INT) return false;
+        Attr *enc = NULL;
+        if (xt->sh.enc && !(enc = expand_dims_encoding(rw->c, xt->sh.enc, ax->i))) return false;
         int r = xt->sh.rank;
         if (ax->i < 0 || ax->i > r || r >= 16) return false;
         int64_t dims[17];
         for (int i = 0, j = 0; i <= r; i++) dims[i] = i == ax->i ? 1 : xt->sh.dims[j++];
-        Op *e = create_before(rw, op, "tt.expand_dims", type_tensor(rw->c, r + 1, dims, xt->sh.elem), 1, &x);
+        Type *et = type_shaped(rw->c, T_TENSOR, r + 1, dims, xt->sh.elem, enc, NULL);
+        Op *e = create_before(rw, op, "tt.expand_dims", et, 1, &x);
         op_set_prop(rw->c, e, "axis", ax);
         Value *ev = &e->res[0];
         replace_by(rw, op, &create_before(rw, op, "tt.broadcast", rt, 1, &ev)->res[0]);

@@ -52,3 +52,26 @@ tt.func @expand_of_broadcast(%y: tensor<1xf32>, %x: f32) -> (tensor<32x1xf32>, t
   %1 = tt.reshape %s efficient_layout : tensor<8xf32> -> tensor<2x4xf32>
   tt.return %0, %1 : tensor<32x1xf32>, tensor<2x4xf32>
 }
+
+// -----
+
+// With layouts: a #ttg.slice<{dim = axis, parent = P}> source expands to P;
+// a slice of another dim is not inferred here and stays as written
+#blocked0 = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [32, 1], warpsPerCTA = [1, 1], order = [0, 1]}>
+#sliced0 = #ttg.slice<{dim = 1, parent = #blocked0}>
+#sliced1 = #ttg.slice<{dim = 0, parent = #blocked0}>
+// CHECK-LABEL: tt.func @slice_layouts
+// CHECK-NEXT: %[[E:.*]] = tt.expand_dims %arg0 {axis = 1 : i32} : tensor<1xf32, #sliced{{[0-9]*}}> -> tensor<1x1xf32, #blocked{{[0-9]*}}>
+// CHECK-NEXT: %[[B:.*]] = tt.broadcast %[[E]] : tensor<1x1xf32, #blocked{{[0-9]*}}> -> tensor<32x1xf32, #blocked{{[0-9]*}}>
+// CHECK-NEXT: %[[C:.*]] = tt.broadcast %arg1 : tensor<1xf32, #sliced{{[0-9]*}}> -> tensor<32xf32, #sliced{{[0-9]*}}>
+// CHECK-NEXT: %[[D:.*]] = tt.expand_dims %[[C]] {axis = 1 : i32}
+// CHECK-NEXT: tt.return %[[B]], %[[D]]
+module {
+tt.func @slice_layouts(%arg0: tensor<1xf32, #sliced0>, %arg1: tensor<1xf32, #sliced1>) -> (tensor<32x1xf32, #blocked0>, tensor<32x1xf32, #blocked0>) {
+  %a = tt.broadcast %arg0 : tensor<1xf32, #sliced0> -> tensor<32xf32, #sliced0>
+  %b = tt.expand_dims %a {axis = 1 : i32} : tensor<32xf32, #sliced0> -> tensor<32x1xf32, #blocked0>
+  %c = tt.broadcast %arg1 : tensor<1xf32, #sliced1> -> tensor<32xf32, #sliced1>
+  %d = tt.expand_dims %c {axis = 1 : i32} : tensor<32xf32, #sliced1> -> tensor<32x1xf32, #blocked0>
+  tt.return %b, %d : tensor<32x1xf32, #blocked0>, tensor<32x1xf32, #blocked0>
+}
+}
