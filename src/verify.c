@@ -375,6 +375,10 @@ static void check_op(V *v, Op *op) {
         if (!val) err(v, op, "requires attribute 'value'");
         else if ((val->kind == A_INT || val->kind == A_FLOAT || val->kind == A_DENSE) && val->type != op->res[0].type)
             err(v, op, "value type '%s' must match the result type '%s'", ts(v, val->type), ts(v, op->res[0].type));
+    } else if (op_is(op, OP_tt_reduce) && !op->verbatim) {
+        /* SameOperandsShape */
+        for (int i = 1; i < op->nopnds; i++)
+            if (!same_shape(opty(op, 0), opty(op, i))) { err(v, op, "requires the same shape for all operands"); return; }
     } else if (op_is(op, OP_tt_load)) {
         Type *want = pointee_of(v->c, opty(op, 0));
         if (want != op->res[0].type) err(v, op, "result type '%s' does not match the pointee type '%s'", ts(v, op->res[0].type), ts(v, want));
