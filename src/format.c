@@ -1302,17 +1302,19 @@ static void pr_while(Printer *p, Op *op) {
     if (op->nattrs) { P(p, " attributes"); print_attrs(p, op, NULL, 0); }
 }
 
-/* the text of the elements of an angle group, `<...>`, as written */
-static char *group_text(Dec *d) {
+/* the text of the elements of an angle group, `<...>`, as written; with
+ * alias false, attributes are printed inline (`<64x64xf32>`), so the text
+ * does not depend on alias names the printer may change */
+static char *group_text(Dec *d, bool alias) {
     if (!is_tok(d->e, "<")) return NULL;
     char *buf = NULL; size_t n = 0;
     FILE *f = open_memstream(&buf, &n);
-    Printer p = { .f = f, .c = d->c, .alias_ok = true };
+    Printer p = { .f = f, .c = d->c, .alias_ok = alias };
     int depth = 0;
     for (Elem *e = d->e; e; e = e->next) {
         if (e != d->e && e->space) fputc(' ', f);
         if (e->kind == E_TYPE) print_type(&p, e->type);
-        else if (e->kind == E_ATTR && !e->text) print_attr(&p, e->attr);
+        else if (e->kind == E_ATTR && !e->text) { if (alias) print_attr(&p, e->attr); else print_attr_noalias(&p, e->attr); }
         else if (e->text && (e->kind == E_PUNCT || e->kind == E_WORD || e->kind == E_INT || e->kind == E_FLOAT)) fputs(e->text, f);
         else { fclose(f); free(buf); return NULL; }
         if (is_tok(e, "<")) depth++;
@@ -1332,7 +1334,7 @@ static bool dec_layout(Dec *d) {
     if (!eat(d, ":")) return false;
     Type *t = type_el(d);
     if (!t) {
-        char *body = group_text(d);
+        char *body = group_text(d, true);
         if (!body) return false;
         t = type_opaque(d->c, "!tt.tensordesc", body);
         free(body);
@@ -1513,28 +1515,6 @@ static void pr_mixed(Printer *p, Op *op, const int64_t *v, int n, int *next) {
 }
 static int count_dyn(const int64_t *v, int n) { int k = 0; for (int i = 0; i < n; i++) k += v[i] == KDYN; return k; }
 
-/* an angle group printed as text: `<64x64xf32>` (attributes inline, so the
- * text does not depend on alias names the printer may change) */
-static char *group_text_noalias(Dec *d) {
-    if (!is_tok(d->e, "<")) return NULL;
-    char *buf = NULL; size_t n = 0;
-    FILE *f = open_memstream(&buf, &n);
-    Printer p = { .f = f, .c = d->c, .alias_ok = false };
-    int depth = 0;
-    for (Elem *e = d->e; e; e = e->next) {
-        if (e != d->e && e->space) fputc(' ', f);
-        if (e->kind == E_TYPE) print_type(&p, e->type);
-        else if (e->kind == E_ATTR && !e->text) print_attr_noalias(&p, e->attr);
-        else if (e->text && (e->kind == E_PUNCT || e->kind == E_WORD || e->kind == E_INT || e->kind == E_FLOAT)) fputs(e->text, f);
-        else { fclose(f); free(buf); return NULL; }
-        if (is_tok(e, "<")) depth++;
-        if (is_tok(e, ">") && --depth == 0) { d->e = e->next; break; }
-    }
-    fclose(f);
-    if (depth) { free(buf); return NULL; }
-    return buf;
-}
-
 static bool same_text_nospace(const char *a, const char *b) {
     for (;;) {
         while (*a == ' ') a++;
@@ -1552,7 +1532,7 @@ static bool same_text_nospace(const char *a, const char *b) {
 static Type *dialect_type(Dec *d, const char *name, Type *like) {
     Type *t = type_el(d);
     if (t) return t->kind == T_OPAQUE && !strcmp(t->opq.name, name) ? t : NULL;
-    char *body = group_text_noalias(d);
+    char *body = group_text(d, false);
     if (!body) return NULL;
     if (like && like->kind == T_OPAQUE && !strcmp(like->opq.name, name) && like->opq.body && same_text_nospace(like->opq.body, body)) t = like;
     else t = type_opaque(d->c, name, body);
