@@ -91,6 +91,8 @@ int block_index(const BIdx *map, int n, Block *b);  /* -1 if not there */
 bool op_has_write_effect(const Op *op);  /* writes, or effects unknown */
 Attr *value_const(Value *v);             /* the value attribute if v comes from arith.constant */
 Op *const_new(Ctx *c, Attr *value, Type *t, Loc loc);  /* a decoded arith.constant */
+/* tensor.empty of type t before pos; each dynamic size is tensor.dim of like */
+Value *tensor_empty_like(Ctx *c, Op *pos, Type *t, Value *like);
 Op *func_of(Op *op);                     /* the enclosing isolated op (function or module) */
 unsigned pass_epoch(void);               /* a fresh nonzero value for Op.mark flags */
 

@@ -2,6 +2,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "format.h"
 #include "pass.h"
 
 /* ops whose effects are those of the ops in their regions */
@@ -91,6 +92,26 @@ Op *const_new(Ctx *c, Attr *value, Type *t, Loc loc) {
     Op *op = op_new(c, "arith.constant", 1, &t, 0, NULL, 0, loc);
     op_set_prop(c, op, "value", value);
     return op;
+}
+
+Value *tensor_empty_like(Ctx *c, Op *pos, Type *t, Value *like) {
+    Value *dyn[64];
+    int nd = 0;
+    Type *index = type_index(c);
+    for (int i = 0; i < t->sh.rank && nd < 64; i++) {
+        if (t->sh.dims[i] != DYN) continue;
+        Op *k = const_new(c, attr_int(c, index, i), index, pos->loc);
+        op_insert_before(pos, k);
+        Value *dv[2] = { like, &k->res[0] };
+        Op *dim = op_new(c, "tensor.dim", 1, &index, 2, dv, 0, pos->loc);
+        format_move_inherent(c, dim);
+        op_insert_before(pos, dim);
+        dyn[nd++] = &dim->res[0];
+    }
+    Op *e = op_new(c, "tensor.empty", 1, &t, nd, dyn, 0, pos->loc);
+    format_move_inherent(c, e);
+    op_insert_before(pos, e);
+    return &e->res[0];
 }
 
 unsigned pass_epoch(void) {

@@ -56,27 +56,6 @@ static bool collect(Op *op, void *ud) {
     return true;
 }
 
-/* tensor.empty of type t before pos, its dynamic sizes measured on like */
-static Value *empty_like(Ctx *c, Op *pos, Type *t, Value *like) {
-    Value *dyn[64];
-    int nd = 0;
-    Type *index = type_index(c);
-    for (int i = 0; i < t->sh.rank && nd < 64; i++) {
-        if (t->sh.dims[i] != DYN) continue;
-        Op *k = const_new(c, attr_int(c, index, i), index, pos->loc);
-        op_insert_before(pos, k);
-        Value *dv[2] = { like, &k->res[0] };
-        Op *dim = op_new(c, "tensor.dim", 1, &index, 2, dv, 0, pos->loc);
-        format_move_inherent(c, dim);
-        op_insert_before(pos, dim);
-        dyn[nd++] = &dim->res[0];
-    }
-    Op *e = op_new(c, "tensor.empty", 1, &t, nd, dyn, 0, pos->loc);
-    format_move_inherent(c, e);
-    op_insert_before(pos, e);
-    return &e->res[0];
-}
-
 static void convert(Ctx *c, Op *op) {
     int nin = op->nopnds, nout = op->nres, n = nin + nout;
     Type *rt = op->res[0].type;
@@ -92,7 +71,7 @@ static void convert(Ctx *c, Op *op) {
         rts[r] = t;
         Value *init = NULL;
         for (int i = 0; i < nin && !init; i++) if (opnds[i]->type == t) init = opnds[i];
-        opnds[nin + r] = init ? init : empty_like(c, op, t, first_tensor);
+        opnds[nin + r] = init ? init : tensor_empty_like(c, op, t, first_tensor);
     }
 
     /* the maps: identity for tensors, broadcast for scalars */

@@ -57,26 +57,6 @@ static bool collect(Op *op, void *ud) {
     return true;
 }
 
-static Value *fresh_empty(Ctx *c, Op *pos, Value *like) {
-    Type *t = like->type, *index = type_index(c);
-    Value *dyn[64];
-    int nd = 0;
-    for (int i = 0; i < t->sh.rank && nd < 64; i++) {
-        if (t->sh.dims[i] != DYN) continue;
-        Op *k = const_new(c, attr_int(c, index, i), index, pos->loc);
-        op_insert_before(pos, k);
-        Value *dv[2] = { like, &k->res[0] };
-        Op *dim = op_new(c, "tensor.dim", 1, &index, 2, dv, 0, pos->loc);
-        format_move_inherent(c, dim);
-        op_insert_before(pos, dim);
-        dyn[nd++] = &dim->res[0];
-    }
-    Op *e = op_new(c, "tensor.empty", 1, &t, nd, dyn, 0, pos->loc);
-    format_move_inherent(c, e);
-    op_insert_before(pos, e);
-    return &e->res[0];
-}
-
 static bool unalias(Ctx *c, Op *op, Diag *d) {
     int ni = num_ins(op);
     bool ok = true;
@@ -98,7 +78,7 @@ static bool unalias(Ctx *c, Op *op, Diag *d) {
             ok = false;
             continue;
         }
-        op_set_operand(op, k, fresh_empty(c, op, v));
+        op_set_operand(op, k, tensor_empty_like(c, op, v->type, v));
     }
     return ok;
 }
