@@ -163,9 +163,9 @@ static void check_yield_types(V *v, Op *op, Region *r, int nres) {
             err(v, t, "type of operand #%d ('%s') does not match the parent op's result type ('%s')", i, ts(v, opty(t, i)), ts(v, op->res[i].type));
 }
 
-/* the block rank of a !tt.tensordesc<AxBxT> (or -1) */
-static int desc_rank(const Type *t) {
-    if (!t || t->kind != T_OPAQUE || strcmp(t->opq.name, "!tt.tensordesc") || !t->opq.body || t->opq.body[0] != '<') return -1;
+/* the rank of the shape of a dialect type `NAME<AxBxT>` (or -1) */
+static int opaque_rank(const Type *t, const char *name) {
+    if (!t || t->kind != T_OPAQUE || strcmp(t->opq.name, name) || !t->opq.body || t->opq.body[0] != '<') return -1;
     int r = 0;
     const char *s = t->opq.body + 1;
     for (;;) {
@@ -177,21 +177,9 @@ static int desc_rank(const Type *t) {
         s = q + 1;
     }
 }
-
-/* the rank of a !ktdp.access_tile<AxBxT> (or -1) */
-static int tile_rank(const Type *t) {
-    if (!t || t->kind != T_OPAQUE || strcmp(t->opq.name, "!ktdp.access_tile") || !t->opq.body || t->opq.body[0] != '<') return -1;
-    int r = 0;
-    const char *s = t->opq.body + 1;
-    for (;;) {
-        const char *q = s;
-        while (*q >= '0' && *q <= '9') q++;
-        if (q == s && *q == '?') q++;
-        if (q == s || *q != 'x') return r;
-        r++;
-        s = q + 1;
-    }
-}
+/* the block rank of a !tt.tensordesc, the rank of a !ktdp.access_tile */
+static int desc_rank(const Type *t) { return opaque_rank(t, "!tt.tensordesc"); }
+static int tile_rank(const Type *t) { return opaque_rank(t, "!ktdp.access_tile"); }
 
 /* ktdp.construct_indirect_access_tile: the iteration space, the subscripts
  * (one per base dim) and the operand groups must agree with each other */
