@@ -157,19 +157,10 @@ static Ent *lookup(Table *t, const Op *op, unsigned h) {
 }
 
 /* ---- effects, conservative about ops that were not understood -------- */
-static bool has_verbatim(const Op *op) {
-    if (op->verbatim) return true;
-    for (int r = 0; r < op->nregions; r++)
-        for (Block *b = op->regions[r].first; b; b = b->next)
-            for (Op *o = b->first; o; o = o->next)
-                if (has_verbatim(o)) return true;
-    return false;
-}
-
 static bool writes(const Op *op) {
     if (op->verbatim) return true;
     if (op_has_write_effect(op)) return true;
-    return op->nregions && !(op->info->traits & TR_ISOLATED) && has_verbatim(op);
+    return op->nregions && !(op->info->traits & TR_ISOLATED) && op_has_verbatim(op);
 }
 
 /* ---- the walk ------------------------------------------------------- */
@@ -185,7 +176,7 @@ static void simplify_op(Cse *s, Op *op) {
     bool w = writes(op);
     if (w) s->writes++;
     if (op->verbatim || (tr & TR_TERMINATOR)) return;
-    if (op_is_trivially_dead(op) && !has_verbatim(op)) {
+    if (op_is_trivially_dead(op) && !op_has_verbatim(op)) {
         pv_push(&s->dead, op);
         return;
     }

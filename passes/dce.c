@@ -13,17 +13,8 @@
 
 #include "pass.h"
 
-static bool has_verbatim(const Op *op) {
-    if (op->verbatim) return true;
-    for (int r = 0; r < op->nregions; r++)
-        for (Block *b = op->regions[r].first; b; b = b->next)
-            for (Op *o = b->first; o; o = o->next)
-                if (has_verbatim(o)) return true;
-    return false;
-}
-
 static bool is_dead(const Op *op) {
-    return op_is_trivially_dead(op) && !has_verbatim(op);
+    return op_is_trivially_dead(op) && !op_has_verbatim(op);
 }
 
 /* still in the IR: every ancestor is linked into a block, up to the root */

@@ -81,6 +81,7 @@ bool pipeline_run(const Pipeline *pl, Ctx *c, Op *module, const RunOpts *ro, Dia
 /* ---- helpers shared by passes (passutil.c) ---------------------------- */
 bool op_is_pure(const Op *op);           /* no memory effects at all (recursively for region ops) */
 bool op_is_trivially_dead(const Op *op); /* unused results and at most read effects */
+bool op_has_verbatim(const Op *op);       /* op or an op nested in it was not understood */
 bool op_would_be_trivially_dead(const Op *op);  /* the same, ignoring uses */
 bool op_has_recursive_effects(const Op *op); /* effects are those of the ops in its regions */
 

@@ -83,6 +83,15 @@ int block_index(const BIdx *map, int n, Block *b) {
     return -1;
 }
 
+bool op_has_verbatim(const Op *op) {
+    if (op->verbatim) return true;
+    for (int r = 0; r < op->nregions; r++)
+        for (Block *b = op->regions[r].first; b; b = b->next)
+            for (Op *o = b->first; o; o = o->next)
+                if (op_has_verbatim(o)) return true;
+    return false;
+}
+
 Attr *value_const(Value *v) {
     if (!v || !v->def || !op_is(v->def, OP_arith_constant) || v->def->verbatim) return NULL;
     return op_attr(v->def, "value");

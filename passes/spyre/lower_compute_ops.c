@@ -458,14 +458,6 @@ static void lower_reduce(Ctx *c, Op *op) {
 
 /* ---- dead code --------------------------------------------------------- */
 
-static bool has_verbatim(const Op *op) {
-    if (op->verbatim) return true;
-    for (int r = 0; r < op->nregions; r++)
-        for (Block *b = op->regions[r].first; b; b = b->next)
-            for (Op *o = b->first; o; o = o->next) if (has_verbatim(o)) return true;
-    return false;
-}
-
 /* linalg ops on tensors only have no memory effects beyond their body's */
 static bool tensor_linalg(const Op *op) {
     if (strncmp(op->info->name, "linalg.", 7) || (op->info->traits & TR_UNREGISTERED)) return false;
@@ -481,7 +473,7 @@ static bool tensor_linalg(const Op *op) {
 }
 
 static bool dead(const Op *op) {
-    if (has_verbatim(op) || !op_results_unused(op)) return false;
+    if (op_has_verbatim(op) || !op_results_unused(op)) return false;
     return op_would_be_trivially_dead(op) || (op->nres && tensor_linalg(op));
 }
 
