@@ -756,8 +756,6 @@ static const OpInfo op_table[] = {
 
 const OpInfo *opinfo_byid(int id) { return id >= 0 && id < OP__COUNT ? &op_table[id] : NULL; }
 
-static int info_cmp(const void *k, const void *e) { return strcmp(k, (*(const OpInfo *const *)e)->name); }
-
 static const OpInfo *opinfo_lookup_slow(Ctx *c, const char *name);
 
 /* names are usually interned strings: a small pointer-keyed cache first */
@@ -770,20 +768,30 @@ const OpInfo *opinfo_lookup(Ctx *c, const char *name) {
     return in;
 }
 
-static int info_sort_cmp(const void *a, const void *b) {
-    return strcmp((*(const OpInfo *const *)a)->name, (*(const OpInfo *const *)b)->name);
+static unsigned name_hash(const char *s) {
+    unsigned h = 2166136261u;
+    for (; *s; s++) h = (h ^ (unsigned char)*s) * 16777619u;
+    return h;
 }
 
+/* the op table by name: an open-addressed hash set, built on first use
+ * (cheaper than sorting the table at every start) */
+#define NAME_SLOTS 1024
+_Static_assert(OP__COUNT * 2 <= NAME_SLOTS, "NAME_SLOTS too small for the op table");
+
 static const OpInfo *opinfo_lookup_slow(Ctx *c, const char *name) {
-    static const OpInfo *sorted[OP__COUNT];
+    static const OpInfo *slots[NAME_SLOTS];
     static bool ready;
     if (!ready) {   /* built once; the table is constant */
-        for (int i = 0; i < OP__COUNT; i++) sorted[i] = &op_table[i];
-        qsort(sorted, OP__COUNT, sizeof *sorted, info_sort_cmp);
+        for (int i = 0; i < OP__COUNT; i++) {
+            unsigned h = name_hash(op_table[i].name) & (NAME_SLOTS - 1);
+            while (slots[h]) h = (h + 1) & (NAME_SLOTS - 1);
+            slots[h] = &op_table[i];
+        }
         ready = true;
     }
-    const OpInfo *const *f = bsearch(name, sorted, OP__COUNT, sizeof *sorted, info_cmp);
-    if (f) return *f;
+    for (unsigned h = name_hash(name) & (NAME_SLOTS - 1); slots[h]; h = (h + 1) & (NAME_SLOTS - 1))
+        if (!strcmp(slots[h]->name, name)) return slots[h];
     for (int i = 0; i < c->nunreg; i++) if (!strcmp(c->unreg[i]->name, name)) return c->unreg[i];
     if (c->nunreg == c->capunreg) {
         c->capunreg = c->capunreg ? c->capunreg * 2 : 16;

@@ -297,7 +297,7 @@ Value *op_result(Op *op, int i);
 Attr *op_attr(const Op *op, const char *name);  /* looks in attrs then props */
 void op_set_attr(Ctx *c, Op *op, const char *name, Attr *a);   /* NULL removes */
 void op_set_prop(Ctx *c, Op *op, const char *name, Attr *a);
-bool op_is(const Op *op, int id);
+static inline bool op_is(const Op *op, int id) { return op && op->info->id == id; }
 const char *op_name(const Op *op);
 
 Block *block_new(Ctx *c);

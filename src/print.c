@@ -679,14 +679,41 @@ static void nm_pop_to(Namer *m, int scope) {
 
 typedef struct Counters { int value, arg, conflict; } Counters;
 
+/* decimal text of v at dst (no terminator); returns its length.  snprintf
+ * costs a few hundred instructions a call, and names are made per value */
+static size_t dec_text(char *dst, long long v, bool is_unsigned) {
+    char t[24];
+    size_t n = 0;
+    unsigned long long u = is_unsigned || v >= 0 ? (unsigned long long)v : 0ULL - (unsigned long long)v;
+    do { t[n++] = (char)('0' + u % 10); u /= 10; } while (u);
+    size_t k = 0;
+    if (!is_unsigned && v < 0) dst[k++] = '-';
+    while (n) dst[k++] = t[--n];
+    return k;
+}
+
+/* prefix, decimal v, then suffix (may be NULL) into buf of size n */
+static const char *name_of(char *buf, size_t n, const char *prefix, long long v, bool is_unsigned, const char *suffix) {
+    size_t lp = strlen(prefix), ls = suffix ? strlen(suffix) : 0;
+    if (lp + 24 + ls + 1 > n) { snprintf(buf, n, "%s%lld%s", prefix, v, suffix ? suffix : ""); return buf; }
+    memcpy(buf, prefix, lp);
+    size_t k = lp + dec_text(buf + lp, v, is_unsigned);
+    if (ls) memcpy(buf + k, suffix, ls);
+    buf[k + ls] = 0;
+    return buf;
+}
+
 static void set_name(Namer *m, Counters *k, Value *v, const char *name) {
     if (!name) { v->pid = k->value++; v->pname = NULL; return; }
     char buf[256];
-    snprintf(buf, sizeof buf, "%s", name);
+    size_t base = strlen(name);
+    if (base > 240) base = 240;
+    memcpy(buf, name, base);
+    buf[base] = 0;
     if (nm_has(m, buf)) {
-        size_t base = strlen(buf);
         for (;;) {
-            snprintf(buf + base, sizeof buf - base, "_%d", k->conflict++);
+            buf[base] = '_';
+            buf[base + 1 + dec_text(buf + base + 1, k->conflict++, false)] = 0;
             if (!nm_has(m, buf)) break;
         }
     }
@@ -706,10 +733,15 @@ static const char *suggested_name(Printer *p, Op *op, char *buf, size_t n) {
     if (v->kind == A_INT) {
         if (t && t->kind == T_INT) {
             char *ts = print_type_str(p->c, t);
-            if (t->i.sign == UNSIGNED) snprintf(buf, n, "c%llu_%s", (unsigned long long)v->i, ts);
+            char suffix[64] = "_";
+            size_t lt = strlen(ts);
+            if (lt < sizeof suffix - 1) memcpy(suffix + 1, ts, lt + 1);
+            else suffix[0] = 0;
+            if (suffix[0]) name_of(buf, n, "c", (long long)v->i, t->i.sign == UNSIGNED, suffix);
+            else if (t->i.sign == UNSIGNED) snprintf(buf, n, "c%llu_%s", (unsigned long long)v->i, ts);
             else snprintf(buf, n, "c%lld_%s", (long long)v->i, ts);
             free(ts);
-        } else snprintf(buf, n, "c%lld", (long long)v->i);
+        } else name_of(buf, n, "c", (long long)v->i, false, NULL);
         return buf;
     }
     return "cst";
@@ -724,7 +756,7 @@ static void number_region(Printer *p, Namer *m, Counters *k, Region *r) {
         /* intermediate variables are numbered with their op */
         bool numbered = entry && op_is(r->op, OP_ktdp_construct_indirect_access_tile);
         for (int i = 0; i < b->nargs && !numbered; i++) {
-            if (entry) { snprintf(buf, sizeof buf, "arg%d", k->arg++); set_name(m, k, b->args[i], buf); }
+            if (entry) { name_of(buf, sizeof buf, "arg", k->arg++, false, NULL); set_name(m, k, b->args[i], buf); }
             else set_name(m, k, b->args[i], NULL);
         }
         for (Op *o = b->first; o; o = o->next) {
@@ -737,8 +769,9 @@ static void number_region(Printer *p, Namer *m, Counters *k, Region *r) {
                  * with letters in MLIR, hence the leading r */
                 int id = k->value++;
                 for (int i = 0; i < o->nres; i++) {
-                    snprintf(buf, sizeof buf, "r%d_%d", id, i);
-                    set_name(m, k, &o->res[i], buf);
+                    char sfx[16] = "_";
+                    sfx[1 + dec_text(sfx + 1, i, false)] = 0;
+                    set_name(m, k, &o->res[i], name_of(buf, sizeof buf, "r", id, false, sfx));
                 }
             } else {
                 int id = k->value++;

@@ -51,7 +51,6 @@ Op *op_new(Ctx *c, const char *name, int nres, Type *const *restypes,
 
 Value *op_operand(const Op *op, int i) { return i >= 0 && i < op->nopnds ? op->opnds[i].value : NULL; }
 Value *op_result(Op *op, int i) { return i >= 0 && i < op->nres ? &op->res[i] : NULL; }
-bool op_is(const Op *op, int id) { return op && op->info->id == id; }
 const char *op_name(const Op *op) { return op->info->name; }
 
 void op_set_operand(Op *op, int i, Value *v) {
