@@ -96,6 +96,10 @@ Op *const_new(Ctx *c, Attr *value, Type *t, Loc loc);  /* a decoded arith.consta
 Value *tensor_empty_like(Ctx *c, Op *pos, Type *t, Value *like);
 Op *func_of(Op *op);                     /* the enclosing isolated op (function or module) */
 unsigned pass_epoch(void);               /* a fresh nonzero value for Op.mark flags */
+/* a Spyre grid: 1 to 3 axes, each extent at least 1, at most SPYRE_CORES
+ * tiles in all; false with the reason in err otherwise */
+#define SPYRE_CORES 32
+bool spyre_grid_check(const int64_t *extents, int naxes, char *err, size_t errlen);
 
 /* ---- the verifier (verify.c) ---------------------------------------- */
 bool verify_module(Ctx *c, Op *module, Diag *d);

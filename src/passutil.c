@@ -123,6 +123,24 @@ Value *tensor_empty_like(Ctx *c, Op *pos, Type *t, Value *like) {
     return &e->res[0];
 }
 
+bool spyre_grid_check(const int64_t *g, int n, char *err, size_t errlen) {
+    if (n > 3) { snprintf(err, errlen, "a grid has at most 3 axes, got %d", n); return false; }
+    int64_t tiles = 1;   /* saturates past 1024 so that huge extents cannot overflow */
+    for (int i = 0; i < n; i++) {
+        if (g[i] < 1) {
+            snprintf(err, errlen, "grid extent %lld on axis %d must be at least 1", (long long)g[i], i);
+            return false;
+        }
+        tiles = tiles > 1024 || g[i] > 1024 ? 1025 : tiles * g[i];
+    }
+    if (tiles > SPYRE_CORES) {
+        snprintf(err, errlen, "the grid has %s%lld tiles but a Spyre card has %d cores",
+                 tiles > 1024 ? "more than " : "", tiles > 1024 ? 1024LL : (long long)tiles, SPYRE_CORES);
+        return false;
+    }
+    return true;
+}
+
 unsigned pass_epoch(void) {
     static unsigned e;
     if (++e == 0) e = 1;

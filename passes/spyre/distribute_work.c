@@ -17,7 +17,6 @@
 #include "format.h"
 #include "pass.h"
 
-#define SPYRE_CORES 32
 
 static const PassOptDef opts[] = {
     { "grid", PO_INTLIST, "32", "tiles along each grid axis (at most 3 axes, at most 32 tiles in all)" },
@@ -135,20 +134,9 @@ static bool find_functions(Op *op, void *ud) {
 static bool run(Ctx *c, Op *m, const PassOptions *o, Diag *d) {
     PassOptVal grid = *popt(o, "grid");
     if (!grid.nlist) { grid.nlist = 1; grid.list[0] = 32; }
-    if (grid.nlist > 3) {
-        diag_error(d, m->loc, "DistributeWork: a grid has at most 3 axes, got %d", grid.nlist);
-        return false;
-    }
-    int64_t tiles = 1;
-    for (int i = 0; i < grid.nlist; i++) {
-        if (grid.list[i] < 1) {
-            diag_error(d, m->loc, "DistributeWork: grid extent %lld on axis %d must be at least 1", (long long)grid.list[i], i);
-            return false;
-        }
-        tiles *= grid.list[i];
-    }
-    if (tiles > SPYRE_CORES) {
-        diag_error(d, m->loc, "DistributeWork: the grid has %lld tiles but a Spyre card has %d cores", (long long)tiles, SPYRE_CORES);
+    char why[160];
+    if (!spyre_grid_check(grid.list, grid.nlist, why, sizeof why)) {
+        diag_error(d, m->loc, "DistributeWork: %s", why);
         return false;
     }
     PtrVec fns = {0};

@@ -94,7 +94,7 @@ static bool ktir_pipeline(Pipeline *pl, const TargetOpts *o, char *err, size_t e
     /* the grid is checked here so that a bad one is an option error, named as
      * the user wrote it, before any input is read */
     if (o->grid && *o->grid) {
-        long long tiles = 1;
+        int64_t g[4];
         int axes = 0;
         for (const char *q = o->grid;;) {
             char *end;
@@ -104,15 +104,15 @@ static bool ktir_pipeline(Pipeline *pl, const TargetOpts *o, char *err, size_t e
                 snprintf(err, errlen, "invalid --grid '%s': expected up to 3 comma-separated tile counts, such as 32 or 4,8", o->grid);
                 return false;
             }
-            if (v < 1) { snprintf(err, errlen, "invalid --grid '%s': extent %lld on axis %d must be at least 1", o->grid, v, axes); return false; }
+            if (axes < 4) g[axes] = v;
             axes++;
-            tiles = tiles > 1024 || v > 1024 ? 1025 : tiles * v;
             if (!*end) break;
             q = end + 1;
         }
-        if (axes > 3) { snprintf(err, errlen, "invalid --grid '%s': a grid has at most 3 axes, got %d", o->grid, axes); return false; }
-        if (tiles > 32) {
-            snprintf(err, errlen, "invalid --grid '%s': the grid has %s%lld tiles but a Spyre card has 32 cores", o->grid, tiles > 1024 ? "more than " : "", tiles > 1024 ? 1024LL : tiles);
+        char why[160];
+        if (!spyre_grid_check(g, axes < 4 ? axes : 4, why, sizeof why)) {
+            if (axes > 3) snprintf(why, sizeof why, "a grid has at most 3 axes, got %d", axes);
+            snprintf(err, errlen, "invalid --grid '%s': %s", o->grid, why);
             return false;
         }
     }

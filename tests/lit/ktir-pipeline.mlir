@@ -63,7 +63,7 @@
 
 // ERR-GRID: ttxform: invalid --grid '33': the grid has 33 tiles but a Spyre card has 32 cores
 // ERR-GRIDSYN: ttxform: invalid --grid '4,x': expected up to 3 comma-separated tile counts, such as 32 or 4,8
-// ERR-GRIDZERO: ttxform: invalid --grid '4,0': extent 0 on axis 1 must be at least 1
+// ERR-GRIDZERO: ttxform: invalid --grid '4,0': grid extent 0 on axis 1 must be at least 1
 // ERR-GRIDAXES: ttxform: invalid --grid '1,1,1,1': a grid has at most 3 axes, got 4
 // ERR-GRIDRANK: ktir-pipeline.mlir:[[@LINE+7]]:3: error: DistributeWork: grid rank 2 does not match kernel's pid dimensionality 1
 // ERR-FIX: ttxform: invalid --fix 'cse@convert-ttir-functions': 'cse' is not a fix pass

@@ -4,6 +4,7 @@
 // RUN: not ttxform %s --split-input-file --distribute-work-to-spyre-cores=grid=8,8 2>&1 | FileCheck %s --check-prefix=TOOBIG
 // RUN: not ttxform %s --split-input-file --distribute-work-to-spyre-cores=grid=0 2>&1 | FileCheck %s --check-prefix=ZERO
 // RUN: not ttxform %s --split-input-file --distribute-work-to-spyre-cores=grid=2,2,2,2 2>&1 | FileCheck %s --check-prefix=RANK4
+// RUN: not ttxform %s --split-input-file --distribute-work-to-spyre-cores=grid=5000000000,5000000000,5000000000 2>&1 | FileCheck %s --check-prefix=HUGE
 
 // expected-error @+1 {{DistributeWork: grid rank 1 does not match kernel's pid dimensionality 2 (function reads tt.get_program_id / tt.get_num_programs on axes 0..1)}}
 tt.func @two_axes() -> i32 {
@@ -32,3 +33,4 @@ tt.func @skips_x() -> i32 {
 // TOOBIG: error: DistributeWork: the grid has 64 tiles but a Spyre card has 32 cores
 // ZERO:   error: DistributeWork: grid extent 0 on axis 0 must be at least 1
 // RANK4:  error: DistributeWork: a grid has at most 3 axes, got 4
+// HUGE:   error: DistributeWork: the grid has more than 1024 tiles but a Spyre card has 32 cores
