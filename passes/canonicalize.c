@@ -22,6 +22,10 @@
  *    together with their ancestors;
  *  - then region simplification erases unreachable blocks and dead ops;
  *  - iterations repeat while something changed, at most max-iterations.
+ * When the module holds only functions (ops isolated from above), the driver
+ * runs on each function alone, which gives the same result (see Job below)
+ * and keeps the working set small; with threads=0 (the default) a module of
+ * 20000 ops or more has its functions spread over one thread per CPU.
  *
  * Folders (as their MLIR counterparts; constants fold element-wise for
  * scalars, splats and dense tensors): the integer and float arith ops with
@@ -47,9 +51,12 @@
  * or rewritten; their results are used as opaque values, and they are erased
  * when dead and free of side effects, as MLIR does. */
 #include <math.h>
+#include <pthread.h>
+#include <stdatomic.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "format.h"
 #include "pass.h"
@@ -2297,10 +2304,129 @@ static const PassOptDef opts[] = {
     { "max-iterations", PO_INT, "10", "iterations of the worklist and region simplification at most (-1: no limit)" },
     { "max-num-rewrites", PO_INT, "-1", "pattern rewrites per iteration at most (-1: no limit)" },
     { "test-convergence", PO_BOOL, "false", "fail when the rewrites do not converge" },
+    { "threads", PO_INT, "0", "functions rewritten at once: 0 = one thread per CPU for modules of 20000 ops or more, 1 = one at a time" },
 };
+
+/* iterate on the ops of rw->scope (fn NULL), or on the one isolated op fn of
+ * it, until nothing changes; false when max_it iterations were not enough */
+static bool drive(Rw *rw, Op *m, Op *fn, int64_t max_it, int64_t max_rw, int level) {
+    bool changed = false, need_simplify = true;
+    int64_t it = 0;
+    do {
+        if (++it > max_it && max_it != -1) break;
+        wl_clear(&rw->wl);
+        map_clear(&rw->consts);
+        map_clear(&rw->owned);
+        if (fn) {
+            if (rw->top_down) seed_preorder(rw, fn);
+            else seed_postorder(rw, fn);
+        } else {
+            for (Block *b = rw->scope->first; b; b = b->next)
+                for (Op *op = b->first, *nx; op; op = nx) {
+                    nx = op->next;
+                    if (rw->top_down) seed_preorder(rw, op);
+                    else seed_postorder(rw, op);
+                }
+        }
+        if (rw->top_down) wl_reverse(&rw->wl);
+        changed = process(rw, max_rw);
+        if (changed) need_simplify = true;
+        /* simplifying twice with nothing changed in between finds nothing */
+        if (level && need_simplify) {
+            bool e = erase_unreachable(rw, fn ? fn : m);
+            if (fn) for (int r = 0; r < fn->nregions; r++) e |= region_dce(rw, &fn->regions[r]);
+            else e |= region_dce(rw, rw->scope);
+            changed |= e;
+            need_simplify = false;
+        }
+    } while (changed);
+    return !changed;
+}
+
+/* Functions are isolated from above: the constants folded in one are
+ * inserted in its own entry block and no rewrite reaches outside it, so the
+ * driver can run on each function alone, on several threads, with the same
+ * result as on the whole module.  (The projection of the LIFO worklist onto
+ * one function's ops is that function's own worklist; a function that has
+ * converged stays unchanged in later iterations.) */
+typedef struct Job {
+    Ctx *c;
+    Op *m;
+    Region *scope;
+    Op **fns;
+    int nfns;
+    _Atomic int next;
+    _Atomic bool unconverged;
+    int64_t max_it;
+    int level;
+    bool top_down;
+} Job;
+
+static void *drive_functions(void *p) {
+    Job *j = p;
+    Rw rw = { .c = j->c, .scope = j->scope, .top_down = j->top_down };
+    for (int i; (i = j->next++) < j->nfns;)
+        if (!drive(&rw, j->m, j->fns[i], j->max_it, -1, j->level)) j->unconverged = true;
+    wl_free(&rw.wl);
+    map_free(&rw.consts);
+    map_free(&rw.owned);
+    ctx_thread_done(j->c);
+    return NULL;
+}
+
+/* ops in fn, counting stops at limit */
+static int64_t count_ops(Op *op, int64_t n, int64_t limit) {
+    n++;
+    for (int r = 0; r < op->nregions && n < limit; r++)
+        for (Block *b = op->regions[r].first; b && n < limit; b = b->next)
+            for (Op *o = b->first; o && n < limit; o = o->next) n = count_ops(o, n, limit);
+    return n;
+}
+
+/* Whether the scope holds only isolated ops (then each is driven alone, and
+ * *fns lists them) and on how many threads: with threads=0 (the default)
+ * one per CPU when there are enough ops to pay for starting threads */
+#define PARALLEL_MIN_OPS 20000
+static bool split_functions(Region *scope, int64_t want, Op ***fns, int *nfns, int *threads) {
+    if (!scope->first || scope->first != scope->last) return false;
+    PtrVec v = {0};
+    int64_t n = 0;
+    for (Op *o = scope->first->first; o; o = o->next) {
+        if (!(o->info->traits & TR_ISOLATED) || (o->info->traits & TR_UNREGISTERED)) { pv_free(&v); return false; }
+        pv_push(&v, o);
+        if (want == 0 && n < PARALLEL_MIN_OPS) n = count_ops(o, n, PARALLEL_MIN_OPS);
+    }
+    long cpus = sysconf(_SC_NPROCESSORS_ONLN);
+    int64_t t = want > 0 ? want : n >= PARALLEL_MIN_OPS ? (cpus > 0 ? cpus : 1) : 1;
+    if (t > 64) t = 64;
+    if (t > v.n) t = v.n;
+    *fns = (Op **)v.v;
+    *nfns = v.n;
+    *threads = t < 1 ? 1 : (int)t;
+    return true;
+}
+
+/* run drive_functions on t threads (the workers get a large stack, as
+ * deeply nested input recurses deeply); false if a thread cannot start */
+static bool run_parallel(Job *j, int t) {
+    pthread_t th[64];
+    pthread_attr_t at;
+    pthread_attr_init(&at);
+    pthread_attr_setstacksize(&at, (size_t)1 << 30);
+    ctx_share(j->c, true);
+    int started = 0;
+    for (; started < t; started++)
+        if (pthread_create(&th[started], &at, drive_functions, j) != 0) break;
+    pthread_attr_destroy(&at);
+    if (!started) { ctx_share(j->c, false); return false; }
+    for (int i = 0; i < started; i++) pthread_join(th[i], NULL);
+    ctx_share(j->c, false);
+    return true;
+}
 
 static bool run(Ctx *c, Op *m, const PassOptions *o, Diag *d) {
     int64_t max_it = popt_int(o, "max-iterations"), max_rw = popt_int(o, "max-num-rewrites");
+    int64_t want = popt_int(o, "threads");
     const char *rs = popt_str(o, "region-simplify");
     int level;
     if (!rs || !strcmp(rs, "normal") || !strcmp(rs, "true") || !strcmp(rs, "1")) level = 1;
@@ -2310,34 +2436,29 @@ static bool run(Ctx *c, Op *m, const PassOptions *o, Diag *d) {
         diag_error(d, m->loc, "invalid value '%s' for option 'region-simplify' of pass 'canonicalize': expected disabled, normal or aggressive", rs);
         return false;
     }
+    if (want < 0) {
+        diag_error(d, m->loc, "invalid value '%lld' for option 'threads' of pass 'canonicalize': expected 0 (one per CPU for large modules) or more", (long long)want);
+        return false;
+    }
     Rw rw = { .c = c, .top_down = popt_bool(o, "top-down") };
     bool converged = true;
     for (int r = 0; r < m->nregions; r++) {
         rw.scope = &m->regions[r];
-        bool changed = false, need_simplify = true;
-        int64_t it = 0;
-        do {
-            if (++it > max_it && max_it != -1) break;
-            wl_clear(&rw.wl);
-            map_clear(&rw.consts);
-            map_clear(&rw.owned);
-            for (Block *b = rw.scope->first; b; b = b->next)
-                for (Op *op = b->first, *nx; op; op = nx) {
-                    nx = op->next;
-                    if (rw.top_down) seed_preorder(&rw, op);
-                    else seed_postorder(&rw, op);
-                }
-            if (rw.top_down) wl_reverse(&rw.wl);
-            changed = process(&rw, max_rw);
-            if (changed) need_simplify = true;
-            /* simplifying twice with nothing changed in between finds nothing */
-            if (level && need_simplify) {
-                bool e = erase_unreachable(&rw, m);
-                changed |= region_dce(&rw, rw.scope) || e;
-                need_simplify = false;
-            }
-        } while (changed);
-        if (changed) converged = false;
+        Op **fns = NULL;
+        int nfns = 0, t = 1;
+        /* a cap on rewrites counts across the whole module: one driver then */
+        if (max_rw < 0 && split_functions(rw.scope, want, &fns, &nfns, &t)) {
+            Job j = { .c = c, .m = m, .scope = rw.scope, .fns = fns, .nfns = nfns,
+                      .max_it = max_it, .level = level, .top_down = rw.top_down };
+            bool ran = t > 1 && run_parallel(&j, t);
+            if (!ran)
+                for (int i = 0; i < nfns; i++)
+                    if (!drive(&rw, m, fns[i], max_it, -1, level)) j.unconverged = true;
+            free(fns);
+            if (j.unconverged) converged = false;
+            continue;
+        }
+        if (!drive(&rw, m, NULL, max_it, max_rw, level)) converged = false;
     }
     wl_free(&rw.wl);
     map_free(&rw.consts);

@@ -8,6 +8,7 @@
  * the syntax makes visible are reported at the element's location. */
 #include "format.h"
 
+#include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -3062,21 +3063,24 @@ static const Fmt fmts[] = {
     { "lgeneric", dec_generic, pr_generic_op, fit_generic },
 };
 
+/* the op table is constant: an op's format is resolved the first time it is
+ * seen (atomics: passes may run on several functions at once; two threads
+ * resolving the same op find the same format) */
 static const Fmt *find_fmt(const OpInfo *info) {
-    /* the op table is constant: resolve an op's format the first time it is seen */
-    static const Fmt *by_id[OP__COUNT];
-    static bool seen[OP__COUNT];
+    static const Fmt *_Atomic by_id[OP__COUNT];
+    static _Atomic bool seen[OP__COUNT];
     int id = info->id;
     if (id < 0 || id >= OP__COUNT) return NULL;
-    if (!seen[id]) {
+    if (!atomic_load_explicit(&seen[id], memory_order_acquire)) {
         const OpInfo *in = opinfo_byid(id);
-        by_id[id] = NULL;
+        const Fmt *f = NULL;
         if (in->format && *in->format)
             for (size_t i = 0; i < sizeof fmts / sizeof *fmts; i++)
-                if (!strcmp(fmts[i].name, in->format)) { by_id[id] = &fmts[i]; break; }
-        seen[id] = true;
+                if (!strcmp(fmts[i].name, in->format)) { f = &fmts[i]; break; }
+        atomic_store_explicit(&by_id[id], f, memory_order_relaxed);
+        atomic_store_explicit(&seen[id], true, memory_order_release);
     }
-    return by_id[id];
+    return atomic_load_explicit(&by_id[id], memory_order_relaxed);
 }
 
 bool format_decode(Ctx *c, Op *op, Diag *diag) {

@@ -3,6 +3,7 @@
 #include "ir.h"
 
 #include <math.h>
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -21,17 +22,71 @@ struct Ctx {
     const char *icache_key[256]; const OpInfo *icache_val[256];   /* op name -> info */
     bool has_affine;
     PtrVec generated;     /* attributes the printer gave an alias */
+    /* shared mode (ctx_share): several threads rewrite disjoint parts of the
+     * IR; each allocates from its own chunk, and interning and the op-name
+     * cache are serialised by mu */
+    bool shared;
+    pthread_mutex_t mu;
 };
+
+static _Thread_local Chunk *tl_chunk;    /* shared mode: this thread's chunks, newest first */
+static _Thread_local size_t tl_bytes;
+
+static void lock(Ctx *c) { if (c->shared) pthread_mutex_lock(&c->mu); }
+static void unlock(Ctx *c) { if (c->shared) pthread_mutex_unlock(&c->mu); }
+
+static Chunk *chunk_new(size_t n, size_t at_least) {
+    size_t sz = n > at_least ? n : at_least;
+    Chunk *k = malloc(sizeof(Chunk) + sz);
+    if (!k) { fputs("ttxform: out of memory\n", stderr); abort(); }
+    k->size = sz; k->used = 0;
+    return k;
+}
+
+static void *shared_alloc(size_t n) {
+    Chunk *k = tl_chunk;
+    if (!k || k->used + n > k->size) {
+        k = chunk_new(n, 1u << 20);   /* handed to the context by ctx_thread_done */
+        k->next = tl_chunk;
+        tl_chunk = k;
+    }
+    void *p = k->data + k->used;
+    k->used += n;
+    tl_bytes += n;
+    memset(p, 0, n);
+    return p;
+}
+
+void ctx_share(Ctx *c, bool on) {
+    if (on == c->shared) return;
+    if (on) pthread_mutex_init(&c->mu, NULL);
+    else pthread_mutex_destroy(&c->mu);
+    c->shared = on;
+}
+
+void ctx_thread_done(Ctx *c) {
+    pthread_mutex_lock(&c->mu);
+    c->bytes += tl_bytes;
+    /* behind the head, so that the main thread keeps filling its own chunk */
+    for (Chunk *k = tl_chunk, *n; k; k = n) {
+        n = k->next;
+        if (c->chunks) { k->next = c->chunks->next; c->chunks->next = k; }
+        else { k->next = NULL; c->chunks = k; }
+    }
+    pthread_mutex_unlock(&c->mu);
+    tl_bytes = 0;
+    tl_chunk = NULL;
+}
 
 void *ctx_alloc(Ctx *c, size_t n) {
     n = (n + 7) & ~(size_t)7;   /* nothing in the IR needs more than 8-byte alignment */
+    if (c->shared) return shared_alloc(n);
     Chunk *k = c->chunks;
     if (!k || k->used + n > k->size) {
-        size_t sz = n > (1u << 20) ? n : (1u << 20);
-        if (k && k->size < (64u << 20) && n <= k->size) sz = k->size * 2 > sz ? k->size * 2 : sz;
-        k = malloc(sizeof(Chunk) + sz);
-        if (!k) { fputs("ttxform: out of memory\n", stderr); abort(); }
-        k->size = sz; k->used = 0; k->next = c->chunks; c->chunks = k;
+        size_t grow = 1u << 20;
+        if (k && k->size < (64u << 20) && n <= k->size) grow = k->size * 2 > grow ? k->size * 2 : grow;
+        k = chunk_new(n, grow);
+        k->next = c->chunks; c->chunks = k;
     }
     void *p = k->data + k->used;
     k->used += n;
@@ -94,7 +149,15 @@ static bool str_eq(const void *stored, const void *key) {
     const char *s = stored;
     return strncmp(s, k->s, k->n) == 0 && s[k->n] == 0;
 }
+static const char *intern_locked(Ctx *c, const char *s, size_t n);
 const char *ctx_intern(Ctx *c, const char *s, size_t n) {
+    if (!c->shared) return intern_locked(c, s, n);
+    lock(c);
+    const char *r = intern_locked(c, s, n);
+    unlock(c);
+    return r;
+}
+static const char *intern_locked(Ctx *c, const char *s, size_t n) {
     StrKey k = { s, n };
     unsigned h = hbytes(7, s, n);
     size_t w;
@@ -118,6 +181,7 @@ Ctx *ctx_new(void) {
 
 void ctx_free(Ctx *c) {
     if (!c) return;
+    ctx_share(c, false);
     pv_free(&c->generated);
     for (Chunk *k = c->chunks, *n; k; k = n) { n = k->next; free(k); }
     HSet *sets[] = { &c->strs, &c->types, &c->attrs, &c->exprs };
@@ -214,7 +278,15 @@ static unsigned type_hash(const Type *t) {
 }
 
 /* copy arrays referenced by a new type into the arena before storing it */
+static Type *type_get_locked(Ctx *c, Type *key);
 static Type *type_get(Ctx *c, Type *key) {
+    if (!c->shared) return type_get_locked(c, key);
+    lock(c);
+    Type *t = type_get_locked(c, key);
+    unlock(c);
+    return t;
+}
+static Type *type_get_locked(Ctx *c, Type *key) {
     unsigned h = type_hash(key);
     size_t w;
     Type *t = hs_find(&c->types, h, key, type_eq, &w);
@@ -325,11 +397,14 @@ static AExpr *ae_get(Ctx *c, AExprKind k, int64_t v, AExpr *l, AExpr *r) {
     AExpr key = { k, 0, v, l, r };
     unsigned h = hptr(hptr(hmix(hmix(3, k), (uint64_t)v), l), r);
     size_t w;
+    lock(c);
     AExpr *e = hs_find(&c->exprs, h, &key, ae_eq, &w);
-    if (e) return e;
-    e = ctx_alloc(c, sizeof *e);
-    *e = key; e->hash = h;
-    hs_put(&c->exprs, w, h, e);
+    if (!e) {
+        e = ctx_alloc(c, sizeof *e);
+        *e = key; e->hash = h;
+        hs_put(&c->exprs, w, h, e);
+    }
+    unlock(c);
     return e;
 }
 AExpr *ae_const(Ctx *c, int64_t v) { return ae_get(c, AE_CONST, v, NULL, NULL); }
@@ -550,7 +625,15 @@ static void *dup(Ctx *c, const void *p, size_t n) {
     return r;
 }
 
+static Attr *attr_get_locked(Ctx *c, Attr *key);
 static Attr *attr_get(Ctx *c, Attr *key) {
+    if (!c->shared) return attr_get_locked(c, key);
+    lock(c);
+    Attr *a = attr_get_locked(c, key);
+    unlock(c);
+    return a;
+}
+static Attr *attr_get_locked(Ctx *c, Attr *key) {
     unsigned h = attr_hash(key);
     size_t w;
     Attr *a = hs_find(&c->attrs, h, key, attr_eq, &w);
@@ -761,10 +844,15 @@ static const OpInfo *opinfo_lookup_slow(Ctx *c, const char *name);
 /* names are usually interned strings: a small pointer-keyed cache first */
 const OpInfo *opinfo_lookup(Ctx *c, const char *name) {
     unsigned h = (unsigned)(((uintptr_t)name >> 4) * 2654435761u) >> 24;
-    if (c->icache_key[h] == name) return c->icache_val[h];
-    const OpInfo *in = opinfo_lookup_slow(c, name);
-    c->icache_key[h] = name;
-    c->icache_val[h] = in;
+    lock(c);
+    const OpInfo *in;
+    if (c->icache_key[h] == name) in = c->icache_val[h];
+    else {
+        in = opinfo_lookup_slow(c, name);
+        c->icache_key[h] = name;
+        c->icache_val[h] = in;
+    }
+    unlock(c);
     return in;
 }
 
@@ -799,7 +887,7 @@ static const OpInfo *opinfo_lookup_slow(Ctx *c, const char *name) {
         if (!c->unreg) { fputs("ttxform: out of memory\n", stderr); abort(); }
     }
     OpInfo *in = ctx_alloc(c, sizeof *in);
-    in->name = ctx_str(c, name); in->format = ""; in->traits = TR_UNREGISTERED; in->id = -1;
+    in->name = intern_locked(c, name, strlen(name)); in->format = ""; in->traits = TR_UNREGISTERED; in->id = -1;
     c->unreg[c->nunreg++] = in;
     return in;
 }

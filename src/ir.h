@@ -272,6 +272,11 @@ struct Elem {
 Ctx *ctx_new(void);
 void ctx_free(Ctx *c);
 size_t ctx_bytes(const Ctx *c);    /* arena bytes in use */
+/* shared mode: threads may rewrite disjoint isolated ops (functions) at
+ * once; each worker calls ctx_thread_done before it ends.  Op-table lookups
+ * and interning are serialised; anything else a pass shares is its business */
+void ctx_share(Ctx *c, bool on);
+void ctx_thread_done(Ctx *c);
 
 /* aliases recorded by the parser: `#name = attr`, `!name = type`; printed back */
 typedef struct Alias { const char *name; Attr *attr; Type *type; struct Alias *next; } Alias;

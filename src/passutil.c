@@ -142,9 +142,11 @@ bool spyre_grid_check(const int64_t *g, int n, char *err, size_t errlen) {
 }
 
 unsigned pass_epoch(void) {
-    static unsigned e;
-    if (++e == 0) e = 1;
-    return e;
+    /* atomic: passes may run on several functions at once (ctx_share) */
+    static _Atomic unsigned e;
+    unsigned v;
+    while ((v = ++e) == 0) {}
+    return v;
 }
 
 Op *func_of(Op *op) {
