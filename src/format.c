@@ -1543,7 +1543,7 @@ static Type *dialect_type(Dec *d, const char *name, Type *like) {
 static bool is_dialect_type(const Type *t, const char *name) { return t && t->kind == T_OPAQUE && !strcmp(t->opq.name, name); }
 /* print a dialect type without its prefix when the syntax allows it */
 static void pr_stripped(Printer *p, Type *t, const char *name) {
-    if (is_dialect_type(t, name) && t->opq.body && !t->alias) { P(p, t->opq.body); print_type_done(p); }
+    if (is_dialect_type(t, name) && t->opq.body && !t->alias) { print_opaque_body(p, t); print_type_done(p); }
     else print_type(p, t);
 }
 

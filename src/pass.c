@@ -15,6 +15,8 @@ extern const Pass pass_convert_ttir_functions, pass_materialize_base_addresses;
 extern const Pass pass_convert_elementwise_to_linalg, pass_unalias_linalg_outs, pass_lower_compute_ops;
 extern const Pass pass_distribute_work;
 extern const Pass pass_lower_descriptor_memory, pass_lower_scalar_load;
+extern const Pass pass_lower_inter_tile;
+extern const Pass pass_rewrite_descriptor_layout;
 
 static const Pass *const registry[] = {
     &pass_canonicalize, &pass_cse, &pass_dce, &pass_symbol_dce, &pass_inline, &pass_test_break_dominance,
@@ -22,6 +24,8 @@ static const Pass *const registry[] = {
     &pass_lower_compute_ops, &pass_convert_elementwise_to_linalg, &pass_unalias_linalg_outs,
     &pass_distribute_work,
     &pass_lower_descriptor_memory, &pass_lower_scalar_load,
+    &pass_lower_inter_tile,
+    &pass_rewrite_descriptor_layout,
 };
 
 const Pass *const *pass_all(int *n) { *n = (int)(sizeof registry / sizeof *registry); return registry; }

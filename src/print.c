@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "format.h"
+#include "parse.h"
 
 /* ---- small helpers -------------------------------------------------- */
 /* one thread prints: the stream needs no locking */
@@ -272,9 +273,28 @@ static void print_type_body(Printer *p, Type *t) {
         break;
     case T_OPAQUE:
         ps_(p, t->opq.name);
-        if (t->opq.body) ps_(p, t->opq.body);
+        if (t->opq.body) print_opaque_body(p, t);
         break;
     }
+}
+
+/* The text of an opaque type after its name.  The `groups = affine_set<...>`
+ * of a !ktdp.tile_future is printed as the attribute it is, so that it gets
+ * a #setN alias as MLIR gives it (MLIR aliases attributes inside types too). */
+void print_opaque_body(Printer *p, const Type *t) {
+    const char *b = t->opq.body, *k = NULL;
+    if (p->c && !strcmp(t->opq.name, "!ktdp.tile_future")) k = strstr(b, "groups = affine_set<");
+    if (!k) { ps_(p, b); return; }
+    const char *s = k + 9, *e = s + 11;
+    int depth = 1;
+    for (; *e && depth; e++) depth += *e == '<' ? 1 : *e == '>' && e[1] != '=' ? -1 : 0;
+    char *txt = depth ? NULL : strndup(s, (size_t)(e - s));
+    Attr *a = txt ? parse_attr_str(p->c, txt) : NULL;
+    free(txt);
+    if (!a || a->kind != A_INTEGER_SET) { ps_(p, b); return; }
+    fwrite_unlocked(b, 1, (size_t)(s - b), p->f);
+    print_attr(p, a);
+    ps_(p, e);
 }
 
 /* ---- affine --------------------------------------------------------- */

@@ -36,6 +36,7 @@ void print_op_alone(FILE *f, Ctx *c, Op *op, const PrintOpts *o);   /* numbering
 
 void print_type(Printer *p, Type *t);
 void print_type_done(Printer *p);   /* a type was just printed by other means (e.g. without its dialect prefix) */
+void print_opaque_body(Printer *p, const Type *t);   /* an opaque type's text after its name */
 void print_attr(Printer *p, Attr *a);
 void print_attr_noalias(Printer *p, Attr *a);
 bool print_float(Printer *p, double v, Type *t);   /* true if printed as a hex bit pattern */

@@ -326,6 +326,29 @@ static void check_inter_tile(V *v, Op *op) {
         if (opty(op, i) != op->res[i].type) { err(v, op, "result #%d type '%s' must match the partial type '%s'", i, ts(v, op->res[i].type), ts(v, opty(op, i))); return; }
 }
 
+/* ktdp.inter_tile_produce / ktdp.inter_tile_reduce (ktir-dialect spec 4.10):
+ * the future links exactly one produce to one delivery op; the produce region
+ * takes the group id and yields the partials; the combiner takes (lhs...,
+ * rhs...) and yields one value of each result type */
+static bool is_future(const Type *t) { return t && t->kind == T_OPAQUE && !strcmp(t->opq.name, "!ktdp.tile_future"); }
+static void check_ktdp_inter_tile(V *v, Op *op) {
+    Block *b = op->nregions == 1 ? op->regions[0].first : NULL;
+    Op *term = b ? b->last : NULL;
+    if (op_is(op, OP_ktdp_inter_tile_produce)) {
+        if (op->nres != 1 || !is_future(op->res[0].type)) { err(v, op, "result must be a !ktdp.tile_future"); return; }
+        if (value_num_uses(&op->res[0]) > 1) { err(v, op, "future result must have exactly one use"); return; }
+        if (!b || b->next || b->nargs != 1 || b->args[0]->type->kind != T_INDEX) { err(v, op, "region must have one block with one index argument (the group id)"); return; }
+        if (!term || !op_is(term, OP_ktdp_yield_partial) || !term->nopnds) err(v, op, "region must end in ktdp.yield_partial of at least one value");
+        return;
+    }
+    if (!op->nopnds || !is_future(opty(op, 0))) { err(v, op, "operand #0 must be a !ktdp.tile_future"); return; }
+    if (op->nopnds > 1 && op->nopnds - 1 != op->nres) { err(v, op, "expects one identity per result (%d), found %d", op->nres, op->nopnds - 1); return; }
+    if (!b || b->next || b->nargs != 2 * op->nres) { err(v, op, "combiner region must have one block with %d arguments (lhs and rhs per result)", 2 * op->nres); return; }
+    if (!term || !op_is(term, OP_ktdp_yield_reduced) || term->nopnds != op->nres) { err(v, op, "combiner region must end in ktdp.yield_reduced of one value per result (%d)", op->nres); return; }
+    for (int i = 0; i < 2 * op->nres; i++)
+        if (b->args[i]->type != b->args[i % op->nres]->type) { err(v, op, "combiner argument #%d must have the type of argument #%d", i, i % op->nres); return; }
+}
+
 enum { F_OTHER, F_SAME, F_CMP, F_SELECT, F_CAST };
 static int family(const OpInfo *in) {
     static signed char fam[OP__COUNT];
@@ -415,6 +438,8 @@ static void check_op(V *v, Op *op) {
         check_layout(v, op);
     } else if (op_is(op, OP_tt_inter_tile_reduce)) {
         check_inter_tile(v, op);
+    } else if (op_is(op, OP_ktdp_inter_tile_produce) || op_is(op, OP_ktdp_inter_tile_reduce)) {
+        check_ktdp_inter_tile(v, op);
     } else if (op_is(op, OP_ktdp_construct_indirect_access_tile)) {
         check_itile(v, op);
     } else if (op_is(op, OP_tt_func) || op_is(op, OP_func_func)) {

@@ -12,8 +12,8 @@ static const struct { const char *binding, *flag; bool ready; } core[] = {
     { "lower_descriptor_memory", "lower-descriptor-memory", true },
     { "lower_scalar_load", "lower-scalar-load", true },
     { "lower_compute_ops", "lower-compute-ops", true },
-    { "rewrite_descriptor_layout", "rewrite-descriptor-layout", false },
-    { "lower_inter_tile", "lower-inter-tile", false },
+    { "rewrite_descriptor_layout", "rewrite-descriptor-layout", true },
+    { "lower_inter_tile", "lower-inter-tile", true },
     { "convert_functions", "convert-ttir-functions", true },
 };
 static const struct { const char *binding, *flag; } fixes[] = {
@@ -75,6 +75,10 @@ static bool ktir_pipeline(Pipeline *pl, const TargetOpts *o, char *err, size_t e
             const char *opts = NULL;
             /* --ktir-cpu: the rank-1 scalar read that ktir-cpu can run */
             if (o->scalar_load_rank1 && !strcmp(core[c].flag, "lower-scalar-load")) opts = "rank1=true";
+            if (!strcmp(core[c].flag, "rewrite-descriptor-layout")) {
+                snprintf(opt, sizeof opt, "data-layout=%s", layout);
+                opts = opt;
+            }
             if (!add(pl, core[c].flag, opts, err, errlen)) return false;
         }
         for (int i = 0; i < o->nfix; i++) {
@@ -146,17 +150,11 @@ static const char *not_lowered(Op *op) {
     }
 }
 
-/* stick layouts and inter-tile reductions need passes that come next */
+/* each op of spec 2.9 that the Spyre pipeline leaves unlowered is an error at the op */
 static bool needs_missing(Op *op, void *ud) {
     Diag *d = ud;
     const char *why = not_lowered(op);
     if (why) { diag_error(d, op->loc, "'%s': %s", op->info->name, why); return true; }
-    if (op_is(op, OP_tt_spyre_tensor_layout)) {
-        diag_error(d, op->loc, "'tt.spyre_tensor_layout' needs the rewrite-descriptor-layout pass, which ttxform does not implement yet");
-    }
-    if (op_is(op, OP_tt_inter_tile_reduce)) {
-        diag_error(d, op->loc, "'tt.inter_tile_reduce' needs the lower-inter-tile pass, which ttxform does not implement yet");
-    }
     return true;
 }
 static bool ktir_precheck(Op *m, Diag *d) {

@@ -316,6 +316,40 @@ SAMPLES = {
                      "arg2": {"fill": "randn", "seed": 2}},
              reference={"arg2": "(lambda o: (o.__setitem__(arg1, arg0), o)[1])(arg2.copy())"}),
     ],
+    # inter-tile all_reduce (the inter_tile_reduce fixture): x = arg0 [64x32],
+    # out = arg1, M = arg2, N = arg3; tile t loads block (t//2, t%2) and every
+    # tile of a row group receives the sum of the group's two column blocks
+    "inter_tile_all_reduce": [
+        dict(label="64x32,grid=8", flags=["--grid=8"],
+             inputs={"arg0": {"shape": [64, 32], "dtype": "f32", "fill": "randn", "seed": 1},
+                     "arg1": {"shape": [64, 32], "dtype": "f32", "fill": "zeros"},
+                     "arg2": 64, "arg3": 32},
+             reference={"arg1": "np.tile(f64(arg0)[:, :16] + f64(arg0)[:, 16:], (1, 2))"}),
+    ],
+    # inter-tile reduce_to_one (split-K matmul of the inter_tile_reduce
+    # fixture): C[32x16] = A[32x32] @ B[32x16]; A = arg0, B = arg1, C = arg2,
+    # M = arg3, K = arg4, N = arg5; tiles 2g and 2g+1 each sum half of K for
+    # row block g, and tile 2g (the group's tile with in=0) stores the total
+    "inter_tile_reduce_to_one": [
+        dict(label="32x32x16,grid=4", flags=["--grid=4"],
+             inputs={"arg0": {"shape": [32, 32], "dtype": "f32", "fill": "randn", "seed": 1},
+                     "arg1": {"shape": [32, 16], "dtype": "f32", "fill": "randn", "seed": 2},
+                     "arg2": {"shape": [32, 16], "dtype": "f32", "fill": "zeros"},
+                     "arg3": 32, "arg4": 32, "arg5": 16},
+             reference={"arg2": "f64(arg0) @ f64(arg1)"}),
+    ],
+    # inter-tile softmax (the fixture's softmax variant, f16): out = arg0,
+    # in = arg1 [512x1024], M = arg2, N = arg3; 32 tiles of 256x64, two row
+    # groups of 16 tiles; the row max and the row sum are all_reduces (max,
+    # add) across the 16 column blocks of a group
+    "inter_tile_softmax": [
+        dict(label="512x1024,grid=32", flags=["--grid=32"],
+             inputs={"arg0": {"shape": [512, 1024], "dtype": "f16", "fill": "zeros"},
+                     "arg1": {"shape": [512, 1024], "dtype": "f16", "fill": "randn",
+                              "seed": 1, "std": 2.0},
+                     "arg2": 512, "arg3": 1024},
+             reference={"arg0": "softmax(f64(arg1), axis=1)"}),
+    ],
     "scale_scalar_load": [
         dict(label="grid=32", flags=[],
              inputs={"arg0": {"fill": "randn", "seed": 1},
@@ -323,6 +357,86 @@ SAMPLES = {
                               "data": [1.5, -0.25]},
                      "arg2": {"fill": "zeros"}},
              reference={"arg2": "arg0 * arg1[0] + arg1[1]"}),
+    ],
+    # Stick-laid-out (tt.spyre_tensor_layout) samples.  With the default
+    # data layout (device) every annotated buffer holds the physical tensor
+    # densely: the reference reads the logical tensor out of it and writes
+    # the result back in the physical order.  With --data-layout=host the
+    # buffers stay logical row-major and the physical views only re-index them.
+    # C = A @ B; A[128x256] as [k/64, m, k%64], B[256x128] as [k/64, n, k%64],
+    # C[128x128] as [n/64, m, n%64]
+    "matmul_stick": [
+        dict(label="device,grid=2", flags=["--grid=2"],
+             inputs={"arg0": {"fill": "randn", "seed": 1}, "arg1": {"fill": "randn", "seed": 2},
+                     "arg2": {"fill": "zeros"}},
+             reference={"arg2": "(f64(arg0).transpose(1, 0, 2).reshape(128, 256) @ "
+                                "f64(arg1).transpose(0, 2, 1).reshape(256, 128))"
+                                ".reshape(128, 2, 64).transpose(1, 0, 2)"}),
+        dict(label="device,grid=32", flags=[],
+             inputs={"arg0": {"fill": "uniform", "seed": 3, "low": -1, "high": 1},
+                     "arg1": {"fill": "uniform", "seed": 4, "low": -1, "high": 1},
+                     "arg2": {"fill": "zeros"}},
+             reference={"arg2": "(f64(arg0).transpose(1, 0, 2).reshape(128, 256) @ "
+                                "f64(arg1).transpose(0, 2, 1).reshape(256, 128))"
+                                ".reshape(128, 2, 64).transpose(1, 0, 2)"}),
+        dict(label="host,grid=2", flags=["--grid=2", "--data-layout=host"],
+             inputs={"arg0": {"shape": [128, 256], "dtype": "f32", "fill": "randn", "seed": 5},
+                     "arg1": {"shape": [256, 128], "dtype": "f32", "fill": "randn", "seed": 6},
+                     "arg2": {"shape": [128, 128], "dtype": "f32", "fill": "zeros"}},
+             reference={"arg2": "f64(arg0) @ f64(arg1)"}),
+    ],
+    # C[2x64x64] = A[2x64x128] @ B[2x128x64]; A as [b, k/64, m, k%64], B as
+    # [b, k/64, n, k%64], C logical
+    "bmm_stick": [
+        dict(label="device", flags=[],
+             inputs={"arg0": {"fill": "randn", "seed": 1}, "arg1": {"fill": "randn", "seed": 2},
+                     "arg2": {"fill": "zeros"}},
+             reference={"arg2": "np.matmul(f64(arg0).transpose(0, 2, 1, 3).reshape(2, 64, 128), "
+                                "f64(arg1).transpose(0, 1, 3, 2).reshape(2, 128, 64))"}),
+        dict(label="host", flags=["--data-layout=host"],
+             inputs={"arg0": {"shape": [2, 64, 128], "dtype": "f32", "fill": "randn", "seed": 3},
+                     "arg1": {"shape": [2, 128, 64], "dtype": "f32", "fill": "randn", "seed": 4},
+                     "arg2": {"shape": [2, 64, 64], "dtype": "f32", "fill": "zeros"}},
+             reference={"arg2": "np.matmul(f64(arg0), f64(arg1))"}),
+    ],
+    # out[128] = row sums of X[128x256], X as [n/64, m, n%64]
+    "reduce_stick": [
+        dict(label="device", flags=[],
+             inputs={"arg0": {"fill": "randn", "seed": 1}, "arg1": {"fill": "zeros"}},
+             reference={"arg1": "f64(arg0).transpose(1, 0, 2).reshape(128, 256).sum(axis=1)"}),
+        dict(label="host,grid=3", flags=["--grid=3", "--data-layout=host"],
+             inputs={"arg0": {"shape": [128, 256], "dtype": "f32", "fill": "randn", "seed": 2},
+                     "arg1": {"fill": "zeros"}},
+             reference={"arg1": "f64(arg0).sum(axis=1)"}),
+    ],
+    # out = data[idx]; data[512x128] and out[32x128] as [n/64, row, n%64]
+    "gather_stick": [
+        dict(label="device", flags=[],
+             inputs={"arg0": {"fill": "randn", "seed": 1},
+                     "arg1": {"shape": [32], "dtype": "i32", "fill": "values",
+                              "data": [(i * 37 + 5) % 512 for i in range(32)]},
+                     "arg2": {"fill": "zeros"}},
+             reference={"arg2": "arg0.transpose(1, 0, 2).reshape(512, 128)[arg1]"
+                                ".reshape(32, 2, 64).transpose(1, 0, 2)"}),
+        dict(label="host", flags=["--data-layout=host"],
+             inputs={"arg0": {"shape": [512, 128], "dtype": "f32", "fill": "randn", "seed": 2},
+                     "arg1": {"shape": [32], "dtype": "i32", "fill": "values",
+                              "data": [511 - 15 * i for i in range(32)]},
+                     "arg2": {"shape": [32, 128], "dtype": "f32", "fill": "zeros"}},
+             reference={"arg2": "arg0[arg1]"}),
+    ],
+    # Y = -X, X and Y [M x 128] as [n/64, m, n%64], M = arg2 at run time
+    "neg_stick_dynamic": [
+        dict(label="device,m=96,grid=3", flags=["--grid=3"],
+             inputs={"arg0": {"shape": [2, 96, 64], "dtype": "f32", "fill": "randn", "seed": 1},
+                     "arg1": {"shape": [2, 96, 64], "dtype": "f32", "fill": "zeros"},
+                     "arg2": 96},
+             reference={"arg1": "-arg0"}),
+        dict(label="host,m=64", flags=["--data-layout=host"],
+             inputs={"arg0": {"shape": [64, 128], "dtype": "f32", "fill": "randn", "seed": 2},
+                     "arg1": {"shape": [64, 128], "dtype": "f32", "fill": "zeros"},
+                     "arg2": 64},
+             reference={"arg1": "-arg0"}),
     ],
 }
 

@@ -26,10 +26,10 @@
 // CHECK: %5 = ktdp.construct_access_tile %2[%0, %0 * 2] symbols(%arg1, %arg2) {access_tile_order = #map, access_tile_set = #set1} : memref<64x64xf32> -> !ktdp.access_tile<?x?xindex>
 // CHECK: %6 = ktdp.load %4 : <64x64xindex> -> tensor<64x64xf32>
 // CHECK: ktdp.store %6, %4 : tensor<64x64xf32>, <64x64xindex>
-// CHECK: %7 = ktdp.inter_tile_produce producer_tiles_per_group = #set2 -> <(tensor<16xf32>), groups = affine_set<(d0) : (d0 >= 0, -d0 >= 0)>> {
+// CHECK: %7 = ktdp.inter_tile_produce producer_tiles_per_group = #set2 -> <(tensor<16xf32>), groups = #set3> {
 // CHECK: ^bb0(%arg4: index):
 // CHECK: ktdp.yield_partial %arg3 : tensor<16xf32>
-// CHECK: %8 = ktdp.inter_tile_reduce(%7) consumer_tiles_per_group = #set2, identity(%arg3 : tensor<16xf32>) : <(tensor<16xf32>), groups = affine_set<(d0) : (d0 >= 0, -d0 >= 0)>> -> tensor<16xf32> {
+// CHECK: %8 = ktdp.inter_tile_reduce(%7) consumer_tiles_per_group = #set2, identity(%arg3 : tensor<16xf32>) : <(tensor<16xf32>), groups = #set3> -> tensor<16xf32> {
 // CHECK: ^bb0(%arg4: tensor<16xf32>, %arg5: tensor<16xf32>):
 // CHECK: %9 = tensor.empty() : tensor<16xf32>
 // CHECK: %10 = linalg.add ins(%arg4, %arg5 : tensor<16xf32>, tensor<16xf32>) outs(%9 : tensor<16xf32>) -> tensor<16xf32>
