@@ -315,24 +315,43 @@ typedef struct Job { int argc; char **argv; int rc; } Job;
 
 /* Deeply nested input recurses in the reader and printer, so large inputs
  * run on a thread with a 1 GiB stack.  Creating it costs more than lowering
- * a typical kernel, so an input small enough for the process stack (at most
- * ~800 bytes of stack per input byte were measured; 2 KiB are allowed) runs
- * on the main thread.  run() reports RERUN when the input is too large and
- * keeps what it read (stdin cannot be read twice). */
+ * a typical kernel, so an input small enough for the main thread's stack (at
+ * most ~800 bytes of stack per input byte were measured; 2 KiB are allowed)
+ * runs on the main thread.  That stack may grow up to the soft RLIMIT_STACK,
+ * which is raised to 64 MiB when the hard limit allows: Linux leaves at
+ * least 128 MiB below the stack for it whatever the limit at exec, so
+ * inputs up to 32 KiB (every real kernel) stay on the main thread.  run()
+ * reports RERUN when the input is too large and keeps what it read (stdin
+ * cannot be read twice). */
 #define RERUN (-2)
+#define MAIN_STACK ((size_t)64 << 20)
 static bool on_main_stack;
 static char *kept_buf;
 static size_t kept_len;
+
+static size_t main_stack_limit(void) {
+    static size_t lim;
+    if (lim) return lim;
+    struct rlimit rl;
+    lim = (size_t)8 << 20;
+    if (getrlimit(RLIMIT_STACK, &rl)) return lim;
+    if (rl.rlim_cur != RLIM_INFINITY && rl.rlim_cur < MAIN_STACK) {
+        rlim_t to = rl.rlim_max == RLIM_INFINITY || rl.rlim_max >= MAIN_STACK ? MAIN_STACK : rl.rlim_max;
+        if (to > rl.rlim_cur) {
+            struct rlimit nr = { to, rl.rlim_max };
+            if (!setrlimit(RLIMIT_STACK, &nr)) rl.rlim_cur = to;
+        }
+    }
+    lim = rl.rlim_cur == RLIM_INFINITY || rl.rlim_cur > MAIN_STACK ? MAIN_STACK : (size_t)rl.rlim_cur;
+    return lim;
+}
 
 static bool fits_main_stack(size_t len) {
 #if defined(__SANITIZE_ADDRESS__)
     (void)len;
     return false;   /* sanitizer frames are several times larger */
 #else
-    struct rlimit rl;
-    size_t lim = (size_t)8 << 20;
-    if (!getrlimit(RLIMIT_STACK, &rl) && rl.rlim_cur != RLIM_INFINITY && rl.rlim_cur < lim) lim = (size_t)rl.rlim_cur;
-    return len <= lim / 2048;
+    return len <= main_stack_limit() / 2048;
 #endif
 }
 
