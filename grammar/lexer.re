@@ -128,18 +128,26 @@ static int brace_kind(Lexer *L, const char *p, const char *lim) {
 }
 
 static bool is_type_kw(const char *s, int n) {
-    static const char *const kws[] = {
-        "index", "none", "f16", "bf16", "f32", "f64", "tf32", "f80", "f128", "f8E5M2", "f8E4M3",
-        "f8E4M3FN", "f8E5M2FNUZ", "f8E4M3FNUZ", "f8E4M3B11FNUZ", "f8E3M4", "f8E8M0FNU",
-        "f6E2M3FN", "f6E3M2FN", "f4E2M1FN", NULL };
-    for (int i = 0; kws[i]; i++) if ((int)strlen(kws[i]) == n && !strncmp(kws[i], s, (size_t)n)) return true;
+    /* called for every bare word: integer types first, then the named types
+     * whose first letter matches, lengths compared before text */
     int k = 0;
     if (s[0] == 'i') k = 1;
     else if ((s[0] == 's' || s[0] == 'u') && n > 1 && s[1] == 'i') k = 2;
-    else return false;
-    if (k >= n) return false;
-    for (int i = k; i < n; i++) if (s[i] < '0' || s[i] > '9') return false;
-    return true;
+    if (k && k < n) {
+        int i = k;
+        while (i < n && s[i] >= '0' && s[i] <= '9') i++;
+        if (i == n) return true;
+    }
+    if (s[0] != 'i' && s[0] != 'n' && s[0] != 'f' && s[0] != 'b' && s[0] != 't') return false;
+#define KW(x) { x, sizeof x - 1 }
+    static const struct { const char *s; int n; } kws[] = {
+        KW("index"), KW("none"), KW("f16"), KW("bf16"), KW("f32"), KW("f64"), KW("tf32"), KW("f80"), KW("f128"),
+        KW("f8E5M2"), KW("f8E4M3"), KW("f8E4M3FN"), KW("f8E5M2FNUZ"), KW("f8E4M3FNUZ"), KW("f8E4M3B11FNUZ"),
+        KW("f8E3M4"), KW("f8E8M0FNU"), KW("f6E2M3FN"), KW("f6E3M2FN"), KW("f4E2M1FN") };
+#undef KW
+    for (size_t i = 0; i < sizeof kws / sizeof *kws; i++)
+        if (kws[i].n == n && kws[i].s[0] == s[0] && !memcmp(kws[i].s, s, (size_t)n)) return true;
+    return false;
 }
 
 static int word_kind(Lexer *L, const char *s, int n, const char *after) {
