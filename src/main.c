@@ -329,6 +329,7 @@ static bool on_main_stack;
 static char *kept_buf;
 static size_t kept_len;
 
+#if !defined(__SANITIZE_ADDRESS__)
 static size_t main_stack_limit(void) {
     static size_t lim;
     if (lim) return lim;
@@ -345,6 +346,7 @@ static size_t main_stack_limit(void) {
     lim = rl.rlim_cur == RLIM_INFINITY || rl.rlim_cur > MAIN_STACK ? MAIN_STACK : (size_t)rl.rlim_cur;
     return lim;
 }
+#endif
 
 static bool fits_main_stack(size_t len) {
 #if defined(__SANITIZE_ADDRESS__)
