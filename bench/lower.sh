@@ -53,7 +53,18 @@ if [ ${#names[@]} = 0 ]; then
 fi
 printf '%s\n%s --version\n' /bin/true "$(q "$ttxform")" >"$out/start.cmds"
 
+# the same kernels with several inputs per process (`ttxform --emit=ktir ARGS A.ttir
+# B.ttir ... -o DIR`), one process per distinct set of arguments
+bcmds=$out/batch.cmds
+: >"$bcmds"
+mkdir -p "$out/batch"
+declare -A group=()
+for i in "${!names[@]}"; do group["${argl[$i]}"]+=" $(q "$root/samples/spyre/${names[$i]}")"; done
+for a in "${!group[@]}"; do echo "$(q "$ttxform") $a${group[$a]} -o $(q "$out/batch")" >>"$bcmds"; done
+nproc_batch=${#group[@]}
+
 res=$(python3 "$here/spawn_time.py" -n "$runs" "$cmds")
+bres=$(python3 "$here/spawn_time.py" -n "$runs" "$bcmds")
 start=$(python3 "$here/spawn_time.py" -n "$runs" "$out/start.cmds")
 
 rev=$(git -C "$root" rev-parse --short HEAD 2>/dev/null || echo "no commit")
@@ -80,6 +91,10 @@ read -r _ amed amin amax arss < <(grep '^all ' <<<"$res")
 awk -v k="${#names[@]}" -v med="$amed" -v min="$amin" -v max="$amax" -v rss="$arss" "$rss_fmt"' BEGIN {
     printf "| all %d, one after another | | | %.2f | %.2f | %.2f | %s |\n", k, med, min, max, mib(rss)
     printf "| all, per kernel | | | %.2f | %.2f | %.2f | |\n", med / k, min / k, max / k }'
+read -r _ bmed bmin bmax brss < <(grep '^all ' <<<"$bres")
+awk -v k="${#names[@]}" -v p="$nproc_batch" -v med="$bmed" -v min="$bmin" -v max="$bmax" -v rss="$brss" "$rss_fmt"' BEGIN {
+    printf "| all %d, several inputs per process (%d processes) | | | %.2f | %.2f | %.2f | %s |\n", k, p, med, min, max, mib(rss)
+    printf "| all, several inputs per process, per kernel | | | %.2f | %.2f | %.2f | |\n", med / k, min / k, max / k }'
 { read -r tmed tmin tmax trss; read -r vmed vmin vmax vrss; } <<<"$start"
 awk -v med="$tmed" -v min="$tmin" -v max="$tmax" -v rss="$trss" "$rss_fmt"' BEGIN {
     printf "| `/bin/true` (process start alone) | | | %.2f | %.2f | %.2f | %s |\n", med, min, max, mib(rss) }'
@@ -87,12 +102,14 @@ awk -v med="$vmed" -v min="$vmin" -v max="$vmax" -v rss="$vrss" "$rss_fmt"' BEGI
     printf "| `ttxform --version` (no input) | | | %.2f | %.2f | %.2f | %s |\n", med, min, max, mib(rss) }'
 echo
 worst=$(head -n "${#names[@]}" <<<"$res" | sort -g -k1,1 | tail -n 1 | awk '{print $1}')
-if awk -v w="$worst" -v t="$target_ms" 'BEGIN { exit !(w < t) }'; then
-    echo "Target (under $target_ms ms per kernel, process start included): met; slowest median $worst ms."
-else
-    echo "Target (under $target_ms ms per kernel, process start included): **not met**; slowest median $worst ms."
-fi
+per=$(awk -v m="$bmed" -v k="${#names[@]}" 'BEGIN { printf "%.2f", m / k }')
+verdict() { awk -v w="$1" -v t="$target_ms" 'BEGIN { exit !(w < t) }' && echo "met" || echo "**not met**"; }
+echo "Target (under $target_ms ms per kernel, process start included):"
+echo "- all samples together, several inputs per process: $(verdict "$per"), $per ms per kernel;"
+echo "- one process per kernel: $(verdict "$worst"), slowest median $worst ms (\`/bin/true\` alone: $tmed ms)."
 echo
 echo "Each run is timed from posix_spawn to wait4, output to /dev/null; rounds run every"
 echo "kernel once in turn after one warm-up run each. Peak RSS is from one run under GNU time."
+echo "The \"several inputs per process\" rows lower the same kernels with one \`ttxform\` per"
+echo "distinct set of arguments, every kernel of the set an input (\`-o DIR\`)."
 for note in "${notes[@]}"; do echo "- $note"; done

@@ -24,6 +24,7 @@ typedef struct RV {
     const int64_t *dims;
     int64_t n;
     El *e;
+    bool gs;             /* tts.make_gather_scatter_tptr: n/2 element pointers, then n/2 lane flags */
 } RV;
 
 typedef struct Slot { Value *k; RV v; } Slot;
@@ -75,8 +76,10 @@ static void index_str(char *out, size_t sz, const RV *v, int64_t k) {
 
 /* ---- types ------------------------------------------------------------ */
 
+static int block_rank(const Type *t);
 static int kind_of(const Type *t) {
     if (!t) return 0;
+    if (block_rank(t) > 0) return 'b';
     if (t->kind == T_INT || t->kind == T_INDEX) return 'i';
     if (t->kind == T_FLOAT) return 'f';
     if (t->kind == T_PTR) return 'p';
@@ -106,6 +109,32 @@ static int64_t elem_bytes(const Type *t) {
 }
 static double fround(const Type *t, double v) { return float_round(t, v); }
 
+/* block pointers (!tt.ptr<tensor<...>>) and tensor descriptors
+ * (!tt.tensordesc<tensor<...>>) are held as one base pointer followed by, per
+ * dimension, the shape, the stride and the offset (in elements along that
+ * dimension): e[0].p, e[1 + d].i, e[1 + R + d].i, e[1 + 2R + d].i */
+static int desc_rank(const Type *t) {
+    if (!t || t->kind != T_OPAQUE || !t->opq.name || strcmp(t->opq.name, "!tt.tensordesc") || !t->opq.body) return 0;
+    const char *s = t->opq.body;
+    if (*s == '<') s++;
+    if (!strncmp(s, "tensor<", 7)) s += 7;
+    int r = 0;
+    while (*s >= '0' && *s <= '9') {
+        while (*s >= '0' && *s <= '9') s++;
+        r++;
+        if (*s != 'x') return 0;
+        s++;
+    }
+    return r;
+}
+static int block_rank(const Type *t) {
+    if (t && t->kind == T_PTR && t->ptr.pointee && t->ptr.pointee->kind == T_TENSOR) return t->ptr.pointee->sh.rank;
+    return desc_rank(t);
+}
+/* the type of the base pointer of a block value (a placeholder for
+ * descriptors, whose element type comes from the ops using them) */
+static Type *block_base_type(Type *t) { return t; }
+
 /* ---- values ----------------------------------------------------------- */
 
 static bool rv_alloc(In *in, Op *op, RV *r, Type *t) {
@@ -123,6 +152,11 @@ static bool rv_alloc(In *in, Op *op, RV *r, Type *t) {
             r->n *= r->dims[i];
             if (r->n > MAX_ELEMS) return fail(in, op, "tensor too large");
         }
+    } else if (block_rank(t) > 0) {
+        /* a block pointer or tensor descriptor: see block_ptr() */
+        if (block_rank(t) > MAX_RANK) return fail(in, op, "unsupported block rank");
+        r->n = 1 + 3 * block_rank(t);
+        r->et = block_base_type(t);
     } else if (kind_of(t)) {
         r->n = 1;
     } else return fail(in, op, "values of this type are not supported");
@@ -196,9 +230,22 @@ static RV *opnd(In *in, Op *op, int i) {
     if (i >= op->nopnds) { fail(in, op, "missing operand %d", i); return NULL; }
     return get(in, op, op_operand(op, i));
 }
+/* the result type of an op kept verbatim whose syntax ends in `-> T` (or
+ * `: (..) -> T`): the last type written */
+static Type *verbatim_result_type(Op *op) {
+    Type *t = NULL;
+    if (op_is(op, OP_tt_unsplat) && op->nopnds == 1 && op_operand(op, 0)->type)   /* tt.unsplat %x : tensor<1x..xT> */
+        return type_elem(op_operand(op, 0)->type);
+    for (Elem *e = op->custom; e; e = e->next)
+        if (e->kind == E_TYPE && e->type) t = e->type;
+    if (t && t->kind == T_FUNC) t = t->fn.nout == 1 ? t->fn.out[0] : NULL;
+    return t;
+}
 static bool res_alloc(In *in, Op *op, int i, RV *r) {
     if (i >= op->nres) return fail(in, op, "missing result %d", i);
-    return rv_alloc(in, op, r, op->res[i].type);
+    Type *t = op->res[i].type;
+    if (!t && op->verbatim && op->nres == 1) t = verbatim_result_type(op);
+    return rv_alloc(in, op, r, t);
 }
 static bool res_set(In *in, Op *op, int i, RV *r) { return set(in, op, op_result(op, i), r); }
 
@@ -537,6 +584,9 @@ static bool fp_to_int(In *in, Op *op, double x, const Type *to, bool uns, int64_
 
 static bool cast(In *in, Op *op, int id, const RV *a, RV *r) {
     Type *from = a->et, *to = r->et;
+    int64_t rm = 1;   /* tt.fp_to_fp rounding: 0 rtz, 1 rtne */
+    attr_i(op, "rounding", &rm);
+    bool rtz = rm == 0;
     int wf = kind_of(from) == 'i' ? iw(from) : 0;
     for (int64_t k = 0; k < r->n; k++) {
         El x = a->e[k], *y = &r->e[k];
@@ -546,7 +596,14 @@ static bool cast(In *in, Op *op, int id, const RV *a, RV *r) {
         case OP_arith_extui: case OP_arith_index_castui:
             y->i = wrapt(to, (int64_t)zx(x.i, wf)); break;
         case OP_arith_extf: case OP_arith_truncf: case OP_tt_fp_to_fp:
-            y->f = fround(to, x.f); break;
+            y->f = fround(to, x.f);
+            if (id == OP_tt_fp_to_fp && rtz && isfinite(x.f) && fabs(y->f) > fabs(x.f)) {
+                /* rounding = rtz: one step back toward zero in the target format */
+                int64_t bits;
+                if (!float_bits(to, y->f, &bits) || !float_from_bits(to, (uint64_t)(bits - 1), &y->f))
+                    return fail(in, op, "unsupported rounding");
+            }
+            break;
         case OP_arith_sitofp: y->f = fround(to, (double)sx(x.i, wf)); break;
         case OP_arith_uitofp: y->f = fround(to, (double)zx(x.i, wf)); break;
         case OP_arith_fptosi: if (!fp_to_int(in, op, x.f, to, false, &y->i, k, r)) return false; break;
@@ -958,10 +1015,14 @@ static bool addptr(In *in, Op *op, const RV *p, const RV *off, RV *r) {
     return true;
 }
 
+static bool block_load(In *in, Op *op, RV *b, RV *r);
+static bool block_store(In *in, Op *op, RV *b, RV *v);
 static bool load(In *in, Op *op, RV *r) {
-    if (op_attr(op, "boundaryCheck") || (op->nopnds && op_operand(op, 0)->type && op_operand(op, 0)->type->kind == T_PTR &&
-        type_is_shaped(op_operand(op, 0)->type->ptr.pointee)))
-        return fail(in, op, "loads through block pointers are not supported");
+    if (op->nopnds && kind_of(op_operand(op, 0)->type) == 'b') {
+        RV *b = opnd(in, op, 0);
+        if (op->nopnds > 1) return fail(in, op, "a load through a block pointer takes no mask");
+        return b && block_load(in, op, b, r);
+    }
     RV *p = opnd(in, op, 0), *m = op->nopnds > 1 ? opnd(in, op, 1) : NULL, *other = op->nopnds > 2 ? opnd(in, op, 2) : NULL;
     if (!p || (op->nopnds > 1 && !m) || (op->nopnds > 2 && !other)) return false;
     Type *pe = pointee_of(in, op, p->et);
@@ -980,9 +1041,11 @@ static bool load(In *in, Op *op, RV *r) {
 }
 
 static bool store(In *in, Op *op) {
-    if (op_attr(op, "boundaryCheck") || (op->nopnds && op_operand(op, 0)->type && op_operand(op, 0)->type->kind == T_PTR &&
-        type_is_shaped(op_operand(op, 0)->type->ptr.pointee)))
-        return fail(in, op, "stores through block pointers are not supported");
+    if (op->nopnds && kind_of(op_operand(op, 0)->type) == 'b') {
+        RV *b = opnd(in, op, 0), *v = op->nopnds > 1 ? opnd(in, op, 1) : NULL;
+        if (op->nopnds != 2) return fail(in, op, "a store through a block pointer takes no mask");
+        return b && v && block_store(in, op, b, v);
+    }
     RV *p = opnd(in, op, 0), *v = opnd(in, op, 1), *m = op->nopnds > 2 ? opnd(in, op, 2) : NULL;
     if (!p || !v || (op->nopnds > 2 && !m)) return false;
     Type *pe = pointee_of(in, op, p->et);
@@ -992,6 +1055,643 @@ static bool store(In *in, Op *op) {
         if (m && !m->e[m->n == 1 ? 0 : k].i) continue;
         unsigned char *a = mem_at(in, op, p, k, pe, "writes");
         if (!a || !mem_write(in, op, a, pe, v->e[v->n == 1 ? 0 : k])) return false;
+    }
+    return true;
+}
+
+/* ---- attributes of ops kept verbatim ------------------------------------ */
+
+/* op_attr, or for an op kept verbatim the entry of its attribute dictionary */
+static Attr *vattr(Op *op, const char *name) {
+    Attr *a = op_attr(op, name);
+    if (a || !op->verbatim) return a;
+    for (Elem *e = op->custom; e; e = e->next)
+        if (e->kind == E_ATTR && e->attr && e->attr->kind == A_DICT && (a = dict_get(e->attr, name))) return a;
+    return NULL;
+}
+
+/* ---- block pointers, descriptors, structured pointers ------------------ */
+
+static int blk_rank(const RV *b) { return (int)((b->n - 1) / 3); }
+/* address arithmetic wraps (an address out of every buffer is reported by mem_at) */
+static int64_t wa(int64_t x, int64_t y) { return (int64_t)((uint64_t)x + (uint64_t)y); }
+static int64_t wm(int64_t x, int64_t y) { return (int64_t)((uint64_t)x * (uint64_t)y); }
+
+/* the tensor of element pointers of a block of `shape` starting at the block
+ * value's offsets (plus `at`, if given), and in `inb` (if given) whether each
+ * lane lies inside the shape along the dimensions of `check` */
+static bool block_lanes(In *in, Op *op, const RV *b, Type *elem, int rank, const int64_t *dims, const int64_t *at,
+                        const bool *check, RV *ptrs, unsigned char **inb) {
+    int R = blk_rank(b);
+    if (R != rank) return fail(in, op, "block rank %d does not match the tensor rank %d", R, rank);
+    Type *pt = type_ptr(in->c, elem, 1);
+    if (!rv_alloc(in, op, ptrs, type_tensor(in->c, rank, dims, pt))) return false;
+    if (inb && !(*inb = calloc((size_t)(ptrs->n ? ptrs->n : 1), 1))) { free(ptrs->e); ptrs->e = NULL; return fail(in, op, "out of memory"); }
+    int64_t sz = elem_bytes(elem);
+    for (int64_t k = 0; k < ptrs->n; k++) {
+        int64_t rem = k, off = 0;
+        bool ok = true;
+        for (int d = rank - 1; d >= 0; d--) {
+            int64_t i = rem % dims[d];
+            rem /= dims[d];
+            int64_t pos = wa(wa(b->e[1 + 2 * R + d].i, at ? at[d] : 0), i);
+            if (check && check[d] && (pos < 0 || pos >= b->e[1 + d].i)) ok = false;
+            off = wa(off, wm(pos, b->e[1 + R + d].i));
+        }
+        ptrs->e[k].p.buf = b->e[0].p.buf;
+        ptrs->e[k].p.off = wa(b->e[0].p.off, wm(off, sz));
+        if (inb) (*inb)[k] = ok;
+    }
+    return true;
+}
+
+/* read through pointer tensor p into r (lanes with on[k] == 0 take pad), or
+ * write v through it (lanes with on[k] == 0 are skipped) */
+static bool access_lanes(In *in, Op *op, const RV *p, const unsigned char *on, const El *pad, RV *r, const RV *v) {
+    Type *pe = pointee_of(in, op, p->et);
+    if (!pe) return false;
+    for (int64_t k = 0; k < p->n; k++) {
+        if (on && !on[k]) {
+            if (r) { if (pad) r->e[k] = *pad; else memset(&r->e[k], 0, sizeof(El)); }
+            continue;
+        }
+        unsigned char *a = mem_at(in, op, p, k, pe, r ? "reads" : "writes");
+        if (!a) return false;
+        if (r ? !mem_read(in, op, a, pe, &r->e[k]) : !mem_write(in, op, a, pe, v->e[v->n == 1 ? 0 : k])) return false;
+    }
+    return true;
+}
+
+static bool make_tensor_ptr(In *in, Op *op, RV *r) {
+    int R = blk_rank(r);
+    if (op->nopnds != 1 + 3 * R) return fail(in, op, "expected %d operands", 1 + 3 * R);
+    for (int i = 0; i < op->nopnds; i++) {
+        RV *v = opnd(in, op, i);
+        if (!v) return false;
+        if (!i) { r->e[0] = v->e[0]; continue; }
+        int w = kind_of(v->et) == 'i' ? iw(v->et) : 64;
+        r->e[i].i = sx(v->e[0].i, w);
+    }
+    return true;
+}
+
+static bool advance(In *in, Op *op, RV *r) {
+    RV *b = opnd(in, op, 0);
+    if (!b) return false;
+    int R = blk_rank(b);
+    if (b->n != r->n || op->nopnds != 1 + R) return fail(in, op, "expected %d offsets", R);
+    memcpy(r->e, b->e, sizeof(El) * (size_t)r->n);
+    for (int d = 0; d < R; d++) {
+        RV *o = opnd(in, op, 1 + d);
+        if (!o) return false;
+        r->e[1 + 2 * R + d].i = wa(r->e[1 + 2 * R + d].i, sx(o->e[0].i, iw(o->et)));
+    }
+    return true;
+}
+
+/* the dimensions named by an array attribute (boundaryCheck) as flags */
+static bool dims_flags(In *in, Op *op, const char *name, int rank, bool *fl) {
+    int64_t v[MAX_RANK];
+    for (int d = 0; d < rank; d++) fl[d] = false;
+    Attr *a = op_attr(op, name);
+    if (!a) return true;
+    int n = attr_ints(op, name, v, MAX_RANK);
+    if (n < 0) return fail(in, op, "bad '%s'", name);
+    for (int i = 0; i < n; i++) {
+        if (v[i] < 0 || v[i] >= rank) return fail(in, op, "'%s' names dimension %lld of a rank-%d block", name, (long long)v[i], rank);
+        fl[v[i]] = true;
+    }
+    return true;
+}
+
+static bool block_load(In *in, Op *op, RV *b, RV *r) {
+    bool chk[MAX_RANK];
+    if (b->t->kind != T_PTR) return fail(in, op, "expected a block pointer");
+    if (!dims_flags(in, op, "boundaryCheck", r->rank, chk)) return false;
+    Type *elem = b->t->ptr.pointee->sh.elem;
+    RV p;
+    unsigned char *on = NULL;
+    if (!block_lanes(in, op, b, elem, r->rank, r->dims, NULL, chk, &p, &on)) return false;
+    int64_t pad = 0;
+    attr_i(op, "padding", &pad);
+    El pv;
+    memset(&pv, 0, sizeof pv);
+    if (kind_of(r->et) == 'f') pv.f = pad == 2 ? NAN : 0.0;
+    bool ok = access_lanes(in, op, &p, on, &pv, r, NULL);
+    free(p.e);
+    free(on);
+    return ok;
+}
+
+static bool block_store(In *in, Op *op, RV *b, RV *v) {
+    bool chk[MAX_RANK];
+    if (b->t->kind != T_PTR) return fail(in, op, "expected a block pointer");
+    if (!dims_flags(in, op, "boundaryCheck", v->rank, chk)) return false;
+    Type *elem = b->t->ptr.pointee->sh.elem;
+    RV p;
+    unsigned char *on = NULL;
+    if (!block_lanes(in, op, b, elem, v->rank, v->dims, NULL, chk, &p, &on)) return false;
+    bool ok = access_lanes(in, op, &p, on, NULL, NULL, v);
+    free(p.e);
+    free(on);
+    return ok;
+}
+
+/* tt.make_tensor_descriptor %base, [shape], [strides] */
+static bool make_desc(In *in, Op *op, RV *r) {
+    int R = blk_rank(r);
+    if (op->nopnds != 1 + 2 * R) return fail(in, op, "expected %d operands", 1 + 2 * R);
+    for (int i = 0; i < op->nopnds; i++) {
+        RV *v = opnd(in, op, i);
+        if (!v) return false;
+        if (!i) r->e[0] = v->e[0];
+        else r->e[i].i = sx(v->e[0].i, kind_of(v->et) == 'i' ? iw(v->et) : 64);
+    }
+    return true;
+}
+
+/* tt.descriptor_load/_store/_gather/_scatter: blocks at element coordinates,
+ * everything outside the descriptor's shape padded with zeros (loads) or
+ * dropped (stores); gather/scatter take a tensor of row indices */
+static bool desc_access(In *in, Op *op, bool gather, RV *r) {
+    bool st = op_is(op, OP_tt_descriptor_store) || op_is(op, OP_tt_descriptor_scatter);
+    RV *b = opnd(in, op, 0);
+    if (!b) return false;
+    if (kind_of(b->t) != 'b' || b->gs || b->n > 1 + 3 * MAX_RANK) return fail(in, op, "expected a tensor descriptor");
+    int R = blk_rank(b);
+    int first = 1, nidx = op->nopnds - 1 - (st ? 1 : 0);
+    RV *v = NULL;
+    if (st) {
+        /* descriptor_store (desc, src, indices...); descriptor_scatter (desc, rows, col, src) */
+        bool scatter = op_is(op, OP_tt_descriptor_scatter);
+        v = opnd(in, op, scatter ? op->nopnds - 1 : 1);
+        nidx = op->nopnds - 2;
+        if (!scatter) first = 2;
+        if (!v) return false;
+    }
+    RV *data = st ? v : r;
+    Type *elem = data->et;
+    bool chk[MAX_RANK];
+    for (int d = 0; d < MAX_RANK; d++) chk[d] = true;
+    RV blk = *b;
+    El e[1 + 3 * MAX_RANK];
+    memcpy(e, b->e, sizeof(El) * (size_t)b->n);
+    blk.e = e;
+    if (!gather) {
+        if (nidx != R) return fail(in, op, "expected %d indices", R);
+        if (data->rank < R) return fail(in, op, "block rank below the descriptor rank");
+        for (int d = 0; d < R; d++) {
+            RV *x = opnd(in, op, first + d);
+            if (!x) return false;
+            e[1 + 2 * R + d].i = sx(x->e[0].i, iw(x->et));
+        }
+        /* the block may have leading unit dimensions beyond the descriptor's */
+        int64_t dims[MAX_RANK];
+        int lead = data->rank - R;
+        for (int d = 0; d < lead; d++) if (data->dims[d] != 1) return fail(in, op, "block shape does not match the descriptor");
+        for (int d = 0; d < R; d++) dims[d] = data->dims[lead + d];
+        RV p;
+        unsigned char *on = NULL;
+        if (!block_lanes(in, op, &blk, elem, R, dims, NULL, chk, &p, &on)) return false;
+        El z;
+        memset(&z, 0, sizeof z);
+        bool ok = access_lanes(in, op, &p, on, &z, st ? NULL : r, st ? v : NULL);
+        free(p.e);
+        free(on);
+        return ok;
+    }
+    /* gather/scatter: rows from a tensor, one column offset */
+    if (R != 2 || nidx != 2 || data->rank != 2) return fail(in, op, "expected a 2-D descriptor, row indices and a column offset");
+    RV *rows = opnd(in, op, first), *col = opnd(in, op, first + 1);
+    if (!rows || !col) return false;
+    if (rows->n != data->dims[0]) return fail(in, op, "%lld row indices for %lld rows", (long long)rows->n, (long long)data->dims[0]);
+    int64_t dims[2] = { 1, data->dims[1] };
+    for (int64_t i = 0; i < rows->n; i++) {
+        e[1 + 2 * R].i = sx(rows->e[i].i, iw(rows->et));
+        e[1 + 2 * R + 1].i = sx(col->e[0].i, iw(col->et));
+        RV p;
+        unsigned char *on = NULL;
+        if (!block_lanes(in, op, &blk, elem, 2, dims, NULL, chk, &p, &on)) return false;
+        RV sub = *data;
+        sub.e = data->e + i * data->dims[1];
+        sub.n = data->dims[1];
+        El z;
+        memset(&z, 0, sizeof z);
+        bool ok = access_lanes(in, op, &p, on, &z, st ? NULL : &sub, st ? &sub : NULL);
+        free(p.e);
+        free(on);
+        if (!ok) return false;
+    }
+    return true;
+}
+
+/* a mixed static/dynamic index list of tts ops: static entries from the
+ * array attribute, INT64_MIN ones from the next dynamic operand */
+static bool mixed_list(In *in, Op *op, const char *name, int *next, int end, int64_t *out, int *n) {
+    Attr *a = op_attr(op, name);
+    if (!a || a->kind != A_DENSE_ARRAY || (a->darr.n && !a->darr.i) || a->darr.n > MAX_RANK) return fail(in, op, "missing or bad '%s'", name);
+    *n = a->darr.n;
+    for (int i = 0; i < a->darr.n; i++) {
+        if (a->darr.i[i] != INT64_MIN) { out[i] = a->darr.i[i]; continue; }
+        if (*next >= end) return fail(in, op, "too few operands for '%s'", name);
+        RV *v = opnd(in, op, (*next)++);
+        if (!v) return false;
+        out[i] = sx(v->e[0].i, kind_of(v->et) == 'i' ? iw(v->et) : 64);
+    }
+    return true;
+}
+static const int64_t *segs(Op *op, int n) {
+    Attr *a = op_attr(op, "operandSegmentSizes");
+    if (!a || a->kind != A_DENSE_ARRAY || a->darr.n != n || !a->darr.i) return NULL;
+    int64_t t = 0;
+    for (int i = 0; i < n; i++) t += a->darr.i[i];
+    return t == op->nopnds ? a->darr.i : NULL;
+}
+
+/* tts.make_tptr: element i is base + sum(offsets) + sum(i_d * strides_d)
+ * (offsets already scaled by their strides); with an order, a block pointer */
+static bool make_tptr(In *in, Op *op, RV *r) {
+    const int64_t *sg = segs(op, 4);
+    if (!sg || sg[0] != 1) return fail(in, op, "bad 'operandSegmentSizes'");
+    RV *b = opnd(in, op, 0);
+    if (!b) return false;
+    int64_t sizes[MAX_RANK], str[MAX_RANK], off[MAX_RANK], shp[MAX_RANK], ord[MAX_RANK];
+    int ns, nst, no, nsh, nord;
+    int next = 1;
+    if (!mixed_list(in, op, "sizes", &next, 1, sizes, &ns) || !(next = 1) ||
+        !mixed_list(in, op, "static_strides", &next, (int)(1 + sg[1]), str, &nst) ||
+        !mixed_list(in, op, "static_offsets", &next, (int)(1 + sg[1] + sg[2]), off, &no) ||
+        !mixed_list(in, op, "static_shape", &next, op->nopnds, shp, &nsh))
+        return false;
+    nord = attr_ints(op, "order", ord, MAX_RANK);
+    if (ns != nst || ns != no || ns != nsh) return fail(in, op, "sizes, strides, offsets and shape differ in length");
+    Type *bt = op_operand(op, 0)->type;
+    if (!bt || bt->kind != T_PTR) return fail(in, op, "base is not a pointer");
+    if (nord > 0) {   /* block pointer */
+        if (blk_rank(r) != ns) return fail(in, op, "rank mismatch");
+        r->e[0] = b->e[0];
+        for (int d = 0; d < ns; d++) {
+            r->e[1 + d].i = shp[d];
+            r->e[1 + ns + d].i = str[d];
+            r->e[1 + 2 * ns + d].i = str[d] && !(str[d] == -1 && off[d] == INT64_MIN) ? off[d] / str[d] : 0;
+        }
+        return true;
+    }
+    if (r->rank != ns) return fail(in, op, "rank mismatch");
+    for (int d = 0; d < ns; d++)
+        if (sizes[d] != r->dims[d]) return fail(in, op, "sizes do not match the result type");
+    int64_t sz = elem_bytes(bt->ptr.pointee);
+    /* a non-zero shape wraps the dimension's term around (remainder) */
+    for (int64_t k = 0; k < r->n; k++) {
+        int64_t rem = k, o = 0;
+        for (int d = ns - 1; d >= 0; d--) {
+            int64_t t = wa(off[d], wm(rem % r->dims[d], str[d]));
+            if (shp[d]) t = shp[d] == -1 ? 0 : t % shp[d];
+            o = wa(o, t);
+            rem /= r->dims[d];
+        }
+        r->e[k].p.buf = b->e[0].p.buf;
+        r->e[k].p.off = wa(b->e[0].p.off, wm(o, sz));
+    }
+    return true;
+}
+
+/* tts.make_gather_scatter_tptr: along gather_scatter_dim g the offset of
+ * index i is gather_scatter_offset[i] * stride_g; lanes of rows whose
+ * gather_scatter_mask entry is false are not accessed */
+static bool make_gs_tptr(In *in, Op *op, RV *r) {
+    const int64_t *sg = segs(op, 5);
+    if (!sg || sg[0] != 1 || sg[1] != 1) return fail(in, op, "bad 'operandSegmentSizes'");
+    RV *b = opnd(in, op, 0), *go = opnd(in, op, 1), *gm = sg[4] ? opnd(in, op, (int)(2 + sg[2] + sg[3])) : NULL;
+    if (!b || !go || (sg[4] && !gm)) return false;
+    int64_t sizes[MAX_RANK], str[MAX_RANK], off[MAX_RANK], g;
+    int ns, nst, no, next = 1;
+    if (!mixed_list(in, op, "sizes", &next, 1, sizes, &ns) || !(next = 2) ||
+        !mixed_list(in, op, "static_strides", &next, (int)(2 + sg[2]), str, &nst) ||
+        !mixed_list(in, op, "static_offsets", &next, (int)(2 + sg[2] + sg[3]), off, &no))
+        return false;
+    if (!attr_i(op, "gather_scatter_dim", &g) || g < 0 || g >= ns) return fail(in, op, "bad 'gather_scatter_dim'");
+    Type *rt = op->res[0].type, *bt = op_operand(op, 0)->type;
+    if (ns != nst || ns != no || blk_rank(r) != ns || !bt || bt->kind != T_PTR) return fail(in, op, "sizes, strides and offsets differ in length");
+    const int64_t *dims = rt->ptr.pointee->sh.dims;
+    int64_t n = 1;
+    for (int d = 0; d < ns; d++) { if (dims[d] != sizes[d]) return fail(in, op, "sizes do not match the result type"); n *= dims[d]; }
+    if (go->n != sizes[g] || (gm && gm->n != sizes[g])) return fail(in, op, "the gather/scatter offsets have %lld elements, dimension %lld has %lld",
+                                                                     (long long)go->n, (long long)g, (long long)sizes[g]);
+    El *e = calloc((size_t)(n > 0 ? 2 * n : 1), sizeof(El));
+    if (!e) return fail(in, op, "out of memory");
+    free(r->e);
+    r->e = e;
+    r->n = 2 * n;
+    r->gs = true;
+    int64_t sz = elem_bytes(bt->ptr.pointee), w = iw(go->et);
+    for (int64_t k = 0; k < n; k++) {
+        int64_t rem = k, o = 0, row = 0;
+        for (int d = ns - 1; d >= 0; d--) {
+            int64_t i = rem % dims[d];
+            rem /= dims[d];
+            if (d == g) { row = i; o = wa(o, wm(sx(go->e[i].i, (int)w), str[d])); }
+            else o = wa(o, wa(off[d], wm(i, str[d])));
+        }
+        e[k].p.buf = b->e[0].p.buf;
+        e[k].p.off = wa(b->e[0].p.off, wm(o, sz));
+        e[n + k].i = gm ? gm->e[row].i != 0 : 1;
+    }
+    return true;
+}
+
+/* lanes inside the mask dims (a prefix along each dimension) */
+static unsigned char *prefix_lanes(In *in, Op *op, int rank, const int64_t *dims, int64_t n, const int64_t *md, int nmd) {
+    unsigned char *on = calloc((size_t)(n ? n : 1), 1);
+    if (!on) { fail(in, op, "out of memory"); return NULL; }
+    for (int64_t k = 0; k < n; k++) {
+        int64_t rem = k;
+        bool ok = true;
+        for (int d = rank - 1; d >= 0; d--) {
+            int64_t i = rem % dims[d];
+            rem /= dims[d];
+            if (nmd && i >= md[d]) ok = false;
+        }
+        on[k] = ok;
+    }
+    return on;
+}
+
+/* tts.load / tts.store */
+static bool tts_access(In *in, Op *op, RV *r) {
+    bool st = op_is(op, OP_tts_store);
+    RV *p = opnd(in, op, 0), *v = st ? opnd(in, op, 1) : NULL;
+    if (!p || (st && !v)) return false;
+    RV *data = st ? v : r;
+    int64_t md[MAX_RANK];
+    int nmd, next = st ? 2 : 1, end = op->nopnds;
+    const int64_t *sg = st ? NULL : segs(op, 3);
+    if (!st && !sg) return fail(in, op, "bad 'operandSegmentSizes'");
+    if (!st) end = (int)(1 + sg[1]);
+    if (!mixed_list(in, op, "static_mask_dims", &next, end, md, &nmd)) return false;
+    if (nmd && nmd != data->rank) return fail(in, op, "%d mask dims for a rank-%d tensor", nmd, data->rank);
+    El pad;
+    memset(&pad, 0, sizeof pad);
+    if (!st && sg[2]) {
+        RV *o = opnd(in, op, (int)(1 + sg[1]));
+        if (!o) return false;
+        pad = o->e[0];
+    }
+    unsigned char *on = prefix_lanes(in, op, data->rank, data->dims, data->n, md, nmd);
+    if (!on) return false;
+    bool ok;
+    if (p->gs) {   /* gather/scatter: the element pointers and their lanes */
+        if (p->n != 2 * data->n) ok = fail(in, op, "operand shapes differ");
+        else {
+            RV q = *data;
+            q.e = p->e;
+            q.et = type_ptr(in->c, data->et, 1);
+            for (int64_t k = 0; k < data->n; k++) on[k] = on[k] && p->e[data->n + k].i;
+            ok = access_lanes(in, op, &q, on, &pad, st ? NULL : r, st ? v : NULL);
+        }
+    } else if (kind_of(p->et) == 'b' && p->t->kind != T_PTR) {
+        ok = fail(in, op, "expected a pointer");
+    } else if (kind_of(p->et) == 'b') {   /* a block pointer: the shape bounds every dimension */
+        bool chk[MAX_RANK];
+        for (int d = 0; d < MAX_RANK; d++) chk[d] = true;
+        RV q;
+        unsigned char *inb = NULL;
+        ok = block_lanes(in, op, p, p->t->ptr.pointee->sh.elem, data->rank, data->dims, NULL, chk, &q, &inb);
+        if (ok) {
+            for (int64_t k = 0; k < data->n; k++) on[k] = on[k] && inb[k];
+            ok = access_lanes(in, op, &q, on, &pad, st ? NULL : r, st ? v : NULL);
+            free(q.e);
+        }
+        free(inb);
+    } else {
+        if (p->n != data->n) ok = fail(in, op, "operand shapes differ");
+        else ok = access_lanes(in, op, p, on, &pad, st ? NULL : r, st ? v : NULL);
+    }
+    free(on);
+    return ok;
+}
+
+/* tt.extern_elementwise of the common libdevice functions */
+static bool extern_elementwise(In *in, Op *op, RV *a, RV *b, RV *r) {
+    static const struct { const char *n; int id, ar; } fns[] = {
+        { "acos", OP_math_acos, 1 }, { "acosh", OP_math_acosh, 1 }, { "asin", OP_math_asin, 1 },
+        { "asinh", OP_math_asinh, 1 }, { "atan", OP_math_atan, 1 }, { "atanh", OP_math_atanh, 1 },
+        { "cbrt", OP_math_cbrt, 1 }, { "ceil", OP_math_ceil, 1 }, { "cos", OP_math_cos, 1 },
+        { "cosh", OP_math_cosh, 1 }, { "erf", OP_math_erf, 1 }, { "exp", OP_math_exp, 1 },
+        { "exp2", OP_math_exp2, 1 }, { "expm1", OP_math_expm1, 1 }, { "fabs", OP_math_absf, 1 },
+        { "floor", OP_math_floor, 1 }, { "log", OP_math_log, 1 }, { "log10", OP_math_log10, 1 },
+        { "log1p", OP_math_log1p, 1 }, { "log2", OP_math_log2, 1 }, { "round", OP_math_round, 1 },
+        { "rsqrt", OP_math_rsqrt, 1 }, { "sin", OP_math_sin, 1 }, { "sinh", OP_math_sinh, 1 },
+        { "sqrt", OP_math_sqrt, 1 }, { "tan", OP_math_tan, 1 }, { "tanh", OP_math_tanh, 1 },
+        { "trunc", OP_math_trunc, 1 }, { "atan2", OP_math_atan2, 2 }, { "pow", OP_math_powf, 2 },
+        { "fmod", OP_arith_remf, 2 }, { "fmax", OP_arith_maxnumf, 2 }, { "fmin", OP_arith_minnumf, 2 },
+        { "div_rn", OP_arith_divf, 2 }, { "fdiv_rn", OP_arith_divf, 2 }, { "sqrt_rn", OP_math_sqrt, 1 },
+    };
+    Attr *sym = vattr(op, "symbol");
+    if (!sym || sym->kind != A_STRING || sym->str.len >= 64) return fail(in, op, "missing 'symbol'");
+    char nm[64];
+    memcpy(nm, sym->str.s, sym->str.len);
+    nm[sym->str.len] = 0;
+    const char *s = nm;
+    if (!strncmp(s, "__nv_", 5)) s += 5;
+    if (!strncmp(s, "fast_", 5)) s += 5;
+    int id = -1, ar = 0;
+    for (int pass = 0; pass < 2 && id < 0; pass++) {
+        char t[64];
+        snprintf(t, sizeof t, "%s", s);
+        size_t l = strlen(t);
+        if (pass == 1) { if (l < 2 || t[l - 1] != 'f') break; t[l - 1] = 0; }
+        for (size_t i = 0; i < sizeof fns / sizeof *fns; i++)
+            if (!strcmp(fns[i].n, t)) { id = fns[i].id; ar = fns[i].ar; break; }
+    }
+    if (id < 0) return fail(in, op, "extern function '%s' is not supported", nm);
+    if (kind_of(r->et) != 'f' || !a || (ar == 2) != (b != NULL) || op->nopnds != ar) return fail(in, op, "'%s' expects %d float operand(s)", nm, ar);
+    if (a->n != r->n || (b && b->n != r->n && b->n != 1)) return fail(in, op, "operand shapes differ");
+    return arith_float(in, op, id, a, b, r);
+}
+
+/* pointers as integers: the buffer number above bit 40, the byte offset below */
+enum { PTR_SHIFT = 40 };
+static int64_t ptr_enc(El e) { return ((int64_t)(e.p.buf + 1) << PTR_SHIFT) + e.p.off; }
+static El ptr_dec(int64_t v) {
+    El e;
+    memset(&e, 0, sizeof e);
+    e.p.buf = (int32_t)((v >> PTR_SHIFT) - 1);
+    e.p.off = v & (((int64_t)1 << PTR_SHIFT) - 1);
+    return e;
+}
+
+static bool histogram(In *in, Op *op, RV *a, RV *m, RV *r) {
+    if (kind_of(a->et) != 'i' || kind_of(r->et) != 'i' || r->rank != 1) return fail(in, op, "unsupported operand types");
+    if (m && m->n != a->n && m->n != 1) return fail(in, op, "operand shapes differ");
+    for (int64_t k = 0; k < a->n; k++) {
+        if (m && !m->e[m->n == 1 ? 0 : k].i) continue;
+        int64_t v = sx(a->e[k].i, iw(a->et));
+        if (v >= 0 && v < r->n) r->e[v].i = wrapt(r->et, r->e[v].i + 1);
+    }
+    return true;
+}
+
+/* tt.print: one line per element on stdout, "pid (x, y, z) idx (i, j) PREFIX VALUE" */
+static bool print_op(In *in, Op *op) {
+    const char *pre = "";
+    size_t pl = 0;
+    Attr *pa = vattr(op, "prefix");
+    if (pa && pa->kind == A_STRING) { pre = pa->str.s; pl = pa->str.len; }
+    else if (op->verbatim)
+        for (Elem *e = op->custom; e; e = e->next)
+            if (e->kind == E_STRING && e->text && strlen(e->text) >= 2) { pre = e->text + 1; pl = strlen(e->text) - 2; break; }
+    Attr *hex = vattr(op, "hex");
+    bool hx = hex && (hex->kind == A_BOOL || hex->kind == A_INT) && hex->i;
+    if (!op->nopnds) { printf("pid (%d, %d, %d) %.*s\n", in->pid[0], in->pid[1], in->pid[2], (int)pl, pre); return true; }
+    for (int i = 0; i < op->nopnds; i++) {
+        RV *v = opnd(in, op, i);
+        if (!v) return false;
+        int k0 = kind_of(v->et);
+        for (int64_t k = 0; k < v->n; k++) {
+            char idx[128];
+            index_str(idx, sizeof idx, v, k);
+            idx[0] = '(';
+            idx[strlen(idx) - 1] = ')';
+            printf("pid (%d, %d, %d) idx %s%.*s", in->pid[0], in->pid[1], in->pid[2], idx, (int)pl, pre);
+            if (k0 == 'f') {
+                if (hx) { int64_t bits = 0; float_bits(v->et, v->e[k].f, &bits); printf("0x%llx\n", (unsigned long long)zx(bits, type_float_width(v->et))); }
+                else printf("%.9g\n", v->e[k].f);
+            } else if (k0 == 'i') {
+                int w = iw(v->et);
+                if (hx) printf("0x%llx\n", (unsigned long long)zx(v->e[k].i, w));
+                else printf("%lld\n", (long long)sx(v->e[k].i, w));
+            } else printf("0x%llx\n", (unsigned long long)ptr_enc(v->e[k]));
+        }
+    }
+    return true;
+}
+
+/* tt.gather %src[%idx] {axis}: the element of src at idx's position with
+ * the coordinate along axis taken from idx */
+static bool gather(In *in, Op *op, RV *src, RV *idx, RV *r) {
+    int64_t ax;
+    Attr *a = vattr(op, "axis");
+    if (!a || a->kind != A_INT) return fail(in, op, "missing 'axis'");
+    ax = a->i;
+    if (src->rank != idx->rank || r->rank != idx->rank || r->n != idx->n || ax < 0 || ax >= src->rank)
+        return fail(in, op, "operand shapes do not match");
+    int64_t st[MAX_RANK];
+    strides_of(src, st);
+    for (int64_t k = 0; k < r->n; k++) {
+        int64_t rem = k, o = 0;
+        for (int d = r->rank - 1; d >= 0; d--) {
+            int64_t i = rem % r->dims[d];
+            rem /= r->dims[d];
+            if (d == ax) i = sx(idx->e[k].i, iw(idx->et));
+            if (i < 0 || i >= src->dims[d]) {
+                char is[128];
+                index_str(is, sizeof is, r, k);
+                return fail(in, op, "index %lld out of range [0, %lld) at element %s", (long long)i, (long long)src->dims[d], is);
+            }
+            o += i * st[d];
+        }
+        r->e[k] = src->e[o];
+    }
+    return true;
+}
+
+/* tt.map_elementwise (pack = 1): the region on each element */
+static bool map_elementwise(In *in, Op *op) {
+    Attr *pk = vattr(op, "pack");
+    if (pk && pk->kind == A_INT && pk->i != 1) return fail(in, op, "pack = %lld is not supported", (long long)pk->i);
+    int n = op->nopnds, m = op->nres;
+    if (!n || !m || op->nregions != 1 || !op->regions[0].first) return fail(in, op, "malformed tt.map_elementwise");
+    Block *blk = op->regions[0].first;
+    if (blk->nargs != n) return fail(in, op, "the region takes %d arguments, expected %d", blk->nargs, n);
+    RV *res = calloc((size_t)m, sizeof(RV)), *sc = calloc((size_t)n, sizeof(RV));
+    RV **vals = calloc((size_t)n, sizeof(RV *));
+    bool ok = res && sc && vals;
+    if (!ok) fail(in, op, "out of memory");
+    for (int i = 0; ok && i < m; i++) ok = res_alloc(in, op, i, &res[i]);
+    for (int i = 0; ok && i < n; i++) ok = rv_alloc(in, op, &sc[i], blk->args[i]->type);
+    int64_t total = ok ? res[0].n : 0;
+    for (int i = 0; ok && i < n; i++) {
+        RV *v = opnd(in, op, i);
+        if (!v) ok = false;
+        else if (v->n != total) ok = fail(in, op, "operand shapes differ");
+    }
+    for (int64_t k = 0; ok && k < total; k++) {
+        for (int i = 0; i < n; i++) { sc[i].e[0] = opnd(in, op, i)->e[k]; vals[i] = &sc[i]; }
+        Op *t = NULL;
+        ok = run_region(in, op, &op->regions[0], n, vals, &t);
+        if (ok && t->nopnds != m) ok = fail(in, t, "the region returns %d values, expected %d", t->nopnds, m);
+        for (int i = 0; ok && i < m; i++) {
+            RV *v = opnd(in, t, i);
+            if (!v) ok = false;
+            else res[i].e[k] = v->e[0];
+        }
+    }
+    for (int i = 0; res && i < m; i++) {
+        if (ok) ok = res_set(in, op, i, &res[i]);
+        free(res[i].e);
+    }
+    for (int i = 0; sc && i < n; i++) free(sc[i].e);
+    free(res); free(sc); free(vals);
+    return ok;
+}
+
+/* tt.atomic_rmw KIND, SEM, SCOPE, %ptr, %val[, %mask] and
+ * tt.atomic_cas SEM, SCOPE, %ptr, %cmp, %val: the programs run one after
+ * the other, so each element is a read-modify-write; the result is the old
+ * value */
+static bool atomic(In *in, Op *op, RV *r) {
+    bool cas = op_is(op, OP_tt_atomic_cas);
+    const char *kind = NULL;
+    Attr *ka = vattr(op, "atomic_rmw_op");
+    char kb[16] = "";
+    if (!cas && ka && ka->kind == A_INT) {
+        static const char *const names[] = { "and", "or", "xor", "add", "fadd", "max", "min", "umax", "umin", "exch" };
+        if (ka->i >= 1 && ka->i <= 10) kind = names[ka->i - 1];
+    }
+    if (!cas && !kind && op->verbatim)
+        for (Elem *e = op->custom; e; e = e->next)
+            if (e->kind == E_WORD && e->text) { snprintf(kb, sizeof kb, "%s", e->text); kind = kb; break; }
+    if (!cas && !kind) return fail(in, op, "missing the atomic operation");
+    RV *p = opnd(in, op, 0), *a = op->nopnds > 1 ? opnd(in, op, 1) : NULL, *b = op->nopnds > 2 ? opnd(in, op, 2) : NULL;
+    if (!p || !a || (cas && !b)) return fail(in, op, "missing operands");
+    RV *val = cas ? b : a, *m = cas ? NULL : b;
+    Type *pe = pointee_of(in, op, p->et);
+    if (!pe) return false;
+    if (p->n != r->n || val->n != r->n || (m && m->n != r->n)) return fail(in, op, "operand shapes differ");
+    int k0 = kind_of(pe), w = k0 == 'i' ? iw(pe) : 0;
+    for (int64_t k = 0; k < r->n; k++) {
+        if (m && !m->e[k].i) continue;
+        unsigned char *ad = mem_at(in, op, p, k, pe, cas ? "compares and swaps" : "updates");
+        El old, nw;
+        if (!ad || !mem_read(in, op, ad, pe, &old)) return false;
+        r->e[k] = old;
+        nw = val->e[k];
+        if (cas) {
+            bool eq = k0 == 'f' ? old.f == a->e[k].f : zx(old.i, w) == zx(a->e[k].i, w);
+            if (!eq) continue;
+        } else if (!strcmp(kind, "exch") || !strcmp(kind, "xchg")) {
+        } else if (k0 == 'f') {
+            if (!strcmp(kind, "fadd")) nw.f = fround(pe, old.f + nw.f);
+            else if (!strcmp(kind, "max")) nw.f = fmax(old.f, nw.f);
+            else if (!strcmp(kind, "min")) nw.f = fmin(old.f, nw.f);
+            else return fail(in, op, "atomic '%s' on floats is not supported", kind);
+        } else {
+            int64_t x = sx(old.i, w), y = sx(nw.i, w);
+            uint64_t ux = zx(old.i, w), uy = zx(nw.i, w);
+            int64_t v;
+            if (!strcmp(kind, "add")) v = (int64_t)(ux + uy);
+            else if (!strcmp(kind, "and")) v = (int64_t)(ux & uy);
+            else if (!strcmp(kind, "or")) v = (int64_t)(ux | uy);
+            else if (!strcmp(kind, "xor")) v = (int64_t)(ux ^ uy);
+            else if (!strcmp(kind, "max")) v = x > y ? x : y;
+            else if (!strcmp(kind, "min")) v = x < y ? x : y;
+            else if (!strcmp(kind, "umax")) v = (int64_t)(ux > uy ? ux : uy);
+            else if (!strcmp(kind, "umin")) v = (int64_t)(ux < uy ? ux : uy);
+            else return fail(in, op, "atomic '%s' on integers is not supported", kind);
+            nw.i = wrapt(pe, v);
+        }
+        if (!mem_write(in, op, ad, pe, nw)) return false;
     }
     return true;
 }
@@ -1008,7 +1708,8 @@ static bool run_op(In *in, Op *op) {
     /* ops kept verbatim have operands and result types but no decoded
      * attributes: run only those whose meaning does not depend on any */
     if (op->verbatim && id != OP_tt_reduce && id != OP_tt_scan && id != OP_tt_precise_sqrt && id != OP_tt_precise_divf &&
-        id != OP_tt_mulhiui && id != OP_tt_assert && id != OP_cf_assert)
+        id != OP_tt_mulhiui && id != OP_tt_assert && id != OP_cf_assert && id != OP_tt_extern_elementwise && id != OP_tt_print &&
+        id != OP_tt_gather && id != OP_tt_map_elementwise && id != OP_tt_atomic_rmw && id != OP_tt_atomic_cas && id != OP_tt_unsplat)
         return unsupported(in, op);
     switch (id) {
     case OP_scf_for: return run_for(in, op);
@@ -1018,6 +1719,25 @@ static bool run_op(In *in, Op *op) {
     case OP_tt_scan: return run_combine(in, op, true);
     case OP_tt_call: case OP_func_call: return run_call(in, op);
     case OP_tt_store: return store(in, op);
+    case OP_tts_store: return tts_access(in, op, NULL);
+    case OP_tt_descriptor_store: return desc_access(in, op, false, NULL);
+    case OP_tt_descriptor_scatter: return desc_access(in, op, true, NULL);
+    case OP_tt_print: return print_op(in, op);
+    case OP_tt_map_elementwise: return map_elementwise(in, op);
+    case OP_tt_map_elementwise_return: return true;
+    case OP_tt_split: {
+        RV *a = opnd(in, op, 0), r0, r1;
+        if (!a || op->nres != 2) return a ? fail(in, op, "expected two results") : false;
+        if (!res_alloc(in, op, 0, &r0)) return false;
+        if (!res_alloc(in, op, 1, &r1)) { free(r0.e); return false; }
+        bool ok = a->n == 2 * r0.n && r0.n == r1.n;
+        if (!ok) fail(in, op, "operand shapes differ");
+        for (int64_t k = 0; ok && k < r0.n; k++) { r0.e[k] = a->e[2 * k]; r1.e[k] = a->e[2 * k + 1]; }
+        ok = ok && res_set(in, op, 0, &r0) && res_set(in, op, 1, &r1);
+        free(r0.e);
+        free(r1.e);
+        return ok;
+    }
     case OP_tt_assert: case OP_cf_assert: {
         RV *c = opnd(in, op, 0);
         if (!c) return false;
@@ -1168,6 +1888,27 @@ static bool run_op(In *in, Op *op) {
         ok = addptr(in, op, a, b, &r);
         break;
     case OP_tt_load: ok = load(in, op, &r); break;
+    case OP_tensor_empty: break;   /* contents undefined: zeros */
+    case OP_tt_make_tensor_ptr: ok = make_tensor_ptr(in, op, &r); break;
+    case OP_tt_advance: ok = advance(in, op, &r); break;
+    case OP_tt_make_tensor_descriptor: ok = make_desc(in, op, &r); break;
+    case OP_tt_descriptor_load: ok = desc_access(in, op, false, &r); break;
+    case OP_tt_descriptor_gather: ok = desc_access(in, op, true, &r); break;
+    case OP_tts_make_tptr: ok = make_tptr(in, op, &r); break;
+    case OP_tts_make_gather_scatter_tptr: ok = make_gs_tptr(in, op, &r); break;
+    case OP_tts_load: ok = tts_access(in, op, &r); break;
+    case OP_tt_extern_elementwise: ok = extern_elementwise(in, op, a, b, &r); break;
+    case OP_tt_histogram: ok = a && histogram(in, op, a, b, &r); break;
+    case OP_tt_gather: ok = (a && b) ? gather(in, op, a, b, &r) : unsupported(in, op); break;
+    case OP_tt_atomic_rmw: case OP_tt_atomic_cas: ok = atomic(in, op, &r); break;
+    case OP_tt_ptr_to_int:
+        if (!a || a->n != r.n || kind_of(a->et) != 'p' || rk != 'i') { ok = fail(in, op, "unsupported operand and result types"); break; }
+        for (int64_t k = 0; k < r.n; k++) r.e[k].i = wrapt(r.et, ptr_enc(a->e[k]));
+        break;
+    case OP_tt_int_to_ptr:
+        if (!a || a->n != r.n || kind_of(a->et) != 'i' || rk != 'p') { ok = fail(in, op, "unsupported operand and result types"); break; }
+        for (int64_t k = 0; k < r.n; k++) r.e[k] = ptr_dec(a->e[k].i);
+        break;
     case OP_tt_dot:
         if (!a || !b || !c) { ok = unsupported(in, op); break; }
         ok = dot(in, op, a, b, c, &r);
@@ -1183,7 +1924,7 @@ out:
 /* ---- entry points ------------------------------------------------------ */
 
 Op *interp_find_func(Op *module, const char *name) {
-    if (!module) return NULL;
+    if (!module || !module->nregions || !module_body(module)) return NULL;
     Op *first = NULL;
     for (Op *o = module_body(module)->first; o; o = o->next) {
         if (!op_is(o, OP_tt_func) && !op_is(o, OP_func_func)) continue;

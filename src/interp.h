@@ -8,6 +8,16 @@
  * an op it does not know) are diagnostics at the op's location naming the
  * program id; the run stops at the first one.
  *
+ * Beyond tensors of pointers it runs block pointers (tt.make_tensor_ptr,
+ * tt.advance, boundaryCheck and padding), tensor descriptors (load, store,
+ * gather, scatter; out of shape: zeros, or dropped), triton-shared's
+ * structured pointers (tts.make_tptr, with wrap-around shapes and as block
+ * pointers, tts.make_gather_scatter_tptr, tts.load/tts.store with mask
+ * dims), atomics (the programs run one after the other), tt.print (stdout)
+ * and the common libdevice functions of tt.extern_elementwise.  A pointer
+ * as an integer (tt.ptr_to_int) is its buffer number + 1 above bit 40 and
+ * its byte offset below.
+ *
  * Kernel arguments, in the order of the function's arguments:
  *   !tt.ptr<T>  -> IARG_BUF: `data` holds `bytes` bytes of T in the kernel's
  *                  memory layout (i1 as one byte, f16/bf16 as 16-bit IEEE

@@ -19,6 +19,7 @@
 
 typedef struct Opts {
     const char *in, *out;
+    const char **ins; int nin;    /* every input named (in is the first) */
     bool split, verify, generic, debuginfo, ktir_cpu;
     int ktdp_space;
     const char *emit;             /* a target name, or NULL */
@@ -30,14 +31,21 @@ typedef struct Opts {
 
 static const char *usage =
     "usage: ttxform [options] [INPUT|-] [-o OUTPUT|-]\n"
+    "       ttxform [options] INPUT... -o DIR\n"
     "       ttxform run KERNEL.ttir --grid=X[,Y[,Z]] --arg NAME=VALUE... [--output NAME=FILE.npy]...\n"
     "\n"
     "Reads Triton IR (TTIR) or KTIR text, holds it in its own SSA IR and prints\n"
     "it back as MLIR-compatible text.  INPUT and OUTPUT default to stdin and\n"
     "stdout; -o FILE is written atomically, and not at all when a run fails.\n"
+    "With several inputs (or when -o names a directory), -o names a directory and\n"
+    "each input's output goes to\n"
+    "DIR/NAME.SUFFIX (NAME: the input's file name without its extension; SUFFIX:\n"
+    "the --emit target's, .mlir otherwise); an input that fails writes nothing,\n"
+    "the others are still written, and the exit status is 1.\n"
     "\n"
     "options:\n"
-    "  -o FILE                    write the output to FILE ('-': stdout)\n"
+    "  -o FILE                    write the output to FILE ('-': stdout), or into the\n"
+    "                             directory FILE when several inputs are given\n"
     "  --split-input-file         treat '// -----' lines as separators of independent\n"
     "                             inputs; outputs are joined with the same marker\n"
     "  --verify-diagnostics       check diagnostics against the input's\n"
@@ -48,6 +56,8 @@ static const char *usage =
     "  --emit=ktir                lower TTIR to KTIR for IBM Spyre with the Spyre\n"
     "                             backend's pipeline (also chosen by -o FILE.ktir when\n"
     "                             no pass is given on the command line)\n"
+    "  --emit=c                   portable C99 for the CPU, one function per kernel\n"
+    "                             with the spine-triton ABI (also chosen by -o FILE.c)\n"
     "\n"
     "KTIR options (with --emit=ktir or -o FILE.ktir):\n"
     "  --grid=N[,N[,N]]           tiles along each grid axis (default 32; at most 32\n"
@@ -121,8 +131,8 @@ static int parse_args(int argc, char **argv, Opts *o, bool *done) {
         }
         if (!strncmp(a, "-o", 2) && a[2]) { o->out = a + 2; continue; }
         if (!strcmp(a, "-")) {
-            if (o->in) return bad_usage("more than one input: '%s'", a);
-            o->in = a;
+            if (o->nin) return bad_usage("standard input '%s' cannot be one of several inputs", a);
+            o->ins[o->nin++] = a;
             continue;
         }
         if (a[0] == '-') {
@@ -146,7 +156,7 @@ static int parse_args(int argc, char **argv, Opts *o, bool *done) {
             else if (!strcmp(n, "ktdp-memory-space=spyre")) o->ktdp_space = 1;
             else if (!strcmp(n, "ktdp-memory-space=generic")) o->ktdp_space = 2;
             else if (!strncmp(n, "ktdp-memory-space", 17)) return bad_usage("invalid value in '%s' (expected spyre or generic)", a);
-            else if (!strncmp(n, "emit=", 5)) return bad_usage("unknown output kind in '%s' (expected mlir, generic or ktir)", a);
+            else if (!strncmp(n, "emit=", 5)) return bad_usage("unknown output kind in '%s' (expected mlir, generic, ktir or c)", a);
             else if (!strcmp(n, "verify-each") || !strcmp(n, "verify-each=true") || !strcmp(n, "verify-each=1")) o->ro.verify_each = true;
             else if (!strcmp(n, "verify-each=false") || !strcmp(n, "verify-each=0") || !strcmp(n, "no-verify-each")) o->ro.verify_each = false;
             else if (!strcmp(n, "print-ir-after-all") || !strcmp(n, "mlir-print-ir-after-all")) o->ro.print_after = true;
@@ -175,9 +185,10 @@ static int parse_args(int argc, char **argv, Opts *o, bool *done) {
             }
             continue;
         }
-        if (o->in) return bad_usage("more than one input: '%s'", a);
-        o->in = a;
+        if (o->nin && !strcmp(o->ins[0], "-")) return bad_usage("standard input '-' cannot be one of several inputs, such as '%s'", a);
+        o->ins[o->nin++] = a;
     }
+    o->in = o->nin ? o->ins[0] : NULL;
     return 0;
 }
 
@@ -372,61 +383,34 @@ static void print_timing(const Pipeline *pl, const double *t) {
     fprintf(stderr, "  %8.4f (100.0%%)  Total\n", total);
 }
 
-static int run(int argc, char **argv) {
-    if (argc > 1 && !strcmp(argv[1], "run")) return run_main(argc - 1, argv + 1);
-    Opts o = {0};
-    o.ro.verify_each = true;
-    bool done;
-    int prc = parse_args(argc, argv, &o, &done);
-    if (prc || done) { pipeline_free(&o.pl); return prc; }
-    /* the output's default pipeline when no pass was named */
-    const Target *tgt = o.emit ? target_by_name(o.emit) : target_by_suffix(o.out);
-    if (tgt && o.pl.n) tgt = NULL;   /* an explicit pipeline wins */
-    if (o.target_opts_given && !tgt) {
-        fprintf(stderr, "ttxform: --grid, --base-addresses, --data-layout and --fix apply to --emit=ktir (or -o FILE.ktir) without explicit passes\n");
-        pipeline_free(&o.pl);
-        return 1;
-    }
-    if (tgt) {
-        char err[512];
-        o.to.scalar_load_rank1 = o.ktir_cpu;
-        if (!tgt->pipeline(&o.pl, &o.to, err, sizeof err)) {
-            fprintf(stderr, "ttxform: %s\n", err);
-            pipeline_free(&o.pl);
-            return 1;
-        }
-    }
-    double *times = calloc((size_t)o.pl.n + 1, sizeof(double));
-    o.ro.times = times;
-    o.ro.debuginfo = o.debuginfo;
-    if (!o.in) o.in = "-";
-    const char *fname = strcmp(o.in, "-") ? o.in : "<stdin>";
+/* one input to one output; 0, 1, or RERUN before anything is written */
+static int process(Opts *o, const Target *tgt, const Target *emit_tgt, const char *in, const char *outpath,
+                   const char *dump_prefix) {
+    const char *fname = strcmp(in, "-") ? in : "<stdin>";
     size_t len;
     char *buf;
     if (kept_buf) { buf = kept_buf; len = kept_len; kept_buf = NULL; }
-    else buf = read_all(o.in, &len);
-    if (!buf) { fprintf(stderr, "ttxform: cannot read '%s': %s\n", fname, strerror(errno)); free(times); pipeline_free(&o.pl); return 1; }
+    else buf = read_all(in, &len);
+    if (!buf) { fprintf(stderr, "ttxform: cannot read '%s': %s\n", fname, strerror(errno)); return 1; }
     if (on_main_stack && !fits_main_stack(len)) {
         kept_buf = buf;
         kept_len = len;
-        free(times);
-        pipeline_free(&o.pl);
         return RERUN;
     }
     Section *secs;
-    int nsec = split_sections(buf, len, o.split, &secs);
+    int nsec = split_sections(buf, len, o->split, &secs);
     Out outf;
-    if (!out_open(&outf, o.out, nsec == 1)) { free(secs); free(buf); free(times); pipeline_free(&o.pl); return 1; }
+    if (!out_open(&outf, outpath, nsec == 1)) { free(secs); free(buf); return 1; }
     FILE *out = outf.f;
     int errors = 0, verify_bad = 0;
     /* --ktir-cpu implies the memory spaces ktir-cpu reads, unless they are chosen */
-    PrintOpts po = { .generic = o.generic, .debuginfo = o.debuginfo,
-                     .ktdp_space = o.ktdp_space ? o.ktdp_space : o.ktir_cpu ? 2 : 0,
-                     .ktir_cpu = o.ktir_cpu };
+    PrintOpts po = { .generic = o->generic, .debuginfo = o->debuginfo,
+                     .ktdp_space = o->ktdp_space ? o->ktdp_space : o->ktir_cpu ? 2 : 0,
+                     .ktir_cpu = o->ktir_cpu };
     for (int i = 0; i < nsec; i++) {
         Diag d;
         diag_init(&d, stderr);
-        d.capture = o.verify;
+        d.capture = o->verify;
         diag_set_source(&d, fname, buf, len);
         Ctx *c = ctx_new();
         /* sections are parsed in place: a NUL ends each one for the lexer */
@@ -435,18 +419,21 @@ static int run(int argc, char **argv) {
         sec[secs[i].len] = 0;
         Op *m = parse_module(c, fname, sec, secs[i].len, secs[i].line, &d);
         sec[secs[i].len] = saved;
-        char prefix[32] = "";
-        if (nsec > 1) snprintf(prefix, sizeof prefix, "%d-", i + 1);
-        o.ro.dump_prefix = prefix;
+        char prefix[300];
+        if (nsec > 1) snprintf(prefix, sizeof prefix, "%s%d-", dump_prefix, i + 1);
+        else snprintf(prefix, sizeof prefix, "%s", dump_prefix);
+        o->ro.dump_prefix = prefix;
         if (m && !d.nerrors && tgt && !tgt->precheck(m, &d)) m = NULL;
-        if (m && !d.nerrors && !pipeline_run(&o.pl, c, m, &o.ro, &d)) m = NULL;
+        if (m && !d.nerrors && !pipeline_run(&o->pl, c, m, &o->ro, &d)) m = NULL;
         if (i) fputs("// -----\n", out);
-        if (m && !d.nerrors && o.generic && !op_walk(m, not_verbatim, NULL)) {
+        if (m && !d.nerrors && o->generic && !op_walk(m, not_verbatim, NULL)) {
             Loc l = { fname, secs[i].line, 1 };
             diag_error(&d, l, "cannot print in generic form: an op written in a custom syntax this tool does not understand would lose information");
             m = NULL;
         }
-        if (m && !d.nerrors) {
+        if (m && !d.nerrors && emit_tgt) {
+            emit_tgt->emit(out, c, m, &d);
+        } else if (m && !d.nerrors) {
             bool ok = print_module(out, c, m, &po);
             fputc('\n', out);   /* a blank line after each module, as MLIR's tools write */
             if (!ok) {
@@ -454,18 +441,108 @@ static int run(int argc, char **argv) {
                 diag_error(&d, l, "cannot print in generic form: an op written in a custom syntax this tool does not understand would lose information");
             }
         }
-        if (o.verify) verify_bad += diag_verify(&d, secs[i].s, secs[i].len, secs[i].line);
+        if (o->verify) verify_bad += diag_verify(&d, secs[i].s, secs[i].len, secs[i].line);
         else errors += d.nerrors;
         diag_free(&d);
         ctx_free(c);
     }
-    if (o.ro.timing) print_timing(&o.pl, times);
-    free(times);
-    pipeline_free(&o.pl);
+    o->ro.dump_prefix = NULL;
     int rc = out_close(&outf, !(errors || verify_bad));
     if (errors || verify_bad) rc = 1;
     free(secs);
     free(buf);
+    return rc;
+}
+
+/* DIR/NAME.SUFFIX for input path in, NAME its file name without extension */
+static char *output_in_dir(const char *dir, const char *in, const char *suffix) {
+    const char *base = strrchr(in, '/');
+    base = base ? base + 1 : in;
+    const char *dot = strrchr(base, '.');
+    size_t bl = dot && dot != base ? (size_t)(dot - base) : strlen(base);
+    size_t dl = strlen(dir);
+    while (dl > 1 && dir[dl - 1] == '/') dl--;
+    char *p = malloc(dl + 1 + bl + strlen(suffix) + 1);
+    if (p) sprintf(p, "%.*s/%.*s%s", (int)dl, dir, (int)bl, base, suffix);
+    return p;
+}
+
+static int run(int argc, char **argv) {
+    if (argc > 1 && !strcmp(argv[1], "run")) return run_main(argc - 1, argv + 1);
+    Opts o = {0};
+    o.ro.verify_each = true;
+    o.ins = calloc((size_t)argc, sizeof *o.ins);
+    if (!o.ins) { fputs("ttxform: out of memory\n", stderr); return 1; }
+    bool done;
+    int prc = parse_args(argc, argv, &o, &done);
+    if (prc || done) { pipeline_free(&o.pl); free(o.ins); return prc; }
+    struct stat st;
+    /* several inputs, or -o naming a directory: one output per input in it */
+    bool many = o.nin > 1 || (o.nin == 1 && o.out && strcmp(o.out, "-") && stat(o.out, &st) == 0 && S_ISDIR(st.st_mode));
+    if (many && !strcmp(o.ins[0], "-")) {
+        fprintf(stderr, "ttxform: -o '%s' is a directory: name an input file, or an output file for standard input\n", o.out);
+        pipeline_free(&o.pl);
+        free(o.ins);
+        return 1;
+    }
+    if (many && (!o.out || strcmp(o.out, "-") == 0 || stat(o.out, &st) != 0 || !S_ISDIR(st.st_mode))) {
+        if (!o.out || !strcmp(o.out, "-")) fprintf(stderr, "ttxform: %d inputs need -o DIR, a directory for their outputs\n", o.nin);
+        else fprintf(stderr, "ttxform: with %d inputs, -o '%s' must be an existing directory\n", o.nin, o.out);
+        pipeline_free(&o.pl);
+        free(o.ins);
+        return 1;
+    }
+    /* the output's default pipeline when no pass was named */
+    const Target *tgt = o.emit ? target_by_name(o.emit) : many ? NULL : target_by_suffix(o.out);
+    const Target *emit_tgt = tgt && tgt->emit ? tgt : NULL;   /* writes its own output (C) */
+    const char *suffix = tgt ? tgt->suffix : ".mlir";
+    if (tgt && o.pl.n) tgt = NULL;   /* an explicit pipeline wins */
+    if (o.target_opts_given && !tgt) {
+        fprintf(stderr, "ttxform: --grid, --base-addresses, --data-layout and --fix apply to --emit=ktir (or -o FILE.ktir) without explicit passes\n");
+        pipeline_free(&o.pl);
+        free(o.ins);
+        return 1;
+    }
+    if (tgt) {
+        char err[512];
+        o.to.scalar_load_rank1 = o.ktir_cpu;
+        if (!tgt->pipeline(&o.pl, &o.to, err, sizeof err)) {
+            fprintf(stderr, "ttxform: %s\n", err);
+            pipeline_free(&o.pl);
+            free(o.ins);
+            return 1;
+        }
+    }
+    /* files can be read again: a large one sends them all to the big stack
+     * before any output is written */
+    if (many && on_main_stack)
+        for (int i = 0; i < o.nin; i++)
+            if (stat(o.ins[i], &st) == 0 && S_ISREG(st.st_mode) && !fits_main_stack((size_t)st.st_size)) {
+                pipeline_free(&o.pl);
+                free(o.ins);
+                return RERUN;
+            }
+    double *times = calloc((size_t)o.pl.n + 1, sizeof(double));
+    o.ro.times = times;
+    o.ro.debuginfo = o.debuginfo;
+    int rc = 0;
+    if (!many) rc = process(&o, tgt, emit_tgt, o.in ? o.in : "-", o.out, "");
+    for (int i = 0; many && i < o.nin && rc != RERUN; i++) {
+        char *path = output_in_dir(o.out, o.ins[i], suffix);
+        if (!path) { fputs("ttxform: out of memory\n", stderr); rc = 1; break; }
+        /* stages of several inputs in one --dump-dir: NAME-NN-PASS.mlir */
+        const char *base = path + strlen(o.out);
+        while (*base == '/') base++;
+        char prefix[260];
+        snprintf(prefix, sizeof prefix, "%.*s-", (int)(strlen(base) - strlen(suffix)), base);
+        int r = process(&o, tgt, emit_tgt, o.ins[i], path, prefix);
+        if (r) rc = r == RERUN ? RERUN : 1;
+        free(path);
+    }
+    if (o.ro.timing && rc != RERUN) print_timing(&o.pl, times);
+    free(times);
+    pipeline_free(&o.pl);
+    free(o.ins);
     return rc;
 }
 

@@ -17,6 +17,7 @@ extern const Pass pass_distribute_work;
 extern const Pass pass_lower_descriptor_memory, pass_lower_scalar_load;
 extern const Pass pass_lower_inter_tile;
 extern const Pass pass_rewrite_descriptor_layout;
+extern const Pass pass_ptr_analysis;
 
 static const Pass *const registry[] = {
     &pass_canonicalize, &pass_cse, &pass_dce, &pass_symbol_dce, &pass_inline, &pass_test_break_dominance,
@@ -26,6 +27,7 @@ static const Pass *const registry[] = {
     &pass_lower_descriptor_memory, &pass_lower_scalar_load,
     &pass_lower_inter_tile,
     &pass_rewrite_descriptor_layout,
+    &pass_ptr_analysis,
 };
 
 const Pass *const *pass_all(int *n) { *n = (int)(sizeof registry / sizeof *registry); return registry; }

@@ -3,40 +3,33 @@
 
 #include <ctype.h>
 #include <errno.h>
+#include <inttypes.h>
 #include <math.h>
+#include <pthread.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 
+#include "../targets/c/c.h"
 #include "diag.h"
 #include "interp.h"
 #include "ir.h"
+#include "jit.h"
 #include "parse.h"
 #include "pass.h"
 #include "print.h"
-
-/* ---- engines ------------------------------------------------------------ */
-
-typedef int (*EngineFn)(Ctx *c, Op *func, int nargs, const IArg *args, const int grid[3], Diag *d);
-
-typedef struct Engine {
-    const char *flag;     /* the option that selects it, without "--" */
-    const char *help;
-    EngineFn run;
-} Engine;
-
-static const Engine engines[] = {
-    { "interp", "the reference interpreter of the SSA IR (the default)", interp_run },
-};
-enum { NENGINES = sizeof engines / sizeof *engines };
 
 /* ---- usage -------------------------------------------------------------- */
 
 static const char *run_usage =
     "usage: ttxform run KERNEL.ttir --grid=X[,Y[,Z]] [--function=NAME] [ENGINE]\n"
     "                   --arg NAME=VALUE... [--output NAME=FILE.npy]...\n"
+    "                   [--threads=N] [--trace=FILE.json] [--dump-dir=DIR]\n"
+    "                   [--repeat=N] [--bench]\n"
     "\n"
     "Runs a kernel over a grid of programs on the CPU.  KERNEL '-' is stdin.\n"
     "\n"
@@ -54,13 +47,37 @@ static const char *run_usage =
     "                         pointer's element type (float32 or f32, ...) by default\n"
     "  --output NAME=FILE.npy write the buffer bound to pointer argument NAME after\n"
     "                         the run, with the shape and dtype it was bound with\n"
+    "  --threads=N            run the programs on N threads (JIT; default: the\n"
+    "                         number of CPUs, at most 64)\n"
+    "  --trace=FILE.json      write a Chrome-trace profile (Perfetto, chrome://tracing):\n"
+    "                         one event for the compile, one per launch and one per\n"
+    "                         chunk of programs a thread ran\n"
+    "  --dump-dir=DIR         write DIR/00-input.mlir (the kernel as read) and\n"
+    "                         DIR/01-NAME.c (the C the JIT compiled); DIR is created\n"
+    "  --repeat=N             run the whole grid N times (default 1) on the same\n"
+    "                         buffers, each run one launch (and one trace event);\n"
+    "                         the outputs are those of the last launch\n"
+    "  --bench                print the time of a launch on stderr: the best and the\n"
+    "                         median over the --repeat launches (the compile, input\n"
+    "                         generation and output are not included)\n"
+    "  --no-bounds-check      JIT: do not check each access against the bound buffers\n"
+    "                         (faster; an out-of-bounds access is then undefined)\n"
     "  -h, --help             show this help\n"
     "\n"
-    "engines:\n";
+    "engines:\n"
+    "  --jit                  emit C (as --emit=c does), compile it in memory with\n"
+    "                         libtcc and run the grid on a thread pool (the default).\n"
+    "                         A kernel with an op the C target does not support runs\n"
+    "                         on the interpreter instead, with a note\n"
+    "  --interp               the reference interpreter of the SSA IR\n"
+    "  --check                run both on copies of the inputs, report the largest\n"
+    "                         difference of every output (every pointer argument when\n"
+    "                         no --output is given) on stdout, and fail unless they\n"
+    "                         agree: integers exactly, floats within 4 ulp; the\n"
+    "                         outputs written are the JIT's\n";
 
 static void print_run_usage(FILE *f) {
     fputs(run_usage, f);
-    for (int i = 0; i < NENGINES; i++) fprintf(f, "  --%-20s %s\n", engines[i].flag, engines[i].help);
     fputs("\n.npy files: versions 1.0 and 2.0, little-endian, C order; dtypes bool, int8,\n"
           "uint8, int16, int32, int64, float16, float32, float64.\n"
           "Exit status: 0 on success, 1 on any error.\n", f);
@@ -242,10 +259,16 @@ bool run_generate(const char *spec, const NpyType *dflt, NpyArray *a, char *err,
 
 typedef struct Binding { const char *name, *value; int arg; } Binding;
 
+enum { ENG_JIT = 1, ENG_INTERP, ENG_CHECK };
+
 typedef struct RunOptsCli {
     const char *kernel, *function;
     int grid[3];
-    const Engine *engine;
+    int engine;              /* ENG_* */
+    int threads;             /* 0: the number of CPUs */
+    const char *trace, *dump_dir;
+    bool no_bounds, bench;
+    int repeat;              /* 0: once */
     Binding *args, *outs;
     int nargs, nouts;
 } RunOptsCli;
@@ -299,9 +322,9 @@ static int parse_cli(int argc, char **argv, RunOptsCli *o) {
         }
         const char *n = a + (a[1] == '-' ? 2 : 1);
         const char *val = NULL;
-        const char *opts[] = { "grid", "function", "arg", "output" };
+        const char *opts[] = { "grid", "function", "arg", "output", "threads", "trace", "dump-dir", "repeat" };
         int which = -1;
-        for (int k = 0; k < 4; k++) {
+        for (int k = 0; k < 8; k++) {
             size_t l = strlen(opts[k]);
             if (!strncmp(n, opts[k], l) && (n[l] == 0 || n[l] == '=')) {
                 which = k;
@@ -321,10 +344,28 @@ static int parse_cli(int argc, char **argv, RunOptsCli *o) {
             if (!push_binding(&o->args, &o->nargs, val)) return usage_error("bad --arg '%s' (expected NAME=VALUE)", val);
         } else if (which == 3) {
             if (!push_binding(&o->outs, &o->nouts, val)) return usage_error("bad --output '%s' (expected NAME=FILE.npy)", val);
+        } else if (which == 4) {
+            uint64_t t;
+            if (!parse_u64(val, strlen(val), &t) || t < 1 || t > 1024)
+                return usage_error("bad --threads '%s' (expected a number from 1 to 1024)", val);
+            o->threads = (int)t;
+        } else if (which == 5) {
+            if (!*val) return usage_error("option '%s' needs a file name", a);
+            o->trace = val;
+        } else if (which == 6) {
+            if (!*val) return usage_error("option '%s' needs a directory", a);
+            o->dump_dir = val;
+        } else if (which == 7) {
+            uint64_t t;
+            if (!parse_u64(val, strlen(val), &t) || t < 1 || t > 1000000)
+                return usage_error("bad --repeat '%s' (expected a number from 1 to 1000000)", val);
+            o->repeat = (int)t;
+        } else if (!strcmp(n, "bench")) {
+            o->bench = true;
+        } else if (!strcmp(n, "no-bounds-check")) {
+            o->no_bounds = true;
         } else {
-            const Engine *e = NULL;
-            for (int k = 0; k < NENGINES; k++)
-                if (!strcmp(n, engines[k].flag)) e = &engines[k];
+            int e = !strcmp(n, "jit") ? ENG_JIT : !strcmp(n, "interp") ? ENG_INTERP : !strcmp(n, "check") ? ENG_CHECK : 0;
             if (!e) return usage_error("unknown option '%s'", a);
             if (o->engine && o->engine != e) return usage_error("more than one engine: '%s'", a);
             o->engine = e;
@@ -332,7 +373,7 @@ static int parse_cli(int argc, char **argv, RunOptsCli *o) {
     }
     if (!o->kernel) return usage_error("%s", "no kernel file given");
     if (!have_grid) return usage_error("%s", "missing --grid=X[,Y[,Z]]");
-    if (!o->engine) o->engine = &engines[0];
+    if (!o->engine) o->engine = ENG_JIT;
     return -1;
 }
 
@@ -448,6 +489,436 @@ static bool looks_like_generator(const char *v) {
     return true;
 }
 
+/* ---- the JIT engine ------------------------------------------------------ */
+
+static double now_us(void) {
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec * 1e6 + (double)ts.tv_nsec / 1e3;
+}
+
+/* a Chrome-trace event */
+typedef struct Ev { const char *name, *cat; double ts, dur; int tid; int64_t first, end; } Ev;
+typedef struct Trace { Ev *ev; int n, cap; double t0; PtrVec names; } Trace;
+
+static void ev_add(Trace *t, const char *name, const char *cat, double t0, double t1, int tid, int64_t first, int64_t end) {
+    if (!t) return;
+    if (t->n == t->cap) {
+        int nc = t->cap ? t->cap * 2 : 64;
+        Ev *ne = realloc(t->ev, sizeof *ne * (size_t)nc);
+        if (!ne) return;
+        t->ev = ne;
+        t->cap = nc;
+    }
+    t->ev[t->n++] = (Ev){ name, cat, t0, t1 - t0, tid, first, end };
+}
+
+static void json_str(FILE *f, const char *s) {
+    fputc('"', f);
+    for (; *s; s++) {
+        unsigned char ch = (unsigned char)*s;
+        if (ch == '"' || ch == '\\') fprintf(f, "\\%c", ch);
+        else if (ch < 0x20) fprintf(f, "\\u%04x", ch);
+        else fputc(ch, f);
+    }
+    fputc('"', f);
+}
+
+static bool trace_write(FILE *f, const Trace *t, const char *engine, int nthreads, const int grid[3]) {
+    fputs("{\"traceEvents\": [\n", f);
+    fprintf(f, "  {\"name\": \"process_name\", \"ph\": \"M\", \"pid\": 1, \"tid\": 0, \"args\": {\"name\": \"ttxform run\"}},\n");
+    fprintf(f, "  {\"name\": \"thread_name\", \"ph\": \"M\", \"pid\": 1, \"tid\": 0, \"args\": {\"name\": \"host\"}}");
+    for (int i = 1; i <= nthreads; i++)
+        fprintf(f, ",\n  {\"name\": \"thread_name\", \"ph\": \"M\", \"pid\": 1, \"tid\": %d, \"args\": {\"name\": \"worker %d\"}}", i, i);
+    for (int i = 0; i < t->n; i++) {
+        const Ev *e = &t->ev[i];
+        fputs(",\n  {\"name\": ", f);
+        json_str(f, e->name);
+        fprintf(f, ", \"cat\": \"%s\", \"ph\": \"X\", \"ts\": %.3f, \"dur\": %.3f, \"pid\": 1, \"tid\": %d", e->cat,
+                e->ts - t->t0, e->dur, e->tid);
+        if (e->end > e->first) fprintf(f, ", \"args\": {\"first\": %" PRId64 ", \"end\": %" PRId64 "}", e->first, e->end);
+        fputc('}', f);
+    }
+    fprintf(f, "\n], \"displayTimeUnit\": \"ms\", \"metadata\": {\"engine\": \"%s\", \"num_threads\": %d, "
+            "\"grid\": [%d, %d, %d]}}\n", engine, nthreads, grid[0], grid[1], grid[2]);
+    return !ferror(f);
+}
+
+typedef void (*LaunchFn)(void *const *args, int gx, int gy, int gz, long long first, long long end);
+
+/* what the kernel's hooks report: the failure of the lowest program id */
+typedef struct JitRun {
+    const char *const *base;   /* bound buffers */
+    const size_t *bytes;
+    const int *argof;
+    int nbufs;
+    int grid[3];
+    pthread_mutex_t mu;
+    int64_t fail_prog;         /* INT64_MAX: none */
+    int fail_site, fail_pid[3];
+    const void *fail_p;
+    long long fail_n;
+    bool oob;
+} JitRun;
+
+static JitRun *g_run;   /* one run per process */
+
+static void jr_record(int site, bool oob, const void *p, long long n, int x, int y, int z) {
+    JitRun *r = g_run;
+    int64_t lin = x + (int64_t)r->grid[0] * (y + (int64_t)r->grid[1] * z);
+    pthread_mutex_lock(&r->mu);
+    if (lin < r->fail_prog) {
+        __atomic_store_n(&r->fail_prog, lin, __ATOMIC_RELAXED);
+        r->fail_site = site;
+        r->oob = oob;
+        r->fail_p = p;
+        r->fail_n = n;
+        r->fail_pid[0] = x; r->fail_pid[1] = y; r->fail_pid[2] = z;
+    }
+    pthread_mutex_unlock(&r->mu);
+}
+static int hook_in(const void *p, long long n, int site, int x, int y, int z) {
+    JitRun *r = g_run;
+    const char *c = p;
+    for (int i = 0; i < r->nbufs; i++)
+        if (c >= r->base[i] && n >= 0 && (size_t)(c - r->base[i]) + (size_t)n <= r->bytes[i]) return 1;
+    jr_record(site, true, p, n, x, y, z);
+    return 0;
+}
+/* is p[0..n) inside one bound buffer? (reports nothing: the caller falls
+ * back to per-element accesses, which do) */
+static int hook_inr(const void *p, long long n) {
+    JitRun *r = g_run;
+    uintptr_t c = (uintptr_t)p;
+    for (int i = 0; i < r->nbufs; i++) {
+        uintptr_t b = (uintptr_t)r->base[i];
+        if (c >= b && n >= 0 && c - b <= r->bytes[i] && (size_t)n <= r->bytes[i] - (c - b)) return 1;
+    }
+    return 0;
+}
+static void hook_fail(int site, int x, int y, int z) { jr_record(site, false, NULL, 0, x, y, z); }
+static int hook_stop(long long p) { return p > __atomic_load_n(&g_run->fail_prog, __ATOMIC_RELAXED); }
+
+/* the JIT's report as a diagnostic at the op */
+static void jr_report(JitRun *r, const PtrVec *sites, Diag *d) {
+    Op *op = r->fail_site >= 0 && r->fail_site < sites->n ? sites->v[r->fail_site] : NULL;
+    Loc l = op ? op->loc : (Loc){ 0 };
+    const char *nm = op ? op_name(op) : "kernel";
+    if (!r->oob) {
+        const char *what = op && op_is(op, OP_scf_for) ? "the loop step is not positive"
+                         : op && (op_is(op, OP_arith_fptosi) || op_is(op, OP_arith_fptoui)) ? "a value does not fit the result type"
+                         : "division by zero";
+        diag_error(d, l, "%s: %s in program (%d, %d, %d)", nm, what, r->fail_pid[0], r->fail_pid[1], r->fail_pid[2]);
+        return;
+    }
+    /* the nearest buffer */
+    int best = -1;
+    long long bestd = 0, off = 0;
+    const char *c = r->fail_p;
+    for (int i = 0; i < r->nbufs; i++) {
+        long long o = (long long)(c - r->base[i]);
+        long long dist = o < 0 ? -o : o > (long long)r->bytes[i] ? o - (long long)r->bytes[i] : 0;
+        if (best < 0 || dist < bestd) { best = i; bestd = dist; off = o; }
+    }
+    const char *what = op && op_is(op, OP_tt_store) ? "writes" : "reads";
+    long long sz = r->fail_n > 0 ? r->fail_n : 1;
+    if (best < 0) {
+        diag_error(d, l, "%s: out-of-bounds access: %s %lld bytes outside every bound buffer in program (%d, %d, %d)", nm, what,
+                   r->fail_n, r->fail_pid[0], r->fail_pid[1], r->fail_pid[2]);
+        return;
+    }
+    long long ei = off >= 0 ? off / sz : -((-off + sz - 1) / sz);
+    diag_error(d, l, "%s: out-of-bounds access: %s element %lld (byte offset %lld) of argument %d, which holds %lld elements "
+               "(%zu bytes) in program (%d, %d, %d)", nm, what, ei, off, r->argof[best], (long long)(r->bytes[best] / (size_t)sz),
+               r->bytes[best], r->fail_pid[0], r->fail_pid[1], r->fail_pid[2]);
+}
+
+typedef struct Pool {
+    LaunchFn launch;
+    void *const *args;
+    int grid[3];
+    int64_t total, chunk, next;
+    const char *name;
+    Trace *tr;       /* per worker */
+} Pool;
+typedef struct Worker { Pool *p; int tid; Trace tr; } Worker;
+
+static void *worker_main(void *arg) {
+    Worker *w = arg;
+    Pool *p = w->p;
+    for (;;) {
+        int64_t first = __atomic_fetch_add(&p->next, p->chunk, __ATOMIC_RELAXED);
+        if (first >= p->total) break;
+        int64_t end = first + p->chunk < p->total ? first + p->chunk : p->total;
+        double t0 = now_us();
+        p->launch(p->args, p->grid[0], p->grid[1], p->grid[2], first, end);
+        if (p->tr) ev_add(&w->tr, "programs", "chunk", t0, now_us(), w->tid, first, end);
+    }
+    return NULL;
+}
+
+static int ncpus(void) {
+    long n = sysconf(_SC_NPROCESSORS_ONLN);
+    return n < 1 ? 1 : n > 64 ? 64 : (int)n;
+}
+
+/* the prologue the JIT puts before the emitted C: the hooks as calls */
+static const char *jit_hooks =
+    "int ttx_in(const void *p, long long bytes, int site, int x, int y, int z);\n"
+    "void ttx_fail(int site, int x, int y, int z);\n"
+    "int ttx_stop(long long program);\n"
+    "#define TTX_FAIL(site) ttx_fail(site, pidX, pidY, pidZ)\n"
+    "#define TTX_STOP(p) ttx_stop(p)\n";
+static const char *jit_bounds = "#define TTX_IN(p, bytes, site) ttx_in(p, bytes, site, pidX, pidY, pidZ)\n"
+                                "int ttx_inr(const void *p, long long bytes);\n"
+                                "#define TTX_INR(p, bytes) ttx_inr(p, bytes)\n";
+static const char *jit_nobounds = "#define TTX_INR(p, bytes) 1\n";
+
+typedef struct JitOpts {
+    int threads;
+    bool no_bounds;
+    const char *dump_dir;
+    Trace *trace;            /* NULL: no trace */
+    int *nthreads_out;
+    int repeat;              /* launches of the whole grid (at least 1) */
+    double *times;           /* NULL, or the repeat launch times in us */
+} JitOpts;
+
+static bool mkdirs(const char *dir) {
+    char buf[4096];
+    snprintf(buf, sizeof buf, "%s", dir);
+    for (char *p = buf + 1; *p; p++)
+        if (*p == '/') { *p = 0; mkdir(buf, 0777); *p = '/'; }
+    return mkdir(buf, 0777) == 0 || errno == EEXIST;
+}
+
+static bool dump_file(const char *dir, const char *name, const char *text, size_t len) {
+    char path[4096];
+    snprintf(path, sizeof path, "%s/%s", dir, name);
+    FILE *f = fopen(path, "wb");
+    if (!f) { errorf("cannot write '%s': %s", path, strerror(errno)); return false; }
+    bool ok = fwrite(text, 1, len, f) == len;
+    ok = fclose(f) == 0 && ok;
+    if (!ok) errorf("cannot write '%s': %s", path, strerror(errno));
+    return ok;
+}
+
+/* run func over the grid with the JIT; returns 0, -1 after an error, or 1
+ * when the C target cannot translate the kernel (*unsup is the op) */
+static int jit_run(Ctx *c, Op *module, Op *func, int nargs, const IArg *args, const int grid[3], const JitOpts *jo,
+                   Op **unsup, Diag *d) {
+    PtrVec sites = { 0 };
+    char *src = NULL;
+    size_t len = 0;
+    FILE *f = open_memstream(&src, &len);
+    if (!f) { errorf("out of memory"); return -1; }
+    fputs(jit_hooks, f);
+    fputs(jo->no_bounds ? jit_nobounds : jit_bounds, f);
+    CEmitOpts co = { .launcher = true, .sites = &sites, .unsupported = unsup, .rt = true };
+    bool ok = c_emit(f, c, module, func, &co, d);
+    fclose(f);
+    if (!ok) {
+        free(src);
+        pv_free(&sites);
+        return *unsup ? 1 : -1;
+    }
+    char fname[256];
+    c_func_name(func, fname, sizeof fname);
+    if (jo->dump_dir) {
+        char name[300];
+        snprintf(name, sizeof name, "01-%s.c", fname);
+        if (!dump_file(jo->dump_dir, name, src, len)) { free(src); pv_free(&sites); return -1; }
+    }
+    JitRun r = { .grid = { grid[0], grid[1], grid[2] }, .fail_prog = INT64_MAX, .fail_site = -1 };
+    pthread_mutex_init(&r.mu, NULL);
+    g_run = &r;
+    JitSym syms[] = { { "ttx_in", (void *)hook_in }, { "ttx_fail", (void *)hook_fail }, { "ttx_stop", (void *)hook_stop },
+                      { "ttx_inr", (void *)hook_inr } };
+    char err[4096];
+    double t0 = now_us();
+    Jit *j = jit_compile(src, syms, 4, err, sizeof err);
+    double t1 = now_us();
+    free(src);
+    if (!j) {
+        errorf("the JIT could not compile the C of @%s:\n%s", fname, err);
+        pv_free(&sites);
+        pthread_mutex_destroy(&r.mu);
+        return -1;
+    }
+    ev_add(jo->trace, "compile (libtcc)", "compile", t0, t1, 0, 0, 0);
+    LaunchFn launch;
+    void *sym = jit_symbol(j, "ttx_launch");
+    memcpy(&launch, &sym, sizeof launch);
+    /* the buffers, for the bounds check and the launcher */
+    void **av = calloc((size_t)nargs + 1, sizeof *av);
+    const char **base = calloc((size_t)nargs + 1, sizeof *base);
+    size_t *bytes = calloc((size_t)nargs + 1, sizeof *bytes);
+    int *argof = calloc((size_t)nargs + 1, sizeof *argof);
+    int rc = -1;
+    if (!av || !base || !bytes || !argof || !sym) { errorf(sym ? "out of memory" : "the JIT lost the launcher"); goto done; }
+    for (int i = 0; i < nargs; i++) {
+        if (args[i].kind == IARG_BUF) {
+            av[i] = args[i].buf.data;
+            base[r.nbufs] = args[i].buf.data;
+            bytes[r.nbufs] = args[i].buf.bytes;
+            argof[r.nbufs++] = i;
+        } else av[i] = (void *)(args[i].kind == IARG_INT ? (const void *)&args[i].i : (const void *)&args[i].f);
+    }
+    r.base = base;
+    r.bytes = bytes;
+    r.argof = argof;
+    int nt = jo->threads ? jo->threads : ncpus();
+    Pool p = { .launch = launch, .args = av, .grid = { grid[0], grid[1], grid[2] } };
+    p.total = (int64_t)grid[0] * grid[1] * grid[2];
+    if (nt > p.total) nt = (int)p.total;
+    if (nt < 1) nt = 1;
+    if (jo->nthreads_out) *jo->nthreads_out = nt;
+    p.chunk = p.total / ((int64_t)nt * 4);
+    if (p.chunk < 1) p.chunk = 1;
+    p.tr = jo->trace;
+    Worker *w = calloc((size_t)nt, sizeof *w);
+    pthread_t *th = calloc((size_t)nt, sizeof *th);
+    if (!w || !th) { free(w); free(th); errorf("out of memory"); goto done; }
+    pthread_attr_t at;
+    pthread_attr_init(&at);
+    pthread_attr_setstacksize(&at, (size_t)64 << 20);   /* tensors are local arrays */
+    int started = 0;
+    char *kn = jo->trace ? malloc(strlen(fname) + 64) : NULL;
+    if (kn) {
+        sprintf(kn, "%s[%d,%d,%d]", fname, grid[0], grid[1], grid[2]);
+        pv_push(&jo->trace->names, kn);
+    }
+    for (int rep = 0; rep < (jo->repeat > 0 ? jo->repeat : 1); rep++) {
+        p.next = 0;
+        started = 0;
+        double l0 = now_us();
+        for (int i = 0; i < nt; i++) {
+            w[i].p = &p;
+            w[i].tid = i + 1;
+            if (pthread_create(&th[i], &at, worker_main, &w[i]) != 0) break;
+            started++;
+        }
+        for (int i = 0; i < started; i++) pthread_join(th[i], NULL);
+        double l1 = now_us();
+        if (jo->times) jo->times[rep] = l1 - l0;
+        if (kn) ev_add(jo->trace, kn, "kernel", l0, l1, 0, 0, 0);
+        if (!started || r.fail_prog != INT64_MAX) break;
+    }
+    pthread_attr_destroy(&at);
+    if (!started) errorf("cannot start a thread: %s", strerror(errno));
+    else {
+        if (jo->trace) {
+            for (int i = 0; i < nt; i++)
+                for (int k = 0; k < w[i].tr.n; k++) {
+                    Ev e = w[i].tr.ev[k];
+                    ev_add(jo->trace, e.name, e.cat, e.ts, e.ts + e.dur, e.tid, e.first, e.end);
+                }
+        }
+        if (r.fail_prog != INT64_MAX) jr_report(&r, &sites, d);
+        else rc = 0;
+    }
+    for (int i = 0; i < nt; i++) free(w[i].tr.ev);
+    free(w);
+    free(th);
+done:
+    free(av);
+    free(base);
+    free(bytes);
+    free(argof);
+    jit_free(j);
+    g_run = NULL;
+    pthread_mutex_destroy(&r.mu);
+    pv_free(&sites);
+    return rc;
+}
+
+/* --bench: one line on stderr with the best and median launch time */
+static int cmp_double(const void *a, const void *b) {
+    double x = *(const double *)a, y = *(const double *)b;
+    return x < y ? -1 : x > y;
+}
+
+static void bench_print(const char *kernel, const char *engine, int nthreads, double *t, int n) {
+    qsort(t, (size_t)n, sizeof *t, cmp_double);
+    double med = n % 2 ? t[n / 2] : (t[n / 2 - 1] + t[n / 2]) / 2;
+    fprintf(stderr, "bench %s: %s, %d thread%s, %d launch%s: best %.3f ms, median %.3f ms\n", kernel, engine, nthreads,
+            nthreads == 1 ? "" : "s", n, n == 1 ? "" : "es", t[0] / 1000, med / 1000);
+}
+
+/* ---- --check ---------------------------------------------------------------- */
+
+/* the distance in units in the last place between two floats of a type */
+static uint64_t ulps(double a, double b, NpyType t) {
+    if (isnan(a) && isnan(b)) return 0;
+    if (isnan(a) || isnan(b)) return UINT64_MAX;
+    if (a == b) return 0;
+    int64_t ia, ib;
+    if (t == NPY_FLOAT64) { memcpy(&ia, &a, 8); memcpy(&ib, &b, 8); }
+    else if (t == NPY_FLOAT32) { float fa = (float)a, fb = (float)b; int32_t x, y; memcpy(&x, &fa, 4); memcpy(&y, &fb, 4); ia = x; ib = y; }
+    else { ia = npy_f16_from_double(a); ib = npy_f16_from_double(b); ia = (ia & 0x8000) ? -(ia & 0x7fff) : ia; ib = (ib & 0x8000) ? -(ib & 0x7fff) : ib; }
+    if (t != NPY_FLOAT16) {
+        int64_t sm = t == NPY_FLOAT64 ? INT64_MIN : INT32_MIN;
+        if (ia < 0) ia = sm - ia;
+        if (ib < 0) ib = sm - ib;
+    }
+    return ia > ib ? (uint64_t)ia - (uint64_t)ib : (uint64_t)ib - (uint64_t)ia;
+}
+static double elem_d(const NpyArray *a, size_t i) {
+    const unsigned char *p = (const unsigned char *)a->data + i * npy_type_size(a->dtype);
+    switch (a->dtype) {
+    case NPY_BOOL: return *p != 0;
+    case NPY_INT8: { int8_t x; memcpy(&x, p, 1); return x; }
+    case NPY_UINT8: return *p;
+    case NPY_INT16: { int16_t x; memcpy(&x, p, 2); return x; }
+    case NPY_INT32: { int32_t x; memcpy(&x, p, 4); return x; }
+    case NPY_INT64: { int64_t x; memcpy(&x, p, 8); return (double)x; }
+    case NPY_FLOAT16: { uint16_t x; memcpy(&x, p, 2); return npy_f16_to_double(x); }
+    case NPY_FLOAT32: { float x; memcpy(&x, p, 4); return x; }
+    case NPY_FLOAT64: { double x; memcpy(&x, p, 8); return x; }
+    default: return 0;
+    }
+}
+
+enum { CHECK_ULPS = 4 };
+
+/* compare the JIT's buffer a with the interpreter's b; print a line */
+static bool check_one(const char *name, const NpyArray *a, const NpyArray *b) {
+    size_t n = a->nbytes / npy_type_size(a->dtype);
+    bool fl = is_float_type(a->dtype);
+    double maxabs = 0;
+    uint64_t maxulp = 0, ndiff = 0;
+    size_t worst = 0;
+    for (size_t i = 0; i < n; i++) {
+        size_t sz = npy_type_size(a->dtype);
+        if (!memcmp((const char *)a->data + i * sz, (const char *)b->data + i * sz, sz)) continue;
+        double x = elem_d(a, i), y = elem_d(b, i);
+        if (fl) {
+            uint64_t u = ulps(x, y, a->dtype);
+            if (u == 0) continue;
+            double dd = isnan(x) || isnan(y) ? INFINITY : fabs(x - y);
+            if (u > maxulp) { maxulp = u; worst = i; }
+            if (dd > maxabs) maxabs = dd;
+        } else {
+            /* integers: the raw bytes differ */
+            double dd = fabs(x - y);
+            if (!ndiff || dd > maxabs) { maxabs = dd; worst = i; }
+        }
+        ndiff++;
+    }
+    bool ok = fl ? maxulp <= CHECK_ULPS : ndiff == 0;
+    char shp[128];
+    npy_shape_str(a->ndim, a->shape, shp, sizeof shp);
+    if (!ndiff) printf("check %s %s %s: identical\n", name, npy_type_name(a->dtype), shp);
+    else if (fl)
+        printf("check %s %s %s: %s: %" PRIu64 " elements differ, max abs diff %.9g, max %s%" PRIu64 " ulp at element %zu (jit %.9g, interp %.9g)\n",
+               name, npy_type_name(a->dtype), shp, ok ? "ok" : "MISMATCH", ndiff, maxabs, maxulp == UINT64_MAX ? "NaN " : "",
+               maxulp == UINT64_MAX ? 0 : maxulp, worst, elem_d(a, worst), elem_d(b, worst));
+    else
+        printf("check %s %s %s: MISMATCH: %" PRIu64 " elements differ, max abs diff %.17g at element %zu (jit %.17g, interp %.17g)\n",
+               name, npy_type_name(a->dtype), shp, ndiff, maxabs, worst, elem_d(a, worst), elem_d(b, worst));
+    return ok;
+}
+
 int run_main(int argc, char **argv) {
     RunOptsCli o;
     memset(&o, 0, sizeof o);
@@ -466,6 +937,13 @@ int run_main(int argc, char **argv) {
     char (*names)[64] = NULL;
     int nk = 0;
     char err[1024];
+    NpyArray *refs = NULL;
+    IArg *rargs = NULL;
+    Trace tr = { .t0 = now_us() };
+    char *tracename = NULL;
+    FILE *trf = NULL;
+    double *jtimes = NULL, *itimes = NULL;   /* --bench: launch times (us) */
+    if (o.trace && !(trf = fopen(o.trace, "w"))) { errorf("cannot write '%s': %s", o.trace, strerror(errno)); goto out; }
     if (!src) { errorf("cannot read '%s': %s", fname, strerror(errno)); goto out; }
     diag_set_source(&d, fname, src, len);
     c = ctx_new();
@@ -588,10 +1066,100 @@ int run_main(int argc, char **argv) {
     }
     if (bad) goto out;
 
-    if (o.engine->run(c, func, nk, iargs, o.grid, &d) != 0 || d.nerrors) goto out;
+    /* --dump-dir: the kernel as read */
+    if (o.dump_dir) {
+        if (!mkdirs(o.dump_dir)) { errorf("cannot create '%s': %s", o.dump_dir, strerror(errno)); goto out; }
+        char *txt = NULL;
+        size_t tl = 0;
+        FILE *mf = open_memstream(&txt, &tl);
+        PrintOpts po = { 0 };
+        bool pok = mf && print_module(mf, c, m, &po);
+        if (mf) { fputc('\n', mf); fclose(mf); }
+        pok = pok && dump_file(o.dump_dir, "00-input.mlir", txt, tl);
+        free(txt);
+        if (!pok) goto out;
+    }
+
+    /* --check: the interpreter runs on copies of the buffers */
+    if (o.engine == ENG_CHECK) {
+        refs = calloc((size_t)nk + 1, sizeof *refs);
+        rargs = calloc((size_t)nk + 1, sizeof *rargs);
+        if (!refs || !rargs) { errorf("out of memory"); goto out; }
+        for (int i = 0; i < nk; i++) {
+            rargs[i] = iargs[i];
+            if (iargs[i].kind != IARG_BUF) continue;
+            refs[i] = arrays[i];
+            refs[i].data = malloc(arrays[i].nbytes ? arrays[i].nbytes : 1);
+            if (!refs[i].data) { errorf("out of memory"); goto out; }
+            memcpy(refs[i].data, arrays[i].data, arrays[i].nbytes);
+            rargs[i].buf.data = refs[i].data;
+        }
+    }
+    bool use_interp = o.engine == ENG_INTERP || o.engine == ENG_CHECK;
+    const char *engine_name = o.engine == ENG_INTERP ? "interp" : o.engine == ENG_CHECK ? "check" : "jit";
+    int nthreads = 1;
+    int nrep = o.repeat > 0 ? o.repeat : 1;
+    if (o.bench) {
+        jtimes = calloc((size_t)nrep, sizeof *jtimes);
+        itimes = calloc((size_t)nrep, sizeof *itimes);
+        if (!jtimes || !itimes) { errorf("out of memory"); goto out; }
+    }
+    if (o.engine != ENG_INTERP) {
+        JitOpts jo = { o.threads, o.no_bounds, o.dump_dir, trf ? &tr : NULL, &nthreads, nrep, jtimes };
+        Op *unsup = NULL;
+        int jr = jit_run(c, m, func, nk, iargs, o.grid, &jo, &unsup, &d);
+        if (jr == 1 && o.engine == ENG_CHECK) {
+            diag_error(&d, unsup->loc, "the C target does not support '%s', so --check cannot compare the engines", op_name(unsup));
+            goto out;
+        }
+        if (jr == 1) {
+            diag_emit(&d, SEV_NOTE, unsup->loc, "the C target does not support '%s'; running the kernel on the interpreter",
+                      op_name(unsup));
+            use_interp = true;
+            engine_name = "interp";
+            rargs = NULL;
+        } else if (jr != 0 || d.nerrors) goto out;
+    }
+    if (use_interp) {
+        char ename[300];
+        snprintf(ename, sizeof ename, "%s[%d,%d,%d] (interpreter)", fn_name, o.grid[0], o.grid[1], o.grid[2]);
+        if (trf && !(tracename = strdup(ename))) { errorf("out of memory"); goto out; }
+        for (int rep = 0; rep < nrep; rep++) {
+            double t0 = now_us();
+            int ir = interp_run(c, func, nk, rargs ? rargs : iargs, o.grid, &d);
+            double t1 = now_us();
+            if (ir != 0 || d.nerrors) goto out;
+            if (itimes) itimes[rep] = t1 - t0;
+            if (tracename) ev_add(&tr, tracename, "kernel", t0, t1, 0, 0, 0);
+        }
+    }
+    if (o.bench) {
+        char gname[300];
+        snprintf(gname, sizeof gname, "%s[%d,%d,%d]", fn_name, o.grid[0], o.grid[1], o.grid[2]);
+        if (o.engine != ENG_INTERP && !(use_interp && o.engine != ENG_CHECK)) bench_print(gname, "jit", nthreads, jtimes, nrep);
+        if (use_interp) bench_print(gname, "interp", 1, itimes, nrep);
+    }
+
+    if (o.engine == ENG_CHECK) {
+        bool agree = true;
+        for (int i = 0; i < nk; i++) {
+            bool want = false;
+            for (int b = 0; b < o.nouts; b++) want |= o.outs[b].arg == i;
+            if (iargs[i].kind != IARG_BUF || (o.nouts && !want)) continue;
+            agree &= check_one(names[i], &arrays[i], &refs[i]);
+        }
+        fflush(stdout);
+        if (!agree) { errorf("the JIT and the interpreter disagree (see above)"); goto out; }
+    }
 
     rc = 0;
-    for (int b = 0; b < o.nouts; b++) {
+    if (trf) {
+        bool tok = trace_write(trf, &tr, engine_name, nthreads, o.grid);
+        tok = fclose(trf) == 0 && tok;
+        trf = NULL;
+        if (!tok) { errorf("cannot write '%s': %s", o.trace, strerror(errno)); rc = 1; }
+    }
+    for (int b = 0; b < o.nouts && rc == 0; b++) {
         int i = o.outs[b].arg;
         if (!npy_write(o.outs[b].value, &arrays[i], err, sizeof err)) {
             errorf("cannot write '%s': %s", o.outs[b].value, err);
@@ -600,6 +1168,16 @@ int run_main(int argc, char **argv) {
     }
 
 out:
+    if (trf) { fclose(trf); unlink(o.trace); }
+    free(tr.ev);
+    for (int i = 0; i < tr.names.n; i++) free(tr.names.v[i]);
+    pv_free(&tr.names);
+    free(tracename);
+    free(jtimes);
+    free(itimes);
+    for (int i = 0; refs && i < nk; i++) free(refs[i].data);
+    free(refs);
+    free(rargs);
     for (int i = 0; arrays && i < nk; i++) npy_free(&arrays[i]);
     free(arrays);
     free(iargs);

@@ -4,8 +4,9 @@
 #include "target.h"
 
 extern const Target target_ktir;
+extern const Target target_c;
 
-static const Target *const targets[] = { &target_ktir };
+static const Target *const targets[] = { &target_ktir, &target_c };
 
 const Target *target_by_name(const char *name) {
     for (size_t i = 0; i < sizeof targets / sizeof *targets; i++)

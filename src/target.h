@@ -26,6 +26,9 @@ typedef struct Target {
     /* reject what the pipeline cannot lower yet, at the op; false on errors */
     bool (*precheck)(Op *module, Diag *d);
     void (*print_opts)(PrintOpts *po);
+    /* write the output itself (NULL: print the module as MLIR text); false
+     * after reporting errors to d */
+    bool (*emit)(FILE *out, Ctx *c, Op *module, Diag *d);
 } Target;
 
 const Target *target_by_name(const char *name);

@@ -165,4 +165,4 @@ static bool ktir_precheck(Op *m, Diag *d) {
 
 static void ktir_print_opts(PrintOpts *po) { (void)po; }
 
-const Target target_ktir = { "ktir", ".ktir", ktir_pipeline, ktir_precheck, ktir_print_opts };
+const Target target_ktir = { "ktir", ".ktir", ktir_pipeline, ktir_precheck, ktir_print_opts, NULL };

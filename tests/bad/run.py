@@ -384,7 +384,7 @@ def cli_cases():
     add("cli_unknown_option", ["--no-such-option", "{in}", "-o", "{out}"], "--no-such-option")
     add("cli_unknown_short_option", ["-Q", "{in}", "-o", "{out}"], "-Q")
     add("cli_missing_o_argument", ["{in}", "-o"], "-o")
-    add("cli_two_inputs", ["{in}", "{in}", "-o", "{out}"], "{in}")
+    add("cli_two_inputs", ["{in}", "{in}", "-o", "{out}"], "must be an existing directory")
     add("cli_missing_input_file", ["{dir}/does-not-exist.mlir", "-o", "{out}"], "does-not-exist.mlir")
     add("cli_input_is_directory", ["{dir}", "-o", "{out}"], "{dir}")
     add("cli_output_dir_missing", ["{in}", "-o", "{dir}/sub/out.mlir"], "{dir}/sub/out.mlir")

@@ -21,23 +21,15 @@ import subprocess
 import sys
 import tempfile
 
-try:
-    import numpy as np
-except ImportError:
-    alt = "/usr/bin/python3"
-    if os.path.exists(alt) and os.path.realpath(alt) != os.path.realpath(sys.executable) \
-            and not os.environ.get("TTX_NUMERIC_REEXEC"):
-        os.environ["TTX_NUMERIC_REEXEC"] = "1"
-        os.execv(alt, [alt] + sys.argv)
-    print("SKIP numeric: numpy is not installed (python3-numpy)")
-    sys.exit(77)
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from harness import SANITIZER, Tally, numpy_or_skip  # noqa: E402
 
-SANITIZER = ("Sanitizer", "runtime error:")
+np = numpy_or_skip("numeric")
+
 TIMEOUT = 120
 
 TTX, NUM, SAMPLES = sys.argv[1], sys.argv[2], sys.argv[3]
 TMP = tempfile.mkdtemp(prefix="ttx-numeric-")
-passed = failed = 0
 
 
 def path(name):
@@ -59,14 +51,8 @@ def ttx_run(args):
     return r.returncode, r.stderr
 
 
-def report(name, why):
-    global passed, failed
-    if why is None:
-        passed += 1
-        print(f"PASS {name}")
-    else:
-        failed += 1
-        print(f"FAIL {name}: {why}")
+TALLY = Tally()
+report = TALLY.report
 
 
 def sanitizer(err):
@@ -392,13 +378,13 @@ def main():
         report("main-help-mentions-run", None if r.returncode == 0 and "run KERNEL" in r.stdout else "no 'run' in --help")
     except Exception as e:
         report("run-help", f"{type(e).__name__}: {e}")
-    print(f"{passed} passed, {failed} failed")
-    if not failed:
+    rc = TALLY.close()
+    if not rc:
         import shutil
         shutil.rmtree(TMP, ignore_errors=True)
     else:
         print(f"files kept in {TMP}")
-    return 1 if failed else 0
+    return rc
 
 
 if __name__ == "__main__":

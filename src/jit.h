@@ -1,0 +1,43 @@
+/* jit.h - C compiled in memory with libtcc.
+ *
+ * The code is compiled with -nostdlib: no libc, no libtcc1.a, nothing read
+ * from disk, so it works the same in a static ttxform.  Every function the
+ * code may call is given to tcc by address: the double libm functions the C
+ * target declares (exp, log, sqrt, ...), memcpy/memmove/memset (tcc calls
+ * them for struct copies), the bulk routines below and the caller's own
+ * symbols.
+ *
+ * The bulk routines (the C target calls them when CEmitOpts.rt is set) are
+ * compiled into ttxform, so they run at the speed of gcc's code; each
+ * gives the same bits as the C target's own loop for the same op:
+ *   void ttx_rt_copy(void *d, const void *s, long long bytes);
+ *   void ttx_rt_store(void *d, const void *s, long long bytes);
+ *       the same copy, with non-temporal stores for a long one
+ *   void ttx_rt_f32_bin(int op, float *d, const float *a, long long sa,
+ *                       const float *b, long long sb, long long n);
+ *       d[i] = a[i*sa] OP b[i*sb], OP: 0 +, 1 -, 2 *, 3 /, 4 fmax, 5 fmin
+ *   void ttx_rt_f32_un(int op, float *d, const float *a, long long n);
+ *       d[i] = (float)exp(a[i]) for op 0
+ *   float ttx_rt_f32_red(int op, const float *a, long long n);
+ *       a[0], then acc OP a[i] for i = 1 .. n-1 in order (op 0, 4 or 5)
+ *   void ttx_rt_f32_dot(float *r, const float *a, const float *b,
+ *                       const float *c, long long sc, long long M, long long N, long long K);
+ *       r[M,N] = c + a[M,K] x b[K,N] (c[i] at c[i*sc]): each element adds
+ *       its products in k order, in double, rounded to float after each */
+#ifndef TTX_JIT_H
+#define TTX_JIT_H
+
+#include <stddef.h>
+
+typedef struct Jit Jit;
+
+typedef struct JitSym { const char *name; void *addr; } JitSym;
+
+/* compile and relocate src; NULL with tcc's messages in err on failure */
+Jit *jit_compile(const char *src, const JitSym *syms, int nsyms, char *err, size_t errlen);
+/* the address of a global symbol of the compiled code, or NULL */
+void *jit_symbol(Jit *j, const char *name);
+/* frees the code: no function of it may run afterwards */
+void jit_free(Jit *j);
+
+#endif

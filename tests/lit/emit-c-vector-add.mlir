@@ -1,0 +1,56 @@
+// RUN: ttxform %s --emit=c | FileCheck %s
+// RUN: ttxform %s -o - --emit=c | FileCheck %s --check-prefix=HOOKS
+
+// The prelude: own integer types, no #include, the hooks defaulting to nothing.
+// CHECK: typedef int i32;
+// CHECK: typedef long long i64;
+// CHECK-NOT: #include
+// HOOKS: #define TTX_IN(p, bytes, site) 1
+// HOOKS: #define TTX_FAIL(site) ((void)0)
+// HOOKS: #define TTX_STOP(program) 0
+
+// The spine-triton ABI: the arguments, then the grid and the program id.
+// CHECK-LABEL: void add_kernel(float *arg0, float *arg1, float *arg2, i32 arg3,
+// CHECK-NEXT: i32 gridX, i32 gridY, i32 gridZ, i32 pidX, i32 pidY, i32 pidZ)
+// CHECK: i32 [[PID:v[0-9]+]] = pidX;
+// CHECK: i32 [[OFF:v[0-9]+]] = (i32)((u32)[[PID]] * (u32)1024);
+
+// Pointers affine in the range: strided loops, the mask computed in place.
+// CHECK: /* tt.load
+// CHECK-NEXT: float [[X:v[0-9]+]][1024];
+// CHECK-NEXT: for (i64 i0 = 0; i0 < 1024; i0++) {
+// CHECK-NEXT: const float *p = arg0 + (i64)[[OFF]] + i0;
+// CHECK-NEXT: [[X]][i0] = (((i32)((i64)[[OFF]] + i0) < arg3)) && TTX_IN(p, 4, 0) ? *p : 0;
+// CHECK: float [[Y:v[0-9]+]][1024];
+// CHECK: const float *p = arg1 + (i64)[[OFF]] + i0;
+
+// The add is fused into the store's loop: no array of its own.
+// CHECK: /* tt.store
+// CHECK-NEXT: for (i64 i0 = 0; i0 < 1024; i0++) {
+// CHECK-NEXT: float *p = arg2 + (i64)[[OFF]] + i0;
+// CHECK-NEXT: if ((((i32)((i64)[[OFF]] + i0) < arg3)) && TTX_IN(p, 4, 2)) *p = ([[X]][i0] + [[Y]][i0]);
+// CHECK-NEXT: }
+// CHECK-NEXT: }
+module {
+  tt.func public @add_kernel(%arg0: !tt.ptr<f32>, %arg1: !tt.ptr<f32>, %arg2: !tt.ptr<f32>, %arg3: i32) {
+    %c1024_i32 = arith.constant 1024 : i32
+    %0 = tt.get_program_id x : i32
+    %1 = arith.muli %0, %c1024_i32 : i32
+    %2 = tt.make_range {end = 1024 : i32, start = 0 : i32} : tensor<1024xi32>
+    %3 = tt.splat %1 : i32 -> tensor<1024xi32>
+    %4 = arith.addi %3, %2 : tensor<1024xi32>
+    %5 = tt.splat %arg3 : i32 -> tensor<1024xi32>
+    %6 = arith.cmpi slt, %4, %5 : tensor<1024xi32>
+    %7 = tt.splat %arg0 : !tt.ptr<f32> -> tensor<1024x!tt.ptr<f32>>
+    %8 = tt.addptr %7, %4 : tensor<1024x!tt.ptr<f32>>, tensor<1024xi32>
+    %9 = tt.load %8, %6 : tensor<1024x!tt.ptr<f32>>
+    %10 = tt.splat %arg1 : !tt.ptr<f32> -> tensor<1024x!tt.ptr<f32>>
+    %11 = tt.addptr %10, %4 : tensor<1024x!tt.ptr<f32>>, tensor<1024xi32>
+    %12 = tt.load %11, %6 : tensor<1024x!tt.ptr<f32>>
+    %13 = arith.addf %9, %12 : tensor<1024xf32>
+    %14 = tt.splat %arg2 : !tt.ptr<f32> -> tensor<1024x!tt.ptr<f32>>
+    %15 = tt.addptr %14, %4 : tensor<1024x!tt.ptr<f32>>, tensor<1024xi32>
+    tt.store %15, %13, %6 : tensor<1024x!tt.ptr<f32>>
+    tt.return
+  }
+}

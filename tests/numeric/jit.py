@@ -1,0 +1,527 @@
+#!/usr/bin/env python3
+"""`ttxform run` on the JIT (the default engine): libtcc-compiled C.
+
+usage: jit.py TTXFORM ROOT
+
+- `--check` (JIT and interpreter on copies of the inputs, every output
+  compared) on every kernel: ROOT/samples/vector_add.ttir,
+  ROOT/tests/numeric/*.ttir and ROOT/samples/cpu/*.ttir;
+- the JIT's outputs against NumPy references computed here for the CPU
+  samples (sizes that are not multiples of the blocks), also after
+  --ptr-analysis (tts.make_tptr/load/store), with --check;
+- the same outputs on 1 and on 3 threads, and with --no-bounds-check;
+- --trace (valid Chrome-trace JSON: a compile, a launch, chunks that cover
+  every program once) and --dump-dir (the input IR and the C);
+- --repeat/--bench: one launch event per repeat, a best/median line per
+  engine on stderr, the outputs of the last run;
+- ROOT/tests/numeric/rt_rows.ttir against NumPy: the rows, tiles and
+  reductions the JIT hands to its bulk routines (ttx_rt_*), with masks that
+  keep an interval of each row and one that does not;
+- errors: bad --threads or --repeat, an unwritable --trace or --dump-dir, two engines,
+  out-of-bounds accesses, division by zero and a zero loop step found by the
+  JIT's checks (located at the op), an op the C target lacks (a note and the
+  interpreter; an error under --check).
+
+Prints `PASS name` / `FAIL name: why` and `N passed, N failed`; exits 1 if
+any case failed, 77 (skip) without NumPy.
+"""
+import glob
+import json
+import math
+import os
+import subprocess
+import sys
+import tempfile
+
+try:
+    import numpy as np
+except ImportError:
+    alt = "/usr/bin/python3"
+    if os.path.exists(alt) and os.path.realpath(alt) != os.path.realpath(sys.executable) \
+            and not os.environ.get("TTX_NUMERIC_REEXEC"):
+        os.environ["TTX_NUMERIC_REEXEC"] = "1"
+        os.execv(alt, [alt] + sys.argv)
+    print("SKIP jit: numpy is not installed (python3-numpy)")
+    sys.exit(77)
+
+SANITIZER = ("Sanitizer", "runtime error:")
+TIMEOUT = 300
+TTX, ROOT = sys.argv[1], sys.argv[2]
+CPU = os.path.join(ROOT, "samples", "cpu")
+NUM = os.path.join(ROOT, "tests", "numeric")
+TMP = tempfile.mkdtemp(prefix="ttx-jit-")
+passed = failed = 0
+rng = np.random.default_rng(20261203)
+
+
+def report(name, why):
+    global passed, failed
+    if why is None:
+        passed += 1
+        print(f"PASS {name}")
+    else:
+        failed += 1
+        print(f"FAIL {name}: {why}")
+
+
+def path(name):
+    return os.path.join(TMP, name)
+
+
+def run(args):
+    r = subprocess.run([TTX, "run"] + args, capture_output=True, text=True, timeout=TIMEOUT)
+    return r.returncode, r.stdout, r.stderr
+
+
+def arglist(args):
+    out = []
+    for k, v in args.items():
+        if isinstance(v, np.ndarray):
+            p = path(f"in-{k}-{abs(hash(v.tobytes())) % 10**9}.npy")
+            np.save(p, v)
+            out += ["--arg", f"{k}={p}"]
+        else:
+            out += ["--arg", f"{k}={v!r}" if not isinstance(v, str) else f"{k}={v}"]
+    return out
+
+
+def close(got, want, rtol, atol):
+    if got.shape != want.shape:
+        return f"got shape {got.shape}, want {want.shape}"
+    g, w = got.astype(np.float64), want.astype(np.float64)
+    if not np.allclose(g, w, rtol=rtol, atol=atol):
+        err = np.abs(g - w)
+        i = np.unravel_index(np.argmax(err), err.shape)
+        return f"max abs error {err[i]} at {i}: got {g[i]}, want {w[i]}"
+    return None
+
+
+def exact(got, want):
+    if got.shape != want.shape or got.dtype != want.dtype:
+        return f"got {got.dtype}{got.shape}, want {want.dtype}{want.shape}"
+    if not np.array_equal(got, want):
+        bad = np.argwhere(got != want)
+        return f"{len(bad)} elements differ, first at {tuple(bad[0])}"
+    return None
+
+
+def first(*xs):
+    for x in xs:
+        if x is not None:
+            return x
+    return None
+
+
+def randn(*shape, dtype=np.float32, scale=1.0):
+    return (rng.standard_normal(shape) * scale).astype(dtype)
+
+
+# ---- the kernels, their arguments and NumPy references -------------------------
+
+KERNELS = []   # (name, file, grid, args, outputs, check or None)
+
+
+def kernel(name, file, grid, args, outputs, check=None):
+    KERNELS.append((name, file, grid, args, outputs, check))
+
+
+n = 2500
+x, y = randn(n), randn(n)
+o0 = np.full(n + 7, 42.0, np.float32)
+va = o0.copy()
+va[:n] = x + y
+kernel("vector_add", os.path.join(ROOT, "samples", "vector_add.ttir"), [3],
+       {"arg0": x, "arg1": y, "arg2": o0, "arg3": n}, ["arg2"], lambda o: exact(o["arg2"], va))
+kernel("cpu-vector_add", os.path.join(CPU, "vector_add.ttir"), [3],
+       {"arg0": x, "arg1": y, "arg2": o0, "arg3": n}, ["arg2"], lambda o: exact(o["arg2"], va))
+
+rows, cols, istride, ostride = 11, 100, 104, 112
+xin = randn(rows, istride, scale=4.0)
+so0 = np.full((rows, ostride), -7.0, np.float32)
+e = np.exp(xin[:, :cols].astype(np.float64) - xin[:, :cols].max(axis=1, keepdims=True))
+sm = so0.astype(np.float64)
+sm[:, :cols] = e / e.sum(axis=1, keepdims=True)
+kernel("cpu-softmax", os.path.join(CPU, "softmax.ttir"), [4],
+       {"arg0": so0, "arg1": xin, "arg2": istride, "arg3": ostride, "arg4": rows, "arg5": cols}, ["arg0"],
+       lambda o: first(close(o["arg0"], sm, 2e-6, 1e-7), exact(o["arg0"][:, cols:], so0[:, cols:])))
+
+M, N, K = 70, 50, 80
+a16, b16 = randn(M, K, dtype=np.float16), randn(K, N, dtype=np.float16)
+mm = a16.astype(np.float64) @ b16.astype(np.float64)
+mm_args = {"arg0": a16, "arg1": b16, "arg2": np.zeros((M, N), np.float16), "arg3": M, "arg4": N, "arg5": K,
+           "arg6": K, "arg7": N, "arg8": N}
+grid_mm = [math.ceil(M / 32) * math.ceil(N / 32)]
+kernel("cpu-matmul", os.path.join(CPU, "matmul.ttir"), grid_mm, mm_args, ["arg2"], lambda o: close(o["arg2"], mm, 2e-3, 2e-3))
+kernel("cpu-matmul_block_ptr", os.path.join(CPU, "matmul_block_ptr.ttir"), grid_mm, mm_args, ["arg2"],
+       lambda o: close(o["arg2"], mm, 2e-3, 2e-3))
+
+R, C, stride = 5, 300, 320
+X = randn(R, stride, scale=2.0) + np.float32(0.5)
+W, B = randn(C), randn(C)
+Xd = X[:, :C].astype(np.float64)
+mean = Xd.mean(axis=1)
+rstd = 1 / np.sqrt(((Xd - mean[:, None]) ** 2).mean(axis=1) + 1e-5)
+Y0 = np.full((R, stride), 3.0, np.float32)
+Yw = Y0.astype(np.float64)
+Yw[:, :C] = (Xd - mean[:, None]) * rstd[:, None] * W + B
+kernel("cpu-layernorm", os.path.join(CPU, "layernorm.ttir"), [R],
+       {"arg0": X, "arg1": Y0, "arg2": W, "arg3": B, "arg4": np.zeros(R, np.float32), "arg5": np.zeros(R, np.float32),
+        "arg6": stride, "arg7": C, "arg8": 1e-5}, ["arg1", "arg4", "arg5"],
+       lambda o: first(close(o["arg1"], Yw, 1e-5, 1e-5), close(o["arg4"], mean, 1e-5, 1e-6), close(o["arg5"], rstd, 1e-5, 1e-6)))
+
+na = 1500
+xa = randn(na, scale=3.0)
+r = np.maximum(xa.astype(np.float64), 0)
+g = 0.5 * r * (1 + np.vectorize(math.erf)(r / math.sqrt(2)))
+act = g / (1 + np.exp(-g))
+ya0 = np.full(na + 3, -1.0, np.float32)
+kernel("cpu-activations", os.path.join(CPU, "activations.ttir"), [math.ceil(na / 512)], {"arg0": xa, "arg1": ya0, "arg2": na},
+       ["arg1"], lambda o: first(close(o["arg1"][:na], act, 2e-6, 1e-6), exact(o["arg1"][na:], ya0[na:])))
+
+Mv, Nv, sam = 40, 150, 160
+A = randn(Mv, sam)
+xv = randn(Nv)
+yv0 = np.full(Mv + 2, 9.0, np.float32)
+mv = A[:, :Nv].astype(np.float64) @ xv.astype(np.float64)
+kernel("cpu-matvec", os.path.join(CPU, "matvec.ttir"), [math.ceil(Mv / 16)],
+       {"arg0": A, "arg1": xv, "arg2": yv0, "arg3": Mv, "arg4": Nv, "arg5": sam}, ["arg2"],
+       lambda o: first(close(o["arg2"][:Mv], mv, 1e-5, 1e-5), exact(o["arg2"][Mv:], yv0[Mv:])))
+
+kernel("numeric-softmax", os.path.join(NUM, "softmax.ttir"), [6],
+       {"in": randn(6, 100, scale=3.0), "out": np.zeros((6, 100), np.float32), "ncols": 100}, ["out"])
+kernel("numeric-matmul", os.path.join(NUM, "matmul.ttir"), [2, 4],
+       {"a": randn(16, 24), "b": randn(24, 32), "c": np.zeros((16, 32), np.float32), "K": 24, "N": 32}, ["c"])
+kernel("numeric-scale_f16", os.path.join(NUM, "scale_f16.ttir"), [5],
+       {"arg0": randn(300, dtype=np.float16, scale=100.0), "arg1": np.zeros(300, np.float16), "arg2": 0.3, "arg3": 300},
+       ["arg1"])
+kernel("numeric-select_int", os.path.join(NUM, "select_int.ttir"), [1],
+       {"a": rng.integers(-100, 100, 32).astype(np.int32), "flag": np.arange(32) % 3 == 0, "wide": np.zeros(32, np.int64),
+        "low": np.zeros(32, np.int8), "pos": np.zeros(32, np.bool_), "n": 29}, ["wide", "low", "pos"])
+
+x3 = randn(2, 4, 8)
+e3 = np.exp(x3.astype(np.float64))
+kernel("numeric-rank3", os.path.join(NUM, "rank3.ttir"), [1],
+       {"x": x3, "y": np.zeros(64, np.float32), "z": np.zeros(32, np.float32), "w": np.zeros(16, np.float32)},
+       ["y", "z", "w"],
+       lambda o: first(close(o["y"].reshape(2, 4, 8), e3, 1e-6, 1e-7),
+                       close(o["z"].reshape(2, 4, 4), 1 + x3.astype(np.float64) @ e3.transpose(0, 2, 1), 1e-5, 1e-5),
+                       close(o["w"].reshape(2, 8), x3.astype(np.float64).sum(axis=1), 1e-5, 1e-6)))
+
+kk = rng.integers(-50, 50, 64).astype(np.int32)
+kk[kk == 0] = 7
+kk[3], kk[4] = -1, 1 << 20
+xo = randn(64, scale=5.0)
+xo[6], xo[7], xo[8] = -0.0, 0.0, 40.0
+ops_args = {"x": xo, "k": kk, "oi": np.zeros(64, np.int32), "of": np.zeros(64, np.float32),
+            "oh": np.zeros(64, np.float16), "od": np.zeros(64, np.float64), "ol": np.zeros(1, np.int64)}
+for nn, base in ((5, 5 * 120), (-3, -1)):
+    kernel(f"numeric-c_ops-n{nn}", os.path.join(NUM, "c_ops.ttir"), [1], dict(ops_args, n=nn), ["oi", "of", "oh", "od", "ol"],
+           lambda o, base=base: exact(o["ol"], np.array([base + int(np.argmax(xo)) + int(xo.max())], np.int64)))
+
+xs4 = randn(4, 8)
+ks4 = rng.integers(-1000, 1000, (4, 8)).astype(np.int32)
+kernel("numeric-scan", os.path.join(NUM, "scan.ttir"), [1],
+       {"x": xs4, "k": ks4, "s": np.zeros((4, 8), np.float32), "m": np.zeros((4, 8), np.int32)}, ["s", "m"],
+       lambda o: first(close(o["s"], np.cumsum(xs4.astype(np.float64), axis=1), 1e-6, 1e-6),
+                       exact(o["m"], np.maximum.accumulate(ks4[::-1], axis=0)[::-1])))
+
+ca, cb = rng.integers(-9, 9, 8).astype(np.int32), rng.integers(-9, 9, 8).astype(np.int32)
+kernel("numeric-cat_join", os.path.join(NUM, "cat_join.ttir"), [1],
+       {"a": ca, "b": cb, "c": np.zeros(16, np.int32), "j": np.zeros(16, np.int32), "u": np.zeros(1, np.int32)},
+       ["c", "j", "u"],
+       lambda o: first(exact(o["c"], np.concatenate([ca, cb])), exact(o["j"], np.stack([ca, cb], axis=1).reshape(16)),
+                       exact(o["u"], np.array([2 * ca[3]], np.int32))))
+
+# rows handed to the JIT's bulk routines (ttx_rt_*): interval masks of
+# every kind, a mask that is not one, f32 elementwise ops, exp, reductions
+Rr, Sr = 8, 20
+xr = randn(Rr, Sr, scale=2.0)
+def rt_rows_ref(n, lo, m):
+    j = np.arange(16)[None, :]
+    i = np.arange(Rr)[:, None]
+    v = xr[:, :16].astype(np.float32)
+    a = np.where(j < n, v, np.float32(-1.5))
+    b = np.where(j >= lo, v, np.float32(2.0))
+    c = np.where(i < m, v, np.float32(0))
+    d = np.where(j <= n, v, np.float32(0))
+    e = np.where(n > j, v, np.float32(0.5))
+    s1 = a - b
+    s3 = s1 * c + d
+    s8 = np.exp(np.minimum(np.maximum(s3, e), 2).astype(np.float64) * 0.5) / 2
+    y = np.zeros((Rr, Sr))
+    y[:, :16] = np.where(j < n, s8, 0)
+    r = np.stack([s8.sum(axis=1), s3.max(axis=1), s1.min(axis=1)], axis=1)
+    return y, r
+for n_, lo_, m_ in ((16, 0, 8), (10, 3, 5), (0, 0, 0), (-4, 20, 9), (30, -2, 8), (5, 5, 1)):
+    yr, rr = rt_rows_ref(n_, lo_, m_)
+    kernel(f"numeric-rt_rows-{n_}-{lo_}-{m_}", os.path.join(NUM, "rt_rows.ttir"), [2],
+           {"x": xr, "y": np.zeros((Rr, Sr), np.float32), "r": np.zeros((Rr, 3), np.float32), "stride": Sr, "n": n_,
+            "lo": lo_, "m": m_}, ["y", "r"],
+           lambda o, yr=yr, rr=rr: first(close(o["y"], yr, 1e-6, 1e-6), close(o["r"], rr, 1e-5, 1e-5)))
+
+
+def covered():
+    """every kernel file of the three places is listed above"""
+    listed = {os.path.realpath(k[1]) for k in KERNELS}
+    files = [os.path.join(ROOT, "samples", "vector_add.ttir")] + glob.glob(os.path.join(NUM, "*.ttir")) + \
+        glob.glob(os.path.join(CPU, "*.ttir"))
+    missing = sorted(os.path.relpath(f, ROOT) for f in files if os.path.realpath(f) not in listed)
+    report("every-kernel-listed", None if not missing else f"no --check case for {missing}")
+
+
+def check_cases():
+    for name, file, grid, args, outputs, check in KERNELS:
+        outs = [f"{k}={path(f'{name}-{k}.jit.npy')}" for k in outputs]
+        cmd = [file, "--check", "--grid=" + ",".join(map(str, grid))] + arglist(args)
+        for o in outs:
+            cmd += ["--output", o]
+        try:
+            rc, out, err = run(cmd)
+            lines = [l for l in out.splitlines() if l.startswith("check ")]
+            if rc != 0 or err.strip() or any(s in err for s in SANITIZER):
+                report(f"{name}-check", f"exit {rc}: {err.strip()[:1500]} {out[:500]}")
+            elif len(lines) != len(outputs) or not all(l.endswith("identical") or ": ok:" in l for l in lines):
+                report(f"{name}-check", f"unexpected report: {out[:1500]}")
+            else:
+                report(f"{name}-check", None)
+        except Exception as ex:
+            report(f"{name}-check", f"{type(ex).__name__}: {ex}")
+        if check is None:
+            continue
+        # after --ptr-analysis: tts.make_tptr / tts.load / tts.store on the JIT
+        if os.path.dirname(os.path.realpath(file)) == os.path.realpath(CPU):
+            try:
+                pa = path(f"{name}.pa.ttir")
+                r = subprocess.run([TTX, file, "--ptr-analysis", "-o", pa], capture_output=True, text=True, timeout=TIMEOUT)
+                if r.returncode != 0:
+                    raise AssertionError(f"--ptr-analysis: {r.stderr[:1000]}")
+                cmd = [pa, "--check", "--grid=" + ",".join(map(str, grid))] + arglist(args)
+                for k in outputs:
+                    cmd += ["--output", f"{k}={path(f'{name}-{k}.pa.npy')}"]
+                rc, out, err = run(cmd)
+                if rc != 0 or err.strip():
+                    report(f"{name}-ptr-analysis-check", f"exit {rc}: {err.strip()[:1500]} {out[:500]}")
+                else:
+                    o = {k: np.load(path(f"{name}-{k}.pa.npy")) for k in outputs}
+                    report(f"{name}-ptr-analysis-check", check(o))
+            except Exception as ex:
+                report(f"{name}-ptr-analysis-check", f"{type(ex).__name__}: {ex}")
+        # the JIT alone (the default engine) against NumPy, on 1 and 3 threads
+        for tag, extra in (("jit", []), ("jit-threads1", ["--threads=1"]), ("jit-threads3", ["--threads", "3"]),
+                           ("jit-unchecked", ["--no-bounds-check"])):
+            try:
+                cmd = [file, "--grid=" + ",".join(map(str, grid))] + extra + arglist(args)
+                for k in outputs:
+                    cmd += ["--output", f"{k}={path(f'{name}-{k}.{tag}.npy')}"]
+                rc, out, err = run(cmd)
+                if rc != 0 or err.strip():
+                    report(f"{name}-{tag}", f"exit {rc}: {err.strip()[:1500]}")
+                    continue
+                o = {k: np.load(path(f"{name}-{k}.{tag}.npy")) for k in outputs}
+                report(f"{name}-{tag}", check(o))
+            except Exception as ex:
+                report(f"{name}-{tag}", f"{type(ex).__name__}: {ex}")
+
+
+def trace_and_dump():
+    k = os.path.join(ROOT, "samples", "vector_add.ttir")
+    tr, dd = path("t.json"), path("dump/sub")
+    rc, out, err = run([k, "--grid=7", "--threads=2", "--trace=" + tr, "--dump-dir=" + dd, "--arg", "arg0=randn:7000",
+                        "--arg", "arg1=randn:7000", "--arg", "arg2=zeros:7000", "--arg", "arg3=7000"])
+    if rc != 0 or err.strip():
+        report("trace", f"exit {rc}: {err.strip()[:1500]}")
+        return
+    try:
+        t = json.load(open(tr))
+        ev = [e for e in t["traceEvents"] if e.get("ph") == "X"]
+        cats = sorted({e["cat"] for e in ev})
+        progs = sorted(p for e in ev if e["cat"] == "chunk" for p in range(e["args"]["first"], e["args"]["end"]))
+        why = None
+        if cats != ["chunk", "compile", "kernel"]:
+            why = f"event categories {cats}"
+        elif progs != list(range(7)):
+            why = f"the chunks cover programs {progs}"
+        elif not any(e["name"] == "add_kernel[7,1,1]" for e in ev):
+            why = "no launch event add_kernel[7,1,1]"
+        elif any(e["dur"] < 0 or e["ts"] < 0 for e in ev) or t["metadata"]["num_threads"] != 2:
+            why = "bad times or metadata"
+        report("trace", why)
+    except Exception as ex:
+        report("trace", f"{type(ex).__name__}: {ex}")
+    files = sorted(os.listdir(dd)) if os.path.isdir(dd) else []
+    c = open(os.path.join(dd, "01-add_kernel.c")).read() if "01-add_kernel.c" in files else ""
+    report("dump-dir", None if files == ["00-input.mlir", "01-add_kernel.c"] and "void ttx_launch" in c and "tt.func" in
+           open(os.path.join(dd, "00-input.mlir")).read() else f"files {files}")
+    # --repeat: one launch event per run of the grid; --bench: best and median on stderr
+    for eng, lines in (("--jit", ["jit"]), ("--interp", ["interp"]), ("--check", ["jit", "interp"])):
+        o = path("rep_out.npy")
+        rc, out, err = run([k, eng, "--grid=3", "--repeat=4", "--bench", "--threads=2", "--trace=" + tr, "--arg",
+                            "arg0=ones:2500", "--arg", "arg1=ones:2500", "--arg", "arg2=zeros:2500", "--arg", "arg3=2500",
+                            "--output", f"arg2={o}"])
+        try:
+            t = json.load(open(tr))
+            launches = [e for e in t["traceEvents"] if e.get("cat") == "kernel"]
+            got = [l.split(":", 1)[1].split(",")[0].strip() for l in err.splitlines() if l.startswith("bench add_kernel[3,1,1]:")]
+            ok_lines = all(" 4 launches: best " in l and " ms, median " in l for l in err.splitlines() if l.startswith("bench "))
+            y = np.load(o) if rc == 0 else None
+            report(f"repeat-bench{eng}", None if rc == 0 and len(launches) == 4 * len(lines) and got == lines and ok_lines
+                   and exact(y, np.full(2500, 2, np.float32)) is None else f"exit {rc}: {err[:800]} {len(launches)} launches")
+        except Exception as ex:
+            report(f"repeat-bench{eng}", f"{type(ex).__name__}: {ex}")
+    # the interpreter's trace: one launch event
+    rc, out, err = run([k, "--interp", "--grid=1", "--trace=" + tr, "--arg", "arg0=ones:16", "--arg", "arg1=ones:16",
+                        "--arg", "arg2=zeros:16", "--arg", "arg3=16"])
+    try:
+        t = json.load(open(tr))
+        ev = [e for e in t["traceEvents"] if e.get("ph") == "X"]
+        report("trace-interp", None if rc == 0 and len(ev) == 1 and t["metadata"]["engine"] == "interp" else f"exit {rc}: {err} {ev}")
+    except Exception as ex:
+        report("trace-interp", f"{type(ex).__name__}: {ex}")
+
+
+def error_case(name, args, message, no_file=None, rc_want=1):
+    try:
+        if no_file and os.path.exists(no_file):
+            os.unlink(no_file)
+        rc, out, err = run(args)
+        if rc != rc_want:
+            report(name, f"exit status {rc}, expected {rc_want}: {err.strip()[:1500]}")
+        elif any(s in err for s in SANITIZER):
+            report(name, f"sanitizer report: {err.strip()[:1500]}")
+        elif message not in err:
+            report(name, f"stderr lacks '{message}': {err.strip()[:1500]}")
+        elif no_file and os.path.exists(no_file):
+            report(name, f"{no_file} was written by a failed run")
+        else:
+            report(name, None)
+    except Exception as ex:
+        report(name, f"{type(ex).__name__}: {ex}")
+
+
+def write(name, text):
+    p = path(name)
+    with open(p, "w") as f:
+        f.write(text)
+    return p
+
+
+def error_cases():
+    k = os.path.join(ROOT, "samples", "vector_add.ttir")
+    out = path("e_out.npy")
+    good = ["--arg", "arg0=zeros:16", "--arg", "arg1=zeros:16", "--arg", "arg2=zeros:16", "--arg", "arg3=16"]
+    error_case("error-threads-zero", [k, "--grid=1", "--threads=0"] + good, "bad --threads '0'")
+    error_case("error-threads-text", [k, "--grid=1", "--threads", "many"] + good, "bad --threads 'many'")
+    error_case("error-repeat-zero", [k, "--grid=1", "--repeat=0"] + good, "bad --repeat '0'")
+    error_case("error-repeat-text", [k, "--grid=1", "--repeat", "x3"] + good, "bad --repeat 'x3'")
+    error_case("error-repeat-huge", [k, "--grid=1", "--repeat=1000001"] + good, "bad --repeat '1000001'")
+    error_case("error-repeat-missing", [k, "--grid=1"] + good + ["--repeat"], "option '--repeat' needs a value")
+    error_case("error-bench-value", [k, "--grid=1", "--bench=3"] + good, "unknown option '--bench=3'")
+    # a row that leaves the buffers: the bulk copy is skipped and the element is reported
+    error_case("error-jit-oob-row", [os.path.join(NUM, "rt_rows.ttir"), "--grid=2", "--arg", "x=zeros:8x20", "--arg",
+                                     "y=zeros:8x20", "--arg", "r=zeros:8x3", "--arg", "stride=21", "--arg", "n=16",
+                                     "--arg", "lo=0", "--arg", "m=8"],
+               "rt_rows.ttir:36:10: error: tt.load: out-of-bounds access: reads element 160 (byte offset 640) of argument 0, "
+               "which holds 160 elements (640 bytes) in program (1, 0, 0)")
+    error_case("error-trace-unwritable", [k, "--grid=1", "--trace=" + path("nodir/t.json")] + good,
+               f"cannot write '{path('nodir/t.json')}'")
+    error_case("error-trace-empty", [k, "--grid=1", "--trace="] + good, "needs a file name")
+    blocker = write("blocker", "a file, not a directory\n")
+    error_case("error-dump-dir", [k, "--grid=1", "--dump-dir=" + blocker + "/d"] + good, "cannot create")
+    error_case("error-two-engines", [k, "--grid=1", "--jit", "--interp"] + good, "more than one engine")
+    tr = path("e_trace.json")
+    error_case("error-jit-out-of-bounds", [k, "--grid=1", "--jit", "--trace=" + tr] + good[:6] +
+               ["--arg", "arg3=17", "--output", f"arg2={out}"],
+               "vector_add.ttir:14:10: error: tt.load: out-of-bounds access: reads element 16 (byte offset 64) of argument 0, "
+               "which holds 16 elements (64 bytes) in program (0, 0, 0)", out)
+    report("error-no-trace-after-failure", None if not os.path.exists(tr) else "the trace of a failed run was kept")
+    # the lowest failing program is reported, whatever the threads
+    error_case("error-jit-oob-lowest-program", [k, "--grid=8", "--threads=4"] + good[:6] + ["--arg", "arg3=8192"],
+               "in program (0, 0, 0)")
+    div = write("div.ttir", """module {
+  tt.func public @div(%p: !tt.ptr<i32>, %d: i32) {
+    %r = tt.make_range {end = 8 : i32, start = 0 : i32} : tensor<8xi32>
+    %ds = tt.splat %d : i32 -> tensor<8xi32>
+    %q = arith.divsi %r, %ds : tensor<8xi32>
+    %s = tt.splat %p : !tt.ptr<i32> -> tensor<8x!tt.ptr<i32>>
+    %a = tt.addptr %s, %r : tensor<8x!tt.ptr<i32>>, tensor<8xi32>
+    tt.store %a, %q : tensor<8x!tt.ptr<i32>>
+    tt.return
+  }
+}
+""")
+    error_case("error-jit-division-by-zero", [div, "--grid=2", "--arg", "p=zeros:8:int32", "--arg", "d=0", "--output", f"p={out}"],
+               "div.ttir:5:10: error: arith.divsi: division by zero in program (0, 0, 0)", out)
+    rc, o, err = run([div, "--grid=1", "--check", "--arg", "p=zeros:8:int32", "--arg", "d=-3", "--output", f"p={out}"])
+    got = np.load(out) if rc == 0 and os.path.exists(out) else None
+    report("jit-divsi-truncates", None if got is not None and list(got) == [0, 0, 0, -1, -1, -1, -2, -2]
+           else f"exit {rc}: {err} {got}")
+    loop = write("loop.ttir", """module {
+  tt.func public @loop(%p: !tt.ptr<i32>, %step: i32) {
+    %c0 = arith.constant 0 : i32
+    %c10 = arith.constant 10 : i32
+    %r = scf.for %i = %c0 to %c10 step %step iter_args(%a = %c0) -> (i32) : i32 {
+      %b = arith.addi %a, %i : i32
+      scf.yield %b : i32
+    }
+    tt.store %p, %r : !tt.ptr<i32>
+    tt.return
+  }
+}
+""")
+    error_case("error-jit-loop-step", [loop, "--grid=1", "--arg", "p=zeros:1:int32", "--arg", "step=0"],
+               "loop.ttir:5:10: error: scf.for: the loop step is not positive in program (0, 0, 0)")
+    rc, o, err = run([loop, "--grid=1", "--check", "--arg", "p=zeros:1:int32", "--arg", "step=3", "--output", f"p={out}"])
+    got = np.load(out) if rc == 0 and os.path.exists(out) else None
+    report("jit-scalar-loop", None if got is not None and list(got) == [0 + 3 + 6 + 9] else f"exit {rc}: {err} {got}")
+    hist = write("hist.ttir", """module {
+  tt.func public @hist(%p: !tt.ptr<i32>, %q: !tt.ptr<i32>) {
+    %r = tt.make_range {end = 8 : i32, start = 0 : i32} : tensor<8xi32>
+    %s = tt.splat %p : !tt.ptr<i32> -> tensor<8x!tt.ptr<i32>>
+    %a = tt.addptr %s, %r : tensor<8x!tt.ptr<i32>>, tensor<8xi32>
+    %v = tt.load %a : tensor<8x!tt.ptr<i32>>
+    %h = tt.histogram %v : tensor<8xi32> -> tensor<4xi32>
+    %r4 = tt.make_range {end = 4 : i32, start = 0 : i32} : tensor<4xi32>
+    %qs = tt.splat %q : !tt.ptr<i32> -> tensor<4x!tt.ptr<i32>>
+    %qa = tt.addptr %qs, %r4 : tensor<4x!tt.ptr<i32>>, tensor<4xi32>
+    tt.store %qa, %h : tensor<4x!tt.ptr<i32>>
+    tt.return
+  }
+}
+""")
+    hv = save_int("hist_in.npy", [0, 1, 1, 3, 3, 3, 7, -1])
+    rc, o, err = run([hist, "--grid=1", "--arg", f"p={hv}", "--arg", "q=zeros:4:int32", "--output", f"q={out}"])
+    got = np.load(out) if rc == 0 and os.path.exists(out) else None
+    report("fallback-to-interpreter", None if got is not None and list(got) == [1, 2, 0, 3] and
+           "hist.ttir:7:10: note: the C target does not support 'tt.histogram'; running the kernel on the interpreter" in err
+           else f"exit {rc}: {err} {got}")
+    error_case("error-check-unsupported", [hist, "--grid=1", "--check", "--arg", f"p={hv}", "--arg", "q=zeros:4:int32"],
+               "hist.ttir:7:10: error: the C target does not support 'tt.histogram', so --check cannot compare the engines")
+
+
+def save_int(name, values):
+    p = path(name)
+    np.save(p, np.array(values, np.int32))
+    return p
+
+
+def main():
+    covered()
+    check_cases()
+    trace_and_dump()
+    error_cases()
+    r = subprocess.run([TTX, "run", "--help"], capture_output=True, text=True, timeout=TIMEOUT)
+    want = ["--jit", "--interp", "--check", "--threads=N", "--trace=FILE.json", "--dump-dir=DIR", "--no-bounds-check",
+            "--repeat=N", "--bench"]
+    miss = [w for w in want if w not in r.stdout]
+    report("run-help-options", None if r.returncode == 0 and not miss else f"missing {miss}")
+    print(f"{passed} passed, {failed} failed")
+    if not failed:
+        import shutil
+        shutil.rmtree(TMP, ignore_errors=True)
+    else:
+        print(f"files kept in {TMP}")
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
