@@ -190,6 +190,35 @@ static bool st_zero(St *s, const Type *t) {
     s->gs = K(0);
     return true;
 }
+
+/* the state of tt.expand_dims or tt.broadcast op (result type t) from the
+ * state x of its operand: offsets and pointers follow the same shape rules */
+static bool reshape_state(Op *op, const Type *t, const St *x, St *s) {
+    if (!st_zero(s, t)) return false;
+    if (op_is(op, OP_tt_expand_dims)) {
+        Attr *ax = op_attr(op, "axis");
+        if (!ax || ax->kind != A_INT || ax->i < 0 || ax->i > x->rank || s->rank != x->rank + 1) return false;
+        for (int d = 0, k = 0; d < s->rank; d++) {
+            if (d == ax->i) continue;
+            s->off[d] = x->off[k];
+            s->str[d] = x->str[k];
+            s->shp[d] = x->shp[k];
+            k++;
+        }
+        if (x->gv) { s->gv = x->gv; s->gs = x->gs; s->gd = x->gd + (ax->i <= x->gd); }
+        return true;
+    }
+    if (x->rank != s->rank || (x->gv && x->sizes[x->gd] != s->sizes[x->gd])) return false;
+    if (x->gv) { s->gv = x->gv; s->gs = x->gs; s->gd = x->gd; }
+    for (int d = 0; d < s->rank; d++) {
+        if (x->sizes[d] != s->sizes[d] && x->sizes[d] != 1) return false;
+        s->shp[d] = x->shp[d];
+        s->off[d] = x->off[d];
+        s->str[d] = x->sizes[d] == s->sizes[d] ? x->str[d] : K(0);
+    }
+    return true;
+}
+
 static bool wraps(const St *s) {
     for (int d = 0; d < s->rank; d++) if (!is_k(s->shp[d], 0)) return true;
     return false;
@@ -341,30 +370,7 @@ static bool visit_int_rules(B *b, Value *v, St *s, int depth) {
     }
     if (op_is(op, OP_tt_expand_dims) || op_is(op, OP_tt_broadcast)) {
         St x;
-        if (!visit_int(b, op_operand(op, 0), &x, depth + 1)) return false;
-        if (!st_zero(s, v->type)) return false;
-        if (op_is(op, OP_tt_expand_dims)) {
-            Attr *ax = op_attr(op, "axis");
-            if (!ax || ax->kind != A_INT || ax->i < 0 || ax->i > x.rank || s->rank != x.rank + 1) return false;
-            for (int d = 0, k = 0; d < s->rank; d++) {
-                if (d == ax->i) continue;
-                s->off[d] = x.off[k];
-                s->str[d] = x.str[k];
-                s->shp[d] = x.shp[k];
-                k++;
-            }
-            if (x.gv) { s->gv = x.gv; s->gs = x.gs; s->gd = x.gd + (ax->i <= x.gd); }
-            return true;
-        }
-        if (x.rank != s->rank || (x.gv && x.sizes[x.gd] != s->sizes[x.gd])) return false;
-        if (x.gv) { s->gv = x.gv; s->gs = x.gs; s->gd = x.gd; }
-        for (int d = 0; d < s->rank; d++) {
-            s->shp[d] = x.shp[d];
-            s->off[d] = x.off[d];
-            s->str[d] = x.sizes[d] == s->sizes[d] ? x.str[d] : K(0);
-            if (x.sizes[d] != s->sizes[d] && x.sizes[d] != 1) return false;
-        }
-        return true;
+        return visit_int(b, op_operand(op, 0), &x, depth + 1) && reshape_state(op, v->type, &x, s);
     }
     return false;
 }
@@ -533,30 +539,7 @@ static bool visit_ptr(B *b, Value *v, St *s, int depth) {
     }
     if (op_is(op, OP_tt_expand_dims) || op_is(op, OP_tt_broadcast)) {
         St p;
-        if (!visit_ptr(b, op_operand(op, 0), &p, depth + 1)) return false;
-        /* the same shape rules as for offsets */
-        if (!st_zero(s, v->type)) return false;
-        if (op_is(op, OP_tt_expand_dims)) {
-            Attr *ax = op_attr(op, "axis");
-            if (!ax || ax->kind != A_INT || ax->i < 0 || ax->i > p.rank || s->rank != p.rank + 1) return false;
-            for (int d = 0, k = 0; d < s->rank; d++) {
-                if (d == ax->i) continue;
-                s->off[d] = p.off[k];
-                s->str[d] = p.str[k];
-                s->shp[d] = p.shp[k];
-                k++;
-            }
-            if (p.gv) { s->gv = p.gv; s->gs = p.gs; s->gd = p.gd + (ax->i <= p.gd); }
-        } else {
-            if (p.rank != s->rank || (p.gv && p.sizes[p.gd] != s->sizes[p.gd])) return false;
-            if (p.gv) { s->gv = p.gv; s->gs = p.gs; s->gd = p.gd; }
-            for (int d = 0; d < s->rank; d++) {
-                if (p.sizes[d] != s->sizes[d] && p.sizes[d] != 1) return false;
-                s->shp[d] = p.shp[d];
-                s->off[d] = p.off[d];
-                s->str[d] = p.sizes[d] == s->sizes[d] ? p.str[d] : K(0);
-            }
-        }
+        if (!visit_ptr(b, op_operand(op, 0), &p, depth + 1) || !reshape_state(op, v->type, &p, s)) return false;
         s->src = p.src;
         return true;
     }
