@@ -256,32 +256,6 @@ static bool same_n(In *in, Op *op, const RV *a, const RV *b) {
 
 /* ---- attributes ------------------------------------------------------- */
 
-static bool attr_i(Op *op, const char *name, int64_t *v) {
-    Attr *a = op_attr(op, name);
-    if (!a || (a->kind != A_INT && a->kind != A_BOOL)) return false;
-    *v = a->i;
-    return true;
-}
-/* a dense i32/i64 array attribute (or an array of integers) */
-static int attr_ints(Op *op, const char *name, int64_t *out, int max) {
-    Attr *a = op_attr(op, name);
-    if (!a) return -1;
-    if (a->kind == A_DENSE_ARRAY && a->darr.i) {
-        if (a->darr.n > max) return -1;
-        for (int i = 0; i < a->darr.n; i++) out[i] = a->darr.i[i];
-        return a->darr.n;
-    }
-    if (a->kind == A_ARRAY) {
-        if (a->arr.n > max) return -1;
-        for (int i = 0; i < a->arr.n; i++) {
-            if (a->arr.elts[i]->kind != A_INT) return -1;
-            out[i] = a->arr.elts[i]->i;
-        }
-        return a->arr.n;
-    }
-    return -1;
-}
-
 /* ---- float encodings ------------------------------------------------- */
 
 static double f16_dec(uint16_t h) {
@@ -585,7 +559,7 @@ static bool fp_to_int(In *in, Op *op, double x, const Type *to, bool uns, int64_
 static bool cast(In *in, Op *op, int id, const RV *a, RV *r) {
     Type *from = a->et, *to = r->et;
     int64_t rm = 1;   /* tt.fp_to_fp rounding: 0 rtz, 1 rtne */
-    attr_i(op, "rounding", &rm);
+    op_attr_int(op, "rounding", &rm);
     bool rtz = rm == 0;
     int wf = kind_of(from) == 'i' ? iw(from) : 0;
     for (int64_t k = 0; k < r->n; k++) {
@@ -683,7 +657,7 @@ static bool broadcast(In *in, Op *op, const RV *a, RV *r) {
 
 static bool trans(In *in, Op *op, const RV *a, RV *r) {
     int64_t order[MAX_RANK];
-    int n = attr_ints(op, "order", order, MAX_RANK);
+    int n = op_attr_ints(op, "order", order, MAX_RANK);
     if (n != a->rank || n != r->rank) return fail(in, op, "bad 'order' attribute");
     int64_t st[MAX_RANK], ost[MAX_RANK];
     strides_of(a, st);
@@ -911,9 +885,9 @@ static bool run_while(In *in, Op *op) {
 static bool run_combine(In *in, Op *op, bool scan) {
     int k = op->nopnds;
     int64_t axis;
-    if (!attr_i(op, "axis", &axis)) return fail(in, op, "missing 'axis'");
+    if (!op_attr_int(op, "axis", &axis)) return fail(in, op, "missing 'axis'");
     bool rev = false;
-    if (scan) { int64_t rv = 0; attr_i(op, "reverse", &rv); rev = rv != 0; }
+    if (scan) { int64_t rv = 0; op_attr_int(op, "reverse", &rv); rev = rv != 0; }
     if (k < 1 || op->nres != k || op->nregions != 1 || !op->regions[0].first)
         return fail(in, op, "malformed %s", op_name(op));
     Block *blk = op->regions[0].first;
@@ -1061,15 +1035,6 @@ static bool store(In *in, Op *op) {
 
 /* ---- attributes of ops kept verbatim ------------------------------------ */
 
-/* op_attr, or for an op kept verbatim the entry of its attribute dictionary */
-static Attr *vattr(Op *op, const char *name) {
-    Attr *a = op_attr(op, name);
-    if (a || !op->verbatim) return a;
-    for (Elem *e = op->custom; e; e = e->next)
-        if (e->kind == E_ATTR && e->attr && e->attr->kind == A_DICT && (a = dict_get(e->attr, name))) return a;
-    return NULL;
-}
-
 /* ---- block pointers, descriptors, structured pointers ------------------ */
 
 static int blk_rank(const RV *b) { return (int)((b->n - 1) / 3); }
@@ -1155,7 +1120,7 @@ static bool dims_flags(In *in, Op *op, const char *name, int rank, bool *fl) {
     for (int d = 0; d < rank; d++) fl[d] = false;
     Attr *a = op_attr(op, name);
     if (!a) return true;
-    int n = attr_ints(op, name, v, MAX_RANK);
+    int n = op_attr_ints(op, name, v, MAX_RANK);
     if (n < 0) return fail(in, op, "bad '%s'", name);
     for (int i = 0; i < n; i++) {
         if (v[i] < 0 || v[i] >= rank) return fail(in, op, "'%s' names dimension %lld of a rank-%d block", name, (long long)v[i], rank);
@@ -1173,7 +1138,7 @@ static bool block_load(In *in, Op *op, RV *b, RV *r) {
     unsigned char *on = NULL;
     if (!block_lanes(in, op, b, elem, r->rank, r->dims, NULL, chk, &p, &on)) return false;
     int64_t pad = 0;
-    attr_i(op, "padding", &pad);
+    op_attr_int(op, "padding", &pad);
     El pv;
     memset(&pv, 0, sizeof pv);
     if (kind_of(r->et) == 'f') pv.f = pad == 2 ? NAN : 0.0;
@@ -1323,7 +1288,7 @@ static bool make_tptr(In *in, Op *op, RV *r) {
         !mixed_list(in, op, "static_offsets", &next, (int)(1 + sg[1] + sg[2]), off, &no) ||
         !mixed_list(in, op, "static_shape", &next, op->nopnds, shp, &nsh))
         return false;
-    nord = attr_ints(op, "order", ord, MAX_RANK);
+    nord = op_attr_ints(op, "order", ord, MAX_RANK);
     if (ns != nst || ns != no || ns != nsh) return fail(in, op, "sizes, strides, offsets and shape differ in length");
     Type *bt = op_operand(op, 0)->type;
     if (!bt || bt->kind != T_PTR) return fail(in, op, "base is not a pointer");
@@ -1370,7 +1335,7 @@ static bool make_gs_tptr(In *in, Op *op, RV *r) {
         !mixed_list(in, op, "static_strides", &next, (int)(2 + sg[2]), str, &nst) ||
         !mixed_list(in, op, "static_offsets", &next, (int)(2 + sg[2] + sg[3]), off, &no))
         return false;
-    if (!attr_i(op, "gather_scatter_dim", &g) || g < 0 || g >= ns) return fail(in, op, "bad 'gather_scatter_dim'");
+    if (!op_attr_int(op, "gather_scatter_dim", &g) || g < 0 || g >= ns) return fail(in, op, "bad 'gather_scatter_dim'");
     Type *rt = op->res[0].type, *bt = op_operand(op, 0)->type;
     if (ns != nst || ns != no || blk_rank(r) != ns || !bt || bt->kind != T_PTR) return fail(in, op, "sizes, strides and offsets differ in length");
     const int64_t *dims = rt->ptr.pointee->sh.dims;
@@ -1487,7 +1452,7 @@ static bool extern_elementwise(In *in, Op *op, RV *a, RV *b, RV *r) {
         { "fmod", OP_arith_remf, 2 }, { "fmax", OP_arith_maxnumf, 2 }, { "fmin", OP_arith_minnumf, 2 },
         { "div_rn", OP_arith_divf, 2 }, { "fdiv_rn", OP_arith_divf, 2 }, { "sqrt_rn", OP_math_sqrt, 1 },
     };
-    Attr *sym = vattr(op, "symbol");
+    Attr *sym = op_attr_any(op, "symbol");
     if (!sym || sym->kind != A_STRING || sym->str.len >= 64) return fail(in, op, "missing 'symbol'");
     char nm[64];
     memcpy(nm, sym->str.s, sym->str.len);
@@ -1536,12 +1501,12 @@ static bool histogram(In *in, Op *op, RV *a, RV *m, RV *r) {
 static bool print_op(In *in, Op *op) {
     const char *pre = "";
     size_t pl = 0;
-    Attr *pa = vattr(op, "prefix");
+    Attr *pa = op_attr_any(op, "prefix");
     if (pa && pa->kind == A_STRING) { pre = pa->str.s; pl = pa->str.len; }
     else if (op->verbatim)
         for (Elem *e = op->custom; e; e = e->next)
             if (e->kind == E_STRING && e->text && strlen(e->text) >= 2) { pre = e->text + 1; pl = strlen(e->text) - 2; break; }
-    Attr *hex = vattr(op, "hex");
+    Attr *hex = op_attr_any(op, "hex");
     bool hx = hex && (hex->kind == A_BOOL || hex->kind == A_INT) && hex->i;
     if (!op->nopnds) { printf("pid (%d, %d, %d) %.*s\n", in->pid[0], in->pid[1], in->pid[2], (int)pl, pre); return true; }
     for (int i = 0; i < op->nopnds; i++) {
@@ -1571,7 +1536,7 @@ static bool print_op(In *in, Op *op) {
  * the coordinate along axis taken from idx */
 static bool gather(In *in, Op *op, RV *src, RV *idx, RV *r) {
     int64_t ax;
-    Attr *a = vattr(op, "axis");
+    Attr *a = op_attr_any(op, "axis");
     if (!a || a->kind != A_INT) return fail(in, op, "missing 'axis'");
     ax = a->i;
     if (src->rank != idx->rank || r->rank != idx->rank || r->n != idx->n || ax < 0 || ax >= src->rank)
@@ -1598,7 +1563,7 @@ static bool gather(In *in, Op *op, RV *src, RV *idx, RV *r) {
 
 /* tt.map_elementwise (pack = 1): the region on each element */
 static bool map_elementwise(In *in, Op *op) {
-    Attr *pk = vattr(op, "pack");
+    Attr *pk = op_attr_any(op, "pack");
     if (pk && pk->kind == A_INT && pk->i != 1) return fail(in, op, "pack = %lld is not supported", (long long)pk->i);
     int n = op->nopnds, m = op->nres;
     if (!n || !m || op->nregions != 1 || !op->regions[0].first) return fail(in, op, "malformed tt.map_elementwise");
@@ -1643,7 +1608,7 @@ static bool map_elementwise(In *in, Op *op) {
 static bool atomic(In *in, Op *op, RV *r) {
     bool cas = op_is(op, OP_tt_atomic_cas);
     const char *kind = NULL;
-    Attr *ka = vattr(op, "atomic_rmw_op");
+    Attr *ka = op_attr_any(op, "atomic_rmw_op");
     char kb[16] = "";
     if (!cas && ka && ka->kind == A_INT) {
         static const char *const names[] = { "and", "or", "xor", "add", "fadd", "max", "min", "umax", "umin", "exch" };
@@ -1806,7 +1771,7 @@ static bool run_op(In *in, Op *op) {
     case OP_tt_clampf: {
         if (!a || !b || !c || rk != 'f') { ok = unsupported(in, op); break; }
         int64_t pn = 0;
-        attr_i(op, "propagateNan", &pn);
+        op_attr_int(op, "propagateNan", &pn);
         for (int64_t k = 0; k < r.n; k++) {
             double x = a->e[k].f, lo = b->e[b->n == 1 ? 0 : k].f, hi = c->e[c->n == 1 ? 0 : k].f;
             double v = isnan(x) ? (pn ? x : lo) : fmin(fmax(x, lo), hi);
@@ -1816,7 +1781,7 @@ static bool run_op(In *in, Op *op) {
     }
     case OP_arith_cmpi: case OP_arith_cmpf: {
         int64_t p;
-        if (!a || !b || !attr_i(op, "predicate", &p)) { ok = fail(in, op, "missing predicate"); break; }
+        if (!a || !b || !op_attr_int(op, "predicate", &p)) { ok = fail(in, op, "missing predicate"); break; }
         if (!same_n(in, op, a, b)) { ok = false; break; }
         int ka = kind_of(a->et);
         if ((id == OP_arith_cmpi) != (ka == 'i')) { ok = unsupported(in, op); break; }
@@ -1850,13 +1815,13 @@ static bool run_op(In *in, Op *op) {
         break;
     case OP_tt_get_program_id: case OP_tt_get_num_programs: {
         int64_t ax;
-        if (!attr_i(op, "axis", &ax) || ax < 0 || ax > 2) { ok = fail(in, op, "bad 'axis'"); break; }
+        if (!op_attr_int(op, "axis", &ax) || ax < 0 || ax > 2) { ok = fail(in, op, "bad 'axis'"); break; }
         r.e[0].i = wrapt(r.et, id == OP_tt_get_program_id ? in->pid[ax] : in->grid[ax]);
         break;
     }
     case OP_tt_make_range: {
         int64_t s, e;
-        if (!attr_i(op, "start", &s) || !attr_i(op, "end", &e) || e - s != r.n || rk != 'i') { ok = fail(in, op, "bad 'start'/'end'"); break; }
+        if (!op_attr_int(op, "start", &s) || !op_attr_int(op, "end", &e) || e - s != r.n || rk != 'i') { ok = fail(in, op, "bad 'start'/'end'"); break; }
         for (int64_t k = 0; k < r.n; k++) r.e[k].i = wrapt(r.et, s + k);
         break;
     }

@@ -300,6 +300,13 @@ void op_remove_operand(Op *op, int i);
 Value *op_operand(const Op *op, int i);
 Value *op_result(Op *op, int i);
 Attr *op_attr(const Op *op, const char *name);  /* looks in attrs then props */
+/* op_attr, or for an op kept verbatim the entry of its attribute dictionary */
+Attr *op_attr_any(Op *op, const char *name);
+/* an integer (or bool) attribute; false when absent or of another kind */
+bool op_attr_int(Op *op, const char *name, int64_t *v);
+/* a dense integer array or an array of integers, at most max values into out;
+ * their number, or -1 when absent, not integers, or longer than max */
+int op_attr_ints(Op *op, const char *name, int64_t *out, int max);
 void op_set_attr(Ctx *c, Op *op, const char *name, Attr *a);   /* NULL removes */
 void op_set_prop(Ctx *c, Op *op, const char *name, Attr *a);
 static inline bool op_is(const Op *op, int id) { return op && op->info->id == id; }

@@ -120,6 +120,40 @@ Attr *op_attr(const Op *op, const char *name) {
     return NULL;
 }
 
+Attr *op_attr_any(Op *op, const char *name) {
+    Attr *a = op_attr(op, name);
+    if (a || !op->verbatim) return a;
+    for (Elem *e = op->custom; e; e = e->next)
+        if (e->kind == E_ATTR && e->attr && e->attr->kind == A_DICT && (a = dict_get(e->attr, name))) return a;
+    return NULL;
+}
+
+bool op_attr_int(Op *op, const char *name, int64_t *v) {
+    Attr *a = op_attr(op, name);
+    if (!a || (a->kind != A_INT && a->kind != A_BOOL)) return false;
+    *v = a->i;
+    return true;
+}
+
+int op_attr_ints(Op *op, const char *name, int64_t *out, int max) {
+    Attr *a = op_attr(op, name);
+    if (!a) return -1;
+    if (a->kind == A_DENSE_ARRAY && a->darr.i) {
+        if (a->darr.n > max) return -1;
+        for (int i = 0; i < a->darr.n; i++) out[i] = a->darr.i[i];
+        return a->darr.n;
+    }
+    if (a->kind == A_ARRAY) {
+        if (a->arr.n > max) return -1;
+        for (int i = 0; i < a->arr.n; i++) {
+            if (a->arr.elts[i]->kind != A_INT) return -1;
+            out[i] = a->arr.elts[i]->i;
+        }
+        return a->arr.n;
+    }
+    return -1;
+}
+
 Block *block_new(Ctx *c) { (void)c; Block *b = ctx_alloc(c, sizeof *b); return b; }
 
 Value *block_add_arg(Ctx *c, Block *b, Type *t, Loc loc) {
