@@ -341,31 +341,6 @@ static Aff *aff_new(E *e, int rank) {
     return a;
 }
 
-static bool attr_i64(Op *op, const char *name, int64_t *v) {
-    Attr *a = op_attr(op, name);
-    if (!a || (a->kind != A_INT && a->kind != A_BOOL)) return false;
-    *v = a->i;
-    return true;
-}
-static int attr_ints(Op *op, const char *name, int64_t *out, int max) {
-    Attr *a = op_attr(op, name);
-    if (!a) return -1;
-    if (a->kind == A_DENSE_ARRAY && a->darr.i) {
-        if (a->darr.n > max) return -1;
-        for (int i = 0; i < a->darr.n; i++) out[i] = a->darr.i[i];
-        return a->darr.n;
-    }
-    if (a->kind == A_ARRAY) {
-        if (a->arr.n > max) return -1;
-        for (int i = 0; i < a->arr.n; i++) {
-            if (a->arr.elts[i]->kind != A_INT) return -1;
-            out[i] = a->arr.elts[i]->i;
-        }
-        return a->arr.n;
-    }
-    return -1;
-}
-
 /* a scalar integer as a term (i64) */
 static Term scalar_term(E *e, Value *v) {
     Attr *c = value_const(v);
@@ -409,7 +384,7 @@ static Aff *aff_of(E *e, Value *v) {
     switch (id) {
     case OP_tt_make_range: {
         int64_t s;
-        if (!attr_i64(op, "start", &s) || r != 1) return NULL;
+        if (!op_attr_int(op, "start", &s) || r != 1) return NULL;
         a = aff_new(e, 1);
         a->base = tconst(s);
         a->co[0] = tconst(1);
@@ -444,7 +419,7 @@ static Aff *aff_of(E *e, Value *v) {
     case OP_tt_expand_dims: {
         int64_t ax;
         Value *s = op_operand(op, 0);
-        if (!attr_i64(op, "axis", &ax) || ax < 0 || ax >= r || !(p = aff_of(e, s))) return NULL;
+        if (!op_attr_int(op, "axis", &ax) || ax < 0 || ax >= r || !(p = aff_of(e, s))) return NULL;
         a = aff_new(e, r);
         a->ptr = p->ptr;
         a->base = p->base;
@@ -453,7 +428,7 @@ static Aff *aff_of(E *e, Value *v) {
     }
     case OP_tt_trans: {
         int64_t order[MAXR];
-        if (attr_ints(op, "order", order, MAXR) != r || !(p = aff_of(e, op_operand(op, 0)))) return NULL;
+        if (op_attr_ints(op, "order", order, MAXR) != r || !(p = aff_of(e, op_operand(op, 0)))) return NULL;
         a = aff_new(e, r);
         a->ptr = p->ptr;
         a->base = p->base;
@@ -556,7 +531,7 @@ static const char *tptr_elem(E *e, Op *op, const char *const *idx) {
     int64_t ord[MAXR];
     Value *res = op_result(op, 0);
     if (!is_tensor(res->type) || nst != res->type->sh.rank || no != nst || nsh != nst ||
-        (op_attr(op, "order") && attr_ints(op, "order", ord, MAXR) > 0))
+        (op_attr(op, "order") && op_attr_ints(op, "order", ord, MAXR) > 0))
         return NULL;
     const char *sum = NULL;
     for (int d = 0; d < nst; d++) {
@@ -574,15 +549,6 @@ static const char *tptr_elem(E *e, Op *op, const char *const *idx) {
 
 static const char *ex(E *e, Value *v, const char *const *idx);
 
-
-/* an attribute, also of an op kept verbatim */
-static Attr *vattr(Op *op, const char *name) {
-    Attr *a = op_attr(op, name);
-    if (a || !op->verbatim) return a;
-    for (Elem *x = op->custom; x; x = x->next)
-        if (x->kind == E_ATTR && x->attr && x->attr->kind == A_DICT && (a = dict_get(x->attr, name))) return a;
-    return NULL;
-}
 
 /* round a double expression d to float type t */
 static const char *fround(E *e, const Type *t, const char *d) {
@@ -642,7 +608,7 @@ static const char *op_expr(E *e, Op *op, const char *const *a) {
     switch (id) {
     case OP_tt_get_program_id: case OP_tt_get_num_programs: {
         int64_t ax;
-        if (!attr_i64(op, "axis", &ax) || ax < 0 || ax > 2) return NULL;
+        if (!op_attr_int(op, "axis", &ax) || ax < 0 || ax > 2) return NULL;
         int k = (id == OP_tt_get_program_id ? 3 : 0) + (int)ax;
         static const char *const g[] = { "gridX", "gridY", "gridZ", "pidX", "pidY", "pidZ" };
         e->grid_used[k] = true;
@@ -692,7 +658,7 @@ static const char *op_expr(E *e, Op *op, const char *const *a) {
     }
     case OP_tt_extern_elementwise: {
         /* libdevice's float functions: __nv_expf, fast_expf, exp, ... */
-        Attr *sym = vattr(op, "symbol");
+        Attr *sym = op_attr_any(op, "symbol");
         if (!rf || !sym || sym->kind != A_STRING || sym->str.len >= 64) return NULL;
         char nm[64];
         memcpy(nm, sym->str.s, sym->str.len);
@@ -740,7 +706,7 @@ static const char *op_expr(E *e, Op *op, const char *const *a) {
     case OP_tt_clampf: {
         if (!rf) return NULL;
         int64_t pn = 0;
-        attr_i64(op, "propagateNan", &pn);
+        op_attr_int(op, "propagateNan", &pn);
         const char *c = fround(e, rt, fmt(e, "fmin(fmax(%s, %s), %s)", a[0], a[1], a[2]));
         return pn ? fmt(e, "(%s != %s ? %s : %s)", a[0], a[0], a[0], c) : c;
     }
@@ -758,7 +724,7 @@ static const char *op_expr(E *e, Op *op, const char *const *a) {
         return call1(e, rt, strchr(op_name(op), '.') + 1, a[0]);
     case OP_arith_cmpi: case OP_arith_cmpf: {
         int64_t p;
-        if (!attr_i64(op, "predicate", &p) || !at) return NULL;
+        if (!op_attr_int(op, "predicate", &p) || !at) return NULL;
         if (id == OP_arith_cmpf) return at->kind == T_FLOAT ? cmpf_expr(e, p, a[0], a[1]) : NULL;
         if (at->kind != T_INT && at->kind != T_INDEX) return NULL;
         return cmpi_expr(e, p, iw(at), a[0], a[1]);
@@ -880,14 +846,14 @@ static const char *elem_of(E *e, Op *op, const char *const *idx) {
     }
     case OP_tt_expand_dims: {
         int64_t ax;
-        if (!attr_i64(op, "axis", &ax) || ax < 0 || ax >= r) return NULL;
+        if (!op_attr_int(op, "axis", &ax) || ax < 0 || ax >= r) return NULL;
         for (int d = 0, k = 0; d < r; d++)
             if (d != ax) sidx[k++] = idx[d];
         return ex(e, op_operand(op, 0), sidx);
     }
     case OP_tt_trans: {
         int64_t order[MAXR];
-        if (attr_ints(op, "order", order, MAXR) != r) return NULL;
+        if (op_attr_ints(op, "order", order, MAXR) != r) return NULL;
         for (int d = 0; d < r; d++) {
             if (order[d] < 0 || order[d] >= r) return NULL;
             sidx[order[d]] = idx[d];
@@ -1095,7 +1061,7 @@ static bool rt_mask(E *e, Value *mask, int r, const char *const *ridx, int64_t L
     int64_t pred = -1, c = 0;
     Aff *al = NULL, *ar = NULL;
     if (mask) {
-        if (!d || d->verbatim || !op_is(d, OP_arith_cmpi) || !attr_i64(d, "predicate", &pred) || pred < 2 || pred > 5) return false;
+        if (!d || d->verbatim || !op_is(d, OP_arith_cmpi) || !op_attr_int(d, "predicate", &pred) || pred < 2 || pred > 5) return false;
         al = aff_of(e, op_operand(d, 0));
         ar = aff_of(e, op_operand(d, 1));
         if (!al || !ar || al->ptr || ar->ptr || al->rank != r || ar->rank != r) return false;
@@ -1310,7 +1276,7 @@ static const char *mwrite(E *e, Type *t, const char *v) {
 /* the boundary-checked address of element idx of block pointer bp, or NULL */
 static const char *bptr_elem(E *e, Op *op, const char *bp, int r, const char *const *idx, const char **inb) {
     int64_t bc[MAXR];
-    int nb = op_attr(op, "boundaryCheck") ? attr_ints(op, "boundaryCheck", bc, MAXR) : 0;
+    int nb = op_attr(op, "boundaryCheck") ? op_attr_ints(op, "boundaryCheck", bc, MAXR) : 0;
     if (nb < 0) return NULL;
     if (op_is(op, OP_tts_load) || op_is(op, OP_tts_store))   /* the shape bounds every dimension */
         for (nb = 0; nb < r; nb++) bc[nb] = nb;
@@ -1462,7 +1428,7 @@ static bool emit_load_store(E *e, Op *op) {
         if (other) dflt = ex(e, other, ix);
         else if (blk) {
             int64_t pad = 1;
-            attr_i64(op, "padding", &pad);
+            op_attr_int(op, "padding", &pad);
             if (pad == 2 && el->kind == T_FLOAT) dflt = lit_float(e, NAN, el);
         }
         line(e, "%s = %s ? %s : %s;", dst, c, mread(e, el, "p"), dflt);
@@ -1519,9 +1485,9 @@ static bool emit_reduce(E *e, Op *op) {
     int k = op->nopnds;
     int64_t axis, rev = 0;
     Block *blk = op->nregions == 1 ? op->regions[0].first : NULL;
-    if (!attr_i64(op, "axis", &axis) || k < 1 || op->nres != k || !blk || blk->nargs != 2 * k || blk->next)
+    if (!op_attr_int(op, "axis", &axis) || k < 1 || op->nres != k || !blk || blk->nargs != 2 * k || blk->next)
         return unsupported(e, op, "malformed");
-    if (scan) attr_i64(op, "reverse", &rev);
+    if (scan) op_attr_int(op, "reverse", &rev);
     Value *s0 = op_operand(op, 0);
     Type *st = s0->type;
     if (!is_tensor(st) || axis < 0 || axis >= st->sh.rank || st->sh.rank > MAXR) return unsupported(e, op, "its operand");
