@@ -17,7 +17,8 @@
  *                       const float *b, long long sb, long long n);
  *       d[i] = a[i*sa] OP b[i*sb], OP: 0 +, 1 -, 2 *, 3 /, 4 fmax, 5 fmin
  *   void ttx_rt_f32_un(int op, float *d, const float *a, long long n);
- *       d[i] = (float)exp(a[i]) for op 0
+ *       d[i] = (float)exp(a[i]) for op 0 (with AVX2: a vectorised exp in
+ *       double, glibc's for the rare elements it cannot round for sure)
  *   float ttx_rt_f32_red(int op, const float *a, long long n);
  *       a[0], then acc OP a[i] for i = 1 .. n-1 in order (op 0, 4 or 5)
  *   void ttx_rt_f32_dot(float *r, const float *a, const float *b,

@@ -1,9 +1,11 @@
 /* test_jit.c - src/jit.c (libtcc in memory) and the C target's launcher:
  * plain C compiled and called, errors reported, and a kernel emitted by
  * targets/c run through its launcher without the driver. */
+#include <float.h>
 #include <math.h>
 #include <setjmp.h>
 #include <stdarg.h>
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -183,6 +185,167 @@ static void test_f16_rounding(void **state) {
     jit_free(j);
 }
 
+/* the bulk routines through the JIT, as the emitted C calls them */
+typedef void (*UnFn)(int, float *, const float *, long long);
+typedef void (*BinFn)(int, float *, const float *, long long, const float *, long long, long long);
+typedef float (*RedFn)(int, const float *, long long);
+
+static Jit *rt_jit(UnFn *un, BinFn *bin, RedFn *red) {
+    char err[1024];
+    Jit *j = jit_compile("void ttx_rt_f32_un(int, float *, const float *, long long);\n"
+                         "void ttx_rt_f32_bin(int, float *, const float *, long long, const float *, long long, long long);\n"
+                         "float ttx_rt_f32_red(int, const float *, long long);\n"
+                         "void *un(void) { return (void *)ttx_rt_f32_un; }\n"
+                         "void *bin(void) { return (void *)ttx_rt_f32_bin; }\n"
+                         "void *red(void) { return (void *)ttx_rt_f32_red; }\n",
+                         NULL, 0, err, sizeof err);
+    if (!j) print_error("%s\n", err);
+    assert_non_null(j);
+    void *(*get)(void);
+    void *p = jit_symbol(j, "un");
+    memcpy(&get, &p, sizeof get);
+    p = get();
+    memcpy(un, &p, sizeof *un);
+    p = jit_symbol(j, "bin");
+    memcpy(&get, &p, sizeof get);
+    p = get();
+    memcpy(bin, &p, sizeof *bin);
+    p = jit_symbol(j, "red");
+    memcpy(&get, &p, sizeof get);
+    p = get();
+    memcpy(red, &p, sizeof *red);
+    return j;
+}
+
+static float bits_f(uint32_t u) { float f; memcpy(&f, &u, 4); return f; }
+static uint32_t f_bits(float f) { uint32_t u; memcpy(&u, &f, 4); return u; }
+
+/* ttx_rt_f32_un(0, ...) against (float)exp((double)x) bit for bit */
+static long exp_mismatches(UnFn un, float *x, float *y, long n) {
+    un(0, y, x, n);
+    long bad = 0;
+    for (long i = 0; i < n; i++) {
+        float want = (float)exp(x[i]);
+        if (f_bits(y[i]) != f_bits(want) && bad++ < 5) print_error("exp(%a): got %a, want %a\n", (double)x[i], (double)y[i], (double)want);
+    }
+    return bad;
+}
+
+static void test_rt_exp(void **state) {
+    (void)state;
+    UnFn un; BinFn bin; RedFn red;
+    Jit *j = rt_jit(&un, &bin, &red);
+    enum { N = 1 << 22 };
+    float *x = malloc(N * sizeof *x), *y = malloc(N * sizeof *y);
+    assert_non_null(x);
+    assert_non_null(y);
+    long bad = 0, total = 0;
+    /* one float in every 257 over all 2^32 bit patterns: every exponent, both
+     * signs, NaNs, infinities, subnormals */
+    uint64_t u = 0;
+    while (u < (1ull << 32)) {
+        long n = 0;
+        for (; n < N && u < (1ull << 32); n++, u += 257) x[n] = bits_f((uint32_t)u);
+        bad += exp_mismatches(un, x, y, n);
+        total += n;
+    }
+    /* every float in 2^20-wide runs around 0, around |x| = 2^-25 (where exp
+     * leaves 1), around the fast path's limits (-87, 88), the overflow
+     * (88.72), the first subnormal result (-87.34), the last non-zero one
+     * (-103.97), and 1, -1, 10, -10, -20 */
+    const float centers[] = { 0x1p-25f, -0x1p-25f, -87.0f, 88.0f, 88.7228394f, -87.3365479f, -103.972084f, 1.0f, -1.0f, 10.0f,
+                              -10.0f, -20.0f };
+    for (size_t c = 0; c < sizeof centers / sizeof *centers; c++) {
+        uint32_t mid = f_bits(centers[c]);
+        for (long i = 0; i < 1 << 20; i++) x[i] = bits_f(mid - (1u << 19) + (uint32_t)i);
+        bad += exp_mismatches(un, x, y, 1 << 20);
+        total += 1 << 20;
+    }
+    for (long i = 0; i < 1 << 20; i++) x[i] = bits_f((uint32_t)i), x[(1 << 20) + i] = bits_f(0x80000000u + (uint32_t)i);
+    bad += exp_mismatches(un, x, y, 1 << 21);
+    total += 1 << 21;
+    /* softmax-like inputs (x - max <= 0), random */
+    uint64_t s = 0x9e3779b97f4a7c15ull;
+    for (long i = 0; i < N; i++) {
+        s = s * 6364136223846793005ull + 1442695040888963407ull;
+        x[i] = -(float)((double)(s >> 11) * 0x1p-53 * 30.0);
+    }
+    bad += exp_mismatches(un, x, y, N);
+    total += N;
+    /* specials, odd lengths, offsets and d == a */
+    const float sp[] = { NAN, -NAN, INFINITY, -INFINITY, 0.0f, -0.0f, FLT_MAX, -FLT_MAX, FLT_MIN, 0x1p-149f, -0x1p-149f, 88.7228394f,
+                         88.7228470f, -87.3365448f, -103.972076f, -104.0f, 89.0f, -88.0f, 0.5f, -0.5f, 3.0f };
+    for (long len = 1; len <= 300; len += 7) {
+        for (long i = 0; i < len; i++) x[i] = sp[(i * 5 + len) % (long)(sizeof sp / sizeof *sp)];
+        bad += exp_mismatches(un, x + 1, y + 3, len - 1 > 0 ? len - 1 : 0);
+        for (long i = 0; i < len; i++) y[i] = x[i];
+        un(0, y, y, len);   /* in place */
+        for (long i = 0; i < len; i++) {
+            float want = (float)exp(x[i]);
+            bad += f_bits(y[i]) != f_bits(want);
+        }
+        total += 2 * len;
+    }
+    assert_true(total > 30000000);
+    assert_int_equal(bad, 0);
+    free(x);
+    free(y);
+    jit_free(j);
+}
+
+/* fmax/fmin rows and max/min reductions (vectorised, with NaNs and signed
+ * zeros left to glibc) against the scalar definitions, bit for bit */
+static void test_rt_maxmin(void **state) {
+    (void)state;
+    UnFn un; BinFn bin; RedFn red;
+    Jit *j = rt_jit(&un, &bin, &red);
+    enum { N = 1031 };
+    static float a[N], b[N], d[N];
+    const float sp[] = { NAN, 0.0f, -0.0f, INFINITY, -INFINITY, 1.0f, -1.0f, 2.5f };
+    uint64_t s = 12345;
+    int bad = 0;
+    for (int round = 0; round < 400; round++) {
+        int n = 1 + round * 37 % N, kind = round % 5;
+        for (int i = 0; i < n; i++) {
+            s = s * 6364136223846793005ull + 1442695040888963407ull;
+            float r = (float)((double)(s >> 11) * 0x1p-53 * 8.0 - 4.0);
+            if (kind == 1 && (s >> 60) == 0) r = sp[(s >> 32) % 8];
+            if (kind == 2) r = sp[(s >> 32) % 3 + 1];   /* only zeros */
+            if (kind == 3) r = (s >> 62) ? -r * r - 1 : sp[(s >> 32) % 3];
+            if (kind == 4 && i == n / 2) r = NAN;
+            a[i] = r;
+            b[i] = (s >> 40) & 1 ? r : sp[(s >> 33) % 8];
+        }
+        for (int op = 4; op <= 5; op++) {
+            for (int sb = 0; sb <= 1; sb++) {
+                bin(op, d, a, 1, b, sb, n);
+                for (int i = 0; i < n; i++) {
+                    float w = (float)(op == 4 ? fmax(a[i], b[i * sb]) : fmin(a[i], b[i * sb]));
+                    if (f_bits(d[i]) != f_bits(w) && bad++ < 5) print_error("op %d: %a, %a: got %a, want %a\n", op, (double)a[i], (double)b[i * sb], (double)d[i], (double)w);
+                }
+            }
+            float acc = a[0];
+            for (int i = 1; i < n; i++) acc = (float)(op == 4 ? fmax(acc, a[i]) : fmin(acc, a[i]));
+            float got = red(op, a, n);
+            /* the sign of a zero result is fmax/fmin's choice, which gcc may
+             * change by swapping the arguments (the routine takes the scalar
+             * loop there, as before): equal as values then, otherwise in bits */
+            bool same = acc == 0 ? got == 0 : f_bits(got) == f_bits(acc);
+            if (!same && bad++ < 5) print_error("red %d, n %d: got %a, want %a\n", op, n, (double)got, (double)acc);
+        }
+        /* the other elementwise ops, row against row and against a scalar */
+        for (int op = 0; op <= 3; op++) {
+            bin(op, d, a, 1, b, 0, n);
+            for (int i = 0; i < n; i++) {
+                float w = op == 0 ? a[i] + b[0] : op == 1 ? a[i] - b[0] : op == 2 ? a[i] * b[0] : a[i] / b[0];
+                bad += f_bits(d[i]) != f_bits(w) && !(isnan(d[i]) && isnan(w));
+            }
+        }
+    }
+    assert_int_equal(bad, 0);
+    jit_free(j);
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_compile_and_call),
@@ -190,6 +353,8 @@ int main(void) {
         cmocka_unit_test(test_errors),
         cmocka_unit_test(test_launcher),
         cmocka_unit_test(test_f16_rounding),
+        cmocka_unit_test(test_rt_exp),
+        cmocka_unit_test(test_rt_maxmin),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
