@@ -33,35 +33,20 @@ import subprocess
 import sys
 import tempfile
 
-try:
-    import numpy as np
-except ImportError:
-    alt = "/usr/bin/python3"
-    if os.path.exists(alt) and os.path.realpath(alt) != os.path.realpath(sys.executable) \
-            and not os.environ.get("TTX_NUMERIC_REEXEC"):
-        os.environ["TTX_NUMERIC_REEXEC"] = "1"
-        os.execv(alt, [alt] + sys.argv)
-    print("SKIP jit: numpy is not installed (python3-numpy)")
-    sys.exit(77)
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from harness import SANITIZER, Tally, numpy_or_skip  # noqa: E402
 
-SANITIZER = ("Sanitizer", "runtime error:")
+np = numpy_or_skip("jit")
 TIMEOUT = 300
 TTX, ROOT = sys.argv[1], sys.argv[2]
 CPU = os.path.join(ROOT, "samples", "cpu")
 NUM = os.path.join(ROOT, "tests", "numeric")
 TMP = tempfile.mkdtemp(prefix="ttx-jit-")
-passed = failed = 0
 rng = np.random.default_rng(20261203)
 
 
-def report(name, why):
-    global passed, failed
-    if why is None:
-        passed += 1
-        print(f"PASS {name}")
-    else:
-        failed += 1
-        print(f"FAIL {name}: {why}")
+TALLY = Tally()
+report = TALLY.report
 
 
 def path(name):
@@ -514,13 +499,13 @@ def main():
             "--repeat=N", "--bench"]
     miss = [w for w in want if w not in r.stdout]
     report("run-help-options", None if r.returncode == 0 and not miss else f"missing {miss}")
-    print(f"{passed} passed, {failed} failed")
-    if not failed:
+    rc = TALLY.close()
+    if not rc:
         import shutil
         shutil.rmtree(TMP, ignore_errors=True)
     else:
         print(f"files kept in {TMP}")
-    return 1 if failed else 0
+    return rc
 
 
 if __name__ == "__main__":
