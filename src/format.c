@@ -444,9 +444,13 @@ static const char *const cmpi_preds[] = { "eq", "ne", "slt", "sle", "sgt", "sge"
 static const char *const cmpf_preds[] = { "false", "oeq", "ogt", "oge", "olt", "ole", "one", "ord", "ueq", "ugt", "uge", "ult", "ule", "une", "uno", "true", NULL };
 static bool dec_cmp(Dec *d) {
     const char *const *preds = op_is(d->op, OP_arith_cmpi) ? cmpi_preds : cmpf_preds;
-    if (!d->e || d->e->kind != E_WORD) return false;
+    /* a bare keyword, or a string as MLIR also reads it: arith.cmpf "oeq", ... */
+    if (!d->e || (d->e->kind != E_WORD && d->e->kind != E_STRING)) return false;
+    const char *w = d->e->text;
+    size_t wl = strlen(w);
+    if (d->e->kind == E_STRING) { w++; wl = wl >= 2 ? wl - 2 : 0; }
     int k = -1;
-    for (int i = 0; preds[i]; i++) if (!strcmp(preds[i], d->e->text)) k = i;
+    for (int i = 0; preds[i]; i++) if (strlen(preds[i]) == wl && !strncmp(preds[i], w, wl)) k = i;
     if (k < 0) { diag_error(d->d, d->e->loc, "unknown comparison predicate '%s'", d->e->text); d->err = true; return false; }
     d->e = d->e->next;
     if (!eat(d, ",") || uses(d, NULL) != 2) return false;
@@ -769,8 +773,25 @@ static bool dec_module(Dec *d) {
     Attr *name = NULL;
     if (d->e && d->e->kind == E_ATTR && d->e->attr->kind == A_SYMREF) name = attr_el(d);
     Attr *extra = NULL;
-    if (eat(d, "attributes")) { extra = dict_opt(d); if (!extra) return false; }
-    if (region_el(d) != 0 || !at_end(d) || d->op->nres) return false;
+    int body = 0;
+    if (eat(d, "attributes")) {
+        extra = dict_opt(d);
+        /* `attributes {}` reads as an empty region: the empty dictionary */
+        if (!extra && d->e && d->e->kind == E_REGION && d->e->idx == 0 && d->op->nregions == 2 &&
+            !d->op->regions[0].first) {
+            d->e = d->e->next;
+            extra = attr_dict(d->c, 0, NULL);
+            body = 1;
+        }
+        if (!extra) return false;
+    }
+    if (region_el(d) != body || !at_end(d) || d->op->nres) return false;
+    if (body) {   /* drop the empty region; the body's blocks follow it down */
+        Op *op = d->op;
+        op->regions[0] = op->regions[1];
+        op->nregions = 1;
+        for (Block *b = op->regions[0].first; b; b = b->next) b->region = &op->regions[0];
+    }
     if (name) op_set_prop(d->c, d->op, "sym_name", attr_string(d->c, name->sym.names[0], strlen(name->sym.names[0])));
     merge_attrs(d, extra);
     return true;
