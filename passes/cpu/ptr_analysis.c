@@ -831,6 +831,24 @@ static void undo(B *b) {
     b->made.n = 0;
 }
 
+/* op, a tt.load or tt.store (st), becomes tts.load or tts.store with the
+ * operands opnds[0..n) (pointer, stored value, ndm dynamic mask dims, other)
+ * and the static mask dims sm[0..nsm); a load's uses move to the new op */
+static void replace_by_tts(Ctx *c, Op *op, bool st, Value *const *opnds, int n, int nsm, const int64_t *sm,
+                           int ndm, bool other) {
+    Type *rt = st ? NULL : op->res[0].type;
+    Op *nw = op_new(c, st ? "tts.store" : "tts.load", st ? 0 : 1, st ? NULL : &rt, n, opnds, 0, op->loc);
+    nw->locattr = op->locattr;
+    op_set_prop(c, nw, "static_mask_dims", i64s(c, nsm, sm));
+    if (!st) {
+        int64_t seg[3] = { 1, ndm, other ? 1 : 0 };
+        op_set_prop(c, nw, "operandSegmentSizes", i32s(c, 3, seg));
+    }
+    op_insert_before(op, nw);
+    if (!st) value_replace_all_uses(&op->res[0], &nw->res[0]);
+    op_erase(op);
+}
+
 /* rewrite one tt.load / tt.store; false: left as it is */
 /* a load or store through a block pointer that checks every dimension:
  * tts.make_tptr with the order and the shape, and tts.load (NaN padding as
@@ -858,18 +876,7 @@ static bool rewrite_block(Ctx *c, Op *op) {
         ov = emit(&b, const_new(c, attr_float(c, et, NAN), et, op->loc));
     }
     Value *opnds[3] = { tp, st ? op_operand(op, 1) : ov, NULL };
-    int n = st || ov ? 2 : 1;
-    Type *rt = st ? NULL : op->res[0].type;
-    Op *nw = op_new(c, st ? "tts.store" : "tts.load", st ? 0 : 1, st ? NULL : &rt, n, opnds, 0, op->loc);
-    nw->locattr = op->locattr;
-    op_set_prop(c, nw, "static_mask_dims", i64s(c, 0, NULL));
-    if (!st) {
-        int64_t seg[3] = { 1, 0, ov ? 1 : 0 };
-        op_set_prop(c, nw, "operandSegmentSizes", i32s(c, 3, seg));
-    }
-    op_insert_before(op, nw);
-    if (!st) value_replace_all_uses(&op->res[0], &nw->res[0]);
-    op_erase(op);
+    replace_by_tts(c, op, st, opnds, st || ov ? 2 : 1, 0, NULL, 0, ov != NULL);
     pv_free(&b.made);
     return true;
 }
@@ -921,17 +928,7 @@ static bool rewrite(Ctx *c, Op *op) {
     if (st) opnds[n++] = op_operand(op, 1);
     for (int i = 0; i < ndm; i++) opnds[n++] = dm[i];
     if (ov) opnds[n++] = ov;
-    Type *rt = st ? NULL : op->res[0].type;
-    Op *nw = op_new(c, st ? "tts.store" : "tts.load", st ? 0 : 1, st ? NULL : &rt, n, opnds, 0, op->loc);
-    nw->locattr = op->locattr;
-    op_set_prop(c, nw, "static_mask_dims", i64s(c, m ? k.rank : 0, sm));
-    if (!st) {
-        int64_t seg[3] = { 1, ndm, ov ? 1 : 0 };
-        op_set_prop(c, nw, "operandSegmentSizes", i32s(c, 3, seg));
-    }
-    op_insert_before(op, nw);
-    if (!st) value_replace_all_uses(&op->res[0], &nw->res[0]);
-    op_erase(op);
+    replace_by_tts(c, op, st, opnds, n, m ? k.rank : 0, sm, ndm, ov != NULL);
     pv_free(&b.made);
     return true;
 }
