@@ -173,15 +173,9 @@ static bool rv_dup(In *in, Op *op, const RV *a, RV *r) {
     return true;
 }
 
-static size_t hptr(const Value *v) {
-    uint64_t x = (uint64_t)(uintptr_t)v;
-    x ^= x >> 29;
-    x *= 0x9E3779B97F4A7C15ull;
-    return (size_t)(x >> 17);
-}
 static Slot *slot_find(In *in, const Value *k) {
     if (!in->cap) return NULL;
-    for (size_t i = hptr(k) & (in->cap - 1);; i = (i + 1) & (in->cap - 1)) {
+    for (size_t i = ptr_hash(k) & (in->cap - 1);; i = (i + 1) & (in->cap - 1)) {
         if (in->s[i].k == k) return &in->s[i];
         if (!in->s[i].k) return NULL;
     }
@@ -201,7 +195,7 @@ static bool set(In *in, Op *op, Value *v, RV *r) {
         if (!ns) { free(r->e); r->e = NULL; return fail(in, op, "out of memory"); }
         for (size_t i = 0; i < in->cap; i++) {
             if (!in->s[i].k) continue;
-            size_t j = hptr(in->s[i].k) & (nc - 1);
+            size_t j = ptr_hash(in->s[i].k) & (nc - 1);
             while (ns[j].k) j = (j + 1) & (nc - 1);
             ns[j] = in->s[i];
         }
@@ -209,7 +203,7 @@ static bool set(In *in, Op *op, Value *v, RV *r) {
         in->s = ns;
         in->cap = nc;
     }
-    size_t j = hptr(v) & (in->cap - 1);
+    size_t j = ptr_hash(v) & (in->cap - 1);
     while (in->s[j].k) j = (j + 1) & (in->cap - 1);
     in->s[j].k = v;
     in->s[j].v = *r;

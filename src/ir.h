@@ -310,6 +310,14 @@ int op_attr_ints(Op *op, const char *name, int64_t *out, int max);
 void op_set_attr(Ctx *c, Op *op, const char *name, Attr *a);   /* NULL removes */
 void op_set_prop(Ctx *c, Op *op, const char *name, Attr *a);
 static inline bool op_is(const Op *op, int id) { return op && op->info->id == id; }
+/* a hash of a pointer, for the pointer-keyed open-addressing tables of the
+ * passes, the interpreter and the C target (mask it to the table size) */
+static inline size_t ptr_hash(const void *p) {
+    uint64_t x = (uint64_t)(uintptr_t)p;
+    x ^= x >> 29;
+    x *= 0x9E3779B97F4A7C15ull;
+    return (size_t)(x >> 17);
+}
 const char *op_name(const Op *op);
 
 Block *block_new(Ctx *c);

@@ -294,7 +294,6 @@ bool op_walk(Op *root, OpWalkFn fn, void *ud) {
 typedef struct PMap { void **k, **v; size_t n, cap; } PMap;
 typedef struct { PMap val, blk; } Map;
 
-static size_t pm_hash(const void *p) { return (size_t)(((uintptr_t)p >> 4) * 11400714819323198485ull); }
 static void pm_put(PMap *m, void *k, void *v);
 static void pm_grow(PMap *m) {
     PMap o = *m;
@@ -308,14 +307,14 @@ static void pm_grow(PMap *m) {
 }
 static void pm_put(PMap *m, void *k, void *v) {
     if ((m->n + 1) * 2 > m->cap) pm_grow(m);
-    size_t i = pm_hash(k) & (m->cap - 1);
+    size_t i = ptr_hash(k) & (m->cap - 1);
     while (m->k[i] && m->k[i] != k) i = (i + 1) & (m->cap - 1);
     if (!m->k[i]) m->n++;
     m->k[i] = k; m->v[i] = v;
 }
 static void *pm_get(PMap *m, void *k) {
     if (!m->cap) return k;
-    size_t i = pm_hash(k) & (m->cap - 1);
+    size_t i = ptr_hash(k) & (m->cap - 1);
     while (m->k[i]) { if (m->k[i] == k) return m->v[i]; i = (i + 1) & (m->cap - 1); }
     return k;
 }

@@ -120,15 +120,9 @@ static bool unsupported(E *e, Op *op, const char *why) {
 
 /* ---- values ------------------------------------------------------------- */
 
-static size_t hptr(const void *v) {
-    uint64_t x = (uint64_t)(uintptr_t)v;
-    x ^= x >> 29;
-    x *= 0x9E3779B97F4A7C15ull;
-    return (size_t)(x >> 17);
-}
 static VI *vi_find(E *e, const Value *v) {
     if (!e->cap) return NULL;
-    for (size_t i = hptr(v) & (e->cap - 1);; i = (i + 1) & (e->cap - 1)) {
+    for (size_t i = ptr_hash(v) & (e->cap - 1);; i = (i + 1) & (e->cap - 1)) {
         if (!e->tab[i]) return NULL;
         if (e->tab[i]->v == v) return e->tab[i];
     }
@@ -142,7 +136,7 @@ static VI *vi(E *e, Value *v) {
         if (!nt) abort();
         for (size_t i = 0; i < e->cap; i++) {
             if (!e->tab[i]) continue;
-            size_t j = hptr(e->tab[i]->v) & (nc - 1);
+            size_t j = ptr_hash(e->tab[i]->v) & (nc - 1);
             while (nt[j]) j = (j + 1) & (nc - 1);
             nt[j] = e->tab[i];
         }
@@ -154,7 +148,7 @@ static VI *vi(E *e, Value *v) {
     if (!x) abort();
     x->v = v;
     pv_push(&e->vis, x);
-    size_t j = hptr(v) & (e->cap - 1);
+    size_t j = ptr_hash(v) & (e->cap - 1);
     while (e->tab[j]) j = (j + 1) & (e->cap - 1);
     e->tab[j] = x;
     e->n++;
