@@ -25,7 +25,7 @@ import sys
 import tempfile
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from harness import SANITIZER, Tally, numpy_or_skip  # noqa: E402
+from harness import SANITIZER, Tally, first, numpy_or_skip  # noqa: E402
 
 np = numpy_or_skip("cpu_samples")
 
@@ -67,13 +67,6 @@ def close(got, want, rtol, atol):
         err = np.abs(g - w) - rtol * np.abs(w)
         i = np.unravel_index(np.argmax(err), err.shape)
         return f"error beyond tolerance at {i}: got {got[i]}, want {want[i]}"
-    return None
-
-
-def first(*checks):
-    for c in checks:
-        if c is not None:
-            return c
     return None
 
 

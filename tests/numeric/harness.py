@@ -7,6 +7,7 @@ python3-numpy installs); without NumPy there either, the suite is skipped
 (`SKIP SUITE: ...`, exit status 77, which meson counts as skipped).
 """
 import os
+import shutil
 import sys
 
 SANITIZER = ("Sanitizer", "runtime error:")
@@ -46,7 +47,21 @@ class Tally:
             self.failed += 1
             print(f"FAIL {name}: {why}")
 
-    def close(self):
-        """prints the closing line; returns the exit status"""
+    def close(self, tmp=None):
+        """prints the closing line; returns the exit status.  The scratch
+        directory tmp, if given, is removed when every case passed, and kept
+        (and named) for a look at the files otherwise"""
         print(f"{self.passed} passed, {self.failed} failed")
+        if tmp and not self.failed:
+            shutil.rmtree(tmp, ignore_errors=True)
+        elif tmp:
+            print(f"files kept in {tmp}")
         return 1 if self.failed else 0
+
+
+def first(*checks):
+    """the first of checks that is not None (a failure reason), else None"""
+    for c in checks:
+        if c is not None:
+            return c
+    return None

@@ -19,7 +19,7 @@ import sys
 import tempfile
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from harness import SANITIZER, Tally, numpy_or_skip  # noqa: E402
+from harness import SANITIZER, Tally, first, numpy_or_skip  # noqa: E402
 
 np = numpy_or_skip("interp-ops")
 
@@ -100,10 +100,6 @@ def close(got, want, rtol):
         i = np.unravel_index(np.argmax(np.abs(got - want)), got.shape)
         return f"at {i}: got {got[i]}, want {want[i]}"
     return None
-
-
-def first(*c):
-    return next((x for x in c if x is not None), None)
 
 
 # ---- block pointers: 4x4 tiles of a 5x7 matrix, advanced two columns; the

@@ -34,7 +34,7 @@ import sys
 import tempfile
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from harness import SANITIZER, Tally, numpy_or_skip  # noqa: E402
+from harness import SANITIZER, Tally, first, numpy_or_skip  # noqa: E402
 
 np = numpy_or_skip("jit")
 TIMEOUT = 300
@@ -87,13 +87,6 @@ def exact(got, want):
     if not np.array_equal(got, want):
         bad = np.argwhere(got != want)
         return f"{len(bad)} elements differ, first at {tuple(bad[0])}"
-    return None
-
-
-def first(*xs):
-    for x in xs:
-        if x is not None:
-            return x
     return None
 
 
@@ -499,13 +492,7 @@ def main():
             "--repeat=N", "--bench"]
     miss = [w for w in want if w not in r.stdout]
     report("run-help-options", None if r.returncode == 0 and not miss else f"missing {miss}")
-    rc = TALLY.close()
-    if not rc:
-        import shutil
-        shutil.rmtree(TMP, ignore_errors=True)
-    else:
-        print(f"files kept in {TMP}")
-    return rc
+    return TALLY.close(TMP)
 
 
 if __name__ == "__main__":

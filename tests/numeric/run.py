@@ -22,7 +22,7 @@ import sys
 import tempfile
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from harness import SANITIZER, Tally, numpy_or_skip  # noqa: E402
+from harness import SANITIZER, Tally, first, numpy_or_skip  # noqa: E402
 
 np = numpy_or_skip("numeric")
 
@@ -114,13 +114,6 @@ def close(got, want, rtol, atol):
         err = np.abs(got.astype(np.float64) - want.astype(np.float64))
         i = np.unravel_index(np.argmax(err), err.shape)
         return f"max abs error {err[i]} at {i}: got {got[i]}, want {want[i]}"
-    return None
-
-
-def first(*checks):
-    for c in checks:
-        if c is not None:
-            return c
     return None
 
 
@@ -378,13 +371,7 @@ def main():
         report("main-help-mentions-run", None if r.returncode == 0 and "run KERNEL" in r.stdout else "no 'run' in --help")
     except Exception as e:
         report("run-help", f"{type(e).__name__}: {e}")
-    rc = TALLY.close()
-    if not rc:
-        import shutil
-        shutil.rmtree(TMP, ignore_errors=True)
-    else:
-        print(f"files kept in {TMP}")
-    return rc
+    return TALLY.close(TMP)
 
 
 if __name__ == "__main__":
