@@ -1259,18 +1259,11 @@ static bool mixed_list(In *in, Op *op, const char *name, int *next, int end, int
     }
     return true;
 }
-static const int64_t *segs(Op *op, int n) {
-    Attr *a = op_attr(op, "operandSegmentSizes");
-    if (!a || a->kind != A_DENSE_ARRAY || a->darr.n != n || !a->darr.i) return NULL;
-    int64_t t = 0;
-    for (int i = 0; i < n; i++) t += a->darr.i[i];
-    return t == op->nopnds ? a->darr.i : NULL;
-}
 
 /* tts.make_tptr: element i is base + sum(offsets) + sum(i_d * strides_d)
  * (offsets already scaled by their strides); with an order, a block pointer */
 static bool make_tptr(In *in, Op *op, RV *r) {
-    const int64_t *sg = segs(op, 4);
+    const int64_t *sg = op_segment_sizes(op, 4);
     if (!sg || sg[0] != 1) return fail(in, op, "bad 'operandSegmentSizes'");
     RV *b = opnd(in, op, 0);
     if (!b) return false;
@@ -1319,7 +1312,7 @@ static bool make_tptr(In *in, Op *op, RV *r) {
  * index i is gather_scatter_offset[i] * stride_g; lanes of rows whose
  * gather_scatter_mask entry is false are not accessed */
 static bool make_gs_tptr(In *in, Op *op, RV *r) {
-    const int64_t *sg = segs(op, 5);
+    const int64_t *sg = op_segment_sizes(op, 5);
     if (!sg || sg[0] != 1 || sg[1] != 1) return fail(in, op, "bad 'operandSegmentSizes'");
     RV *b = opnd(in, op, 0), *go = opnd(in, op, 1), *gm = sg[4] ? opnd(in, op, (int)(2 + sg[2] + sg[3])) : NULL;
     if (!b || !go || (sg[4] && !gm)) return false;
@@ -1384,7 +1377,7 @@ static bool tts_access(In *in, Op *op, RV *r) {
     RV *data = st ? v : r;
     int64_t md[MAX_RANK];
     int nmd, next = st ? 2 : 1, end = op->nopnds;
-    const int64_t *sg = st ? NULL : segs(op, 3);
+    const int64_t *sg = st ? NULL : op_segment_sizes(op, 3);
     if (!st && !sg) return fail(in, op, "bad 'operandSegmentSizes'");
     if (!st) end = (int)(1 + sg[1]);
     if (!mixed_list(in, op, "static_mask_dims", &next, end, md, &nmd)) return false;

@@ -307,6 +307,9 @@ bool op_attr_int(Op *op, const char *name, int64_t *v);
 /* a dense integer array or an array of integers, at most max values into out;
  * their number, or -1 when absent, not integers, or longer than max */
 int op_attr_ints(Op *op, const char *name, int64_t *out, int max);
+/* the n operand group sizes of operandSegmentSizes, or NULL when absent, of
+ * another length, or not adding up to the op's operands */
+const int64_t *op_segment_sizes(Op *op, int n);
 void op_set_attr(Ctx *c, Op *op, const char *name, Attr *a);   /* NULL removes */
 void op_set_prop(Ctx *c, Op *op, const char *name, Attr *a);
 static inline bool op_is(const Op *op, int id) { return op && op->info->id == id; }

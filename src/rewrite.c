@@ -154,6 +154,14 @@ int op_attr_ints(Op *op, const char *name, int64_t *out, int max) {
     return -1;
 }
 
+const int64_t *op_segment_sizes(Op *op, int n) {
+    Attr *a = op_attr(op, "operandSegmentSizes");
+    if (!a || a->kind != A_DENSE_ARRAY || a->darr.n != n || !a->darr.i) return NULL;
+    int64_t t = 0;
+    for (int i = 0; i < n; i++) t += a->darr.i[i];
+    return t == op->nopnds ? a->darr.i : NULL;
+}
+
 Block *block_new(Ctx *c) { (void)c; Block *b = ctx_alloc(c, sizeof *b); return b; }
 
 Value *block_add_arg(Ctx *c, Block *b, Type *t, Loc loc) {

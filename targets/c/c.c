@@ -486,14 +486,6 @@ static const char *aff_render(E *e, const Aff *a, Type *el, const char *const *i
 
 /* ---- tts (the structured pointers of --ptr-analysis) ------------------------ */
 
-/* the operand group sizes of op, or NULL */
-static const int64_t *segs(Op *op, int n) {
-    Attr *a = op_attr(op, "operandSegmentSizes");
-    if (!a || a->kind != A_DENSE_ARRAY || a->darr.n != n || !a->darr.i) return NULL;
-    int64_t t = 0;
-    for (int i = 0; i < n; i++) t += a->darr.i[i];
-    return t == op->nopnds ? a->darr.i : NULL;
-}
 
 static const char *ex(E *e, Value *v, const char *const *idx);
 
@@ -515,7 +507,7 @@ static int mixed(E *e, Op *op, const char *name, int *next, int end, const char 
 /* element idx of a structured tts.make_tptr: base + sum over d of
  * offsets[d] + idx[d] * strides[d] (modulo shape[d] when it is not 0) */
 static const char *tptr_elem(E *e, Op *op, const char *const *idx) {
-    const int64_t *sg = segs(op, 4);
+    const int64_t *sg = op_segment_sizes(op, 4);
     if (!sg || sg[0] != 1) return NULL;
     const char *str[MAXR], *off[MAXR], *shp[MAXR];
     int next = 1;
@@ -1300,7 +1292,7 @@ static bool emit_load_store(E *e, Op *op) {
     int nmd = 0;
     if (tts) {
         /* the lanes are a prefix box: index d below mask dim d */
-        const int64_t *sg = store ? NULL : segs(op, 3);
+        const int64_t *sg = store ? NULL : op_segment_sizes(op, 3);
         if (!store && !sg) return unsupported(e, op, "its operandSegmentSizes");
         int next = store ? 2 : 1, end = store ? op->nopnds : (int)(1 + sg[1]);
         nmd = op_attr(op, "static_mask_dims") ? mixed(e, op, "static_mask_dims", &next, end, md) : 0;
@@ -1799,7 +1791,7 @@ static bool emit_make_bptr(E *e, Op *op) {
 
 /* a tts.make_tptr with an order: a block pointer (offsets come scaled by the strides) */
 static bool emit_tts_bptr(E *e, Op *op) {
-    const int64_t *sg = segs(op, 4);
+    const int64_t *sg = op_segment_sizes(op, 4);
     if (!sg || sg[0] != 1) return unsupported(e, op, "its operandSegmentSizes");
     const char *str[MAXR], *off[MAXR], *shp[MAXR];
     int next = 1;
