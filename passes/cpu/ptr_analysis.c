@@ -412,6 +412,18 @@ static bool trips(B *b, Op *l, Ofr *n) {
     return true;
 }
 
+/* the iterations of loop l done: all of them for its result (result), else
+ * those before the current one, (iv - lb) / step */
+static bool iterations(B *b, Op *l, bool result, Ofr *n) {
+    if (result) return trips(b, l, n);
+    Ofr iv, lb, step;
+    if (!scalar(b, l->regions[0].first->args[0], &iv) || !scalar(b, op_operand(l, 0), &lb) ||
+        !scalar(b, op_operand(l, 2), &step)) return false;
+    *n = sub(b, iv, lb);
+    if (!is_k(step, 1)) *n = V(bin(b, "arith.divsi", val(b, *n), val(b, step)));
+    return true;
+}
+
 /* the advance per iteration of loop l of its pointer argument v, yielded
  * as `cur`: a chain of tt.addptr of amounts that are the same for every
  * element and invariant in loop `inv`, and of inner scf.for loops that
@@ -472,14 +484,7 @@ static bool visit_loop_value(B *b, Value *v, bool result, St *s, int depth) {
     if (!visit_ptr(b, op_operand(l, 3 + i), s, depth + 1)) return false;
     if (is_k(inc, 0)) return true;
     Ofr n;
-    if (result) {
-        if (!trips(b, l, &n)) return false;
-    } else {
-        Ofr iv, lb, step;
-        if (!scalar(b, body->args[0], &iv) || !scalar(b, op_operand(l, 0), &lb) || !scalar(b, op_operand(l, 2), &step)) return false;
-        n = sub(b, iv, lb);
-        if (!is_k(step, 1)) n = V(bin(b, "arith.divsi", val(b, n), val(b, step)));
-    }
+    if (!iterations(b, l, result, &n)) return false;
     return add_uniform(b, s, mul(b, n, inc));
 }
 
@@ -586,14 +591,7 @@ static bool visit_block_loop(B *b, Value *v, bool result, St *s, int depth) {
     }
     if (!visit_block(b, op_operand(l, 3 + i), s, depth + 1)) return false;
     Ofr n;
-    if (result) {
-        if (!trips(b, l, &n)) return false;
-    } else {
-        Ofr iv, lb, step;
-        if (!scalar(b, body->args[0], &iv) || !scalar(b, op_operand(l, 0), &lb) || !scalar(b, op_operand(l, 2), &step)) return false;
-        n = sub(b, iv, lb);
-        if (!is_k(step, 1)) n = V(bin(b, "arith.divsi", val(b, n), val(b, step)));
-    }
+    if (!iterations(b, l, result, &n)) return false;
     for (int d = 0; d < R; d++)
         if (!is_k(inc[d], 0)) s->off[d] = add(b, s->off[d], mul(b, mul(b, n, inc[d]), s->str[d]));
     return true;
