@@ -773,25 +773,8 @@ static bool dec_module(Dec *d) {
     Attr *name = NULL;
     if (d->e && d->e->kind == E_ATTR && d->e->attr->kind == A_SYMREF) name = attr_el(d);
     Attr *extra = NULL;
-    int body = 0;
-    if (eat(d, "attributes")) {
-        extra = dict_opt(d);
-        /* `attributes {}` reads as an empty region: the empty dictionary */
-        if (!extra && d->e && d->e->kind == E_REGION && d->e->idx == 0 && d->op->nregions == 2 &&
-            !d->op->regions[0].first) {
-            d->e = d->e->next;
-            extra = attr_dict(d->c, 0, NULL);
-            body = 1;
-        }
-        if (!extra) return false;
-    }
-    if (region_el(d) != body || !at_end(d) || d->op->nres) return false;
-    if (body) {   /* drop the empty region; the body's blocks follow it down */
-        Op *op = d->op;
-        op->regions[0] = op->regions[1];
-        op->nregions = 1;
-        for (Block *b = op->regions[0].first; b; b = b->next) b->region = &op->regions[0];
-    }
+    if (eat(d, "attributes")) { extra = dict_opt(d); if (!extra) return false; }
+    if (region_el(d) != 0 || !at_end(d) || d->op->nres) return false;
     if (name) op_set_prop(d->c, d->op, "sym_name", attr_string(d->c, name->sym.names[0], strlen(name->sym.names[0])));
     merge_attrs(d, extra);
     return true;

@@ -743,6 +743,22 @@ void ps_region_end(PState *ps) {
     /* `{}`: a region without blocks, as MLIR has it */
     Block *e = s->region->first;
     if (e && !e->next && !e->first && !e->nargs && !e->name) block_unlink(e);
+    /* ... except right after `attributes` in a custom form (`module attributes {} {`,
+     * `func.func @f() attributes {} {`), where it is the empty dictionary */
+    OpB *ob = ps->op;
+    Elem *re = ob->since_region;
+    if (!s->region->first && !ob->generic && re && re->kind == E_REGION && re->idx == ob->regions.n - 1) {
+        Elem *w = ob->head;
+        while (w && w->next != re) w = w->next;
+        if (w && w->kind == E_WORD && !strcmp(w->text, "attributes")) {
+            ob->regions.n--;
+            re->kind = E_ATTR;
+            re->idx = -1;
+            re->text = NULL;
+            re->attr = attr_dict(ps->ctx, 0, NULL);
+            eloc_put(re, w->loc);
+        }
+    }
     scope_close(ps, s);
     ps->scope = s->parent;
     scope_free(ps, s);

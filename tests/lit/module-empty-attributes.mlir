@@ -1,8 +1,8 @@
-// `module attributes {} {` (triton-shared's and spine-triton's tests write it): the empty
-// dictionary, and the module is understood, not kept as text: it prints as mlir-opt-19
-// prints it, and in generic form.
-// RUN: ttxform %s | FileCheck %s
-// RUN: ttxform %s --mlir-print-op-generic | FileCheck %s --check-prefix=GEN
+// `attributes {}` in a custom form (triton-shared's and spine-triton's tests write
+// `module attributes {} {`) is the empty dictionary, not a region: the op is understood,
+// not kept as text, prints as mlir-opt-19 prints it, and prints in generic form.
+// RUN: ttxform %s --split-input-file | FileCheck %s
+// RUN: ttxform %s --split-input-file --mlir-print-op-generic | FileCheck %s --check-prefix=GEN
 
 // CHECK:      module {
 // CHECK-NEXT:   tt.func public @k(%arg0: i32) {
@@ -14,3 +14,22 @@ module attributes {} {
     tt.return
   }
 }
+
+// -----
+
+// CHECK:      func.func @f() {
+// CHECK-NEXT:   return
+// GEN:        "func.func"() <{function_type = () -> (), sym_name = "f"}> ({
+func.func @f() attributes {} {
+  return
+}
+
+// -----
+
+// CHECK:      tt.func @t() {
+// CHECK-NEXT:   tt.return
+// GEN:        "tt.func"() <{function_type = () -> (), sym_name = "t"}> ({
+tt.func @t() attributes {} {
+  tt.return
+}
+
