@@ -7,6 +7,8 @@
  * body rebinds the same Values on every iteration. */
 #include "interp.h"
 
+#include "fmath.h"
+
 #include <math.h>
 #include <stdarg.h>
 #include <stdlib.h>
@@ -474,7 +476,7 @@ static bool arith_float(In *in, Op *op, int id, const RV *a, const RV *b, RV *r)
         case OP_math_cos: v = cos(x); break;
         case OP_math_cosh: v = cosh(x); break;
         case OP_math_erf: v = erf(x); break;
-        case OP_math_exp: v = exp(x); break;
+        case OP_math_exp: v = !strcmp(r->et->f.name, "f32") ? fm_expf((float)x) : exp(x); break;
         case OP_math_exp2: v = exp2(x); break;
         case OP_math_expm1: v = expm1(x); break;
         case OP_math_floor: v = floor(x); break;
@@ -904,8 +906,43 @@ static bool run_combine(In *in, Op *op, bool scan) {
         if (ok && (res[i].n != (scan ? s->n : s->n / (len ? len : 1)))) ok = fail(in, op, "result shape does not match");
         ok = ok && rv_alloc(in, op, &acc[i], blk->args[i]->type) && rv_alloc(in, op, &cur[i], blk->args[k + i]->type);
     }
+    /* a reduce combines by halving: while n > 1 elements are left, element
+     * j (j < n - m, m = ceil(n / 2)) is combined with element j + m and n
+     * becomes m; a scan combines in order (in reverse with `reverse`) */
+    El *tmp = !scan && ok ? malloc((size_t)k * (size_t)(len ? len : 1) * sizeof(El)) : NULL;
+    if (!scan && ok && !tmp) ok = fail(in, op, "out of memory");
     for (int64_t o = 0; ok && o < outer; o++)
         for (int64_t q = 0; ok && q < inner; q++) {
+            if (!scan) {
+                for (int i = 0; ok && i < k; i++) {
+                    RV *s = opnd(in, op, i);
+                    if (!s) { ok = false; break; }
+                    for (int64_t j = 0; j < len; j++) tmp[i * len + j] = s->e[(o * len + j) * inner + q];
+                }
+                for (int64_t n = len; ok && n > 1;) {
+                    int64_t m = (n + 1) / 2;
+                    for (int64_t j = 0; ok && j < n - m; j++) {
+                        for (int i = 0; i < k; i++) {
+                            acc[i].e[0] = tmp[i * len + j];
+                            cur[i].e[0] = tmp[i * len + j + m];
+                            vals[i] = &acc[i];
+                            vals[k + i] = &cur[i];
+                        }
+                        Op *t = NULL;
+                        ok = run_region(in, op, &op->regions[0], 2 * k, vals, &t);
+                        if (ok && t->nopnds != k) ok = fail(in, t, "the combiner returns %d values, expected %d", t->nopnds, k);
+                        for (int i = 0; ok && i < k; i++) {
+                            RV *v = opnd(in, t, i);
+                            if (!v) ok = false;
+                            else tmp[i * len + j] = v->e[0];
+                        }
+                    }
+                    n = m;
+                }
+                if (ok && len > 0)
+                    for (int i = 0; i < k; i++) res[i].e[o * inner + q] = tmp[i * len];
+                continue;
+            }
             for (int64_t jj = 0; ok && jj < len; jj++) {
                 int64_t j = rev ? len - 1 - jj : jj;
                 int64_t si = (o * len + j) * inner + q;
@@ -927,10 +964,10 @@ static bool run_combine(In *in, Op *op, bool scan) {
                         else acc[i].e[0] = v->e[0];
                     }
                 }
-                if (ok && scan) for (int i = 0; i < k; i++) res[i].e[si] = acc[i].e[0];
+                if (ok) for (int i = 0; i < k; i++) res[i].e[si] = acc[i].e[0];
             }
-            if (ok && !scan) for (int i = 0; i < k; i++) res[i].e[o * inner + q] = acc[i].e[0];
         }
+    free(tmp);
     for (int i = 0; i < k && res; i++) {
         if (ok) ok = res_set(in, op, i, &res[i]);
         free(res[i].e);

@@ -8,19 +8,22 @@
  * symbols.
  *
  * The bulk routines (the C target calls them when CEmitOpts.rt is set) are
- * compiled into ttxform, so they run at the speed of gcc's code; each
+ * compiled into ttxform (jit_rt.c), so they run at the speed of gcc's code; each
  * gives the same bits as the C target's own loop for the same op:
  *   void ttx_rt_copy(void *d, const void *s, long long bytes);
+ *       memcpy; when the thread's last loads were a fixed distance apart,
+ *       the row that distance ahead is prefetched
  *   void ttx_rt_store(void *d, const void *s, long long bytes);
  *       the same copy, with non-temporal stores for a long one
  *   void ttx_rt_f32_bin(int op, float *d, const float *a, long long sa,
  *                       const float *b, long long sb, long long n);
  *       d[i] = a[i*sa] OP b[i*sb], OP: 0 +, 1 -, 2 *, 3 /, 4 fmax, 5 fmin
  *   void ttx_rt_f32_un(int op, float *d, const float *a, long long n);
- *       d[i] = (float)exp(a[i]) for op 0 (with AVX2: a vectorised exp in
- *       double, glibc's for the rare elements it cannot round for sure)
+ *       d[i] = fm_expf(a[i]) for op 0 (fmath.h), 16 lanes at a time
  *   float ttx_rt_f32_red(int op, const float *a, long long n);
- *       a[0], then acc OP a[i] for i = 1 .. n-1 in order (op 0, 4 or 5)
+ *       the reduce of tt.reduce's order (op 0 +, 4 fmax, 5 fmin): while
+ *       n > 1, a[j] = a[j] OP a[j + m] for j < n - m, m = ceil(n / 2), and
+ *       n = m; the result is a[0] (on a copy: a is not written)
  *   void ttx_rt_f32_dot(float *r, const float *a, const float *b,
  *                       const float *c, long long sc, long long M, long long N, long long K);
  *       r[M,N] = c + a[M,K] x b[K,N] (c[i] at c[i*sc]): each element adds

@@ -15,8 +15,9 @@
  * addresses with prefix masks, or block pointers.
  *
  * Numbers follow the reference interpreter: integers wrap to their width
- * (computed on unsigned types), f32 + - * / are C's float operations, other
- * float functions are libm's double ones rounded to the type, f16 and bf16
+ * (computed on unsigned types), f32 + - * / are C's float operations, f32
+ * exp is ttx_expf (src/fmath.h), other float functions are libm's double
+ * ones rounded to the type, f16 and bf16
  * are floats holding a representable value (rounded after every op), and
  * memory holds f16/bf16 as uint16 bit patterns. */
 #include "c.h"
@@ -544,6 +545,7 @@ static const char *fround(E *e, const Type *t, const char *d) {
     return fmt(e, "(float)%s", d);
 }
 static const char *call1(E *e, const Type *t, const char *fn, const char *a) {
+    if (!strcmp(fn, "exp") && fname_is(t, "f32")) return fmt(e, "ttx_expf(%s)", a);
     return fround(e, t, fmt(e, "%s(%s)", fn, a));
 }
 static const char *call2(E *e, const Type *t, const char *fn, const char *a, const char *b) {
@@ -1433,9 +1435,10 @@ static bool emit_load_store(E *e, Op *op) {
     return !e->failed;
 }
 
-/* tt.reduce and tt.scan: along the axis, the first element, then the
- * combiner region's ops with each next one (a scan stores every prefix;
- * `reverse` walks the axis backwards) */
+/* tt.reduce and tt.scan: a scan starts from the first element along the
+ * axis and applies the combiner region's ops with each next one (storing
+ * every prefix; `reverse` walks the axis backwards); a reduce combines the
+ * elements pairwise by halving, in the interpreter's order */
 /* an f32 tt.reduce along the last axis of an array whose combiner is one
  * addf, maxnumf or minnumf of its two arguments: ttx_rt_f32_red per row */
 static bool rt_reduce(E *e, Op *op, int64_t axis, int64_t rev, bool scan) {
@@ -1502,11 +1505,47 @@ static bool emit_reduce(E *e, Op *op) {
     for (int i = 0; i < k; i++) {
         const char *dl = decl(e, vi(e, blk->args[i])->name, blk->args[i]->type);
         if (!dl) return unsupported(e, op, "its element type");
-        line(e, "%s = %s;", dl, ex(e, op_operand(op, i), sidx));
+        if (!scan && len > 1) line(e, "%s;", dl);
+        else line(e, "%s = %s;", dl, ex(e, op_operand(op, i), sidx));
         line(e, "(void)%s;", vi(e, blk->args[i])->name);
         if (scan) line(e, "%s[%s] = %s;", vi(e, op_result(op, i))->name, flat(e, st->sh.dims, r, sidx), vi(e, blk->args[i])->name);
     }
-    if (len > 1) {
+    if (!scan && len > 1) {
+        /* the interpreter's order: halving, element j with element j + m
+         * (m = ceil(n / 2)) while n > 1 elements are left */
+        for (int i = 0; i < k; i++) {
+            const char *dl = decl(e, fmt(e, "ttx_r%d[%" PRId64 "]", i, len), blk->args[i]->type);
+            if (!dl) return unsupported(e, op, "its element type");
+            line(e, "%s;", dl);
+        }
+        sidx[axis] = "j";
+        line(e, "for (i64 j = 0; j < %" PRId64 "; j++) {", len);
+        e->ind++;
+        for (int i = 0; i < k; i++) line(e, "ttx_r%d[j] = %s;", i, ex(e, op_operand(op, i), sidx));
+        e->ind--;
+        line(e, "}");
+        line(e, "for (i64 ttx_n = %" PRId64 ", ttx_m; ttx_n > 1; ttx_n = ttx_m) {", len);
+        e->ind++;
+        line(e, "ttx_m = (ttx_n + 1) / 2;");
+        line(e, "for (i64 j = 0; j < ttx_n - ttx_m; j++) {");
+        e->ind++;
+        for (int i = 0; i < k; i++) {
+            line(e, "%s = ttx_r%d[j];", vi(e, blk->args[i])->name, i);
+            const char *dl = decl(e, vi(e, blk->args[k + i])->name, blk->args[k + i]->type);
+            if (!dl) return unsupported(e, op, "its element type");
+            line(e, "%s = ttx_r%d[j + ttx_m];", dl, i);
+            line(e, "(void)%s;", vi(e, blk->args[k + i])->name);
+        }
+        Op *t = NULL;
+        if (!emit_block(e, blk, &t)) return false;
+        if (!t || t->nopnds != k) return unsupported(e, op, "its combiner");
+        for (int i = 0; i < k; i++) line(e, "ttx_r%d[j] = %s;", i, ex(e, op_operand(t, i), sidx));
+        e->ind--;
+        line(e, "}");
+        e->ind--;
+        line(e, "}");
+        for (int i = 0; i < k; i++) line(e, "%s = ttx_r%d[0];", vi(e, blk->args[i])->name, i);
+    } else if (len > 1) {
         line(e, "for (i64 j = 1; j < %" PRId64 "; j++) {", len);
         e->ind++;
         sidx[axis] = at;
@@ -2113,6 +2152,29 @@ static const struct { const char *name, *text; } helpers[] = {
                    "#else\n"
                    "static inline float ttx_fma32(float a, float b, float c) { return (float)((double)c + (double)a * (double)b); }\n"
                    "#endif\n" },
+    { "ttx_expf", "/* f32 exp, within one ulp: ttxform's definition (src/fmath.h), which the\n"
+                  " * interpreter and the JIT compute in the same float operations; a compiler\n"
+                  " * that fuses multiply-adds (-ffp-contract=fast) may round some otherwise */\n"
+                  "static inline float ttx_expf(float x)\n{\n"
+                  "    union { float f; i32 i; u32 u; } t, s1, s2;\n"
+                  "    if (x != x) return x + x;\n"
+                  "    if (x < -104.0f) return 0.0f;\n"
+                  "    if (x > 89.0f) return ttx_f32(0x7f800000u);\n"
+                  "    t.f = x * 0x1.715476p+0f + 0x1.8p23f;\n"
+                  "    float k = t.f - 0x1.8p23f;\n"
+                  "    float r = x - k * 0x1.62e4p-1f;\n"
+                  "    r = r - k * 0x1.7f7d1cp-20f;\n"
+                  "    float p = r * 0x1.a01a02p-13f + 0x1.6c16c2p-10f;\n"
+                  "    p = p * r + 0x1.111112p-7f;\n"
+                  "    p = p * r + 0x1.555556p-5f;\n"
+                  "    p = p * r + 0x1.555556p-3f;\n"
+                  "    p = p * r + 0.5f;\n"
+                  "    p = p * r + 1.0f;\n"
+                  "    p = p * r + 1.0f;\n"
+                  "    i32 n = t.i - 0x4b400000, n1 = (n - (n & 1)) / 2;\n"
+                  "    s1.u = (u32)(n1 + 127) << 23;\n"
+                  "    s2.u = (u32)(n - n1 + 127) << 23;\n"
+                  "    return p * s1.f * s2.f;\n}\n" },
     { "ttx_divs", "/* integer division as arith defines it; a zero divisor gives 0 (TTX_FAIL reports it) */\n"
                   "static inline i64 ttx_divs(i64 a, i64 b) { return b == 0 ? 0 : b == -1 ? (i64)(0 - (u64)a) : a / b; }\n" },
     { "ttx_rems", "static inline i64 ttx_rems(i64 a, i64 b) { return b == 0 || b == -1 ? 0 : a % b; }\n" },

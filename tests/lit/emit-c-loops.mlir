@@ -54,13 +54,28 @@
 // CHECK: [[ACC]][i0 * 16 + i1] = [[D]][i0 * 16 + i1];
 // CHECK: [[P]] = [[P2]];
 
-// tt.reduce: the first element, then the combiner's ops in a loop over the rest.
+// tt.reduce: the line copied, then combined by halving: element j with
+// element j + m, m = ceil(n / 2), while n > 1; the result is element 0.
 // CHECK: /* tt.reduce
-// CHECK: float [[A:v[0-9]+]] = [[ACC]][i0 * 16];
-// CHECK: for (i64 j = 1; j < 16; j++) {
-// CHECK-NEXT: float [[B:v[0-9]+]] = [[ACC]][i0 * 16 + j];
-// CHECK: float [[M:v[0-9]+]] = (float)fmax([[A]], [[B]]);
-// CHECK-NEXT: [[A]] = [[M]];
+// CHECK: for (i64 i0 = 0; i0 < 16; i0++) {
+// CHECK-NEXT: float [[A:v[0-9]+]];
+// CHECK-NEXT: (void)[[A]];
+// CHECK-NEXT: float ttx_r0[16];
+// CHECK-NEXT: for (i64 j = 0; j < 16; j++) {
+// CHECK-NEXT: ttx_r0[j] = [[ACC]][i0 * 16 + j];
+// CHECK-NEXT: }
+// CHECK-NEXT: for (i64 ttx_n = 16, ttx_m; ttx_n > 1; ttx_n = ttx_m) {
+// CHECK-NEXT: ttx_m = (ttx_n + 1) / 2;
+// CHECK-NEXT: for (i64 j = 0; j < ttx_n - ttx_m; j++) {
+// CHECK-NEXT: [[A]] = ttx_r0[j];
+// CHECK-NEXT: float [[B:v[0-9]+]] = ttx_r0[j + ttx_m];
+// CHECK-NEXT: (void)[[B]];
+// CHECK-NEXT: float [[M:v[0-9]+]] = (float)fmax([[A]], [[B]]);
+// CHECK-NEXT: ttx_r0[j] = [[M]];
+// CHECK-NEXT: }
+// CHECK-NEXT: }
+// CHECK-NEXT: [[A]] = ttx_r0[0];
+// CHECK-NEXT: [[S:v[0-9]+]][i0] = [[A]];
 module {
   tt.func public @mm(%a: !tt.ptr<f16>, %c: !tt.ptr<f32>, %M: i64, %K: i32) {
     %c0 = arith.constant 0 : i32

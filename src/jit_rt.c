@@ -1,0 +1,227 @@
+/* jit_rt.c - the JIT's bulk routines (jit_rt.h, semantics in jit.h).
+ *
+ * The JIT's code hands whole rows to these instead of running its own
+ * unvectorised loops.  The vector bodies (jit_rt_simd.h) are compiled once
+ * per instruction set; each call takes the widest copy the CPU runs. */
+#include "jit_rt.h"
+
+#include "fmath.h"
+
+#include <math.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
+
+enum { RT_LANES = 16 };
+typedef float rt_vf __attribute__((vector_size(64)));
+typedef int rt_vi __attribute__((vector_size(64)));
+
+/* a load of a whole row.  Rows a program reads in a loop often lie a fixed
+ * distance apart (a row per iteration, the programs' rows interleaved), which
+ * the CPU's prefetchers do not follow across pages: when this thread's last
+ * two loads were that distance apart, the row one more step ahead is
+ * prefetched, so it arrives while this one is worked on */
+static _Thread_local const char *rt_last_src;
+static _Thread_local ptrdiff_t rt_last_step;
+
+void jit_rt_copy(void *d, const void *s, long long bytes) {
+    if (bytes <= 0) return;
+    const char *c = s;
+    ptrdiff_t step = c - rt_last_src;
+    if (bytes >= 256 && step == rt_last_step && step != 0) {
+        const char *next = c + step;
+        for (long long i = 0; i < bytes; i += 64) __builtin_prefetch(next + i, 0, 3);
+        __builtin_prefetch(next + bytes - 1, 0, 3);
+    }
+    rt_last_step = step;
+    rt_last_src = c;
+    memcpy(d, s, (size_t)bytes);
+}
+
+/* a store of a whole row: past a few KiB with non-temporal stores, so the
+ * destination's lines are not read first (the row is not read back soon) */
+void jit_rt_store(void *d, const void *s, long long bytes) {
+#if defined(__SSE2__)
+    if (bytes >= 2048) {
+        char *dc = d;
+        const char *sc = s;
+        size_t head = (size_t)(-(uintptr_t)dc & 15);
+        memcpy(dc, sc, head);
+        size_t n = (size_t)bytes - head, i = 0;
+        for (; i + 64 <= n; i += 64) {
+            const char *q = sc + head + i;
+            __m128i a = _mm_loadu_si128((const __m128i *)q), b = _mm_loadu_si128((const __m128i *)(q + 16));
+            __m128i c = _mm_loadu_si128((const __m128i *)(q + 32)), e = _mm_loadu_si128((const __m128i *)(q + 48));
+            char *w = dc + head + i;
+            _mm_stream_si128((__m128i *)w, a);
+            _mm_stream_si128((__m128i *)(w + 16), b);
+            _mm_stream_si128((__m128i *)(w + 32), c);
+            _mm_stream_si128((__m128i *)(w + 48), e);
+        }
+        _mm_sfence();
+        memcpy(dc + head + i, sc + head + i, n - i);
+        return;
+    }
+#endif
+    if (bytes > 0) memcpy(d, s, (size_t)bytes);
+}
+
+static float rt_f32_op(int op, float x, float y) {
+    switch (op) {
+    case 0: return x + y;
+    case 1: return x - y;
+    case 2: return x * y;
+    case 3: return x / y;
+    case 4: return (float)fmax(x, y);
+    case 5: return (float)fmin(x, y);
+    default: return 0;
+    }
+}
+
+/* the vector bodies: a generic copy, and on x86-64 with gcc an AVX2 and an
+ * AVX-512 one (no operation is fused: -std=c11 keeps gcc from contracting) */
+#define RT_NAME(x) rt_generic_##x
+#include "jit_rt_simd.h"
+#undef RT_NAME
+
+#if defined(__x86_64__) && defined(__GNUC__) && !defined(__clang__)
+#define RT_X86 1
+#pragma GCC push_options
+#pragma GCC target("avx2,fma")
+#define RT_NAME(x) rt_avx2_##x
+#include "jit_rt_simd.h"
+#undef RT_NAME
+#pragma GCC pop_options
+#pragma GCC push_options
+#pragma GCC target("avx512f,avx512vl,avx512dq,avx512bw,avx2,fma")
+#define RT_NAME(x) rt_avx512_##x
+#include "jit_rt_simd.h"
+#undef RT_NAME
+#pragma GCC pop_options
+#endif
+
+typedef struct RtImpl {
+    const char *name;
+    void (*bin_rows)(int, float *, const float *, const float *, long long, long long);
+    float (*sum_tree)(const float *, long long, float *);
+    float (*maxmin)(int, const float *, long long, int *);
+    void (*exp)(float *, const float *, long long);
+} RtImpl;
+
+static const RtImpl rt_generic = { "generic", rt_generic_bin_rows, rt_generic_sum_tree, rt_generic_maxmin, rt_generic_exp };
+#ifdef RT_X86
+static const RtImpl rt_avx2 = { "avx2", rt_avx2_bin_rows, rt_avx2_sum_tree, rt_avx2_maxmin, rt_avx2_exp };
+static const RtImpl rt_avx512 = { "avx512", rt_avx512_bin_rows, rt_avx512_sum_tree, rt_avx512_maxmin, rt_avx512_exp };
+#endif
+
+static const RtImpl *rt_forced;
+
+/* the widest copy this CPU runs (a few loads once the CPU model is read) */
+static const RtImpl *rt_widest(void) {
+#ifdef RT_X86
+    __builtin_cpu_init();
+    if (__builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512vl") && __builtin_cpu_supports("avx512dq") &&
+        __builtin_cpu_supports("avx512bw") && __builtin_cpu_supports("fma"))
+        return &rt_avx512;
+    if (__builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma")) return &rt_avx2;
+#endif
+    return &rt_generic;
+}
+
+static const RtImpl *rt_impl(void) { return rt_forced ? rt_forced : rt_widest(); }
+
+const char *jit_rt_isa(void) { return rt_impl()->name; }
+
+int jit_rt_use(const char *isa) {
+    const RtImpl *all[] = {
+#ifdef RT_X86
+        &rt_avx512, &rt_avx2,
+#endif
+        &rt_generic,
+    };
+    const RtImpl *w = rt_widest();
+    if (!isa) { rt_forced = NULL; return 1; }
+    int usable = 0;
+    for (size_t i = 0; i < sizeof all / sizeof *all; i++) {
+        usable |= all[i] == w;   /* the widest and every narrower one */
+        if (usable && !strcmp(all[i]->name, isa)) { rt_forced = all[i]; return 1; }
+    }
+    return 0;
+}
+
+void jit_rt_f32_bin(int op, float *d, const float *a, long long sa, const float *b, long long sb, long long n) {
+    if (op < 0 || op > 5) return;
+    long long i = 0;
+    /* a row against a row or against a scalar: whole vectors, then the rest
+     * (d may be a or b: each group is read before it is written) */
+    if (sa == 1 && (sb == 0 || sb == 1) && n >= RT_LANES) {
+        i = n / RT_LANES * RT_LANES;
+        rt_impl()->bin_rows(op, d, a, b, sb, i);
+    }
+    for (; i < n; i++) d[i] = rt_f32_op(op, a[i * sa], b[i * sb]);
+}
+
+/* the halving order without scratch: element j of level L+1 (n[L+1] =
+ * ceil(n[L] / 2) elements) combines elements j and j + n[L+1] of level L
+ * when j < n[L] - n[L+1], else it is element j of level L */
+static float rt_tree_at(int op, const float *a, const long long *lv, int level, long long j) {
+    if (level == 0) return a[j];
+    if (j < lv[level - 1] - lv[level])
+        return rt_f32_op(op, rt_tree_at(op, a, lv, level - 1, j), rt_tree_at(op, a, lv, level - 1, j + lv[level]));
+    return rt_tree_at(op, a, lv, level - 1, j);
+}
+
+float jit_rt_f32_red(int op, const float *a, long long n) {
+    if (n <= 1) return n == 1 ? a[0] : 0;
+    const RtImpl *im = rt_impl();
+    if ((op == 4 || op == 5) && n >= RT_LANES) {
+        int sure = 0;
+        float r = im->maxmin(op, a, n, &sure);
+        if (sure) return r;
+    }
+    float stack[4096], *t = stack;
+    long long half = (n + 1) / 2;
+    if (half > 4096 && !(t = malloc((size_t)half * sizeof *t))) {
+        long long lv[64];
+        int levels = 0;
+        for (lv[0] = n; lv[levels] > 1; levels++) lv[levels + 1] = (lv[levels] + 1) / 2;
+        return rt_tree_at(op, a, lv, levels, 0);
+    }
+    float r;
+    if (op == 0) r = im->sum_tree(a, n, t);
+    else {
+        long long m = half, h = n - m;
+        for (long long j = 0; j < h; j++) t[j] = rt_f32_op(op, a[j], a[j + m]);
+        if (h < m) t[h] = a[h];
+        for (n = m; n > 1; n = m) {
+            m = (n + 1) / 2, h = n - m;
+            for (long long j = 0; j < h; j++) t[j] = rt_f32_op(op, t[j], t[j + m]);
+        }
+        r = t[0];
+    }
+    if (t != stack) free(t);
+    return r;
+}
+
+void jit_rt_f32_un(int op, float *d, const float *a, long long n) {
+    if (op != 0) return;
+    const RtImpl *im = rt_impl();
+    im->exp(d, a, n);
+}
+
+void jit_rt_f32_dot(float *restrict r, const float *restrict a, const float *restrict b, const float *restrict c, long long sc,
+                    long long M, long long N, long long K) {
+    for (long long i = 0; i < M; i++) {
+        float *restrict ri = r + i * N;
+        for (long long j = 0; j < N; j++) ri[j] = c[(i * N + j) * sc];
+        for (long long k = 0; k < K; k++) {
+            double aik = a[i * K + k];
+            const float *restrict bk = b + k * N;
+            for (long long j = 0; j < N; j++) ri[j] = (float)((double)ri[j] + aik * (double)bk[j]);
+        }
+    }
+}

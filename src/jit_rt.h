@@ -1,0 +1,23 @@
+/* jit_rt.h - the bulk routines the JIT's code calls (see jit.h for what
+ * each computes).  They are compiled into ttxform by gcc, once per
+ * instruction set (SSE2, AVX2, AVX-512) where the compiler allows it; the
+ * first call picks the widest one the CPU has. */
+#ifndef TTX_JIT_RT_H
+#define TTX_JIT_RT_H
+
+void jit_rt_copy(void *d, const void *s, long long bytes);
+void jit_rt_store(void *d, const void *s, long long bytes);
+void jit_rt_f32_bin(int op, float *d, const float *a, long long sa, const float *b, long long sb, long long n);
+void jit_rt_f32_un(int op, float *d, const float *a, long long n);
+float jit_rt_f32_red(int op, const float *a, long long n);
+void jit_rt_f32_dot(float *restrict r, const float *restrict a, const float *restrict b, const float *restrict c, long long sc,
+                    long long M, long long N, long long K);
+
+/* which set the routines run with: "avx512", "avx2" or "generic" */
+const char *jit_rt_isa(void);
+/* for tests: run the routines with the named set from now on (NULL: the
+ * widest the CPU has again); 0 when this build or this CPU lacks it.  Not
+ * to be called while routines run on other threads. */
+int jit_rt_use(const char *isa);
+
+#endif
