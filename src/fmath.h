@@ -11,15 +11,17 @@
  * two parts, the first of 16 bits so that n times it is exact (|r| <= ln 2 /
  * 2); p(r) = the Taylor polynomial of degree 7 (truncation under 0.1 ulp) in
  * Horner's scheme; p * 2^n as p * 2^(n >> 1) * 2^(n - (n >> 1)), so that a
- * subnormal result is rounded once.  x < -104 gives +0 (exp(x) is below half
- * the least subnormal), x > 89 gives +inf, a NaN comes back quieted.  Every
- * step is one float operation, none fused. */
+ * subnormal result is rounded once.  x is first clamped to [-104, 89], where
+ * the formula gives +0 (exp(-104) is below half the least subnormal) and +inf;
+ * a NaN comes back quieted.  Every step is one float operation, none fused. */
 #ifndef TTX_FMATH_H
 #define TTX_FMATH_H
 
 #include <stdint.h>
 #include <string.h>
 
+#define FM_EXP_MIN -104.0f
+#define FM_EXP_MAX 89.0f
 #define FM_EXP_LOG2E 0x1.715476p+0f
 #define FM_EXP_SHIFT 0x1.8p23f
 #define FM_EXP_LN2HI 0x1.62e4p-1f
@@ -32,8 +34,7 @@
 
 static inline float fm_expf(float x) {
     if (x != x) return x + x;
-    if (x < -104.0f) return 0.0f;
-    if (x > 89.0f) return __builtin_inff();
+    x = x < FM_EXP_MIN ? FM_EXP_MIN : x > FM_EXP_MAX ? FM_EXP_MAX : x;
     float t = x * FM_EXP_LOG2E + FM_EXP_SHIFT;
     float k = t - FM_EXP_SHIFT;
     float r = x - k * FM_EXP_LN2HI;

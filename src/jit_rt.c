@@ -12,13 +12,19 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
-#if defined(__SSE2__)
+#if defined(__x86_64__)
+#include <immintrin.h>
+#elif defined(__SSE2__)
 #include <emmintrin.h>
 #endif
 
 enum { RT_LANES = 16 };
 typedef float rt_vf __attribute__((vector_size(64)));
 typedef int rt_vi __attribute__((vector_size(64)));
+/* a vector at any float's address, for loads and stores */
+typedef float rt_vfu __attribute__((vector_size(64), aligned(4), may_alias));
+#define RT_LD(p) (*(const rt_vfu *)(p))
+#define RT_ST(p, v) (*(rt_vfu *)(p) = (v))
 
 /* a load of a whole row.  Rows a program reads in a loop often lie a fixed
  * distance apart (a row per iteration, the programs' rows interleaved), which
@@ -99,8 +105,59 @@ static float rt_f32_op(int op, float x, float y) {
 #pragma GCC push_options
 #pragma GCC target("avx512f,avx512vl,avx512dq,avx512bw,avx2,fma")
 #define RT_NAME(x) rt_avx512_##x
+#define RT_OWN_EXP 1
 #include "jit_rt_simd.h"
+#undef RT_OWN_EXP
 #undef RT_NAME
+
+/* the same exp with AVX-512 intrinsics: gcc keeps the constants in
+ * registers, a group is tested for NaNs with one mask (the portable body
+ * leaves both to memory and lane extraction), vscalefps scales in one
+ * instruction, and four vectors at a time give the CPU four independent
+ * chains of the polynomial */
+static inline __attribute__((always_inline)) __m512 rt_avx512_exp_v(__m512 x) {
+    __m512 c = _mm512_min_ps(_mm512_max_ps(x, _mm512_set1_ps(FM_EXP_MIN)), _mm512_set1_ps(FM_EXP_MAX));
+    __m512 t = _mm512_add_ps(_mm512_mul_ps(c, _mm512_set1_ps(FM_EXP_LOG2E)), _mm512_set1_ps(FM_EXP_SHIFT));
+    __m512 k = _mm512_sub_ps(t, _mm512_set1_ps(FM_EXP_SHIFT));
+    __m512 r = _mm512_sub_ps(c, _mm512_mul_ps(k, _mm512_set1_ps(FM_EXP_LN2HI)));
+    r = _mm512_sub_ps(r, _mm512_mul_ps(k, _mm512_set1_ps(FM_EXP_LN2LO)));
+    __m512 p = _mm512_add_ps(_mm512_mul_ps(r, _mm512_set1_ps(FM_EXP_C7)), _mm512_set1_ps(FM_EXP_C6));
+    p = _mm512_add_ps(_mm512_mul_ps(p, r), _mm512_set1_ps(FM_EXP_C5));
+    p = _mm512_add_ps(_mm512_mul_ps(p, r), _mm512_set1_ps(FM_EXP_C4));
+    p = _mm512_add_ps(_mm512_mul_ps(p, r), _mm512_set1_ps(FM_EXP_C3));
+    p = _mm512_add_ps(_mm512_mul_ps(p, r), _mm512_set1_ps(0.5f));
+    p = _mm512_add_ps(_mm512_mul_ps(p, r), _mm512_set1_ps(1.0f));
+    p = _mm512_add_ps(_mm512_mul_ps(p, r), _mm512_set1_ps(1.0f));
+    /* p * 2^k rounded once, as p * 2^(k >> 1) * 2^(k - (k >> 1)) is (the
+     * first product is exact) */
+    return _mm512_scalef_ps(p, k);
+}
+
+static void rt_avx512_exp16(float *d, const float *a, float b, long long n) {
+    const __m512 bv = _mm512_set1_ps(b);
+    long long i = 0;
+    for (; i + 64 <= n; i += 64) {
+        __m512 x0 = _mm512_sub_ps(_mm512_loadu_ps(a + i), bv), x1 = _mm512_sub_ps(_mm512_loadu_ps(a + i + 16), bv);
+        __m512 x2 = _mm512_sub_ps(_mm512_loadu_ps(a + i + 32), bv), x3 = _mm512_sub_ps(_mm512_loadu_ps(a + i + 48), bv);
+        if (_mm512_cmp_ps_mask(x0, x0, _CMP_UNORD_Q) | _mm512_cmp_ps_mask(x1, x1, _CMP_UNORD_Q) |
+            _mm512_cmp_ps_mask(x2, x2, _CMP_UNORD_Q) | _mm512_cmp_ps_mask(x3, x3, _CMP_UNORD_Q)) {
+            for (int l = 0; l < 64; l++) d[i + l] = fm_expf(a[i + l] - b);
+            continue;
+        }
+        __m512 y0 = rt_avx512_exp_v(x0), y1 = rt_avx512_exp_v(x1), y2 = rt_avx512_exp_v(x2), y3 = rt_avx512_exp_v(x3);
+        _mm512_storeu_ps(d + i, y0);
+        _mm512_storeu_ps(d + i + 16, y1);
+        _mm512_storeu_ps(d + i + 32, y2);
+        _mm512_storeu_ps(d + i + 48, y3);
+    }
+    for (; i + 16 <= n; i += 16) {
+        __m512 x = _mm512_sub_ps(_mm512_loadu_ps(a + i), bv);
+        if (_mm512_cmp_ps_mask(x, x, _CMP_UNORD_Q))
+            for (int l = 0; l < 16; l++) d[i + l] = fm_expf(a[i + l] - b);
+        else _mm512_storeu_ps(d + i, rt_avx512_exp_v(x));
+    }
+    for (; i < n; i++) d[i] = fm_expf(a[i] - b);
+}
 #pragma GCC pop_options
 #endif
 
@@ -109,13 +166,13 @@ typedef struct RtImpl {
     void (*bin_rows)(int, float *, const float *, const float *, long long, long long);
     float (*sum_tree)(const float *, long long, float *);
     float (*maxmin)(int, const float *, long long, int *);
-    void (*exp)(float *, const float *, long long);
+    void (*exp)(float *, const float *, float, long long);
 } RtImpl;
 
 static const RtImpl rt_generic = { "generic", rt_generic_bin_rows, rt_generic_sum_tree, rt_generic_maxmin, rt_generic_exp };
 #ifdef RT_X86
 static const RtImpl rt_avx2 = { "avx2", rt_avx2_bin_rows, rt_avx2_sum_tree, rt_avx2_maxmin, rt_avx2_exp };
-static const RtImpl rt_avx512 = { "avx512", rt_avx512_bin_rows, rt_avx512_sum_tree, rt_avx512_maxmin, rt_avx512_exp };
+static const RtImpl rt_avx512 = { "avx512", rt_avx512_bin_rows, rt_avx512_sum_tree, rt_avx512_maxmin, rt_avx512_exp16 };
 #endif
 
 static const RtImpl *rt_forced;
@@ -182,6 +239,17 @@ float jit_rt_f32_red(int op, const float *a, long long n) {
         int sure = 0;
         float r = im->maxmin(op, a, n, &sure);
         if (sure) return r;
+        if (r == 0) {
+            /* a zero result: the order matters only when both +0 and -0
+             * are in the row */
+            int pos = 0, neg = 0;
+            for (long long i = 0; i < n; i++)
+                if (a[i] == 0) {
+                    if (signbit(a[i])) neg = 1;
+                    else pos = 1;
+                }
+            if (!(pos && neg)) return r;
+        }
     }
     float stack[4096], *t = stack;
     long long half = (n + 1) / 2;
@@ -208,9 +276,19 @@ float jit_rt_f32_red(int op, const float *a, long long n) {
 }
 
 void jit_rt_f32_un(int op, float *d, const float *a, long long n) {
-    if (op != 0) return;
-    const RtImpl *im = rt_impl();
-    im->exp(d, a, n);
+    if (op == 0) rt_impl()->exp(d, a, 0.0f, n);
+}
+
+void jit_rt_f32_exp_sub(float *d, const float *a, float b, long long n) { rt_impl()->exp(d, a, b, n); }
+
+void jit_rt_f32_bin_store(int op, float *d, const float *a, float b, long long n) {
+    /* a chunk at a time into the cache, then to memory as a row store */
+    float buf[512];
+    for (long long i = 0; i < n; i += 512) {
+        long long m = n - i < 512 ? n - i : 512;
+        jit_rt_f32_bin(op, buf, a + i, 1, &b, 0, m);
+        jit_rt_store(d + i, buf, m * (long long)sizeof *buf);
+    }
 }
 
 void jit_rt_f32_dot(float *restrict r, const float *restrict a, const float *restrict b, const float *restrict c, long long sc,

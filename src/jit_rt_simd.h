@@ -1,9 +1,9 @@
 /* jit_rt_simd.h - the vector bodies of the JIT's bulk routines.
  *
  * jit_rt.c includes this file once per instruction set, with RT_NAME(x)
- * naming this copy's functions and RT_EXP_VECTOR set where the vectorised
- * exp pays off; the vectors are 64 bytes wide (16 floats, 8 doubles), one
- * register with AVX-512, two with AVX2, four with SSE2.  Every lane does
+ * naming this copy's functions (and RT_OWN_EXP set where the copy has its
+ * own exp); the vectors are 64 bytes wide (16 floats), one register with
+ * AVX-512, two with AVX2, four with SSE2.  Every lane does
  * the IEEE operation of the scalar code, so all copies give the same bits. */
 
 /* d[i] = a[i] OP b[i] (sb 1) or a[i] OP b[0] (sb 0), i < n, n a multiple of
@@ -11,40 +11,45 @@
 static void RT_NAME(bin_rows)(int op, float *d, const float *a, const float *b, long long sb, long long n) {
     rt_vf bv;
     for (int l = 0; l < RT_LANES; l++) bv[l] = b[0];
-#define RT_BIN_LOOP(EXPR)                                   \
-    for (long long i = 0; i < n; i += RT_LANES) {           \
-        rt_vf av, r;                                        \
-        memcpy(&av, a + i, sizeof av);                      \
-        if (sb) memcpy(&bv, b + i, sizeof bv);              \
-        r = EXPR;                                           \
-        memcpy(d + i, &r, sizeof r);                        \
-    }
+#define RT_BIN_LOOP(EXPR)                                                          \
+    do {                                                                           \
+        if (sb)                                                                    \
+            for (long long i = 0; i < n; i += RT_LANES) RT_ST(d + i, EXPR(RT_LD(a + i), RT_LD(b + i))); \
+        else                                                                       \
+            for (long long i = 0; i < n; i += RT_LANES) RT_ST(d + i, EXPR(RT_LD(a + i), bv)); \
+    } while (0)
+#define RT_ADD(x, y) ((x) + (y))
+#define RT_SUB(x, y) ((x) - (y))
+#define RT_MUL(x, y) ((x) * (y))
+#define RT_DIV(x, y) ((x) / (y))
     switch (op) {
-    case 0: RT_BIN_LOOP(av + bv); break;
-    case 1: RT_BIN_LOOP(av - bv); break;
-    case 2: RT_BIN_LOOP(av * bv); break;
-    case 3: RT_BIN_LOOP(av / bv); break;
-    default:
-        for (long long i = 0; i < n; i += RT_LANES) {
-            rt_vf av, r;
-            memcpy(&av, a + i, sizeof av);
-            if (sb) memcpy(&bv, b + i, sizeof bv);
-            /* a lane where one is strictly larger, or both are equal and
-             * non-zero (the same bits), is a select; a NaN or +0 against -0
-             * sends the group to glibc's fmax/fmin */
-            rt_vi gt = av > bv, lt = av < bv, eq = (av == bv) & (av != 0);
-            rt_vi pick = op == 4 ? gt : lt;
-            rt_vi odd = ~(gt | lt | eq);
-            r = (rt_vf)(((rt_vi)av & pick) | ((rt_vi)bv & ~pick));
-            int any = 0;
-            for (int l = 0; l < RT_LANES; l++) any |= odd[l];
-            if (any)
-                for (int l = 0; l < RT_LANES; l++) r[l] = rt_f32_op(op, av[l], bv[l]);
-            memcpy(d + i, &r, sizeof r);
-        }
-        break;
+    case 0: RT_BIN_LOOP(RT_ADD); return;
+    case 1: RT_BIN_LOOP(RT_SUB); return;
+    case 2: RT_BIN_LOOP(RT_MUL); return;
+    case 3: RT_BIN_LOOP(RT_DIV); return;
+    default: break;
     }
+#undef RT_ADD
+#undef RT_SUB
+#undef RT_MUL
+#undef RT_DIV
 #undef RT_BIN_LOOP
+    for (long long i = 0; i < n; i += RT_LANES) {
+        rt_vf av = RT_LD(a + i), r;
+        if (sb) bv = RT_LD(b + i);
+        /* a lane where one is strictly larger, or both are equal and
+         * non-zero (the same bits), is a select; a NaN or +0 against -0
+         * sends the group to glibc's fmax/fmin */
+        rt_vi gt = av > bv, lt = av < bv, eq = (av == bv) & (av != 0);
+        rt_vi pick = op == 4 ? gt : lt;
+        rt_vi odd = ~(gt | lt | eq);
+        r = (rt_vf)(((rt_vi)av & pick) | ((rt_vi)bv & ~pick));
+        int any = 0;
+        for (int l = 0; l < RT_LANES; l++) any |= odd[l];
+        if (any)
+            for (int l = 0; l < RT_LANES; l++) r[l] = rt_f32_op(op, av[l], bv[l]);
+        RT_ST(d + i, r);
+    }
 }
 
 /* the halving sum of a[0 .. n) (n >= 2) with t as scratch for ceil(n/2)
@@ -52,24 +57,12 @@ static void RT_NAME(bin_rows)(int op, float *d, const float *a, const float *b, 
  * is left; the lanes of a step are independent */
 static float RT_NAME(sum_tree)(const float *a, long long n, float *t) {
     long long m = (n + 1) / 2, h = n - m, j = 0;
-    for (; j + RT_LANES <= h; j += RT_LANES) {
-        rt_vf x, y;
-        memcpy(&x, a + j, sizeof x);
-        memcpy(&y, a + j + m, sizeof y);
-        x += y;
-        memcpy(t + j, &x, sizeof x);
-    }
+    for (; j + RT_LANES <= h; j += RT_LANES) RT_ST(t + j, RT_LD(a + j) + RT_LD(a + j + m));
     for (; j < h; j++) t[j] = a[j] + a[j + m];
     if (h < m) t[h] = a[h];
     for (n = m; n > 1; n = m) {
         m = (n + 1) / 2, h = n - m, j = 0;
-        for (; j + RT_LANES <= h; j += RT_LANES) {
-            rt_vf x, y;
-            memcpy(&x, t + j, sizeof x);
-            memcpy(&y, t + j + m, sizeof y);
-            x += y;
-            memcpy(t + j, &x, sizeof x);
-        }
+        for (; j + RT_LANES <= h; j += RT_LANES) RT_ST(t + j, RT_LD(t + j) + RT_LD(t + j + m));
         for (; j < h; j++) t[j] = t[j] + t[j + m];
     }
     return t[0];
@@ -82,42 +75,47 @@ static float RT_NAME(sum_tree)(const float *a, long long n, float *t) {
  * pattern); *sure is 0 otherwise (signed zeros, all NaN, only infinities) */
 static float RT_NAME(maxmin)(int op, const float *a, long long n, int *sure) {
     const float start = op == 4 ? -__builtin_inff() : __builtin_inff();
-    rt_vf m[4];
-    for (int c = 0; c < 4; c++)
-        for (int l = 0; l < RT_LANES; l++) m[c][l] = start;
+    rt_vf m0, m1, m2, m3, x0, x1, x2, x3;
+    for (int l = 0; l < RT_LANES; l++) m0[l] = start;
+    m1 = m2 = m3 = m0;
     long long i = 0;
-    if (op == 4)
-        for (; i + 4 * RT_LANES <= n; i += 4 * RT_LANES)
-            for (int c = 0; c < 4; c++) {
-                rt_vf x;
-                memcpy(&x, a + i + c * RT_LANES, sizeof x);
-                rt_vi pick = x > m[c];
-                m[c] = (rt_vf)(((rt_vi)x & pick) | ((rt_vi)m[c] & ~pick));
-            }
-    else
-        for (; i + 4 * RT_LANES <= n; i += 4 * RT_LANES)
-            for (int c = 0; c < 4; c++) {
-                rt_vf x;
-                memcpy(&x, a + i + c * RT_LANES, sizeof x);
-                rt_vi pick = x < m[c];
-                m[c] = (rt_vf)(((rt_vi)x & pick) | ((rt_vi)m[c] & ~pick));
-            }
+#define RT_PICK(M, X, GT) do { rt_vi p = GT ? X > M : X < M; M = (rt_vf)(((rt_vi)X & p) | ((rt_vi)M & ~p)); } while (0)
+#define RT_MAXMIN_LOOP(GT)                                                            \
+    for (; i + 4 * RT_LANES <= n; i += 4 * RT_LANES) {                               \
+        x0 = RT_LD(a + i);                                                            \
+        x1 = RT_LD(a + i + RT_LANES);                                                 \
+        x2 = RT_LD(a + i + 2 * RT_LANES);                                             \
+        x3 = RT_LD(a + i + 3 * RT_LANES);                                             \
+        RT_PICK(m0, x0, GT); RT_PICK(m1, x1, GT); RT_PICK(m2, x2, GT); RT_PICK(m3, x3, GT); \
+    }                                                                                 \
+    RT_PICK(m0, m1, GT); RT_PICK(m2, m3, GT); RT_PICK(m0, m2, GT);
+    if (op == 4) { RT_MAXMIN_LOOP(1) } else { RT_MAXMIN_LOOP(0) }
+#undef RT_MAXMIN_LOOP
+#undef RT_PICK
     float r = start;
-    for (int c = 0; c < 4; c++)
-        for (int l = 0; l < RT_LANES; l++) r = (op == 4 ? m[c][l] > r : m[c][l] < r) ? m[c][l] : r;
+    for (int l = 0; l < RT_LANES; l++) r = (op == 4 ? m0[l] > r : m0[l] < r) ? m0[l] : r;
     for (; i < n; i++) r = (op == 4 ? a[i] > r : a[i] < r) ? a[i] : r;
     *sure = r != 0 && r != start;
     return r;
 }
 
-/* f32 exp as fmath.h defines it, the same operations in float lanes */
-static void RT_NAME(exp)(float *d, const float *a, long long n) {
+#ifndef RT_OWN_EXP
+/* d[i] = exp(a[i] - b) (b 0 when absent) as fmath.h defines exp, the same
+ * operations in float lanes */
+static void RT_NAME(exp)(float *d, const float *a, float b, long long n) {
     long long i = 0;
+    rt_vf bv;
+    for (int l = 0; l < RT_LANES; l++) bv[l] = b;
     for (; i + RT_LANES <= n; i += RT_LANES) {
-        rt_vf x, y;
-        memcpy(&x, a + i, sizeof x);
-        rt_vi lo = x < -104.0f, hi = x > 89.0f, nan = x != x, odd = lo | hi | nan;
-        rt_vf c = (rt_vf)((rt_vi)x & ~odd);
+        rt_vf x = RT_LD(a + i) - bv, y;
+        rt_vi nan = x != x, lo = x < FM_EXP_MIN, hi = x > FM_EXP_MAX;
+        int any = 0;
+        for (int l = 0; l < RT_LANES; l++) any |= nan[l];
+        if (any) {
+            for (int l = 0; l < RT_LANES; l++) d[i + l] = fm_expf(a[i + l] - b);
+            continue;
+        }
+        rt_vf c = (rt_vf)(((rt_vi)x & ~(lo | hi)) | ((rt_vi)((rt_vf){ 0 } + FM_EXP_MIN) & lo) | ((rt_vi)((rt_vf){ 0 } + FM_EXP_MAX) & hi));
         rt_vf t = c * FM_EXP_LOG2E + FM_EXP_SHIFT;
         rt_vf k = t - FM_EXP_SHIFT;
         rt_vf r = c - k * FM_EXP_LN2HI;
@@ -131,8 +129,8 @@ static void RT_NAME(exp)(float *d, const float *a, long long n) {
         p = p * r + 1.0f;
         rt_vi ni = (rt_vi)t - 0x4b400000, n1 = ni >> 1, n2 = ni - n1;
         y = p * (rt_vf)((n1 + 127) << 23) * (rt_vf)((n2 + 127) << 23);
-        y = (rt_vf)(((rt_vi)y & ~odd) | ((rt_vi)(x + x) & nan) | (hi & 0x7f800000));
-        memcpy(d + i, &y, sizeof y);
+        RT_ST(d + i, y);
     }
-    for (; i < n; i++) d[i] = fm_expf(a[i]);
+    for (; i < n; i++) d[i] = fm_expf(a[i] - b);
 }
+#endif

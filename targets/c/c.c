@@ -61,6 +61,9 @@ typedef struct VI {
     Value *carried;      /* a loop-carried affine pointer: the init (this value is its i64 offset) */
     Value *step;         /* ... and the uniform offset its yield adds */
     bool carried_step;   /* the addptr that yields a carried pointer */
+    int dcode;           /* JIT: 1 + the ttx_rt_f32_bin code of a row op left to its
+                            one user (an exp or a store), which computes it */
+    const char *da, *ds; /* ... its array operand and the float holding its scalar */
 } VI;
 
 typedef struct E {
@@ -1008,6 +1011,19 @@ static bool same_shape(const Type *a, const Type *b) {
 
 static const char *ex(E *e, Value *v, const char *const *idx);
 
+/* the op that uses v, when there is exactly one use */
+static Op *sole_user(Value *v) { return v->uses && !v->uses->next ? v->uses->owner : NULL; }
+
+/* the whole array of a row op left to its user (VI.dcode), computed now */
+static void rt_materialize(E *e, Value *v, const char *at) {
+    VI *x = vi(e, v);
+    if (!x->dcode) return;
+    int64_t n = type_numel(v->type);
+    if (at) n = v->type->sh.dims[v->type->sh.rank - 1];
+    line(e, "ttx_rt_f32_bin(%d, %s%s%s, %s%s, 1, &%s, 0, %" PRId64 ");", x->dcode - 1, at ? "&" : "", x->name,
+         at ? fmt(e, "[%s]", at) : "", x->da, at ? fmt(e, " + %s", at) : "", x->ds, n);
+}
+
 /* an f32 elementwise op over whole arrays (or one value) as one call;
  * false (nothing written) when its operands are not of that form */
 static bool rt_elementwise(E *e, Op *op, Value *v) {
@@ -1024,13 +1040,33 @@ static bool rt_elementwise(E *e, Op *op, Value *v) {
         else if (is_uniform_value(a) && code < 16) { ptr[i] = NULL; stride[i] = 0; }
         else return false;
     }
+    const char *sname = NULL;
     for (int i = 0; i < op->nopnds; i++)
         if (!ptr[i]) {
-            const char *t = fmt(e, "ttx_s%d", e->ntmp++);
-            line(e, "float %s = %s;", t, ex(e, op_operand(op, i), zi));
-            ptr[i] = fmt(e, "&%s", t);
+            sname = fmt(e, "ttx_s%d", e->ntmp++);
+            line(e, "float %s = %s;", sname, ex(e, op_operand(op, i), zi));
+            ptr[i] = fmt(e, "&%s", sname);
         }
     int64_t n = type_numel(v->type);
+    /* a row op on an array and one value, used once in this block by an exp
+     * (a subtraction) or a store: left to that user, which computes it in
+     * its own pass over the row */
+    Op *u = sole_user(v);
+    if (code < 16 && stride[0] == 1 && stride[1] == 0 && u && u->block == op->block &&
+        !vi(e, op_operand(op, 0))->carried &&
+        ((code == 1 && rt_code(e, u) == 16) || (op_is(u, OP_tt_store) && u->nopnds >= 2 && op_operand(u, 1) == v))) {
+        VI *x = vi(e, v);
+        x->dcode = code + 1;
+        x->da = ptr[0];
+        x->ds = sname;
+        line(e, "/* computed by its user */");
+        return true;
+    }
+    VI *a0 = vi(e, op_operand(op, 0));
+    if (code == 16 && a0->dcode == 2) {
+        line(e, "ttx_rt_f32_exp_sub(%s, %s, %s, %" PRId64 ");", vi(e, v)->name, a0->da, a0->ds, n);
+        return true;
+    }
     if (code >= 16) line(e, "ttx_rt_f32_un(%d, %s, %s, %" PRId64 ");", code - 16, vi(e, v)->name, ptr[0], n);
     else
         line(e, "ttx_rt_f32_bin(%d, %s, %s, %d, %s, %d, %" PRId64 ");", code, vi(e, v)->name, ptr[0], stride[0], ptr[1], stride[1], n);
@@ -1344,7 +1380,11 @@ static bool emit_load_store(E *e, Op *op) {
             line(e, "%s%s *ttx_rp = %s;", store ? "" : "const ", mt, aff_render(e, pa, el, idx));
             line(e, "if (ttx_ok && (ttx_hi == ttx_lo || TTX_INR(ttx_rp + ttx_lo, (ttx_hi - ttx_lo) * %d))) {", sz);
             e->ind++;
-            if (store) line(e, "ttx_rt_store(ttx_rp + ttx_lo, &%s[%s + ttx_lo], (ttx_hi - ttx_lo) * %d);", vi(e, val)->name, row, sz);
+            if (store && vi(e, val)->dcode) {
+                VI *x = vi(e, val);
+                line(e, "ttx_rt_f32_bin_store(%d, ttx_rp + ttx_lo, %s + %s + ttx_lo, %s, ttx_hi - ttx_lo);", x->dcode - 1, x->da, row,
+                     x->ds);
+            } else if (store) line(e, "ttx_rt_store(ttx_rp + ttx_lo, &%s[%s + ttx_lo], (ttx_hi - ttx_lo) * %d);", vi(e, val)->name, row, sz);
             else {
                 const char *dflt = other ? ex(e, other, idx) : "0";
                 line(e, "ttx_rt_copy(&%s[%s + ttx_lo], ttx_rp + ttx_lo, (ttx_hi - ttx_lo) * %d);", name, row, sz);
@@ -1354,6 +1394,7 @@ static bool emit_load_store(E *e, Op *op) {
             e->ind--;
             line(e, "} else {");
             e->ind++;
+            if (store) rt_materialize(e, val, row);
             idx[r - 1] = LOOPV[r - 1];
             line(e, "for (i64 %s = 0; %s < %" PRId64 "; %s++) {", idx[r - 1], idx[r - 1], L, idx[r - 1]);
             e->ind++;
@@ -1363,6 +1404,7 @@ static bool emit_load_store(E *e, Op *op) {
     /* an array of pointers: a row whose pointers turn out consecutive is read
      * or written through one pointer, which a compiler vectorises; the
      * others element by element */
+    if (store && !rows) rt_materialize(e, val, NULL);
     bool gath = !rows && ten && !use_rt(e) && !blk && !tts && vi(e, pv)->kind == K_ARRAY && L >= 8 && !nmd;
     const char *rowp = NULL;
     if (gath) {
@@ -2158,8 +2200,7 @@ static const struct { const char *name, *text; } helpers[] = {
                   "static inline float ttx_expf(float x)\n{\n"
                   "    union { float f; i32 i; u32 u; } t, s1, s2;\n"
                   "    if (x != x) return x + x;\n"
-                  "    if (x < -104.0f) return 0.0f;\n"
-                  "    if (x > 89.0f) return ttx_f32(0x7f800000u);\n"
+                  "    x = x < -104.0f ? -104.0f : x > 89.0f ? 89.0f : x;\n"
                   "    t.f = x * 0x1.715476p+0f + 0x1.8p23f;\n"
                   "    float k = t.f - 0x1.8p23f;\n"
                   "    float r = x - k * 0x1.62e4p-1f;\n"
@@ -2282,6 +2323,8 @@ static bool emit_all(E *e, FILE *out, Op *module, Op *func) {
                   "void ttx_rt_f32_bin(int op, float *d, const float *a, i64 sa, const float *b, i64 sb, i64 n);\n"
                   "void ttx_rt_f32_un(int op, float *d, const float *a, i64 n);\n"
                   "float ttx_rt_f32_red(int op, const float *a, i64 n);\n"
+                  "void ttx_rt_f32_exp_sub(float *d, const float *a, float b, i64 n);\n"
+                  "void ttx_rt_f32_bin_store(int op, float *d, const float *a, float b, i64 n);\n"
                   "void ttx_rt_f32_dot(float *r, const float *a, const float *b, const float *c, i64 sc, i64 M, i64 N, i64 K);\n\n", out);
         fwrite(body, 1, blen, out);
     }

@@ -237,6 +237,26 @@ for n_, lo_, m_ in ((16, 0, 8), (10, 3, 5), (0, 0, 0), (-4, 20, 9), (30, -2, 8),
             "lo": lo_, "m": m_}, ["y", "r"],
            lambda o, yr=yr, rr=rr: first(close(o["y"], yr, 1e-6, 1e-6), close(o["r"], rr, 1e-5, 1e-5)))
 
+# exp(x - max) and the division by the sum fused by the JIT (rt_fused.ttir):
+# masks that keep an interval of the row, and with n = 10, off = 2^31 - 60 one
+# whose comparison wraps inside the row (cols + off < n holds for the last 4
+# lanes only, where the sum wraps): the per-element store
+Rf = 5
+xf = randn(Rf, 64, scale=3.0)
+def rt_fused_ref(n, off):
+    j = np.arange(64, dtype=np.int64)
+    lhs = ((j + off + 2**31) % 2**32) - 2**31
+    keep = lhs < n
+    v = np.where(keep[None, :], xf.astype(np.float64), -np.inf)
+    e = np.exp(v - v.max(axis=1, keepdims=True))
+    q = e / e.sum(axis=1, keepdims=True)
+    return np.where(keep[None, :], q, 5.0)
+for n_, off_ in ((64, 0), (37, 0), (1, 0), (10, 2**31 - 60)):
+    fr = rt_fused_ref(n_, off_)
+    kernel(f"numeric-rt_fused-{n_}-{off_}", os.path.join(NUM, "rt_fused.ttir"), [Rf],
+           {"x": xf, "y": np.full((Rf, 64), 5.0, np.float32), "n": n_, "off": off_}, ["y"],
+           lambda o, fr=fr: close(o["y"], fr, 2e-6, 1e-7))
+
 
 def covered():
     """every kernel file of the three places is listed above"""
@@ -400,6 +420,12 @@ def error_cases():
                                      "--arg", "lo=0", "--arg", "m=8"],
                "rt_rows.ttir:36:10: error: tt.load: out-of-bounds access: reads element 160 (byte offset 640) of argument 0, "
                "which holds 160 elements (640 bytes) in program (1, 0, 0)")
+    # the division fused into a row store that leaves the buffer: the checked
+    # per-element store computes it and reports the first element outside
+    error_case("error-jit-oob-fused-store", [os.path.join(NUM, "rt_fused.ttir"), "--grid=5", "--arg", "x=zeros:5x64", "--arg",
+                                             "y=zeros:4x64", "--arg", "n=64", "--arg", "off=0"],
+               "rt_fused.ttir:39:5: error: tt.store: out-of-bounds access: writes element 256 (byte offset 1024) of argument 1, "
+               "which holds 256 elements (1024 bytes) in program (4, 0, 0)")
     error_case("error-trace-unwritable", [k, "--grid=1", "--trace=" + path("nodir/t.json")] + good,
                f"cannot write '{path('nodir/t.json')}'")
     error_case("error-trace-empty", [k, "--grid=1", "--trace="] + good, "needs a file name")
