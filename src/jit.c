@@ -56,6 +56,7 @@ static double f_atan2(double x, double y) { return atan2(x, y); }
 static double f_fmax(double x, double y) { return fmax(x, y); }
 static double f_fmin(double x, double y) { return fmin(x, y); }
 static double f_fma(double x, double y, double z) { return fma(x, y, z); }
+static float f_fmaf(float x, float y, float z) { return fmaf(x, y, z); }
 static void *f_memcpy(void *d, const void *s, size_t n) { return memcpy(d, s, n); }
 static void *f_memmove(void *d, const void *s, size_t n) { return memmove(d, s, n); }
 static void *f_memset(void *d, int c, size_t n) { return memset(d, c, n); }
@@ -72,7 +73,7 @@ static const JitSym builtin[] = {
     { "erf", (void *)f_erf }, { "cbrt", (void *)f_cbrt }, { "ceil", (void *)f_ceil }, { "floor", (void *)f_floor },
     { "round", (void *)f_round }, { "trunc", (void *)f_trunc }, { "fabs", (void *)f_fabs }, { "fmod", (void *)f_fmod },
     { "pow", (void *)f_pow }, { "atan2", (void *)f_atan2 }, { "fmax", (void *)f_fmax }, { "fmin", (void *)f_fmin },
-    { "fma", (void *)f_fma }, { "memcpy", (void *)f_memcpy }, { "memmove", (void *)f_memmove },
+    { "fma", (void *)f_fma }, { "fmaf", (void *)f_fmaf }, { "memcpy", (void *)f_memcpy }, { "memmove", (void *)f_memmove },
     { "memset", (void *)f_memset },
 };
 

@@ -50,7 +50,7 @@ void jit_rt_copy(void *d, const void *s, long long bytes) {
 
 /* a store of a whole row: past a few KiB with non-temporal stores, so the
  * destination's lines are not read first (the row is not read back soon) */
-void jit_rt_store(void *d, const void *s, long long bytes) {
+static void rt_generic_store(void *d, const void *s, long long bytes) {
 #if defined(__SSE2__)
     if (bytes >= 2048) {
         char *dc = d;
@@ -89,7 +89,8 @@ static float rt_f32_op(int op, float x, float y) {
 }
 
 /* the vector bodies: a generic copy, and on x86-64 with gcc an AVX2 and an
- * AVX-512 one (no operation is fused: -std=c11 keeps gcc from contracting) */
+ * AVX-512 one, each with its exp in intrinsics (fused multiply-adds exactly
+ * where fmath.h has fmaf; -std=c11 keeps gcc from contracting others) */
 #define RT_NAME(x) rt_generic_##x
 #include "jit_rt_simd.h"
 #undef RT_NAME
@@ -99,8 +100,47 @@ static float rt_f32_op(int op, float x, float y) {
 #pragma GCC push_options
 #pragma GCC target("avx2,fma")
 #define RT_NAME(x) rt_avx2_##x
+#define RT_OWN_EXP 1
 #include "jit_rt_simd.h"
+#undef RT_OWN_EXP
 #undef RT_NAME
+
+/* fmath.h's exp in eight lanes with AVX2 and FMA */
+static inline __attribute__((always_inline)) __m256 rt_avx2_exp_v(__m256 x) {
+    __m256 c = _mm256_min_ps(_mm256_max_ps(x, _mm256_set1_ps(FM_EXP_MIN)), _mm256_set1_ps(FM_EXP_MAX));
+    __m256 t = _mm256_fmadd_ps(c, _mm256_set1_ps(FM_EXP_LOG2E), _mm256_set1_ps(FM_EXP_SHIFT));
+    __m256 k = _mm256_sub_ps(t, _mm256_set1_ps(FM_EXP_SHIFT));
+    __m256 r = _mm256_fnmadd_ps(k, _mm256_set1_ps(FM_EXP_LN2HI), c);
+    r = _mm256_fnmadd_ps(k, _mm256_set1_ps(FM_EXP_LN2LO), r);
+    __m256 p = _mm256_fmadd_ps(r, _mm256_set1_ps(FM_EXP_C7), _mm256_set1_ps(FM_EXP_C6));
+    p = _mm256_fmadd_ps(p, r, _mm256_set1_ps(FM_EXP_C5));
+    p = _mm256_fmadd_ps(p, r, _mm256_set1_ps(FM_EXP_C4));
+    p = _mm256_fmadd_ps(p, r, _mm256_set1_ps(FM_EXP_C3));
+    p = _mm256_fmadd_ps(p, r, _mm256_set1_ps(0.5f));
+    p = _mm256_fmadd_ps(p, r, _mm256_set1_ps(1.0f));
+    p = _mm256_fmadd_ps(p, r, _mm256_set1_ps(1.0f));
+    __m256i n = _mm256_sub_epi32(_mm256_castps_si256(t), _mm256_set1_epi32(0x4b400000));
+    __m256i n1 = _mm256_srai_epi32(n, 1), n2 = _mm256_sub_epi32(n, n1);
+    __m256 s1 = _mm256_castsi256_ps(_mm256_slli_epi32(_mm256_add_epi32(n1, _mm256_set1_epi32(127)), 23));
+    __m256 s2 = _mm256_castsi256_ps(_mm256_slli_epi32(_mm256_add_epi32(n2, _mm256_set1_epi32(127)), 23));
+    return _mm256_mul_ps(_mm256_mul_ps(p, s1), s2);
+}
+
+static void rt_avx2_exp(float *d, const float *a, float b, long long n) {
+    const __m256 bv = _mm256_set1_ps(b);
+    long long i = 0;
+    for (; i + 16 <= n; i += 16) {
+        __m256 x0 = _mm256_sub_ps(_mm256_loadu_ps(a + i), bv), x1 = _mm256_sub_ps(_mm256_loadu_ps(a + i + 8), bv);
+        if (_mm256_movemask_ps(_mm256_cmp_ps(x0, x0, _CMP_UNORD_Q)) | _mm256_movemask_ps(_mm256_cmp_ps(x1, x1, _CMP_UNORD_Q))) {
+            for (int l = 0; l < 16; l++) d[i + l] = fm_expf(a[i + l] - b);
+            continue;
+        }
+        __m256 y0 = rt_avx2_exp_v(x0), y1 = rt_avx2_exp_v(x1);
+        _mm256_storeu_ps(d + i, y0);
+        _mm256_storeu_ps(d + i + 8, y1);
+    }
+    for (; i < n; i++) d[i] = fm_expf(a[i] - b);
+}
 #pragma GCC pop_options
 #pragma GCC push_options
 #pragma GCC target("avx512f,avx512vl,avx512dq,avx512bw,avx2,fma")
@@ -110,24 +150,22 @@ static float rt_f32_op(int op, float x, float y) {
 #undef RT_OWN_EXP
 #undef RT_NAME
 
-/* the same exp with AVX-512 intrinsics: gcc keeps the constants in
- * registers, a group is tested for NaNs with one mask (the portable body
- * leaves both to memory and lane extraction), vscalefps scales in one
- * instruction, and four vectors at a time give the CPU four independent
- * chains of the polynomial */
+/* fmath.h's exp in sixteen lanes: vscalefps scales in one instruction, and
+ * four vectors at a time give the CPU four independent chains of the
+ * polynomial */
 static inline __attribute__((always_inline)) __m512 rt_avx512_exp_v(__m512 x) {
     __m512 c = _mm512_min_ps(_mm512_max_ps(x, _mm512_set1_ps(FM_EXP_MIN)), _mm512_set1_ps(FM_EXP_MAX));
-    __m512 t = _mm512_add_ps(_mm512_mul_ps(c, _mm512_set1_ps(FM_EXP_LOG2E)), _mm512_set1_ps(FM_EXP_SHIFT));
+    __m512 t = _mm512_fmadd_ps(c, _mm512_set1_ps(FM_EXP_LOG2E), _mm512_set1_ps(FM_EXP_SHIFT));
     __m512 k = _mm512_sub_ps(t, _mm512_set1_ps(FM_EXP_SHIFT));
-    __m512 r = _mm512_sub_ps(c, _mm512_mul_ps(k, _mm512_set1_ps(FM_EXP_LN2HI)));
-    r = _mm512_sub_ps(r, _mm512_mul_ps(k, _mm512_set1_ps(FM_EXP_LN2LO)));
-    __m512 p = _mm512_add_ps(_mm512_mul_ps(r, _mm512_set1_ps(FM_EXP_C7)), _mm512_set1_ps(FM_EXP_C6));
-    p = _mm512_add_ps(_mm512_mul_ps(p, r), _mm512_set1_ps(FM_EXP_C5));
-    p = _mm512_add_ps(_mm512_mul_ps(p, r), _mm512_set1_ps(FM_EXP_C4));
-    p = _mm512_add_ps(_mm512_mul_ps(p, r), _mm512_set1_ps(FM_EXP_C3));
-    p = _mm512_add_ps(_mm512_mul_ps(p, r), _mm512_set1_ps(0.5f));
-    p = _mm512_add_ps(_mm512_mul_ps(p, r), _mm512_set1_ps(1.0f));
-    p = _mm512_add_ps(_mm512_mul_ps(p, r), _mm512_set1_ps(1.0f));
+    __m512 r = _mm512_fnmadd_ps(k, _mm512_set1_ps(FM_EXP_LN2HI), c);
+    r = _mm512_fnmadd_ps(k, _mm512_set1_ps(FM_EXP_LN2LO), r);
+    __m512 p = _mm512_fmadd_ps(r, _mm512_set1_ps(FM_EXP_C7), _mm512_set1_ps(FM_EXP_C6));
+    p = _mm512_fmadd_ps(p, r, _mm512_set1_ps(FM_EXP_C5));
+    p = _mm512_fmadd_ps(p, r, _mm512_set1_ps(FM_EXP_C4));
+    p = _mm512_fmadd_ps(p, r, _mm512_set1_ps(FM_EXP_C3));
+    p = _mm512_fmadd_ps(p, r, _mm512_set1_ps(0.5f));
+    p = _mm512_fmadd_ps(p, r, _mm512_set1_ps(1.0f));
+    p = _mm512_fmadd_ps(p, r, _mm512_set1_ps(1.0f));
     /* p * 2^k rounded once, as p * 2^(k >> 1) * 2^(k - (k >> 1)) is (the
      * first product is exact) */
     return _mm512_scalef_ps(p, k);
@@ -158,6 +196,41 @@ static void rt_avx512_exp16(float *d, const float *a, float b, long long n) {
     }
     for (; i < n; i++) d[i] = fm_expf(a[i] - b);
 }
+/* a row store with whole-line streaming stores: plain up to the first line
+ * boundary and after the last */
+static void rt_avx512_store(void *d, const void *s, long long bytes) {
+    if (bytes < 2048) {
+        if (bytes > 0) memcpy(d, s, (size_t)bytes);
+        return;
+    }
+    char *dc = d;
+    const char *sc = s;
+    size_t head = (size_t)(-(uintptr_t)dc & 63), n = (size_t)bytes, i = head;
+    memcpy(dc, sc, head);
+    for (; i + 64 <= n; i += 64) _mm512_stream_si512((__m512i *)(dc + i), _mm512_loadu_si512(sc + i));
+    _mm_sfence();
+    memcpy(dc + i, sc + i, n - i);
+}
+
+/* d[i] = a[i] OP b (OP 0-3) straight to whole-line streaming stores */
+static void rt_avx512_bin_store(int op, float *d, const float *a, float b, long long n) {
+    long long i = 0;
+    if (n * 4 >= 2048 && op >= 0 && op <= 3) {
+        const __m512 bv = _mm512_set1_ps(b);
+        for (; i < n && ((uintptr_t)(d + i) & 63); i++) d[i] = rt_f32_op(op, a[i], b);
+#define RT_STREAM(F)                                                                                 \
+    for (; i + 16 <= n; i += 16) _mm512_stream_ps(d + i, F(_mm512_loadu_ps(a + i), bv));
+        switch (op) {
+        case 0: RT_STREAM(_mm512_add_ps); break;
+        case 1: RT_STREAM(_mm512_sub_ps); break;
+        case 2: RT_STREAM(_mm512_mul_ps); break;
+        default: RT_STREAM(_mm512_div_ps); break;
+        }
+#undef RT_STREAM
+        _mm_sfence();
+    }
+    for (; i < n; i++) d[i] = rt_f32_op(op, a[i], b);
+}
 #pragma GCC pop_options
 #endif
 
@@ -167,12 +240,18 @@ typedef struct RtImpl {
     float (*sum_tree)(const float *, long long, float *);
     float (*maxmin)(int, const float *, long long, int *);
     void (*exp)(float *, const float *, float, long long);
+    void (*store)(void *, const void *, long long);
+    void (*bin_store)(int, float *, const float *, float, long long);
 } RtImpl;
 
-static const RtImpl rt_generic = { "generic", rt_generic_bin_rows, rt_generic_sum_tree, rt_generic_maxmin, rt_generic_exp };
+static void rt_generic_bin_store(int op, float *d, const float *a, float b, long long n);
+
+static const RtImpl rt_generic = { "generic", rt_generic_bin_rows, rt_generic_sum_tree, rt_generic_maxmin, rt_generic_exp, rt_generic_store,
+                                   rt_generic_bin_store };
 #ifdef RT_X86
-static const RtImpl rt_avx2 = { "avx2", rt_avx2_bin_rows, rt_avx2_sum_tree, rt_avx2_maxmin, rt_avx2_exp };
-static const RtImpl rt_avx512 = { "avx512", rt_avx512_bin_rows, rt_avx512_sum_tree, rt_avx512_maxmin, rt_avx512_exp16 };
+static const RtImpl rt_avx2 = { "avx2", rt_avx2_bin_rows, rt_avx2_sum_tree, rt_avx2_maxmin, rt_avx2_exp, rt_generic_store, rt_generic_bin_store };
+static const RtImpl rt_avx512 = { "avx512", rt_avx512_bin_rows, rt_avx512_sum_tree, rt_avx512_maxmin, rt_avx512_exp16, rt_avx512_store,
+                                  rt_avx512_bin_store };
 #endif
 
 static const RtImpl *rt_forced;
@@ -281,15 +360,19 @@ void jit_rt_f32_un(int op, float *d, const float *a, long long n) {
 
 void jit_rt_f32_exp_sub(float *d, const float *a, float b, long long n) { rt_impl()->exp(d, a, b, n); }
 
-void jit_rt_f32_bin_store(int op, float *d, const float *a, float b, long long n) {
-    /* a chunk at a time into the cache, then to memory as a row store */
+/* a chunk at a time into the cache, then to memory as a row store */
+static void rt_generic_bin_store(int op, float *d, const float *a, float b, long long n) {
     float buf[512];
     for (long long i = 0; i < n; i += 512) {
         long long m = n - i < 512 ? n - i : 512;
         jit_rt_f32_bin(op, buf, a + i, 1, &b, 0, m);
-        jit_rt_store(d + i, buf, m * (long long)sizeof *buf);
+        rt_generic_store(d + i, buf, m * (long long)sizeof *buf);
     }
 }
+
+void jit_rt_store(void *d, const void *s, long long bytes) { rt_impl()->store(d, s, bytes); }
+
+void jit_rt_f32_bin_store(int op, float *d, const float *a, float b, long long n) { rt_impl()->bin_store(op, d, a, b, n); }
 
 void jit_rt_f32_dot(float *restrict r, const float *restrict a, const float *restrict b, const float *restrict c, long long sc,
                     long long M, long long N, long long K) {

@@ -100,37 +100,9 @@ static float RT_NAME(maxmin)(int op, const float *a, long long n, int *sure) {
 }
 
 #ifndef RT_OWN_EXP
-/* d[i] = exp(a[i] - b) (b 0 when absent) as fmath.h defines exp, the same
- * operations in float lanes */
+/* d[i] = exp(a[i] - b) (b 0 when absent) as fmath.h defines exp, element by
+ * element (its fused multiply-adds have no portable vector form) */
 static void RT_NAME(exp)(float *d, const float *a, float b, long long n) {
-    long long i = 0;
-    rt_vf bv;
-    for (int l = 0; l < RT_LANES; l++) bv[l] = b;
-    for (; i + RT_LANES <= n; i += RT_LANES) {
-        rt_vf x = RT_LD(a + i) - bv, y;
-        rt_vi nan = x != x, lo = x < FM_EXP_MIN, hi = x > FM_EXP_MAX;
-        int any = 0;
-        for (int l = 0; l < RT_LANES; l++) any |= nan[l];
-        if (any) {
-            for (int l = 0; l < RT_LANES; l++) d[i + l] = fm_expf(a[i + l] - b);
-            continue;
-        }
-        rt_vf c = (rt_vf)(((rt_vi)x & ~(lo | hi)) | ((rt_vi)((rt_vf){ 0 } + FM_EXP_MIN) & lo) | ((rt_vi)((rt_vf){ 0 } + FM_EXP_MAX) & hi));
-        rt_vf t = c * FM_EXP_LOG2E + FM_EXP_SHIFT;
-        rt_vf k = t - FM_EXP_SHIFT;
-        rt_vf r = c - k * FM_EXP_LN2HI;
-        r = r - k * FM_EXP_LN2LO;
-        rt_vf p = r * FM_EXP_C7 + FM_EXP_C6;
-        p = p * r + FM_EXP_C5;
-        p = p * r + FM_EXP_C4;
-        p = p * r + FM_EXP_C3;
-        p = p * r + 0.5f;
-        p = p * r + 1.0f;
-        p = p * r + 1.0f;
-        rt_vi ni = (rt_vi)t - 0x4b400000, n1 = ni >> 1, n2 = ni - n1;
-        y = p * (rt_vf)((n1 + 127) << 23) * (rt_vf)((n2 + 127) << 23);
-        RT_ST(d + i, y);
-    }
-    for (; i < n; i++) d[i] = fm_expf(a[i] - b);
+    for (long long i = 0; i < n; i++) d[i] = fm_expf(a[i] - b);
 }
 #endif

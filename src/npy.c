@@ -74,13 +74,20 @@ static bool seterr(char *err, size_t errlen, const char *fmt, ...) {
     return false;
 }
 
+void *npy_zalloc(size_t bytes) {
+    void *p = NULL;
+    if (posix_memalign(&p, 64, bytes ? bytes : 1)) return NULL;
+    memset(p, 0, bytes);
+    return p;
+}
+
 bool npy_alloc(NpyArray *a, NpyType t, int ndim, const int64_t *shape, char *err, size_t errlen) {
     memset(a, 0, sizeof *a);
     if (ndim < 0 || ndim > NPY_MAXDIM) return seterr(err, errlen, "at most %d dimensions are supported", NPY_MAXDIM);
     int64_t n = npy_numel(ndim, shape);
     if (n < 0 || (uint64_t)n > SIZE_MAX / 8) return seterr(err, errlen, "the array is too large");
     size_t bytes = (size_t)n * types[t].size;
-    void *p = calloc(bytes ? bytes : 1, 1);
+    void *p = npy_zalloc(bytes);
     if (!p) return seterr(err, errlen, "out of memory allocating %zu bytes", bytes);
     a->dtype = t;
     a->ndim = ndim;

@@ -36,7 +36,12 @@ int64_t npy_numel(int ndim, const int64_t *shape);
 /* "(3, 4)", "(5,)", "()" */
 void npy_shape_str(int ndim, const int64_t *shape, char *out, size_t n);
 
-/* allocate a zero-filled array; false (err set) on overflow or no memory */
+/* zero-filled memory starting on a 64-byte boundary (a cache line: the
+ * rows of a kernel's buffers then begin where lines do, which whole-line
+ * streaming stores need), NULL when there is none; free() releases it */
+void *npy_zalloc(size_t bytes);
+/* allocate a zero-filled array (data from npy_zalloc); false (err set) on
+ * overflow or no memory */
 bool npy_alloc(NpyArray *a, NpyType t, int ndim, const int64_t *shape, char *err, size_t errlen);
 /* read path into a; on failure a holds nothing, err says why, false */
 bool npy_read(const char *path, NpyArray *a, char *err, size_t errlen);

@@ -1089,7 +1089,7 @@ int run_main(int argc, char **argv) {
             rargs[i] = iargs[i];
             if (iargs[i].kind != IARG_BUF) continue;
             refs[i] = arrays[i];
-            refs[i].data = malloc(arrays[i].nbytes ? arrays[i].nbytes : 1);
+            refs[i].data = npy_zalloc(arrays[i].nbytes);
             if (!refs[i].data) { errorf("out of memory"); goto out; }
             memcpy(refs[i].data, arrays[i].data, arrays[i].nbytes);
             rargs[i].buf.data = refs[i].data;

@@ -312,7 +312,7 @@ static void rt_exp_case(void) {
     assert_true(total > 30000000);
     assert_int_equal(bad, 0);
     /* faithful, and nearly always the correctly rounded float (over all
-     * inputs, one in 240 is one ulp off) */
+     * inputs, one in 400 is one ulp off) */
     assert_true(uniform_off_by_one < uniform_total / 100);
     free(x);
     free(y);
