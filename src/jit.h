@@ -22,8 +22,9 @@
  *       d[i] = fm_expf(a[i]) for op 0 (fmath.h), 16 lanes at a time
  *   void ttx_rt_f32_exp_sub(float *d, const float *a, float b, long long n);
  *       d[i] = fm_expf(a[i] - b): a subtraction of one value fused into the exp
- *   void ttx_rt_f32_bin_store(int op, float *d, const float *a, float b, long long n);
- *       d[i] = a[i] OP b (OP as for ttx_rt_f32_bin) written to memory as
+ *   void ttx_rt_f32_bin_store(int op, float *d, const float *a, const float *b,
+ *                             long long sb, long long n);
+ *       d[i] = a[i] OP b[i*sb] (as ttx_rt_f32_bin) written to memory as
  *       ttx_rt_store writes: an elementwise op fused into the store of its result
  *   float ttx_rt_f32_red(int op, const float *a, long long n);
  *       the reduce of tt.reduce's order (op 0 +, 4 fmax, 5 fmin): while

@@ -212,14 +212,17 @@ static void rt_avx512_store(void *d, const void *s, long long bytes) {
     memcpy(dc + i, sc + i, n - i);
 }
 
-/* d[i] = a[i] OP b (OP 0-3) straight to whole-line streaming stores */
-static void rt_avx512_bin_store(int op, float *d, const float *a, float b, long long n) {
+/* d[i] = a[i] OP b[i * sb] (OP 0-3) straight to whole-line streaming stores */
+static void rt_avx512_bin_store(int op, float *d, const float *a, const float *b, long long sb, long long n) {
     long long i = 0;
-    if (n * 4 >= 2048 && op >= 0 && op <= 3) {
-        const __m512 bv = _mm512_set1_ps(b);
-        for (; i < n && ((uintptr_t)(d + i) & 63); i++) d[i] = rt_f32_op(op, a[i], b);
-#define RT_STREAM(F)                                                                                 \
-    for (; i + 16 <= n; i += 16) _mm512_stream_ps(d + i, F(_mm512_loadu_ps(a + i), bv));
+    if (n * 4 >= 2048 && op >= 0 && op <= 3 && (sb == 0 || sb == 1)) {
+        const __m512 bv = _mm512_set1_ps(b[0]);
+        for (; i < n && ((uintptr_t)(d + i) & 63); i++) d[i] = rt_f32_op(op, a[i], b[i * sb]);
+#define RT_STREAM(F)                                                                                             \
+    if (sb)                                                                                                      \
+        for (; i + 16 <= n; i += 16) _mm512_stream_ps(d + i, F(_mm512_loadu_ps(a + i), _mm512_loadu_ps(b + i))); \
+    else                                                                                                         \
+        for (; i + 16 <= n; i += 16) _mm512_stream_ps(d + i, F(_mm512_loadu_ps(a + i), bv));
         switch (op) {
         case 0: RT_STREAM(_mm512_add_ps); break;
         case 1: RT_STREAM(_mm512_sub_ps); break;
@@ -229,7 +232,7 @@ static void rt_avx512_bin_store(int op, float *d, const float *a, float b, long 
 #undef RT_STREAM
         _mm_sfence();
     }
-    for (; i < n; i++) d[i] = rt_f32_op(op, a[i], b);
+    for (; i < n; i++) d[i] = rt_f32_op(op, a[i], b[i * sb]);
 }
 #pragma GCC pop_options
 #endif
@@ -241,10 +244,10 @@ typedef struct RtImpl {
     float (*maxmin)(int, const float *, long long, int *);
     void (*exp)(float *, const float *, float, long long);
     void (*store)(void *, const void *, long long);
-    void (*bin_store)(int, float *, const float *, float, long long);
+    void (*bin_store)(int, float *, const float *, const float *, long long, long long);
 } RtImpl;
 
-static void rt_generic_bin_store(int op, float *d, const float *a, float b, long long n);
+static void rt_generic_bin_store(int op, float *d, const float *a, const float *b, long long sb, long long n);
 
 static const RtImpl rt_generic = { "generic", rt_generic_bin_rows, rt_generic_sum_tree, rt_generic_maxmin, rt_generic_exp, rt_generic_store,
                                    rt_generic_bin_store };
@@ -361,18 +364,20 @@ void jit_rt_f32_un(int op, float *d, const float *a, long long n) {
 void jit_rt_f32_exp_sub(float *d, const float *a, float b, long long n) { rt_impl()->exp(d, a, b, n); }
 
 /* a chunk at a time into the cache, then to memory as a row store */
-static void rt_generic_bin_store(int op, float *d, const float *a, float b, long long n) {
+static void rt_generic_bin_store(int op, float *d, const float *a, const float *b, long long sb, long long n) {
     float buf[512];
     for (long long i = 0; i < n; i += 512) {
         long long m = n - i < 512 ? n - i : 512;
-        jit_rt_f32_bin(op, buf, a + i, 1, &b, 0, m);
+        jit_rt_f32_bin(op, buf, a + i, 1, b + i * sb, sb, m);
         rt_generic_store(d + i, buf, m * (long long)sizeof *buf);
     }
 }
 
 void jit_rt_store(void *d, const void *s, long long bytes) { rt_impl()->store(d, s, bytes); }
 
-void jit_rt_f32_bin_store(int op, float *d, const float *a, float b, long long n) { rt_impl()->bin_store(op, d, a, b, n); }
+void jit_rt_f32_bin_store(int op, float *d, const float *a, const float *b, long long sb, long long n) {
+    rt_impl()->bin_store(op, d, a, b, sb, n);
+}
 
 void jit_rt_f32_dot(float *restrict r, const float *restrict a, const float *restrict b, const float *restrict c, long long sc,
                     long long M, long long N, long long K) {

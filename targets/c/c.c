@@ -63,7 +63,9 @@ typedef struct VI {
     bool carried_step;   /* the addptr that yields a carried pointer */
     int dcode;           /* JIT: 1 + the ttx_rt_f32_bin code of a row op left to its
                             one user (an exp or a store), which computes it */
-    const char *da, *ds; /* ... its array operand and the float holding its scalar */
+    const char *da, *db; /* ... its operands: an array, and an array or &scalar */
+    int dsb;             /* ... the second one's stride: 1 an array, 0 a scalar */
+    const char *ds;      /* ... the float holding that scalar */
 } VI;
 
 typedef struct E {
@@ -1020,8 +1022,9 @@ static void rt_materialize(E *e, Value *v, const char *at) {
     if (!x->dcode) return;
     int64_t n = type_numel(v->type);
     if (at) n = v->type->sh.dims[v->type->sh.rank - 1];
-    line(e, "ttx_rt_f32_bin(%d, %s%s%s, %s%s, 1, &%s, 0, %" PRId64 ");", x->dcode - 1, at ? "&" : "", x->name,
-         at ? fmt(e, "[%s]", at) : "", x->da, at ? fmt(e, " + %s", at) : "", x->ds, n);
+    const char *off = at ? fmt(e, " + %s", at) : "";
+    line(e, "ttx_rt_f32_bin(%d, %s%s, %s%s, 1, %s%s, %d, %" PRId64 ");", x->dcode - 1, x->name, off, x->da, off, x->db,
+         x->dsb ? off : "", x->dsb, n);
 }
 
 /* an f32 elementwise op over whole arrays (or one value) as one call;
@@ -1048,22 +1051,26 @@ static bool rt_elementwise(E *e, Op *op, Value *v) {
             ptr[i] = fmt(e, "&%s", sname);
         }
     int64_t n = type_numel(v->type);
-    /* a row op on an array and one value, used once in this block by an exp
-     * (a subtraction) or a store: left to that user, which computes it in
-     * its own pass over the row */
+    /* a row op on an array and one value used once in this block by an exp
+     * (a subtraction), or on an array and an array or one value used once
+     * in this block by a store: left to that user, which computes it in its
+     * own pass over the row */
     Op *u = sole_user(v);
-    if (code < 16 && stride[0] == 1 && stride[1] == 0 && u && u->block == op->block &&
-        !vi(e, op_operand(op, 0))->carried &&
-        ((code == 1 && rt_code(e, u) == 16) || (op_is(u, OP_tt_store) && u->nopnds >= 2 && op_operand(u, 1) == v))) {
+    bool to_exp = code == 1 && stride[1] == 0 && u && rt_code(e, u) == 16;
+    bool to_store = u && op_is(u, OP_tt_store) && u->nopnds >= 2 && op_operand(u, 1) == v;
+    if (code < 16 && stride[0] == 1 && u && u->block == op->block && (to_exp || to_store) &&
+        !vi(e, op_operand(op, 0))->carried && !vi(e, op_operand(op, 1))->carried) {
         VI *x = vi(e, v);
         x->dcode = code + 1;
         x->da = ptr[0];
+        x->db = ptr[1];
+        x->dsb = stride[1];
         x->ds = sname;
         line(e, "/* computed by its user */");
         return true;
     }
     VI *a0 = vi(e, op_operand(op, 0));
-    if (code == 16 && a0->dcode == 2) {
+    if (code == 16 && a0->dcode == 2 && !a0->dsb) {
         line(e, "ttx_rt_f32_exp_sub(%s, %s, %s, %" PRId64 ");", vi(e, v)->name, a0->da, a0->ds, n);
         return true;
     }
@@ -1382,8 +1389,8 @@ static bool emit_load_store(E *e, Op *op) {
             e->ind++;
             if (store && vi(e, val)->dcode) {
                 VI *x = vi(e, val);
-                line(e, "ttx_rt_f32_bin_store(%d, ttx_rp + ttx_lo, %s + %s + ttx_lo, %s, ttx_hi - ttx_lo);", x->dcode - 1, x->da, row,
-                     x->ds);
+                line(e, "ttx_rt_f32_bin_store(%d, ttx_rp + ttx_lo, %s + %s + ttx_lo, %s%s, %d, ttx_hi - ttx_lo);", x->dcode - 1, x->da,
+                     row, x->db, x->dsb ? fmt(e, " + %s + ttx_lo", row) : "", x->dsb);
             } else if (store) line(e, "ttx_rt_store(ttx_rp + ttx_lo, &%s[%s + ttx_lo], (ttx_hi - ttx_lo) * %d);", vi(e, val)->name, row, sz);
             else {
                 const char *dflt = other ? ex(e, other, idx) : "0";
@@ -2324,7 +2331,7 @@ static bool emit_all(E *e, FILE *out, Op *module, Op *func) {
                   "void ttx_rt_f32_un(int op, float *d, const float *a, i64 n);\n"
                   "float ttx_rt_f32_red(int op, const float *a, i64 n);\n"
                   "void ttx_rt_f32_exp_sub(float *d, const float *a, float b, i64 n);\n"
-                  "void ttx_rt_f32_bin_store(int op, float *d, const float *a, float b, i64 n);\n"
+                  "void ttx_rt_f32_bin_store(int op, float *d, const float *a, const float *b, i64 sb, i64 n);\n"
                   "void ttx_rt_f32_dot(float *r, const float *a, const float *b, const float *c, i64 sc, i64 M, i64 N, i64 K);\n\n", out);
         fwrite(body, 1, blen, out);
     }
