@@ -426,6 +426,11 @@ def error_cases():
                                              "y=zeros:4x64", "--arg", "n=64", "--arg", "off=0"],
                "rt_fused.ttir:39:5: error: tt.store: out-of-bounds access: writes element 256 (byte offset 1024) of argument 1, "
                "which holds 256 elements (1024 bytes) in program (4, 0, 0)")
+    # the addition of two rows fused into a store that leaves its buffer
+    error_case("error-jit-oob-fused-add-store", [k, "--grid=1", "--arg", "arg0=zeros:32", "--arg", "arg1=zeros:32", "--arg",
+                                                 "arg2=zeros:16", "--arg", "arg3=32"],
+               "vector_add.ttir:21:5: error: tt.store: out-of-bounds access: writes element 16 (byte offset 64) of argument 2, "
+               "which holds 16 elements (64 bytes) in program (0, 0, 0)")
     error_case("error-trace-unwritable", [k, "--grid=1", "--trace=" + path("nodir/t.json")] + good,
                f"cannot write '{path('nodir/t.json')}'")
     error_case("error-trace-empty", [k, "--grid=1", "--trace="] + good, "needs a file name")
