@@ -13,6 +13,11 @@
  *   void ttx_rt_copy(void *d, const void *s, long long bytes);
  *       memcpy; when the thread's last loads were a fixed distance apart,
  *       the row that distance ahead is prefetched
+ *   float ttx_rt_copy_red(int op, float *d, const float *s, long long lo,
+ *                         long long hi, long long n, float other);
+ *       a row load and the max (op 4) or min (op 5) of the row in one pass:
+ *       d[lo .. hi) = s[lo .. hi) (as ttx_rt_copy), the rest of d[0 .. n)
+ *       other, and the result ttx_rt_f32_red(op, d, n) gives
  *   void ttx_rt_store(void *d, const void *s, long long bytes);
  *       the same copy, with non-temporal stores for a long one
  *   void ttx_rt_f32_bin(int op, float *d, const float *a, long long sa,

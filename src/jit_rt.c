@@ -34,9 +34,7 @@ typedef float rt_vfu __attribute__((vector_size(64), aligned(4), may_alias));
 static _Thread_local const char *rt_last_src;
 static _Thread_local ptrdiff_t rt_last_step;
 
-void jit_rt_copy(void *d, const void *s, long long bytes) {
-    if (bytes <= 0) return;
-    const char *c = s;
+static void rt_prefetch_next(const char *c, long long bytes) {
     ptrdiff_t step = c - rt_last_src;
     if (bytes >= 256 && step == rt_last_step && step != 0) {
         const char *next = c + step;
@@ -45,6 +43,11 @@ void jit_rt_copy(void *d, const void *s, long long bytes) {
     }
     rt_last_step = step;
     rt_last_src = c;
+}
+
+void jit_rt_copy(void *d, const void *s, long long bytes) {
+    if (bytes <= 0) return;
+    rt_prefetch_next(s, bytes);
     memcpy(d, s, (size_t)bytes);
 }
 
@@ -212,6 +215,30 @@ static void rt_avx512_store(void *d, const void *s, long long bytes) {
     memcpy(dc + i, sc + i, n - i);
 }
 
+/* d[0 .. n) = s[0 .. n) and its max (op 4) or min (op 5) by selects, from
+ * start (-inf or +inf) */
+static float rt_avx512_copy_maxmin(int op, float *d, const float *s, long long n, float start) {
+    __m512 m0 = _mm512_set1_ps(start), m1 = m0;
+    long long i = 0;
+    for (; i + 32 <= n; i += 32) {
+        __m512 a = _mm512_loadu_ps(s + i), b = _mm512_loadu_ps(s + i + 16);
+        _mm512_storeu_ps(d + i, a);
+        _mm512_storeu_ps(d + i + 16, b);
+        /* max_ps(x, m) is x > m ? x : m, a select that skips NaNs */
+        if (op == 4) m0 = _mm512_max_ps(a, m0), m1 = _mm512_max_ps(b, m1);
+        else m0 = _mm512_min_ps(a, m0), m1 = _mm512_min_ps(b, m1);
+    }
+    m0 = op == 4 ? _mm512_max_ps(m0, m1) : _mm512_min_ps(m0, m1);
+    float lanes[16], r = start;
+    _mm512_storeu_ps(lanes, m0);
+    for (int l = 0; l < 16; l++) r = (op == 4 ? lanes[l] > r : lanes[l] < r) ? lanes[l] : r;
+    for (; i < n; i++) {
+        d[i] = s[i];
+        r = (op == 4 ? s[i] > r : s[i] < r) ? s[i] : r;
+    }
+    return r;
+}
+
 /* d[i] = a[i] OP b[i * sb] (OP 0-3) straight to whole-line streaming stores */
 static void rt_avx512_bin_store(int op, float *d, const float *a, const float *b, long long sb, long long n) {
     long long i = 0;
@@ -245,16 +272,20 @@ typedef struct RtImpl {
     void (*exp)(float *, const float *, float, long long);
     void (*store)(void *, const void *, long long);
     void (*bin_store)(int, float *, const float *, const float *, long long, long long);
+    float (*copy_maxmin)(int, float *, const float *, long long, float);
 } RtImpl;
+
+static float rt_generic_copy_maxmin(int op, float *d, const float *s, long long n, float start);
 
 static void rt_generic_bin_store(int op, float *d, const float *a, const float *b, long long sb, long long n);
 
 static const RtImpl rt_generic = { "generic", rt_generic_bin_rows, rt_generic_sum_tree, rt_generic_maxmin, rt_generic_exp, rt_generic_store,
-                                   rt_generic_bin_store };
+                                   rt_generic_bin_store, rt_generic_copy_maxmin };
 #ifdef RT_X86
-static const RtImpl rt_avx2 = { "avx2", rt_avx2_bin_rows, rt_avx2_sum_tree, rt_avx2_maxmin, rt_avx2_exp, rt_generic_store, rt_generic_bin_store };
+static const RtImpl rt_avx2 = { "avx2", rt_avx2_bin_rows, rt_avx2_sum_tree, rt_avx2_maxmin, rt_avx2_exp, rt_generic_store, rt_generic_bin_store,
+                                rt_generic_copy_maxmin };
 static const RtImpl rt_avx512 = { "avx512", rt_avx512_bin_rows, rt_avx512_sum_tree, rt_avx512_maxmin, rt_avx512_exp16, rt_avx512_store,
-                                  rt_avx512_bin_store };
+                                  rt_avx512_bin_store, rt_avx512_copy_maxmin };
 #endif
 
 static const RtImpl *rt_forced;
@@ -355,6 +386,30 @@ float jit_rt_f32_red(int op, const float *a, long long n) {
     }
     if (t != stack) free(t);
     return r;
+}
+
+static float rt_generic_copy_maxmin(int op, float *d, const float *s, long long n, float start) {
+    memcpy(d, s, (size_t)n * sizeof *d);
+    float r = start;
+    for (long long i = 0; i < n; i++) r = (op == 4 ? s[i] > r : s[i] < r) ? s[i] : r;
+    return r;
+}
+
+float jit_rt_copy_red(int op, float *d, const float *s, long long lo, long long hi, long long n, float other) {
+    if (op != 4 && op != 5) return 0;
+    const float start = op == 4 ? -__builtin_inff() : __builtin_inff();
+    float r = start;
+    if (hi > lo) {
+        rt_prefetch_next((const char *)(s + lo), (hi - lo) * (long long)sizeof *s);
+        r = rt_impl()->copy_maxmin(op, d + lo, s + lo, hi - lo, start);
+    }
+    for (long long j = 0; j < lo; j++) d[j] = other;
+    for (long long j = hi; j < n; j++) d[j] = other;
+    if (lo > 0 || hi < n) r = (op == 4 ? other > r : other < r) ? other : r;
+    /* as jit_rt_f32_red decides: a result that is neither zero nor the start
+     * has these bits in every order */
+    if (r != 0 && r != start) return r;
+    return jit_rt_f32_red(op, d, n);
 }
 
 void jit_rt_f32_un(int op, float *d, const float *a, long long n) {

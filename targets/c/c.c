@@ -66,6 +66,7 @@ typedef struct VI {
     const char *da, *db; /* ... its operands: an array, and an array or &scalar */
     int dsb;             /* ... the second one's stride: 1 an array, 0 a scalar */
     const char *ds;      /* ... the float holding that scalar */
+    bool by_load;        /* JIT: a max/min reduce that the row load of its operand computes */
 } VI;
 
 typedef struct E {
@@ -1013,6 +1014,10 @@ static bool same_shape(const Type *a, const Type *b) {
 
 static const char *ex(E *e, Value *v, const char *const *idx);
 
+/* the ttx_rt_f32_red code (0 add, 4 max, 5 min) of a tt.reduce along the
+ * last axis of an f32 array with that combiner, or -1 */
+static int rt_reduce_code(E *e, Op *op);
+
 /* the op that uses v, when there is exactly one use */
 static Op *sole_user(Value *v) { return v->uses && !v->uses->next ? v->uses->owner : NULL; }
 
@@ -1378,11 +1383,31 @@ static bool emit_load_store(E *e, Op *op) {
     bool rows = pa && pa->ptr && pa->rank == r && pa->co[r - 1].k && pa->co[r - 1].c == 1 && L >= 8 && plain &&
                 (!other || is_uniform_value(other)) && (!store || (vi(e, val)->kind == K_ARRAY && same_shape(val->type, vt))) &&
                 rt_mask(e, mask, r, NULL, L, false);
+    const char *fr_after = NULL;   /* the reduce's line after the per-element rows */
+    /* a max/min reduce of the loaded rows in this block: computed while
+     * they are copied */
+    Op *fr = NULL;
+    int frc = -1;
+    for (Use *u = rows && !store ? val->uses : NULL; u && !fr; u = u->next) {
+        Op *w = u->owner;
+        int c = rt_reduce_code(e, w);
+        if ((c == 4 || c == 5) && w->block == op->block && value_has_uses(op_result(w, 0))) fr = w, frc = c;
+    }
+    if (fr) {
+        if (!declare(e, op_result(fr, 0))) return false;
+        vi(e, op_result(fr, 0))->by_load = true;
+    }
     if (rows) {
         n = loops_open(e, vt->sh.dims, r - 1, idx);
         idx[r - 1] = "0";
         const char *row = flat(e, vt->sh.dims, r, idx);
+        const char *fres = NULL;
+        if (fr) {
+            Value *rv = op_result(fr, 0);
+            fres = is_tensor(rv->type) ? fmt(e, "%s[%s]", vi(e, rv)->name, flat(e, vt->sh.dims, r - 1, idx)) : vi(e, rv)->name;
+        }
         rt_mask(e, mask, r, idx, L, true);
+        if (fr) fr_after = fmt(e, "%s = ttx_rt_f32_red(%d, &%s[%s], %" PRId64 ");", fres, frc, name, row, L);
         {
             line(e, "%s%s *ttx_rp = %s;", store ? "" : "const ", mt, aff_render(e, pa, el, idx));
             line(e, "if (ttx_ok && (ttx_hi == ttx_lo || TTX_INR(ttx_rp + ttx_lo, (ttx_hi - ttx_lo) * %d))) {", sz);
@@ -1392,7 +1417,10 @@ static bool emit_load_store(E *e, Op *op) {
                 line(e, "ttx_rt_f32_bin_store(%d, ttx_rp + ttx_lo, %s + %s + ttx_lo, %s%s, %d, ttx_hi - ttx_lo);", x->dcode - 1, x->da,
                      row, x->db, x->dsb ? fmt(e, " + %s + ttx_lo", row) : "", x->dsb);
             } else if (store) line(e, "ttx_rt_store(ttx_rp + ttx_lo, &%s[%s + ttx_lo], (ttx_hi - ttx_lo) * %d);", vi(e, val)->name, row, sz);
-            else {
+            else if (fr) {
+                const char *dflt = other ? ex(e, other, idx) : "0";
+                line(e, "%s = ttx_rt_copy_red(%d, &%s[%s], ttx_rp, ttx_lo, ttx_hi, %" PRId64 ", %s);", fres, frc, name, row, L, dflt);
+            } else {
                 const char *dflt = other ? ex(e, other, idx) : "0";
                 line(e, "ttx_rt_copy(&%s[%s + ttx_lo], ttx_rp + ttx_lo, (ttx_hi - ttx_lo) * %d);", name, row, sz);
                 line(e, "for (i64 j = 0; j < ttx_lo; j++) %s[%s + j] = %s;", name, row, dflt);
@@ -1480,6 +1508,11 @@ static bool emit_load_store(E *e, Op *op) {
         line(e, "}");
     }
     if (!ten) { e->ind--; line(e, "}"); }
+    if (fr_after) {
+        loops_close(e, 1);
+        line(e, "%s", fr_after);
+        n--;
+    }
     loops_close(e, n);
     return !e->failed;
 }
@@ -1490,20 +1523,41 @@ static bool emit_load_store(E *e, Op *op) {
  * elements pairwise by halving, in the interpreter's order */
 /* an f32 tt.reduce along the last axis of an array whose combiner is one
  * addf, maxnumf or minnumf of its two arguments: ttx_rt_f32_red per row */
-static bool rt_reduce(E *e, Op *op, int64_t axis, int64_t rev, bool scan) {
-    if (!use_rt(e) || scan || rev || op->nopnds != 1) return false;
-    Value *s0 = op_operand(op, 0), *res = op_result(op, 0);
+static int rt_reduce_code(E *e, Op *op) {
+    int64_t axis, rev = 0;
+    if (!use_rt(e) || !op_is(op, OP_tt_reduce) || op->nopnds != 1 || op->nres != 1 || op->nregions != 1 || !op->regions[0].first ||
+        !op_attr_int(op, "axis", &axis))
+        return -1;
+    op_attr_int(op, "reverse", &rev);
+    Value *s0 = op_operand(op, 0);
     Type *st = s0->type;
+    if (!is_tensor(st) || rev) return -1;
     int r = st->sh.rank;
     Block *blk = op->regions[0].first;
     Op *c = blk->first, *t = c ? c->next : NULL;
-    if (axis != r - 1 || vi(e, s0)->kind != K_ARRAY || !fname_is(st->sh.elem, "f32") || !c || !t || t->next ||
+    if (blk->nargs != 2 || axis != r - 1 || vi(e, s0)->kind != K_ARRAY || !fname_is(st->sh.elem, "f32") || !c || !t || t->next ||
         !op_is(t, OP_tt_reduce_return) || t->nopnds != 1 || op_operand(t, 0) != op_result(c, 0) || c->nopnds != 2 || c->verbatim)
-        return false;
+        return -1;
     int code = op_is(c, OP_arith_addf) ? 0 : op_is(c, OP_arith_maxnumf) ? 4 : op_is(c, OP_arith_minnumf) ? 5 : -1;
     if (code < 0 || !fname_is(op_result(c, 0)->type, "f32") || !((op_operand(c, 0) == blk->args[0] && op_operand(c, 1) == blk->args[1]) ||
                                                                  (op_operand(c, 0) == blk->args[1] && op_operand(c, 1) == blk->args[0])))
-        return false;
+        return -1;
+    return code;
+}
+
+static bool rt_reduce(E *e, Op *op, int64_t axis, int64_t rev, bool scan) {
+    (void)axis;
+    (void)rev;
+    if (scan) return false;
+    int code = rt_reduce_code(e, op);
+    if (code < 0) return false;
+    Value *s0 = op_operand(op, 0), *res = op_result(op, 0);
+    Type *st = s0->type;
+    int r = st->sh.rank;
+    if (vi(e, res)->by_load) {
+        line(e, "/* computed by the load of its operand */");
+        return true;
+    }
     if (!value_has_uses(res)) return true;
     if (!declare(e, res)) return false;
     int64_t len = st->sh.dims[r - 1];
@@ -2326,6 +2380,7 @@ static bool emit_all(E *e, FILE *out, Op *module, Op *func) {
         if (use_rt(e))
             fputs("/* bulk routines of the JIT */\n"
                   "void ttx_rt_copy(void *d, const void *s, i64 bytes);\n"
+                  "float ttx_rt_copy_red(int op, float *d, const float *s, i64 lo, i64 hi, i64 n, float other);\n"
                   "void ttx_rt_store(void *d, const void *s, i64 bytes);\n"
                   "void ttx_rt_f32_bin(int op, float *d, const float *a, i64 sa, const float *b, i64 sb, i64 n);\n"
                   "void ttx_rt_f32_un(int op, float *d, const float *a, i64 n);\n"

@@ -84,8 +84,9 @@ def close(got, want, rtol, atol):
 def exact(got, want):
     if got.shape != want.shape or got.dtype != want.dtype:
         return f"got {got.dtype}{got.shape}, want {want.dtype}{want.shape}"
-    if not np.array_equal(got, want):
-        bad = np.argwhere(got != want)
+    fl = got.dtype.kind == "f"   # NaN equals NaN
+    if not np.array_equal(got, want, equal_nan=fl):
+        bad = np.argwhere((got != want) & ~(np.isnan(got) & np.isnan(want)) if fl else got != want)
         return f"{len(bad)} elements differ, first at {tuple(bad[0])}"
     return None
 
@@ -256,6 +257,25 @@ for n_, off_ in ((64, 0), (37, 0), (1, 0), (10, 2**31 - 60)):
     kernel(f"numeric-rt_fused-{n_}-{off_}", os.path.join(NUM, "rt_fused.ttir"), [Rf],
            {"x": xf, "y": np.full((Rf, 64), 5.0, np.float32), "n": n_, "off": off_}, ["y"],
            lambda o, fr=fr: close(o["y"], fr, 2e-6, 1e-7))
+
+# row max and min computed by the JIT while it copies the rows of a 4x32 tile
+# (rt_fused2d.ttir), with masks that keep some, all or none of each row, and
+# rows with NaNs, infinities and zeros of both signs
+x2 = randn(8, 32, scale=2.0)
+x2[1, 3], x2[2, :] = np.nan, 0.0
+x2[2, 5::3] = -0.0
+x2[3, :] = np.nan
+x2[4, 7] = np.inf
+x2[5, 0] = -np.inf
+for n_ in (32, 20, 0):
+    keep = np.arange(32)[None, :] < n_
+    mx_ref = np.where(keep, x2, -np.inf).astype(np.float64)
+    mn_ref = np.where(keep, x2, np.inf).astype(np.float64)
+    mx_ref = np.array([np.nanmax(r) if not np.all(np.isnan(r)) else np.nan for r in mx_ref])
+    mn_ref = np.array([np.nanmin(r) if not np.all(np.isnan(r)) else np.nan for r in mn_ref])
+    kernel(f"numeric-rt_fused2d-{n_}", os.path.join(NUM, "rt_fused2d.ttir"), [2],
+           {"x": x2, "mx": np.zeros(8, np.float32), "mn": np.zeros(8, np.float32), "n": n_}, ["mx", "mn"],
+           lambda o, a=mx_ref.astype(np.float32), b=mn_ref.astype(np.float32): first(exact(o["mx"], a), exact(o["mn"], b)))
 
 
 def covered():
@@ -431,6 +451,11 @@ def error_cases():
                                                  "arg2=zeros:16", "--arg", "arg3=32"],
                "vector_add.ttir:21:5: error: tt.store: out-of-bounds access: writes element 16 (byte offset 64) of argument 2, "
                "which holds 16 elements (64 bytes) in program (0, 0, 0)")
+    # a row load that computes the row max, leaving its buffer
+    error_case("error-jit-oob-fused-load-max", [os.path.join(NUM, "rt_fused.ttir"), "--grid=5", "--arg", "x=zeros:4x64", "--arg",
+                                                "y=zeros:5x64", "--arg", "n=64", "--arg", "off=0"],
+               "rt_fused.ttir:21:10: error: tt.load: out-of-bounds access: reads element 256 (byte offset 1024) of argument 0, "
+               "which holds 256 elements (1024 bytes) in program (4, 0, 0)")
     error_case("error-trace-unwritable", [k, "--grid=1", "--trace=" + path("nodir/t.json")] + good,
                f"cannot write '{path('nodir/t.json')}'")
     error_case("error-trace-empty", [k, "--grid=1", "--trace="] + good, "needs a file name")
