@@ -64,7 +64,8 @@ static void *f_memset(void *d, int c, size_t n) { return memset(d, c, n); }
 static const JitSym builtin[] = {
     { "ttx_rt_copy", (void *)jit_rt_copy }, { "ttx_rt_copy_red", (void *)jit_rt_copy_red }, { "ttx_rt_store", (void *)jit_rt_store }, { "ttx_rt_f32_dot", (void *)jit_rt_f32_dot },
     { "ttx_rt_f32_bin", (void *)jit_rt_f32_bin }, { "ttx_rt_f32_un", (void *)jit_rt_f32_un }, { "ttx_rt_f32_red", (void *)jit_rt_f32_red },
-    { "ttx_rt_f32_exp_sub", (void *)jit_rt_f32_exp_sub }, { "ttx_rt_f32_bin_store", (void *)jit_rt_f32_bin_store },
+    { "ttx_rt_f32_exp_sub", (void *)jit_rt_f32_exp_sub },
+    { "ttx_rt_f32_exp_sum", (void *)jit_rt_f32_exp_sum }, { "ttx_rt_f32_bin_store", (void *)jit_rt_f32_bin_store },
     { "exp", (void *)f_exp }, { "exp2", (void *)f_exp2 }, { "expm1", (void *)f_expm1 }, { "log", (void *)f_log },
     { "log2", (void *)f_log2 }, { "log10", (void *)f_log10 }, { "log1p", (void *)f_log1p }, { "sqrt", (void *)f_sqrt },
     { "sin", (void *)f_sin }, { "cos", (void *)f_cos }, { "tan", (void *)f_tan }, { "asin", (void *)f_asin },

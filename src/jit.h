@@ -27,6 +27,9 @@
  *       d[i] = fm_expf(a[i]) for op 0 (fmath.h), 16 lanes at a time
  *   void ttx_rt_f32_exp_sub(float *d, const float *a, float b, long long n);
  *       d[i] = fm_expf(a[i] - b): a subtraction of one value fused into the exp
+ *   float ttx_rt_f32_exp_sum(float *d, const float *a, float b, long long n);
+ *       the same d, and its sum as ttx_rt_f32_red(0, d, n) gives: an add
+ *       reduce of an exp's result computed with it
  *   void ttx_rt_f32_bin_store(int op, float *d, const float *a, const float *b,
  *                             long long sb, long long n);
  *       d[i] = a[i] OP b[i*sb] (as ttx_rt_f32_bin) written to memory as

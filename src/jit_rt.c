@@ -215,6 +215,36 @@ static void rt_avx512_store(void *d, const void *s, long long bytes) {
     memcpy(dc + i, sc + i, n - i);
 }
 
+/* d[i] = exp(a[i] - b) for i < n (n >= 2) and their sum in tt.reduce's
+ * order, the first halving step (d[j] + d[j + m]) taken while the pairs are
+ * computed; t is scratch for ceil(n / 2) floats */
+static float rt_avx512_exp_sum(float *d, const float *a, float b, long long n, float *t) {
+    const __m512 bv = _mm512_set1_ps(b);
+    long long m = (n + 1) / 2, h = n - m, j = 0;
+    for (; j + 16 <= h; j += 16) {
+        __m512 x0 = _mm512_sub_ps(_mm512_loadu_ps(a + j), bv), x1 = _mm512_sub_ps(_mm512_loadu_ps(a + j + m), bv);
+        if (_mm512_cmp_ps_mask(x0, x0, _CMP_UNORD_Q) | _mm512_cmp_ps_mask(x1, x1, _CMP_UNORD_Q)) {
+            for (int l = 0; l < 16; l++) {
+                d[j + l] = fm_expf(a[j + l] - b);
+                d[j + m + l] = fm_expf(a[j + m + l] - b);
+                t[j + l] = d[j + l] + d[j + m + l];
+            }
+            continue;
+        }
+        __m512 y0 = rt_avx512_exp_v(x0), y1 = rt_avx512_exp_v(x1);
+        _mm512_storeu_ps(d + j, y0);
+        _mm512_storeu_ps(d + j + m, y1);
+        _mm512_storeu_ps(t + j, _mm512_add_ps(y0, y1));
+    }
+    for (; j < h; j++) {
+        d[j] = fm_expf(a[j] - b);
+        d[j + m] = fm_expf(a[j + m] - b);
+        t[j] = d[j] + d[j + m];
+    }
+    if (h < m) t[h] = d[h] = fm_expf(a[h] - b);
+    return m > 1 ? rt_avx512_sum_tree(t, m, t) : t[0];
+}
+
 /* d[0 .. n) = s[0 .. n) and its max (op 4) or min (op 5) by selects, from
  * start (-inf or +inf) */
 static float rt_avx512_copy_maxmin(int op, float *d, const float *s, long long n, float start) {
@@ -273,19 +303,22 @@ typedef struct RtImpl {
     void (*store)(void *, const void *, long long);
     void (*bin_store)(int, float *, const float *, const float *, long long, long long);
     float (*copy_maxmin)(int, float *, const float *, long long, float);
+    float (*exp_sum)(float *, const float *, float, long long, float *);
 } RtImpl;
+
+static float rt_generic_exp_sum(float *d, const float *a, float b, long long n, float *t);
 
 static float rt_generic_copy_maxmin(int op, float *d, const float *s, long long n, float start);
 
 static void rt_generic_bin_store(int op, float *d, const float *a, const float *b, long long sb, long long n);
 
 static const RtImpl rt_generic = { "generic", rt_generic_bin_rows, rt_generic_sum_tree, rt_generic_maxmin, rt_generic_exp, rt_generic_store,
-                                   rt_generic_bin_store, rt_generic_copy_maxmin };
+                                   rt_generic_bin_store, rt_generic_copy_maxmin, rt_generic_exp_sum };
 #ifdef RT_X86
 static const RtImpl rt_avx2 = { "avx2", rt_avx2_bin_rows, rt_avx2_sum_tree, rt_avx2_maxmin, rt_avx2_exp, rt_generic_store, rt_generic_bin_store,
-                                rt_generic_copy_maxmin };
+                                rt_generic_copy_maxmin, rt_generic_exp_sum };
 static const RtImpl rt_avx512 = { "avx512", rt_avx512_bin_rows, rt_avx512_sum_tree, rt_avx512_maxmin, rt_avx512_exp16, rt_avx512_store,
-                                  rt_avx512_bin_store, rt_avx512_copy_maxmin };
+                                  rt_avx512_bin_store, rt_avx512_copy_maxmin, rt_avx512_exp_sum };
 #endif
 
 static const RtImpl *rt_forced;
@@ -417,6 +450,28 @@ void jit_rt_f32_un(int op, float *d, const float *a, long long n) {
 }
 
 void jit_rt_f32_exp_sub(float *d, const float *a, float b, long long n) { rt_impl()->exp(d, a, b, n); }
+
+/* exp, then the halving sum: the same bits as the two routines one after the other */
+static float rt_generic_exp_sum(float *d, const float *a, float b, long long n, float *t) {
+    rt_impl()->exp(d, a, b, n);
+    return rt_impl()->sum_tree(d, n, t);
+}
+
+float jit_rt_f32_exp_sum(float *d, const float *a, float b, long long n) {
+    if (n <= 1) {
+        if (n == 1) return d[0] = fm_expf(a[0] - b);
+        return 0;
+    }
+    float stack[4096], *t = stack;
+    long long half = (n + 1) / 2;
+    if (half > 4096 && !(t = malloc((size_t)half * sizeof *t))) {
+        jit_rt_f32_exp_sub(d, a, b, n);
+        return jit_rt_f32_red(0, d, n);
+    }
+    float r = rt_impl()->exp_sum(d, a, b, n, t);
+    if (t != stack) free(t);
+    return r;
+}
 
 /* a chunk at a time into the cache, then to memory as a row store */
 static void rt_generic_bin_store(int op, float *d, const float *a, const float *b, long long sb, long long n) {

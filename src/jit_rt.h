@@ -12,6 +12,7 @@ void jit_rt_f32_bin(int op, float *d, const float *a, long long sa, const float 
 void jit_rt_f32_un(int op, float *d, const float *a, long long n);
 float jit_rt_f32_red(int op, const float *a, long long n);
 void jit_rt_f32_exp_sub(float *d, const float *a, float b, long long n);
+float jit_rt_f32_exp_sum(float *d, const float *a, float b, long long n);
 void jit_rt_f32_bin_store(int op, float *d, const float *a, const float *b, long long sb, long long n);
 void jit_rt_f32_dot(float *restrict r, const float *restrict a, const float *restrict b, const float *restrict c, long long sc,
                     long long M, long long N, long long K);

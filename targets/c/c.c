@@ -66,7 +66,8 @@ typedef struct VI {
     const char *da, *db; /* ... its operands: an array, and an array or &scalar */
     int dsb;             /* ... the second one's stride: 1 an array, 0 a scalar */
     const char *ds;      /* ... the float holding that scalar */
-    bool by_load;        /* JIT: a max/min reduce that the row load of its operand computes */
+    bool by_load;        /* JIT: a reduce that the op producing its operand computes
+                            (a row load its max/min, an exp its sum) */
 } VI;
 
 typedef struct E {
@@ -1017,6 +1018,9 @@ static const char *ex(E *e, Value *v, const char *const *idx);
 /* the ttx_rt_f32_red code (0 add, 4 max, 5 min) of a tt.reduce along the
  * last axis of an f32 array with that combiner, or -1 */
 static int rt_reduce_code(E *e, Op *op);
+static bool declare(E *e, Value *v);
+static int loops_open(E *e, const int64_t *dims, int rank, const char **idx);
+static void loops_close(E *e, int n);
 
 /* the op that uses v, when there is exactly one use */
 static Op *sole_user(Value *v) { return v->uses && !v->uses->next ? v->uses->owner : NULL; }
@@ -1075,7 +1079,30 @@ static bool rt_elementwise(E *e, Op *op, Value *v) {
         return true;
     }
     VI *a0 = vi(e, op_operand(op, 0));
-    if (code == 16 && a0->dcode == 2 && !a0->dsb) {
+    bool sub = a0->dcode == 2 && !a0->dsb;
+    /* an exp whose result an add reduce along the last axis sums (in this
+     * block): the sums row by row as the exp is computed */
+    Op *sr = NULL;
+    for (Use *u = code == 16 ? v->uses : NULL; u && !sr; u = u->next)
+        if (rt_reduce_code(e, u->owner) == 0 && u->owner->block == op->block && value_has_uses(op_result(u->owner, 0)))
+            sr = u->owner;
+    if (sr) {
+        Value *rv = op_result(sr, 0);
+        if (!declare(e, rv)) return false;
+        vi(e, rv)->by_load = true;
+        Type *vt = v->type;
+        int r = vt->sh.rank;
+        const char *idx[MAXR];
+        int nl = loops_open(e, vt->sh.dims, r - 1, idx);
+        idx[r - 1] = "0";
+        const char *row = flat(e, vt->sh.dims, r, idx);
+        const char *dst = is_tensor(rv->type) ? fmt(e, "%s[%s]", vi(e, rv)->name, flat(e, vt->sh.dims, r - 1, idx)) : vi(e, rv)->name;
+        line(e, "%s = ttx_rt_f32_exp_sum(&%s[%s], %s + %s, %s, %" PRId64 ");", dst, vi(e, v)->name, row, sub ? a0->da : a0->name, row,
+             sub ? a0->ds : "0.0f", vt->sh.dims[r - 1]);
+        loops_close(e, nl);
+        return true;
+    }
+    if (code == 16 && sub) {
         line(e, "ttx_rt_f32_exp_sub(%s, %s, %s, %" PRId64 ");", vi(e, v)->name, a0->da, a0->ds, n);
         return true;
     }
@@ -1555,7 +1582,7 @@ static bool rt_reduce(E *e, Op *op, int64_t axis, int64_t rev, bool scan) {
     Type *st = s0->type;
     int r = st->sh.rank;
     if (vi(e, res)->by_load) {
-        line(e, "/* computed by the load of its operand */");
+        line(e, "/* computed with its operand */");
         return true;
     }
     if (!value_has_uses(res)) return true;
@@ -2386,6 +2413,7 @@ static bool emit_all(E *e, FILE *out, Op *module, Op *func) {
                   "void ttx_rt_f32_un(int op, float *d, const float *a, i64 n);\n"
                   "float ttx_rt_f32_red(int op, const float *a, i64 n);\n"
                   "void ttx_rt_f32_exp_sub(float *d, const float *a, float b, i64 n);\n"
+                  "float ttx_rt_f32_exp_sum(float *d, const float *a, float b, i64 n);\n"
                   "void ttx_rt_f32_bin_store(int op, float *d, const float *a, const float *b, i64 sb, i64 n);\n"
                   "void ttx_rt_f32_dot(float *r, const float *a, const float *b, const float *c, i64 sc, i64 M, i64 N, i64 K);\n\n", out);
         fwrite(body, 1, blen, out);

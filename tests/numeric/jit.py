@@ -273,9 +273,13 @@ for n_ in (32, 20, 0):
     mn_ref = np.where(keep, x2, np.inf).astype(np.float64)
     mx_ref = np.array([np.nanmax(r) if not np.all(np.isnan(r)) else np.nan for r in mx_ref])
     mn_ref = np.array([np.nanmin(r) if not np.all(np.isnan(r)) else np.nan for r in mn_ref])
+    se_ref = np.exp(np.where(keep, x2, -np.inf).astype(np.float64)).sum(axis=1)
     kernel(f"numeric-rt_fused2d-{n_}", os.path.join(NUM, "rt_fused2d.ttir"), [2],
-           {"x": x2, "mx": np.zeros(8, np.float32), "mn": np.zeros(8, np.float32), "n": n_}, ["mx", "mn"],
-           lambda o, a=mx_ref.astype(np.float32), b=mn_ref.astype(np.float32): first(exact(o["mx"], a), exact(o["mn"], b)))
+           {"x": x2, "mx": np.zeros(8, np.float32), "mn": np.zeros(8, np.float32), "se": np.zeros(8, np.float32), "n": n_},
+           ["mx", "mn", "se"],
+           lambda o, a=mx_ref.astype(np.float32), b=mn_ref.astype(np.float32), c=se_ref:
+               first(exact(o["mx"], a), exact(o["mn"], b), exact(np.isnan(o["se"]), np.isnan(c)),
+                     exact(np.isinf(o["se"]), np.isinf(c)), close(o["se"][np.isfinite(c)], c[np.isfinite(c)], 1e-6, 1e-6)))
 
 
 def covered():

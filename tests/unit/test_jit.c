@@ -419,6 +419,60 @@ static void rt_maxmin_case(void) {
     jit_free(j);
 }
 
+/* the fused routines against the plain ones, bit for bit: exp with its sum
+ * (lengths up to 300 and past the stack scratch, NaNs and infinities in
+ * places), a load with its max/min (partial rows, NaN padding, zeros of
+ * both signs) and an op fused into a row store */
+static void rt_fused_case(void) {
+    enum { N = 20011 };
+    float *a = malloc(N * sizeof *a), *d1 = malloc(N * sizeof *d1), *d2 = malloc(N * sizeof *d2);
+    assert_non_null(a);
+    assert_non_null(d1);
+    assert_non_null(d2);
+    uint64_t s = 7;
+    for (int i = 0; i < N; i++) {
+        s = s * 6364136223846793005ull + 1442695040888963407ull;
+        a[i] = (float)((double)(s >> 11) * 0x1p-53 * 40.0 - 30.0);
+    }
+    a[77] = NAN, a[150] = INFINITY, a[151] = -INFINITY, a[9000] = NAN;
+    int bad = 0;
+    const long lens[] = { 1000, 1024, 1025, 8191, 8192, 8193, 9000, 16385, N };
+    for (long k = 1; k <= 300 + (long)(sizeof lens / sizeof *lens); k++) {
+        long n = k <= 300 ? k : lens[k - 301];
+        float b = k % 3 ? 1.5f : 0.0f;
+        float got = jit_rt_f32_exp_sum(d1, a, b, n);
+        jit_rt_f32_exp_sub(d2, a, b, n);
+        float want = jit_rt_f32_red(0, d2, n);
+        if ((f_bits(got) != f_bits(want) || memcmp(d1, d2, (size_t)n * sizeof *d1)) && bad++ < 5)
+            print_error("exp_sum of %ld: %a, want %a\n", n, (double)got, (double)want);
+    }
+    const float others[] = { -INFINITY, INFINITY, NAN, 0.0f, -0.0f, 2.0f };
+    for (int op = 4; op <= 5; op++)
+        for (long n = 1; n <= 200; n += 13)
+            for (long lo = 0; lo <= n; lo += 1 + n / 3)
+                for (long hi = lo; hi <= n; hi += 1 + n / 4)
+                    for (int o = 0; o < 6; o++) {
+                        for (long i = 0; i < n; i++) d2[i] = i < lo || i >= hi ? others[o] : a[i + 60];
+                        if (o == 3 && n / 2 >= lo && n / 2 < hi) d2[n / 2] = -0.0f;   /* against +0 padding */
+                        float want = jit_rt_f32_red(op, d2, n);
+                        memcpy(d2 + N / 2, d2, (size_t)n * sizeof *d2);   /* the source row */
+                        float got = jit_rt_copy_red(op, d1, d2 + N / 2, lo, hi, n, others[o]);
+                        if ((f_bits(got) != f_bits(want) || memcmp(d1, d2, (size_t)n * sizeof *d1)) && bad++ < 5)
+                            print_error("copy_red %d of %ld [%ld, %ld): %a, want %a\n", op, n, lo, hi, (double)got, (double)want);
+                    }
+    for (int op = 0; op <= 3; op++)
+        for (long n = 1; n <= 3000; n += 331)
+            for (int sb = 0; sb <= 1; sb++) {
+                jit_rt_f32_bin(op, d2, a + 1, 1, a + 2, sb, n);
+                jit_rt_f32_bin_store(op, d1 + 3, a + 1, a + 2, sb, n);   /* an unaligned row */
+                if (memcmp(d1 + 3, d2, (size_t)n * sizeof *d1) && bad++ < 5) print_error("bin_store %d of %ld\n", op, n);
+            }
+    assert_int_equal(bad, 0);
+    free(a);
+    free(d1);
+    free(d2);
+}
+
 /* a case once with every copy of the routines this CPU runs */
 static void each_isa(void (*f)(void)) {
     const char *isas[] = { "generic", "avx2", "avx512" };
@@ -435,6 +489,7 @@ static void each_isa(void (*f)(void)) {
 static void test_rt_exp(void **state) { (void)state; each_isa(rt_exp_case); }
 static void test_rt_sum(void **state) { (void)state; each_isa(rt_sum_case); }
 static void test_rt_maxmin(void **state) { (void)state; each_isa(rt_maxmin_case); }
+static void test_rt_fused(void **state) { (void)state; each_isa(rt_fused_case); }
 
 int main(void) {
     const struct CMUnitTest tests[] = {
@@ -446,6 +501,7 @@ int main(void) {
         cmocka_unit_test(test_rt_exp),
         cmocka_unit_test(test_rt_maxmin),
         cmocka_unit_test(test_rt_sum),
+        cmocka_unit_test(test_rt_fused),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
