@@ -149,7 +149,9 @@ static void rt_avx2_exp(float *d, const float *a, float b, long long n) {
 #pragma GCC target("avx512f,avx512vl,avx512dq,avx512bw,avx2,fma")
 #define RT_NAME(x) rt_avx512_##x
 #define RT_OWN_EXP 1
+#define RT_OWN_SUM 1
 #include "jit_rt_simd.h"
+#undef RT_OWN_SUM
 #undef RT_OWN_EXP
 #undef RT_NAME
 
@@ -213,6 +215,36 @@ static void rt_avx512_store(void *d, const void *s, long long bytes) {
     for (; i + 64 <= n; i += 64) _mm512_stream_si512((__m512i *)(dc + i), _mm512_loadu_si512(sc + i));
     _mm_sfence();
     memcpy(dc + i, sc + i, n - i);
+}
+
+/* the halving sum as the portable body computes it, with the last five
+ * steps of a 32-element level in registers (the scalar steps would read
+ * back lanes a vector store just wrote) */
+static float rt_avx512_sum_tree(const float *a, long long n, float *t) {
+    const float *src = a;
+    while (n > 32) {
+        long long m = (n + 1) / 2, h = n - m, j = 0;
+        for (; j + 16 <= h; j += 16) _mm512_storeu_ps(t + j, _mm512_add_ps(_mm512_loadu_ps(src + j), _mm512_loadu_ps(src + j + m)));
+        for (; j < h; j++) t[j] = src[j] + src[j + m];
+        if (h < m) t[h] = src[h];
+        src = t;
+        n = m;
+    }
+    if (n == 32) {
+        __m512 s16 = _mm512_add_ps(_mm512_loadu_ps(src), _mm512_loadu_ps(src + 16));
+        __m256 s8 = _mm256_add_ps(_mm512_castps512_ps256(s16), _mm512_extractf32x8_ps(s16, 1));
+        __m128 s4 = _mm_add_ps(_mm256_castps256_ps128(s8), _mm256_extractf128_ps(s8, 1));
+        __m128 s2 = _mm_add_ps(s4, _mm_movehl_ps(s4, s4));
+        __m128 s1 = _mm_add_ss(s2, _mm_shuffle_ps(s2, s2, 1));
+        return _mm_cvtss_f32(s1);
+    }
+    float w[32];
+    memcpy(w, src, (size_t)n * sizeof *w);
+    for (long long m; n > 1; n = m) {
+        m = (n + 1) / 2;
+        for (long long j = 0; j < n - m; j++) w[j] = w[j] + w[j + m];
+    }
+    return w[0];
 }
 
 /* d[i] = exp(a[i] - b) for i < n (n >= 2) and their sum in tt.reduce's

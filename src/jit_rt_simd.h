@@ -1,8 +1,8 @@
 /* jit_rt_simd.h - the vector bodies of the JIT's bulk routines.
  *
  * jit_rt.c includes this file once per instruction set, with RT_NAME(x)
- * naming this copy's functions (and RT_OWN_EXP set where the copy has its
- * own exp); the vectors are 64 bytes wide (16 floats), one register with
+ * naming this copy's functions (and RT_OWN_EXP, RT_OWN_SUM set where the
+ * copy has its own exp, sum); the vectors are 64 bytes wide (16 floats), one register with
  * AVX-512, two with AVX2, four with SSE2.  Every lane does
  * the IEEE operation of the scalar code, so all copies give the same bits. */
 
@@ -52,6 +52,7 @@ static void RT_NAME(bin_rows)(int op, float *d, const float *a, const float *b, 
     }
 }
 
+#ifndef RT_OWN_SUM
 /* the halving sum of a[0 .. n) (n >= 2) with t as scratch for ceil(n/2)
  * floats: t[j] = a[j] + a[j + m], then t[j] += t[j + m] while more than one
  * is left; the lanes of a step are independent */
@@ -67,6 +68,7 @@ static float RT_NAME(sum_tree)(const float *a, long long n, float *t) {
     }
     return t[0];
 }
+#endif
 
 /* max (op 4) or min (op 5) of a[0 .. n), n >= RT_LANES, ignoring NaNs (as
  * fmax/fmin do) and starting from -inf (+inf for min), in four independent
