@@ -30,16 +30,26 @@ typedef float rt_vfu __attribute__((vector_size(64), aligned(4), may_alias));
  * distance apart (a row per iteration, the programs' rows interleaved), which
  * the CPU's prefetchers do not follow across pages: when this thread's last
  * two loads were that distance apart, the row one more step ahead is
- * prefetched, so it arrives while this one is worked on */
+ * prefetched, so it arrives while this one is worked on.  Its lines are
+ * asked for after the load (not to delay this row's own), a few at once and
+ * the rest by the next bulk routine the thread calls. */
 static _Thread_local const char *rt_last_src;
 static _Thread_local ptrdiff_t rt_last_step;
+static _Thread_local const char *rt_pf_next, *rt_pf_end;
+
+static inline void rt_prefetch_more(void) {
+    for (const char *p = rt_pf_next, *e = rt_pf_end; p < e; p += 64) __builtin_prefetch(p, 0, 3);
+    rt_pf_next = rt_pf_end;
+}
 
 static void rt_prefetch_next(const char *c, long long bytes) {
     ptrdiff_t step = c - rt_last_src;
+    rt_pf_next = rt_pf_end;
     if (bytes >= 256 && step == rt_last_step && step != 0) {
-        const char *next = c + step;
-        for (long long i = 0; i < bytes; i += 64) __builtin_prefetch(next + i, 0, 3);
-        __builtin_prefetch(next + bytes - 1, 0, 3);
+        const char *p = (const char *)((uintptr_t)(c + step) & ~(uintptr_t)63), *e = c + step + bytes;
+        for (int i = 0; i < 8 && p < e; i++, p += 64) __builtin_prefetch(p, 0, 3);
+        rt_pf_next = p;
+        rt_pf_end = e;
     }
     rt_last_step = step;
     rt_last_src = c;
@@ -47,8 +57,8 @@ static void rt_prefetch_next(const char *c, long long bytes) {
 
 void jit_rt_copy(void *d, const void *s, long long bytes) {
     if (bytes <= 0) return;
-    rt_prefetch_next(s, bytes);
     memcpy(d, s, (size_t)bytes);
+    rt_prefetch_next(s, bytes);
 }
 
 /* a store of a whole row: past a few KiB with non-temporal stores, so the
@@ -389,6 +399,7 @@ int jit_rt_use(const char *isa) {
 }
 
 void jit_rt_f32_bin(int op, float *d, const float *a, long long sa, const float *b, long long sb, long long n) {
+    rt_prefetch_more();
     if (op < 0 || op > 5) return;
     long long i = 0;
     /* a row against a row or against a scalar: whole vectors, then the rest
@@ -411,6 +422,7 @@ static float rt_tree_at(int op, const float *a, const long long *lv, int level, 
 }
 
 float jit_rt_f32_red(int op, const float *a, long long n) {
+    rt_prefetch_more();
     if (n <= 1) return n == 1 ? a[0] : 0;
     const RtImpl *im = rt_impl();
     if ((op == 4 || op == 5) && n >= RT_LANES) {
@@ -465,8 +477,8 @@ float jit_rt_copy_red(int op, float *d, const float *s, long long lo, long long 
     const float start = op == 4 ? -__builtin_inff() : __builtin_inff();
     float r = start;
     if (hi > lo) {
-        rt_prefetch_next((const char *)(s + lo), (hi - lo) * (long long)sizeof *s);
         r = rt_impl()->copy_maxmin(op, d + lo, s + lo, hi - lo, start);
+        rt_prefetch_next((const char *)(s + lo), (hi - lo) * (long long)sizeof *s);
     }
     for (long long j = 0; j < lo; j++) d[j] = other;
     for (long long j = hi; j < n; j++) d[j] = other;
@@ -478,10 +490,14 @@ float jit_rt_copy_red(int op, float *d, const float *s, long long lo, long long 
 }
 
 void jit_rt_f32_un(int op, float *d, const float *a, long long n) {
+    rt_prefetch_more();
     if (op == 0) rt_impl()->exp(d, a, 0.0f, n);
 }
 
-void jit_rt_f32_exp_sub(float *d, const float *a, float b, long long n) { rt_impl()->exp(d, a, b, n); }
+void jit_rt_f32_exp_sub(float *d, const float *a, float b, long long n) {
+    rt_prefetch_more();
+    rt_impl()->exp(d, a, b, n);
+}
 
 /* exp, then the halving sum: the same bits as the two routines one after the other */
 static float rt_generic_exp_sum(float *d, const float *a, float b, long long n, float *t) {
@@ -490,6 +506,7 @@ static float rt_generic_exp_sum(float *d, const float *a, float b, long long n, 
 }
 
 float jit_rt_f32_exp_sum(float *d, const float *a, float b, long long n) {
+    rt_prefetch_more();
     if (n <= 1) {
         if (n == 1) return d[0] = fm_expf(a[0] - b);
         return 0;
@@ -515,9 +532,13 @@ static void rt_generic_bin_store(int op, float *d, const float *a, const float *
     }
 }
 
-void jit_rt_store(void *d, const void *s, long long bytes) { rt_impl()->store(d, s, bytes); }
+void jit_rt_store(void *d, const void *s, long long bytes) {
+    rt_prefetch_more();
+    rt_impl()->store(d, s, bytes);
+}
 
 void jit_rt_f32_bin_store(int op, float *d, const float *a, const float *b, long long sb, long long n) {
+    rt_prefetch_more();
     rt_impl()->bin_store(op, d, a, b, sb, n);
 }
 
