@@ -877,6 +877,21 @@ static bool run_while(In *in, Op *op) {
     return ok;
 }
 
+/* one application of a reduce's or scan's combiner region to acc[i] and
+ * cur[i] (i < k, one element each); the results replace acc[i] */
+static bool combine(In *in, Op *op, int k, RV *acc, RV *cur, RV **vals) {
+    for (int i = 0; i < k; i++) { vals[i] = &acc[i]; vals[k + i] = &cur[i]; }
+    Op *t = NULL;
+    bool ok = run_region(in, op, &op->regions[0], 2 * k, vals, &t);
+    if (ok && t->nopnds != k) ok = fail(in, t, "the combiner returns %d values, expected %d", t->nopnds, k);
+    for (int i = 0; ok && i < k; i++) {
+        RV *v = opnd(in, t, i);
+        if (!v) ok = false;
+        else acc[i].e[0] = v->e[0];
+    }
+    return ok;
+}
+
 /* tt.reduce and tt.scan: combine along `axis` with the op's region */
 static bool run_combine(In *in, Op *op, bool scan) {
     int k = op->nopnds;
@@ -925,17 +940,9 @@ static bool run_combine(In *in, Op *op, bool scan) {
                         for (int i = 0; i < k; i++) {
                             acc[i].e[0] = tmp[i * len + j];
                             cur[i].e[0] = tmp[i * len + j + m];
-                            vals[i] = &acc[i];
-                            vals[k + i] = &cur[i];
                         }
-                        Op *t = NULL;
-                        ok = run_region(in, op, &op->regions[0], 2 * k, vals, &t);
-                        if (ok && t->nopnds != k) ok = fail(in, t, "the combiner returns %d values, expected %d", t->nopnds, k);
-                        for (int i = 0; ok && i < k; i++) {
-                            RV *v = opnd(in, t, i);
-                            if (!v) ok = false;
-                            else tmp[i * len + j] = v->e[0];
-                        }
+                        ok = combine(in, op, k, acc, cur, vals);
+                        for (int i = 0; ok && i < k; i++) tmp[i * len + j] = acc[i].e[0];
                     }
                     n = m;
                 }
@@ -953,17 +960,7 @@ static bool run_combine(In *in, Op *op, bool scan) {
                     else cur[i].e[0] = s->e[si];
                 }
                 if (!ok) break;
-                if (jj > 0) {
-                    for (int i = 0; i < k; i++) { vals[i] = &acc[i]; vals[k + i] = &cur[i]; }
-                    Op *t = NULL;
-                    ok = run_region(in, op, &op->regions[0], 2 * k, vals, &t);
-                    if (ok && t->nopnds != k) ok = fail(in, t, "the combiner returns %d values, expected %d", t->nopnds, k);
-                    for (int i = 0; ok && i < k; i++) {
-                        RV *v = opnd(in, t, i);
-                        if (!v) ok = false;
-                        else acc[i].e[0] = v->e[0];
-                    }
-                }
+                if (jj > 0) ok = combine(in, op, k, acc, cur, vals);
                 if (ok) for (int i = 0; i < k; i++) res[i].e[si] = acc[i].e[0];
             }
         }
