@@ -3,7 +3,8 @@
 # bandwidth, vector add and softmax throughput of `ttxform run` against it,
 # and matmul GFLOP/s of the emitted C (gcc -O3 -march=native) against
 # OpenBLAS single-threaded sgemm.
-# usage: bench/cpu.sh [REPEATS]   (default 20; TTXFORM=path overrides build/ttxform)
+# usage: bench/cpu.sh [REPEATS [ROUNDS]]   (default 20 and 3; TTXFORM=path overrides
+# build/ttxform)
 # Needs gcc and libopenblas-dev (Debian). Prints markdown tables.
 set -euo pipefail
 
@@ -11,6 +12,7 @@ here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 root=$(dirname "$here")
 ttxform=${TTXFORM:-$root/build/ttxform}
 reps=${1:-20}
+rounds=${2:-3}
 if [ ! -x "$ttxform" ]; then
     echo "ttxform not found at $ttxform (meson setup build && ninja -C build)" >&2
     exit 1
@@ -42,30 +44,43 @@ best_ms() {
         sed -n 's/^bench .* best \([0-9.]*\) ms.*/\1/p'
 }
 
-copy=$("$tmp/membw" 256 "$threads" "$reps" | sed -n 's/^copy_gbps //p')
-
-n=$((1 << 24))
-va_ms=$(best_ms "$root/samples/cpu/vector_add.ttir" --grid=$((n / 1024)) \
-    --arg arg0=ones:$n --arg arg1=ones:$n --arg arg2=zeros:$n --arg arg3=$n)
-
 # softmax on rows of 1024 columns: the sample with BLOCK_SIZE 1024
 sed 's/128/1024/g' "$root/samples/cpu/softmax.ttir" > "$tmp/softmax_1024.ttir"
+n=$((1 << 24))
 rows=16384 cols=1024
-sm_ms=$(best_ms "$tmp/softmax_1024.ttir" --grid=256 \
-    --arg arg0=zeros:${rows}x$cols --arg arg1=ones:${rows}x$cols --arg arg2=$cols --arg arg3=$cols \
-    --arg arg4=$rows --arg arg5=$cols)
 
-mm=$("$tmp/mm" 512 "$reps" | sed -n 's/^gflops //p')
-blas=$("$tmp/sgemm_blas" 512 "$reps" | sed -n 's/^gflops //p')
+# the measurements take turns for $rounds rounds, so the copy bandwidth and the
+# kernels see the same spells of this shared machine; each figure is the best
+# of all its rounds, and every round is listed
+copy=0 va_ms=1e9 sm_ms=1e9 mm=0 blas=0
+echo "### Rounds (best of $reps each)"
+echo
+echo "| round | copy (GB/s) | vector add (ms) | softmax (ms) | matmul (GFLOP/s) | OpenBLAS (GFLOP/s) |"
+echo "|---|---:|---:|---:|---:|---:|"
+for r in $(seq "$rounds"); do
+    c=$("$tmp/membw" 256 "$threads" "$reps" | sed -n 's/^copy_gbps //p')
+    v=$(best_ms "$root/samples/cpu/vector_add.ttir" --grid=$((n / 1024)) \
+        --arg arg0=ones:$n --arg arg1=ones:$n --arg arg2=zeros:$n --arg arg3=$n)
+    s=$(best_ms "$tmp/softmax_1024.ttir" --grid=256 \
+        --arg arg0=zeros:${rows}x$cols --arg arg1=ones:${rows}x$cols --arg arg2=$cols --arg arg3=$cols \
+        --arg arg4=$rows --arg arg5=$cols)
+    m=$("$tmp/mm" 512 "$reps" | sed -n 's/^gflops //p')
+    b=$("$tmp/sgemm_blas" 512 "$reps" | sed -n 's/^gflops //p')
+    echo "| $r | $c | $v | $s | $m | $b |"
+    read -r copy va_ms sm_ms mm blas < <(python3 -c "import sys; a = [float(x) for x in sys.argv[1:]]; \
+print(max(a[0], a[5]), min(a[1], a[6]), min(a[2], a[7]), max(a[3], a[8]), max(a[4], a[9]))" \
+        "$copy" "$va_ms" "$sm_ms" "$mm" "$blas" "$c" "$v" "$s" "$m" "$b")
+done
+echo
 
-python3 - "$copy" "$va_ms" "$sm_ms" "$mm" "$blas" "$n" "$rows" "$cols" "$threads" "$reps" <<'PY'
+python3 - "$copy" "$va_ms" "$sm_ms" "$mm" "$blas" "$n" "$rows" "$cols" "$threads" "$reps" "$rounds" <<'PY'
 import sys
 copy, va_ms, sm_ms, mm, blas = (float(x) for x in sys.argv[1:6])
-n, rows, cols, threads, reps = (int(x) for x in sys.argv[6:11])
+n, rows, cols, threads, reps, rounds = (int(x) for x in sys.argv[6:12])
 va = 3 * 4 * n / (va_ms * 1e-3) / 1e9
 sm = 2 * 4 * rows * cols / (sm_ms * 1e-3) / 1e9
 def met(x, t): return "met" if x >= t else "not met"
-print(f"### Throughput ({threads} threads, best of {reps})")
+print(f"### Throughput ({threads} threads, best of {rounds} rounds of {reps})")
 print()
 print("| measurement | value | vs reference | target |")
 print("|---|---:|---:|---|")
