@@ -263,7 +263,15 @@ static float rt_avx512_sum_tree(const float *a, long long n, float *t) {
 static float rt_avx512_exp_sum(float *d, const float *a, float b, long long n, float *t) {
     const __m512 bv = _mm512_set1_ps(b);
     long long m = (n + 1) / 2, h = n - m, j = 0;
+    /* the pending prefetch of the next row, two lines per step, so that its
+     * requests are spread over this row's arithmetic */
+    const char *pf = rt_pf_next, *pe = rt_pf_end;
     for (; j + 16 <= h; j += 16) {
+        if (pf < pe) {
+            __builtin_prefetch(pf, 0, 3);
+            __builtin_prefetch(pf + 64, 0, 3);
+            pf += 128;
+        }
         __m512 x0 = _mm512_sub_ps(_mm512_loadu_ps(a + j), bv), x1 = _mm512_sub_ps(_mm512_loadu_ps(a + j + m), bv);
         if (_mm512_cmp_ps_mask(x0, x0, _CMP_UNORD_Q) | _mm512_cmp_ps_mask(x1, x1, _CMP_UNORD_Q)) {
             for (int l = 0; l < 16; l++) {
@@ -284,6 +292,7 @@ static float rt_avx512_exp_sum(float *d, const float *a, float b, long long n, f
         t[j] = d[j] + d[j + m];
     }
     if (h < m) t[h] = d[h] = fm_expf(a[h] - b);
+    rt_pf_next = pf < pe ? pf : pe;
     return m > 1 ? rt_avx512_sum_tree(t, m, t) : t[0];
 }
 
@@ -501,12 +510,12 @@ void jit_rt_f32_exp_sub(float *d, const float *a, float b, long long n) {
 
 /* exp, then the halving sum: the same bits as the two routines one after the other */
 static float rt_generic_exp_sum(float *d, const float *a, float b, long long n, float *t) {
+    rt_prefetch_more();
     rt_impl()->exp(d, a, b, n);
     return rt_impl()->sum_tree(d, n, t);
 }
 
 float jit_rt_f32_exp_sum(float *d, const float *a, float b, long long n) {
-    rt_prefetch_more();
     if (n <= 1) {
         if (n == 1) return d[0] = fm_expf(a[0] - b);
         return 0;
