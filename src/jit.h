@@ -20,6 +20,11 @@
  *       other, and the result ttx_rt_f32_red(op, d, n) gives
  *   void ttx_rt_store(void *d, const void *s, long long bytes);
  *       the same copy, with non-temporal stores for a long one
+ *   void ttx_rt_drain(void);
+ *       finishes a row store the routines left pending (ttx_rt_f32_bin_store
+ *       may, with AVX-512): the JIT's code calls it before any memory access
+ *       of its own and at the end of a launch; the routines that read or
+ *       write memory drain what they could see themselves
  *   void ttx_rt_f32_bin(int op, float *d, const float *a, long long sa,
  *                       const float *b, long long sb, long long n);
  *       d[i] = a[i*sa] OP b[i*sb], OP: 0 +, 1 -, 2 *, 3 /, 4 fmax, 5 fmin

@@ -37,9 +37,54 @@ static _Thread_local const char *rt_last_src;
 static _Thread_local ptrdiff_t rt_last_step;
 static _Thread_local const char *rt_pf_next, *rt_pf_end;
 
+/* A row store may be left pending: its values wait in this thread's staging
+ * buffer and stream out a few lines at a time while the next routines
+ * compute (the exp-and-sum two lines per step), so the write-combining
+ * buffers drain during arithmetic instead of stalling the thread at the
+ * store.  Every routine that reads or writes kernel memory first drains
+ * what could overlap (a store: all of it), and the JIT's code calls
+ * ttx_rt_drain before any access of its own and at the end of a launch. */
+enum { RT_STAGE = 4096 };
+static _Thread_local float rt_stage[RT_STAGE] __attribute__((aligned(64)));
+static _Thread_local float *rt_sd;          /* the destination, 64-byte aligned, or NULL */
+static _Thread_local long long rt_sn, rt_si; /* its length and the elements already out */
+
+/* stream up to `lines` more cache lines (all for lines < 0) of the pending store */
+static void rt_drain_lines(long long lines) {
+    if (!rt_sd) return;
+    long long e = lines < 0 ? rt_sn : rt_si + lines * 16;
+    if (e > rt_sn) e = rt_sn;
+#if defined(__SSE2__)
+    for (; rt_si + 16 <= e; rt_si += 16)
+        for (int q = 0; q < 16; q += 4) {
+            __m128i v = _mm_load_si128((const __m128i *)(rt_stage + rt_si + q));
+            _mm_stream_si128((__m128i *)(rt_sd + rt_si + q), v);
+        }
+#endif
+    if (e < rt_sn) return;
+    for (; rt_si < rt_sn; rt_si++) rt_sd[rt_si] = rt_stage[rt_si];
+#if defined(__SSE2__)
+    _mm_sfence();
+#endif
+    rt_sd = NULL;
+}
+
+void jit_rt_drain(void) { rt_drain_lines(-1); }
+
+/* all of the pending store when it overlaps [p, p + bytes), a few lines otherwise */
+static void rt_drain_for(const void *p, long long bytes) {
+    if (!rt_sd) return;
+    const char *a = p, *s = (const char *)rt_sd;
+    if (a < s + rt_sn * (long long)sizeof(float) && s < a + bytes) rt_drain_lines(-1);
+    else rt_drain_lines(4);
+}
+
+/* at the entry of a routine: the rest of the next row's prefetch, and a few
+ * lines of a pending store */
 static inline void rt_prefetch_more(void) {
     for (const char *p = rt_pf_next, *e = rt_pf_end; p < e; p += 64) __builtin_prefetch(p, 0, 3);
     rt_pf_next = rt_pf_end;
+    rt_drain_lines(8);
 }
 
 static void rt_prefetch_next(const char *c, long long bytes) {
@@ -57,6 +102,7 @@ static void rt_prefetch_next(const char *c, long long bytes) {
 
 void jit_rt_copy(void *d, const void *s, long long bytes) {
     if (bytes <= 0) return;
+    rt_drain_for(s, bytes);
     memcpy(d, s, (size_t)bytes);
     rt_prefetch_next(s, bytes);
 }
@@ -259,7 +305,8 @@ static float rt_avx512_sum_tree(const float *a, long long n, float *t) {
 
 /* d[i] = exp(a[i] - b) for i < n (n >= 2) and their sum in tt.reduce's
  * order, the first halving step (d[j] + d[j + m]) taken while the pairs are
- * computed; t is scratch for ceil(n / 2) floats */
+ * computed; t is scratch for ceil(n / 2) floats.  Each step also streams
+ * out two lines of a pending store and asks for two of the next row */
 static float rt_avx512_exp_sum(float *d, const float *a, float b, long long n, float *t) {
     const __m512 bv = _mm512_set1_ps(b);
     long long m = (n + 1) / 2, h = n - m, j = 0;
@@ -271,6 +318,11 @@ static float rt_avx512_exp_sum(float *d, const float *a, float b, long long n, f
             __builtin_prefetch(pf, 0, 3);
             __builtin_prefetch(pf + 64, 0, 3);
             pf += 128;
+        }
+        if (rt_sd && rt_si + 32 <= rt_sn) {
+            _mm512_stream_ps(rt_sd + rt_si, _mm512_load_ps(rt_stage + rt_si));
+            _mm512_stream_ps(rt_sd + rt_si + 16, _mm512_load_ps(rt_stage + rt_si + 16));
+            rt_si += 32;
         }
         __m512 x0 = _mm512_sub_ps(_mm512_loadu_ps(a + j), bv), x1 = _mm512_sub_ps(_mm512_loadu_ps(a + j + m), bv);
         if (_mm512_cmp_ps_mask(x0, x0, _CMP_UNORD_Q) | _mm512_cmp_ps_mask(x1, x1, _CMP_UNORD_Q)) {
@@ -355,6 +407,7 @@ typedef struct RtImpl {
     void (*bin_store)(int, float *, const float *, const float *, long long, long long);
     float (*copy_maxmin)(int, float *, const float *, long long, float);
     float (*exp_sum)(float *, const float *, float, long long, float *);
+    int defer;   /* row stores are left pending (its exp-and-sum streams them) */
 } RtImpl;
 
 static float rt_generic_exp_sum(float *d, const float *a, float b, long long n, float *t);
@@ -364,12 +417,12 @@ static float rt_generic_copy_maxmin(int op, float *d, const float *s, long long 
 static void rt_generic_bin_store(int op, float *d, const float *a, const float *b, long long sb, long long n);
 
 static const RtImpl rt_generic = { "generic", rt_generic_bin_rows, rt_generic_sum_tree, rt_generic_maxmin, rt_generic_exp, rt_generic_store,
-                                   rt_generic_bin_store, rt_generic_copy_maxmin, rt_generic_exp_sum };
+                                   rt_generic_bin_store, rt_generic_copy_maxmin, rt_generic_exp_sum, 0 };
 #ifdef RT_X86
 static const RtImpl rt_avx2 = { "avx2", rt_avx2_bin_rows, rt_avx2_sum_tree, rt_avx2_maxmin, rt_avx2_exp, rt_generic_store, rt_generic_bin_store,
-                                rt_generic_copy_maxmin, rt_generic_exp_sum };
+                                rt_generic_copy_maxmin, rt_generic_exp_sum, 0 };
 static const RtImpl rt_avx512 = { "avx512", rt_avx512_bin_rows, rt_avx512_sum_tree, rt_avx512_maxmin, rt_avx512_exp16, rt_avx512_store,
-                                  rt_avx512_bin_store, rt_avx512_copy_maxmin, rt_avx512_exp_sum };
+                                  rt_avx512_bin_store, rt_avx512_copy_maxmin, rt_avx512_exp_sum, 1 };
 #endif
 
 static const RtImpl *rt_forced;
@@ -483,6 +536,7 @@ static float rt_generic_copy_maxmin(int op, float *d, const float *s, long long 
 
 float jit_rt_copy_red(int op, float *d, const float *s, long long lo, long long hi, long long n, float other) {
     if (op != 4 && op != 5) return 0;
+    if (hi > lo) rt_drain_for(s + lo, (hi - lo) * (long long)sizeof *s);
     const float start = op == 4 ? -__builtin_inff() : __builtin_inff();
     float r = start;
     if (hi > lo) {
@@ -543,12 +597,22 @@ static void rt_generic_bin_store(int op, float *d, const float *a, const float *
 
 void jit_rt_store(void *d, const void *s, long long bytes) {
     rt_prefetch_more();
+    rt_drain_lines(-1);
     rt_impl()->store(d, s, bytes);
 }
 
 void jit_rt_f32_bin_store(int op, float *d, const float *a, const float *b, long long sb, long long n) {
     rt_prefetch_more();
-    rt_impl()->bin_store(op, d, a, b, sb, n);
+    rt_drain_lines(-1);
+    const RtImpl *im = rt_impl();
+    if (im->defer && n * 4 >= 2048 && n <= RT_STAGE && op >= 0 && op <= 3 && !((uintptr_t)d & 63)) {
+        jit_rt_f32_bin(op, rt_stage, a, 1, b, sb, n);
+        rt_sd = d;
+        rt_sn = n;
+        rt_si = 0;
+        return;
+    }
+    im->bin_store(op, d, a, b, sb, n);
 }
 
 void jit_rt_f32_dot(float *restrict r, const float *restrict a, const float *restrict b, const float *restrict c, long long sc,

@@ -1456,6 +1456,7 @@ static bool emit_load_store(E *e, Op *op) {
             e->ind--;
             line(e, "} else {");
             e->ind++;
+            line(e, "ttx_rt_drain();");
             if (store) rt_materialize(e, val, row);
             idx[r - 1] = LOOPV[r - 1];
             line(e, "for (i64 %s = 0; %s < %" PRId64 "; %s++) {", idx[r - 1], idx[r - 1], L, idx[r - 1]);
@@ -1467,6 +1468,7 @@ static bool emit_load_store(E *e, Op *op) {
      * or written through one pointer, which a compiler vectorises; the
      * others element by element */
     if (store && !rows) rt_materialize(e, val, NULL);
+    if (use_rt(e) && !rows) line(e, "ttx_rt_drain();");
     bool gath = !rows && ten && !use_rt(e) && !blk && !tts && vi(e, pv)->kind == K_ARRAY && L >= 8 && !nmd;
     const char *rowp = NULL;
     if (gath) {
@@ -2215,8 +2217,8 @@ static bool emit_func(E *e, Op *func, FILE *out, bool launcher) {
     if (launcher) {
         fputs("\n/* runs programs [first, end) of the grid, x fastest */\n"
               "void ttx_launch(void *const *args, i32 gx, i32 gy, i32 gz, i64 first, i64 end)\n{\n"
-              "    for (i64 p = first; p < end; p++) {\n"
-              "        if (TTX_STOP(p)) return;\n", out);
+              "    for (i64 p = first; p < end; p++) {\n", out);
+        fputs(use_rt(e) ? "        if (TTX_STOP(p)) { ttx_rt_drain(); return; }\n" : "        if (TTX_STOP(p)) return;\n", out);
         fprintf(out, "        %s(", nm);
         for (int i = 0; i < entry->nargs; i++) {
             Type *at = entry->args[i]->type;
@@ -2228,7 +2230,8 @@ static bool emit_func(E *e, Op *func, FILE *out, bool launcher) {
             else fprintf(out, "(%s)*(const i64 *)args[%d]", pt, i);
             fputs(", ", out);
         }
-        fputs("gx, gy, gz, (i32)(p % gx), (i32)(p / gx % gy), (i32)(p / ((i64)gx * gy)));\n    }\n}\n", out);
+        fputs("gx, gy, gz, (i32)(p % gx), (i32)(p / gx % gy), (i32)(p / ((i64)gx * gy)));\n    }\n", out);
+        fputs(use_rt(e) ? "    ttx_rt_drain();\n}\n" : "}\n", out);
     }
     return true;
 }
@@ -2407,6 +2410,7 @@ static bool emit_all(E *e, FILE *out, Op *module, Op *func) {
         if (use_rt(e))
             fputs("/* bulk routines of the JIT */\n"
                   "void ttx_rt_copy(void *d, const void *s, i64 bytes);\n"
+                  "void ttx_rt_drain(void);\n"
                   "float ttx_rt_copy_red(int op, float *d, const float *s, i64 lo, i64 hi, i64 n, float other);\n"
                   "void ttx_rt_store(void *d, const void *s, i64 bytes);\n"
                   "void ttx_rt_f32_bin(int op, float *d, const float *a, i64 sa, const float *b, i64 sb, i64 n);\n"

@@ -281,6 +281,15 @@ for n_ in (32, 20, 0):
                first(exact(o["mx"], a), exact(o["mn"], b), exact(np.isnan(o["se"]), np.isnan(c)),
                      exact(np.isinf(o["se"]), np.isinf(c)), close(o["se"][np.isfinite(c)], c[np.isfinite(c)], 1e-6, 1e-6)))
 
+# a row store the JIT may leave pending, read back by the same program as a
+# row and as one element (rt_defer.ttir)
+xd = randn(3, 1024)
+yd = (xd / np.float32(3.0)).astype(np.float32)
+kernel("numeric-rt_defer", os.path.join(NUM, "rt_defer.ttir"), [3],
+       {"x": xd, "y": np.zeros((3, 1024), np.float32), "z": np.zeros((3, 1024), np.float32), "w": np.zeros(3, np.float32),
+        "s": 3.0}, ["y", "z", "w"],
+       lambda o: first(exact(o["y"], yd), exact(o["z"], yd * np.float32(2)), exact(o["w"], yd[:, 0].copy())))
+
 
 def covered():
     """every kernel file of the three places is listed above"""
