@@ -48,6 +48,7 @@ enum { RT_STAGE = 4096 };
 static _Thread_local float rt_stage[RT_STAGE] __attribute__((aligned(64)));
 static _Thread_local float *rt_sd;          /* the destination, 64-byte aligned, or NULL */
 static _Thread_local long long rt_sn, rt_si; /* its length and the elements already out */
+static _Thread_local int rt_no_defer;        /* the thread's stores were not drained by arithmetic */
 
 /* stream up to `lines` more cache lines (all for lines < 0) of the pending store */
 static void rt_drain_lines(long long lines) {
@@ -602,10 +603,14 @@ void jit_rt_store(void *d, const void *s, long long bytes) {
 }
 
 void jit_rt_f32_bin_store(int op, float *d, const float *a, const float *b, long long sb, long long n) {
+    /* a pending store that the routines since did not stream out for the
+     * most part gains nothing by waiting: this thread stores at once from
+     * now on (a vector add, say, has no arithmetic to hide its stores in) */
+    if (rt_sd && rt_si * 2 < rt_sn) rt_no_defer = 1;
     rt_prefetch_more();
     rt_drain_lines(-1);
     const RtImpl *im = rt_impl();
-    if (im->defer && n * 4 >= 2048 && n <= RT_STAGE && op >= 0 && op <= 3 && !((uintptr_t)d & 63)) {
+    if (im->defer && !rt_no_defer && n * 4 >= 2048 && n <= RT_STAGE && op >= 0 && op <= 3 && !((uintptr_t)d & 63)) {
         jit_rt_f32_bin(op, rt_stage, a, 1, b, sb, n);
         rt_sd = d;
         rt_sn = n;
