@@ -11,8 +11,9 @@
  * compiled into ttxform (jit_rt.c), so they run at the speed of gcc's code; each
  * gives the same bits as the C target's own loop for the same op:
  *   void ttx_rt_copy(void *d, const void *s, long long bytes);
- *       memcpy; when the thread's last loads were a fixed distance apart,
- *       the row that distance ahead is prefetched
+ *       memcpy; when a stream of the thread's row loads (up to four
+ *       interleaved ones) took the same step twice, the row a step ahead is
+ *       prefetched
  *   float ttx_rt_copy_red(int op, float *d, const float *s, long long lo,
  *                         long long hi, long long n, float other);
  *       a row load and the max (op 4) or min (op 5) of the row in one pass:

@@ -28,13 +28,12 @@ typedef float rt_vfu __attribute__((vector_size(64), aligned(4), may_alias));
 
 /* a load of a whole row.  Rows a program reads in a loop often lie a fixed
  * distance apart (a row per iteration, the programs' rows interleaved), which
- * the CPU's prefetchers do not follow across pages: when this thread's last
- * two loads were that distance apart, the row one more step ahead is
- * prefetched, so it arrives while this one is worked on.  Its lines are
- * asked for after the load (not to delay this row's own), a few at once and
- * the rest by the next bulk routine the thread calls. */
-static _Thread_local const char *rt_last_src;
-static _Thread_local ptrdiff_t rt_last_step;
+ * the CPU's prefetchers do not follow across pages: when a stream of this
+ * thread's row loads (up to four interleaved ones) took the same step twice,
+ * the row one more step ahead is prefetched, so it arrives while this one is
+ * worked on.  Its lines are asked for after the load (not to delay this
+ * row's own), a few at once and the rest by the next bulk routine the thread
+ * calls. */
 static _Thread_local const char *rt_pf_next, *rt_pf_end;
 
 /* A row store may be left pending: its values wait in this thread's staging
@@ -88,17 +87,38 @@ static inline void rt_prefetch_more(void) {
     rt_drain_lines(8);
 }
 
+/* up to four interleaved streams of row loads (a kernel that loads two or
+ * three rows per step, say), each its last address and step */
+enum { RT_STREAMS = 4 };
+static _Thread_local const char *rt_st_last[RT_STREAMS];
+static _Thread_local ptrdiff_t rt_st_step[RT_STREAMS];
+static _Thread_local unsigned rt_st_age[RT_STREAMS], rt_st_clock;
+
 static void rt_prefetch_next(const char *c, long long bytes) {
-    ptrdiff_t step = c - rt_last_src;
     rt_pf_next = rt_pf_end;
-    if (bytes >= 256 && step == rt_last_step && step != 0) {
+    if (bytes < 256) return;
+    int hit = -1, near = -1;
+    ptrdiff_t nd = 0;
+    for (int i = 0; i < RT_STREAMS; i++) {
+        if (!rt_st_last[i]) continue;
+        ptrdiff_t d = c - rt_st_last[i];
+        if (d == rt_st_step[i] && d != 0) { hit = i; break; }
+        ptrdiff_t ad = d < 0 ? -d : d;
+        if (ad <= ((ptrdiff_t)1 << 26) && (near < 0 || ad < nd)) near = i, nd = ad;
+    }
+    int k = hit >= 0 ? hit : near;
+    if (k < 0)   /* a new stream: the oldest entry */
+        for (int i = k = 0; i < RT_STREAMS; i++)
+            if (!rt_st_last[i] || rt_st_age[i] < rt_st_age[k]) k = i;
+    if (hit >= 0) {
+        ptrdiff_t step = rt_st_step[k];
         const char *p = (const char *)((uintptr_t)(c + step) & ~(uintptr_t)63), *e = c + step + bytes;
         for (int i = 0; i < 8 && p < e; i++, p += 64) __builtin_prefetch(p, 0, 3);
         rt_pf_next = p;
         rt_pf_end = e;
-    }
-    rt_last_step = step;
-    rt_last_src = c;
+    } else rt_st_step[k] = rt_st_last[k] ? c - rt_st_last[k] : 0;
+    rt_st_last[k] = c;
+    rt_st_age[k] = ++rt_st_clock;
 }
 
 void jit_rt_copy(void *d, const void *s, long long bytes) {
