@@ -25,6 +25,12 @@ typedef int rt_vi __attribute__((vector_size(64)));
 typedef float rt_vfu __attribute__((vector_size(64), aligned(4), may_alias));
 #define RT_LD(p) (*(const rt_vfu *)(p))
 #define RT_ST(p, v) (*(rt_vfu *)(p) = (v))
+/* eight floats and eight doubles, for the dot's double lanes */
+typedef float rt_vf8 __attribute__((vector_size(32)));
+typedef double rt_vd __attribute__((vector_size(64)));
+typedef float rt_vf8u __attribute__((vector_size(32), aligned(4), may_alias));
+#define RT_LD8(p) (*(const rt_vf8u *)(p))
+#define RT_ST8(p, v) (*(rt_vf8u *)(p) = (v))
 
 /* a load of a whole row.  Rows a program reads in a loop often lie a fixed
  * distance apart (a row per iteration, the programs' rows interleaved), which
@@ -429,6 +435,7 @@ typedef struct RtImpl {
     float (*copy_maxmin)(int, float *, const float *, long long, float);
     float (*exp_sum)(float *, const float *, float, long long, float *);
     int defer;   /* row stores are left pending (its exp-and-sum streams them) */
+    void (*dot)(float *, const float *, const float *, const float *, long long, long long, long long, long long);
 } RtImpl;
 
 static float rt_generic_exp_sum(float *d, const float *a, float b, long long n, float *t);
@@ -438,12 +445,13 @@ static float rt_generic_copy_maxmin(int op, float *d, const float *s, long long 
 static void rt_generic_bin_store(int op, float *d, const float *a, const float *b, long long sb, long long n);
 
 static const RtImpl rt_generic = { "generic", rt_generic_bin_rows, rt_generic_sum_tree, rt_generic_maxmin, rt_generic_exp, rt_generic_store,
-                                   rt_generic_bin_store, rt_generic_copy_maxmin, rt_generic_exp_sum, 0 };
+                                   rt_generic_bin_store, rt_generic_copy_maxmin, rt_generic_exp_sum, 0, rt_generic_dot };
 #ifdef RT_X86
 static const RtImpl rt_avx2 = { "avx2", rt_avx2_bin_rows, rt_avx2_sum_tree, rt_avx2_maxmin, rt_avx2_exp, rt_generic_store, rt_generic_bin_store,
-                                rt_generic_copy_maxmin, rt_generic_exp_sum, 0 };
+                                rt_generic_copy_maxmin, rt_generic_exp_sum, 0, rt_avx2_dot };
 static const RtImpl rt_avx512 = { "avx512", rt_avx512_bin_rows, rt_avx512_sum_tree, rt_avx512_maxmin, rt_avx512_exp16, rt_avx512_store,
-                                  rt_avx512_bin_store, rt_avx512_copy_maxmin, rt_avx512_exp_sum, 1 };
+                                  rt_avx512_bin_store, rt_avx512_copy_maxmin, rt_avx512_exp_sum, 1,
+                                  rt_avx512_dot };
 #endif
 
 static const RtImpl *rt_forced;
@@ -642,13 +650,5 @@ void jit_rt_f32_bin_store(int op, float *d, const float *a, const float *b, long
 
 void jit_rt_f32_dot(float *restrict r, const float *restrict a, const float *restrict b, const float *restrict c, long long sc,
                     long long M, long long N, long long K) {
-    for (long long i = 0; i < M; i++) {
-        float *restrict ri = r + i * N;
-        for (long long j = 0; j < N; j++) ri[j] = c[(i * N + j) * sc];
-        for (long long k = 0; k < K; k++) {
-            double aik = a[i * K + k];
-            const float *restrict bk = b + k * N;
-            for (long long j = 0; j < N; j++) ri[j] = (float)((double)ri[j] + aik * (double)bk[j]);
-        }
-    }
+    rt_impl()->dot(r, a, b, c, sc, M, N, K);
 }

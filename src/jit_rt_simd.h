@@ -101,6 +101,30 @@ static float RT_NAME(maxmin)(int op, const float *a, long long n, int *sure) {
     return r;
 }
 
+/* r[M,N] = c + a[M,K] x b[K,N] as jit.h defines ttx_rt_f32_dot: each
+ * element adds its products in k order in double and rounds to float after
+ * each, eight columns at a time (a product of two floats is exact in double,
+ * so a multiply and an add of double lanes are the scalar code's steps) */
+static void RT_NAME(dot)(float *r, const float *a, const float *b, const float *c, long long sc, long long M, long long N,
+                         long long K) {
+    for (long long i = 0; i < M; i++) {
+        float *ri = r + i * N;
+        for (long long j = 0; j < N; j++) ri[j] = c[(i * N + j) * sc];
+        for (long long k = 0; k < K; k++) {
+            double aik = a[i * K + k];
+            rt_vd av;
+            for (int l = 0; l < 8; l++) av[l] = aik;
+            const float *bk = b + k * N;
+            long long j = 0;
+            for (; j + 8 <= N; j += 8) {
+                rt_vd cd = __builtin_convertvector(RT_LD8(ri + j), rt_vd) + av * __builtin_convertvector(RT_LD8(bk + j), rt_vd);
+                RT_ST8(ri + j, __builtin_convertvector(cd, rt_vf8));
+            }
+            for (; j < N; j++) ri[j] = (float)((double)ri[j] + aik * (double)bk[j]);
+        }
+    }
+}
+
 #ifndef RT_OWN_EXP
 /* d[i] = exp(a[i] - b) (b 0 when absent) as fmath.h defines exp, element by
  * element (its fused multiply-adds have no portable vector form) */

@@ -497,6 +497,36 @@ static void rt_fused_case(void) {
     free(d2);
 }
 
+/* the f32 dot against its definition written out: each element adds its
+ * products in k order in double, rounded to float after each; shapes with
+ * and without a multiple of eight columns, an accumulator array or value */
+static void rt_dot_case(void) {
+    enum { MAXD = 37 };
+    static float a[MAXD * MAXD], b[MAXD * MAXD], c[MAXD * MAXD], r[MAXD * MAXD], w[MAXD * MAXD];
+    uint64_t s = 3;
+    for (int i = 0; i < MAXD * MAXD; i++) {
+        s = s * 6364136223846793005ull + 1442695040888963407ull;
+        a[i] = (float)((double)(s >> 11) * 0x1p-53 * 4.0 - 2.0);
+        b[i] = (float)((double)(s >> 20) * 0x1p-44 * 3.0 - 1.0);
+        c[i] = (float)((double)(s >> 30) * 0x1p-34 - 0.5);
+    }
+    const long shapes[][3] = { { 32, 32, 32 }, { 4, 8, 16 }, { 5, 13, 7 }, { 1, 37, 3 }, { 37, 9, 1 }, { 16, 17, 33 } };
+    int bad = 0;
+    for (size_t t = 0; t < sizeof shapes / sizeof *shapes; t++)
+        for (int sc = 0; sc <= 1; sc++) {
+            long M = shapes[t][0], N = shapes[t][1], K = shapes[t][2];
+            for (long i = 0; i < M; i++)
+                for (long j = 0; j < N; j++) {
+                    float acc = c[(i * N + j) * sc];
+                    for (long k = 0; k < K; k++) acc = (float)((double)acc + (double)a[i * K + k] * (double)b[k * N + j]);
+                    w[i * N + j] = acc;
+                }
+            jit_rt_f32_dot(r, a, b, c, sc, M, N, K);
+            if (memcmp(r, w, (size_t)(M * N) * sizeof *r) && bad++ < 5) print_error("dot %ldx%ldx%ld sc %d\n", M, N, K, sc);
+        }
+    assert_int_equal(bad, 0);
+}
+
 /* a case once with every copy of the routines this CPU runs */
 static void each_isa(void (*f)(void)) {
     const char *isas[] = { "generic", "avx2", "avx512" };
@@ -514,6 +544,7 @@ static void test_rt_exp(void **state) { (void)state; each_isa(rt_exp_case); }
 static void test_rt_sum(void **state) { (void)state; each_isa(rt_sum_case); }
 static void test_rt_maxmin(void **state) { (void)state; each_isa(rt_maxmin_case); }
 static void test_rt_fused(void **state) { (void)state; each_isa(rt_fused_case); }
+static void test_rt_dot(void **state) { (void)state; each_isa(rt_dot_case); }
 
 int main(void) {
     const struct CMUnitTest tests[] = {
@@ -526,6 +557,7 @@ int main(void) {
         cmocka_unit_test(test_rt_maxmin),
         cmocka_unit_test(test_rt_sum),
         cmocka_unit_test(test_rt_fused),
+        cmocka_unit_test(test_rt_dot),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
