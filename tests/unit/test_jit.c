@@ -510,7 +510,12 @@ static void rt_dot_case(void) {
         b[i] = (float)((double)(s >> 20) * 0x1p-44 * 3.0 - 1.0);
         c[i] = (float)((double)(s >> 30) * 0x1p-34 - 0.5);
     }
-    const long shapes[][3] = { { 32, 32, 32 }, { 4, 8, 16 }, { 5, 13, 7 }, { 1, 37, 3 }, { 37, 9, 1 }, { 16, 17, 33 } };
+    /* zeros of both signs: a product of -0 added to -0 keeps the sign (it
+     * shows in the result where k has one step) */
+    for (int i = 0; i < MAXD * MAXD; i += 7) a[i] = -0.0f, c[i] = -0.0f, b[i + 3 < MAXD * MAXD ? i + 3 : i] = 0.0f;
+    b[0] = 1.0f;
+    const long shapes[][3] = { { 32, 32, 32 }, { 4, 8, 16 }, { 5, 13, 7 }, { 1, 37, 3 }, { 37, 9, 1 }, { 16, 17, 33 },
+                               { 8, 35, 4 }, { 4, 32, 1 }, { 8, 40, 1 } };
     int bad = 0;
     for (size_t t = 0; t < sizeof shapes / sizeof *shapes; t++)
         for (int sc = 0; sc <= 1; sc++) {
