@@ -21,6 +21,9 @@
  *       other, and the result ttx_rt_f32_red(op, d, n) gives
  *   void ttx_rt_store(void *d, const void *s, long long bytes);
  *       the same copy, with non-temporal stores for a long one
+ *   void ttx_rt_ptr_add(void **d, void *const *a, long long bytes, long long n);
+ *       d[i] = a[i] advanced by `bytes` (a tt.addptr of a pointer array
+ *       and one offset, any pointee type)
  *   void ttx_rt_drain(void);
  *       finishes a row store the routines left pending (ttx_rt_f32_bin_store
  *       may, with AVX-512): the JIT's code calls it before any memory access

@@ -648,6 +648,16 @@ void jit_rt_f32_bin_store(int op, float *d, const float *a, const float *b, long
     im->bin_store(op, d, a, b, sb, n);
 }
 
+void jit_rt_ptr_add(void **d, void *const *a, long long bytes, long long n) {
+    /* the pointers as integers: a pointer array of any pointee type */
+    for (long long i = 0; i < n; i++) {
+        uintptr_t p;
+        memcpy(&p, (const char *)a + i * (long long)sizeof p, sizeof p);
+        p += (uintptr_t)bytes;
+        memcpy((char *)d + i * (long long)sizeof p, &p, sizeof p);
+    }
+}
+
 void jit_rt_f32_dot(float *restrict r, const float *restrict a, const float *restrict b, const float *restrict c, long long sc,
                     long long M, long long N, long long K) {
     rt_impl()->dot(r, a, b, c, sc, M, N, K);

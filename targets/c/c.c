@@ -1039,6 +1039,16 @@ static void rt_materialize(E *e, Value *v, const char *at) {
 /* an f32 elementwise op over whole arrays (or one value) as one call;
  * false (nothing written) when its operands are not of that form */
 static bool rt_elementwise(E *e, Op *op, Value *v) {
+    /* a tt.addptr of a pointer array and one offset: one call */
+    if (use_rt(e) && op_is(op, OP_tt_addptr) && !op->verbatim && op->nopnds == 2 && type_elem(v->type)->kind == T_PTR &&
+        vi(e, op_operand(op, 0))->kind == K_ARRAY && same_shape(op_operand(op, 0)->type, v->type) &&
+        is_uniform_value(op_operand(op, 1)) && msize(type_elem(v->type)->ptr.pointee) > 0) {
+        const char *zi[MAXR];
+        for (int d = 0; d < MAXR; d++) zi[d] = "0";
+        line(e, "ttx_rt_ptr_add((void **)%s, (void *const *)%s, (i64)(%s) * %d, %" PRId64 ");", vi(e, v)->name,
+             vi(e, op_operand(op, 0))->name, ex(e, op_operand(op, 1), zi), msize(type_elem(v->type)->ptr.pointee), type_numel(v->type));
+        return true;
+    }
     int code = rt_code(e, op);
     if (code < 0 || op->nopnds != (code >= 16 ? 1 : 2)) return false;
     const char *zi[MAXR];
@@ -1270,6 +1280,12 @@ static void loops_close(E *e, int n) {
 
 /* dst := src for a value of type t (arrays element by element) */
 static void copy_val(E *e, const char *dst, Value *src, Type *t) {
+    /* JIT: an array into an array of its type, as one copy (both are
+     * declared from the same type) */
+    if (use_rt(e) && is_tensor(t) && vi(e, src)->kind == K_ARRAY && same_shape(src->type, t) && type_elem(src->type) == type_elem(t)) {
+        line(e, "memcpy(%s, %s, sizeof %s[0] * %" PRId64 ");", dst, vi(e, src)->name, dst, type_numel(t));
+        return;
+    }
     if (is_tensor(t)) {
         const char *idx[MAXR];
         int n = loops_open(e, t->sh.dims, t->sh.rank, idx);
@@ -2409,8 +2425,10 @@ static bool emit_all(E *e, FILE *out, Op *module, Op *func) {
         prelude(out, body, blen);
         if (use_rt(e))
             fputs("/* bulk routines of the JIT */\n"
+                  "void *memcpy(void *d, const void *s, unsigned long n);\n"
                   "void ttx_rt_copy(void *d, const void *s, i64 bytes);\n"
                   "void ttx_rt_drain(void);\n"
+                  "void ttx_rt_ptr_add(void **d, void *const *a, i64 bytes, i64 n);\n"
                   "float ttx_rt_copy_red(int op, float *d, const float *s, i64 lo, i64 hi, i64 n, float other);\n"
                   "void ttx_rt_store(void *d, const void *s, i64 bytes);\n"
                   "void ttx_rt_f32_bin(int op, float *d, const float *a, i64 sa, const float *b, i64 sb, i64 n);\n"

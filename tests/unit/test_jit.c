@@ -532,6 +532,18 @@ static void rt_dot_case(void) {
     assert_int_equal(bad, 0);
 }
 
+/* a pointer array advanced by one offset, both ways */
+static void test_rt_ptr_add(void **state) {
+    (void)state;
+    static short buf[16];
+    void *pa[9], *pd[9];
+    for (int i = 0; i < 9; i++) pa[i] = &buf[i + 4];
+    jit_rt_ptr_add(pd, pa, -3 * (long long)sizeof *buf, 9);
+    for (int i = 0; i < 9; i++) assert_ptr_equal(pd[i], &buf[i + 1]);
+    jit_rt_ptr_add(pa, pa, 2 * (long long)sizeof *buf, 9);   /* in place */
+    for (int i = 0; i < 9; i++) assert_ptr_equal(pa[i], &buf[i + 6]);
+}
+
 /* a case once with every copy of the routines this CPU runs */
 static void each_isa(void (*f)(void)) {
     const char *isas[] = { "generic", "avx2", "avx512" };
@@ -563,6 +575,7 @@ int main(void) {
         cmocka_unit_test(test_rt_sum),
         cmocka_unit_test(test_rt_fused),
         cmocka_unit_test(test_rt_dot),
+        cmocka_unit_test(test_rt_ptr_add),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
