@@ -63,7 +63,7 @@ static void *f_memset(void *d, int c, size_t n) { return memset(d, c, n); }
 
 static const JitSym builtin[] = {
     { "ttx_rt_copy", (void *)jit_rt_copy }, { "ttx_rt_drain", (void *)jit_rt_drain },
-    { "ttx_rt_ptr_add", (void *)jit_rt_ptr_add }, { "ttx_rt_copy_red", (void *)jit_rt_copy_red }, { "ttx_rt_store", (void *)jit_rt_store }, { "ttx_rt_f32_dot", (void *)jit_rt_f32_dot },
+    { "ttx_rt_ptr_add", (void *)jit_rt_ptr_add }, { "ttx_rt_h2f", (void *)jit_rt_h2f }, { "ttx_rt_copy_red", (void *)jit_rt_copy_red }, { "ttx_rt_store", (void *)jit_rt_store }, { "ttx_rt_f32_dot", (void *)jit_rt_f32_dot },
     { "ttx_rt_f32_bin", (void *)jit_rt_f32_bin }, { "ttx_rt_f32_un", (void *)jit_rt_f32_un }, { "ttx_rt_f32_red", (void *)jit_rt_f32_red },
     { "ttx_rt_f32_exp_sub", (void *)jit_rt_f32_exp_sub },
     { "ttx_rt_f32_exp_sum", (void *)jit_rt_f32_exp_sum }, { "ttx_rt_f32_bin_store", (void *)jit_rt_f32_bin_store },

@@ -27,6 +27,7 @@ typedef float rt_vfu __attribute__((vector_size(64), aligned(4), may_alias));
 #define RT_ST(p, v) (*(rt_vfu *)(p) = (v))
 /* eight floats and eight doubles, for the dot's double lanes */
 typedef float rt_vf8 __attribute__((vector_size(32)));
+typedef unsigned short rt_vu16 __attribute__((vector_size(32)));
 typedef double rt_vd __attribute__((vector_size(64)));
 typedef float rt_vf8u __attribute__((vector_size(32), aligned(4), may_alias));
 #define RT_LD8(p) (*(const rt_vf8u *)(p))
@@ -436,6 +437,7 @@ typedef struct RtImpl {
     float (*exp_sum)(float *, const float *, float, long long, float *);
     int defer;   /* row stores are left pending (its exp-and-sum streams them) */
     void (*dot)(float *, const float *, const float *, const float *, long long, long long, long long, long long);
+    void (*h2f)(float *, const unsigned short *, long long);
 } RtImpl;
 
 static float rt_generic_exp_sum(float *d, const float *a, float b, long long n, float *t);
@@ -445,13 +447,14 @@ static float rt_generic_copy_maxmin(int op, float *d, const float *s, long long 
 static void rt_generic_bin_store(int op, float *d, const float *a, const float *b, long long sb, long long n);
 
 static const RtImpl rt_generic = { "generic", rt_generic_bin_rows, rt_generic_sum_tree, rt_generic_maxmin, rt_generic_exp, rt_generic_store,
-                                   rt_generic_bin_store, rt_generic_copy_maxmin, rt_generic_exp_sum, 0, rt_generic_dot };
+                                   rt_generic_bin_store, rt_generic_copy_maxmin, rt_generic_exp_sum, 0, rt_generic_dot,
+                                   rt_generic_h2f };
 #ifdef RT_X86
 static const RtImpl rt_avx2 = { "avx2", rt_avx2_bin_rows, rt_avx2_sum_tree, rt_avx2_maxmin, rt_avx2_exp, rt_generic_store, rt_generic_bin_store,
-                                rt_generic_copy_maxmin, rt_generic_exp_sum, 0, rt_avx2_dot };
+                                rt_generic_copy_maxmin, rt_generic_exp_sum, 0, rt_avx2_dot, rt_avx2_h2f };
 static const RtImpl rt_avx512 = { "avx512", rt_avx512_bin_rows, rt_avx512_sum_tree, rt_avx512_maxmin, rt_avx512_exp16, rt_avx512_store,
                                   rt_avx512_bin_store, rt_avx512_copy_maxmin, rt_avx512_exp_sum, 1,
-                                  rt_avx512_dot };
+                                  rt_avx512_dot, rt_avx512_h2f };
 #endif
 
 static const RtImpl *rt_forced;
@@ -646,6 +649,13 @@ void jit_rt_f32_bin_store(int op, float *d, const float *a, const float *b, long
         return;
     }
     im->bin_store(op, d, a, b, sb, n);
+}
+
+void jit_rt_h2f(float *d, const unsigned short *h, long long n) {
+    if (n <= 0) return;
+    rt_drain_for(h, n * (long long)sizeof *h);
+    rt_prefetch_next((const char *)h, n * (long long)sizeof *h);
+    rt_impl()->h2f(d, h, n);
 }
 
 void jit_rt_ptr_add(void **d, void *const *a, long long bytes, long long n) {

@@ -8,6 +8,7 @@
 void jit_rt_copy(void *d, const void *s, long long bytes);
 void jit_rt_drain(void);
 void jit_rt_ptr_add(void **d, void *const *a, long long bytes, long long n);
+void jit_rt_h2f(float *d, const unsigned short *h, long long n);
 float jit_rt_copy_red(int op, float *d, const float *s, long long lo, long long hi, long long n, float other);
 void jit_rt_store(void *d, const void *s, long long bytes);
 void jit_rt_f32_bin(int op, float *d, const float *a, long long sa, const float *b, long long sb, long long n);

@@ -171,6 +171,37 @@ static void RT_NAME(dot)(float *r, const float *a, const float *b, const float *
 }
 #undef RT_DOT_STEP
 
+/* IEEE half-precision bits to floats, as the C target's ttx_h2f: exact,
+ * NaNs keep their payload */
+static void RT_NAME(h2f)(float *d, const unsigned short *h, long long n) {
+    long long i = 0;
+    for (; i + RT_LANES <= n; i += RT_LANES) {
+        rt_vu16 hv;
+        memcpy(&hv, h + i, sizeof hv);
+        rt_vi x = __builtin_convertvector(hv, rt_vi);
+        rt_vi e = (x >> 10) & 31, m = x & 1023;
+        rt_vi big = 0x7f800000 | (m << 13), nrm = ((e + 112) << 23) | (m << 13);
+        rt_vi sub = (rt_vi)(__builtin_convertvector(m, rt_vf) * 0x1p-24f);
+        rt_vi is31 = e == 31, is0 = e == 0;
+        rt_vi v = (big & is31) | (nrm & ~is31 & ~is0) | (sub & is0);
+        v |= (x & 0x8000) << 16;
+        RT_ST(d + i, (rt_vf)v);
+    }
+    for (; i < n; i++) {
+        unsigned x = h[i], e = (x >> 10) & 31, m = x & 1023, u;
+        float f;
+        if (e == 31) u = 0x7f800000u | (m << 13);
+        else if (e) u = ((e + 112) << 23) | (m << 13);
+        else {
+            f = (float)m * 0x1p-24f;
+            memcpy(&u, &f, sizeof u);
+        }
+        u |= (x & 0x8000u) << 16;
+        memcpy(&f, &u, sizeof f);
+        d[i] = f;
+    }
+}
+
 #ifndef RT_OWN_EXP
 /* d[i] = exp(a[i] - b) (b 0 when absent) as fmath.h defines exp, element by
  * element (its fused multiply-adds have no portable vector form) */

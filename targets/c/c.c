@@ -1131,6 +1131,17 @@ static const char *aff_sum(E *e, const Aff *a, const char *const *idx);
  * along the last axis */
 static bool rt_mask(E *e, Value *mask, int r, const char *const *ridx, int64_t L, bool emit) {
     Op *d = mask ? mask->def : NULL;
+    /* a broadcast comparison (Triton's masks of a K loop): the comparison of
+     * the unbroadcast operands, at index 0 along the broadcast dims */
+    const char *bidx[MAXR];
+    if (d && !d->verbatim && op_is(d, OP_tt_broadcast) && r <= MAXR) {
+        Type *st = op_operand(d, 0)->type;
+        if (!is_tensor(st) || st->sh.rank != r || (st->sh.dims[r - 1] != L && st->sh.dims[r - 1] != 1)) return false;
+        for (int k = 0; k < r; k++) bidx[k] = st->sh.dims[k] == 1 ? "0" : ridx ? ridx[k] : NULL;
+        if (ridx) ridx = bidx;
+        mask = op_operand(d, 0);
+        d = mask->def;
+    }
     int64_t pred = -1, c = 0;
     Aff *al = NULL, *ar = NULL;
     if (mask) {
@@ -1426,6 +1437,12 @@ static bool emit_load_store(E *e, Op *op) {
     bool rows = pa && pa->ptr && pa->rank == r && pa->co[r - 1].k && pa->co[r - 1].c == 1 && L >= 8 && plain &&
                 (!other || is_uniform_value(other)) && (!store || (vi(e, val)->kind == K_ARRAY && same_shape(val->type, vt))) &&
                 rt_mask(e, mask, r, NULL, L, false);
+    /* a load through an array of pointers (JIT): a row whose kept interval
+     * turns out to be consecutive pointers inside the bound buffers is one
+     * copy (f32) or one conversion (f16); the others element by element */
+    bool prow = !rows && !store && ten && use_rt(e) && !tts && !blk && !nmd && vi(e, pv)->kind == K_ARRAY && L >= 8 &&
+                (fname_is(el, "f32") || fname_is(el, "f16")) && (!other || is_uniform_value(other)) &&
+                rt_mask(e, mask, r, NULL, L, false);
     const char *fr_after = NULL;   /* the reduce's line after the per-element rows */
     /* a max/min reduce of the loaded rows in this block: computed while
      * they are copied */
@@ -1439,6 +1456,30 @@ static bool emit_load_store(E *e, Op *op) {
     if (fr) {
         if (!declare(e, op_result(fr, 0))) return false;
         vi(e, op_result(fr, 0))->by_load = true;
+    }
+    if (prow) {
+        n = loops_open(e, vt->sh.dims, r - 1, idx);
+        idx[r - 1] = "0";
+        const char *row = flat(e, vt->sh.dims, r, idx);
+        rt_mask(e, mask, r, idx, L, true);
+        const char *dflt = other ? ex(e, other, idx) : "0";
+        line(e, "%s *const *ttx_pr = &%s[%s];", mt, vi(e, pv)->name, row);
+        line(e, "int ttx_c = ttx_ok;");
+        line(e, "for (i64 j = ttx_lo + 1; ttx_c && j < ttx_hi; j++) ttx_c = (u64)ttx_pr[j] == (u64)ttx_pr[ttx_lo] + (u64)(j - ttx_lo) * %d;", sz);
+        line(e, "if (ttx_c && (ttx_hi == ttx_lo || TTX_INR(ttx_pr[ttx_lo], (ttx_hi - ttx_lo) * %d))) {", sz);
+        e->ind++;
+        if (fname_is(el, "f16")) line(e, "if (ttx_hi > ttx_lo) ttx_rt_h2f(&%s[%s + ttx_lo], ttx_pr[ttx_lo], ttx_hi - ttx_lo);", name, row);
+        else line(e, "if (ttx_hi > ttx_lo) ttx_rt_copy(&%s[%s + ttx_lo], ttx_pr[ttx_lo], (ttx_hi - ttx_lo) * %d);", name, row, sz);
+        line(e, "for (i64 j = 0; j < ttx_lo; j++) %s[%s + j] = %s;", name, row, dflt);
+        line(e, "for (i64 j = ttx_hi; j < %" PRId64 "; j++) %s[%s + j] = %s;", L, name, row, dflt);
+        e->ind--;
+        line(e, "} else {");
+        e->ind++;
+        line(e, "ttx_rt_drain();");
+        idx[r - 1] = LOOPV[r - 1];
+        line(e, "for (i64 %s = 0; %s < %" PRId64 "; %s++) {", idx[r - 1], idx[r - 1], L, idx[r - 1]);
+        e->ind++;
+        n += 2;
     }
     if (rows) {
         n = loops_open(e, vt->sh.dims, r - 1, idx);
@@ -1484,8 +1525,8 @@ static bool emit_load_store(E *e, Op *op) {
      * or written through one pointer, which a compiler vectorises; the
      * others element by element */
     if (store && !rows) rt_materialize(e, val, NULL);
-    if (use_rt(e) && !rows) line(e, "ttx_rt_drain();");
-    bool gath = !rows && ten && !use_rt(e) && !blk && !tts && vi(e, pv)->kind == K_ARRAY && L >= 8 && !nmd;
+    if (use_rt(e) && !rows && !prow) line(e, "ttx_rt_drain();");
+    bool gath = !rows && !prow && ten && !use_rt(e) && !blk && !tts && vi(e, pv)->kind == K_ARRAY && L >= 8 && !nmd;
     const char *rowp = NULL;
     if (gath) {
         n = loops_open(e, vt->sh.dims, r - 1, idx);
@@ -1495,7 +1536,7 @@ static bool emit_load_store(E *e, Op *op) {
         line(e, "int ttx_c = 1;");
         line(e, "for (i64 j = 1; j < %" PRId64 "; j++) ttx_c &= (u64)ttx_pr[j] == (u64)ttx_pr[0] + (u64)j * %d;", L, sz);
         idx[r - 1] = LOOPV[r - 1];
-    } else if (!rows) {
+    } else if (!rows && !prow) {
         if (ten) n = loops_open(e, vt->sh.dims, vt->sh.rank, idx);
         else line(e, "{");
     }
@@ -2429,6 +2470,7 @@ static bool emit_all(E *e, FILE *out, Op *module, Op *func) {
                   "void ttx_rt_copy(void *d, const void *s, i64 bytes);\n"
                   "void ttx_rt_drain(void);\n"
                   "void ttx_rt_ptr_add(void **d, void *const *a, i64 bytes, i64 n);\n"
+                  "void ttx_rt_h2f(float *d, const u16 *h, i64 n);\n"
                   "float ttx_rt_copy_red(int op, float *d, const float *s, i64 lo, i64 hi, i64 n, float other);\n"
                   "void ttx_rt_store(void *d, const void *s, i64 bytes);\n"
                   "void ttx_rt_f32_bin(int op, float *d, const float *a, i64 sa, const float *b, i64 sb, i64 n);\n"

@@ -464,6 +464,13 @@ def error_cases():
                                                  "arg2=zeros:16", "--arg", "arg3=32"],
                "vector_add.ttir:21:5: error: tt.store: out-of-bounds access: writes element 16 (byte offset 64) of argument 2, "
                "which holds 16 elements (64 bytes) in program (0, 0, 0)")
+    # tiles loaded through pointer arrays (a row of consecutive pointers is one
+    # conversion): a B with too few rows is reported at its load, first element out
+    error_case("error-jit-oob-pointer-rows", [os.path.join(CPU, "matmul.ttir"), "--grid=4", "--arg", "arg0=zeros:64x64:f16",
+                                              "--arg", "arg1=zeros:60x64:f16", "--arg", "arg2=zeros:64x64:f16"] +
+               [a for i in range(3, 9) for a in ("--arg", f"arg{i}=64")],
+               "matmul.ttir:73:13: error: tt.load: out-of-bounds access: reads element 3840 (byte offset 7680) of argument 1, "
+               "which holds 3840 elements (7680 bytes) in program (0, 0, 0)")
     # a row load that computes the row max, leaving its buffer
     error_case("error-jit-oob-fused-load-max", [os.path.join(NUM, "rt_fused.ttir"), "--grid=5", "--arg", "x=zeros:4x64", "--arg",
                                                 "y=zeros:5x64", "--arg", "n=64", "--arg", "off=0"],

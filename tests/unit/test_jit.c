@@ -532,6 +532,29 @@ static void rt_dot_case(void) {
     assert_int_equal(bad, 0);
 }
 
+/* every half-precision pattern to float: the exact value (NaNs: the
+ * payload in the top mantissa bits), as ttx_h2f gives it */
+static void rt_h2f_case(void) {
+    static unsigned short h[65536 + 7];
+    static float f[65536 + 7];
+    for (int i = 0; i < 65536; i++) h[i] = (unsigned short)i;
+    jit_rt_h2f(f, h, 65536);
+    int bad = 0;
+    for (int i = 0; i < 65536; i++) {
+        int e = (i >> 10) & 31, m = i & 1023;
+        uint32_t want;
+        if (e == 31) want = 0x7f800000u | (uint32_t)m << 13;
+        else if (e) want = (uint32_t)(e + 112) << 23 | (uint32_t)m << 13;
+        else want = f_bits((float)ldexp(m, -24));
+        want |= (uint32_t)(i & 0x8000) << 16;
+        if (f_bits(f[i]) != want && bad++ < 5) print_error("h2f(%#x): %#x, want %#x\n", i, f_bits(f[i]), want);
+    }
+    float g[40];
+    jit_rt_h2f(g + 1, h + 0x3c00 + 3, 37);   /* unaligned, with a tail */
+    for (int i = 0; i < 37; i++) bad += f_bits(g[1 + i]) != f_bits(f[0x3c00 + 3 + i]);
+    assert_int_equal(bad, 0);
+}
+
 /* a pointer array advanced by one offset, both ways */
 static void test_rt_ptr_add(void **state) {
     (void)state;
@@ -562,6 +585,7 @@ static void test_rt_sum(void **state) { (void)state; each_isa(rt_sum_case); }
 static void test_rt_maxmin(void **state) { (void)state; each_isa(rt_maxmin_case); }
 static void test_rt_fused(void **state) { (void)state; each_isa(rt_fused_case); }
 static void test_rt_dot(void **state) { (void)state; each_isa(rt_dot_case); }
+static void test_rt_h2f(void **state) { (void)state; each_isa(rt_h2f_case); }
 
 int main(void) {
     const struct CMUnitTest tests[] = {
@@ -576,6 +600,7 @@ int main(void) {
         cmocka_unit_test(test_rt_fused),
         cmocka_unit_test(test_rt_dot),
         cmocka_unit_test(test_rt_ptr_add),
+        cmocka_unit_test(test_rt_h2f),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
