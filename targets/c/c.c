@@ -1385,6 +1385,28 @@ static const char *bptr_elem(E *e, Op *op, const char *bp, int r, const char *co
     return addr;
 }
 
+/* a row load's lanes outside the kept interval [ttx_lo, ttx_hi): dflt */
+static void rt_fill_row(E *e, const char *name, const char *row, int64_t L, const char *dflt) {
+    line(e, "for (i64 j = 0; j < ttx_lo; j++) %s[%s + j] = %s;", name, row, dflt);
+    line(e, "for (i64 j = ttx_hi; j < %" PRId64 "; j++) %s[%s + j] = %s;", L, name, row, dflt);
+}
+
+/* closes a row's one-call branch and opens the per-element one (which
+ * first finishes a pending store) */
+static void rt_else_row(E *e) {
+    e->ind--;
+    line(e, "} else {");
+    e->ind++;
+    line(e, "ttx_rt_drain();");
+}
+
+/* the per-element loop over the last axis, idx[r - 1] its index */
+static void rt_row_loop(E *e, const char **idx, int r, int64_t L) {
+    idx[r - 1] = LOOPV[r - 1];
+    line(e, "for (i64 %s = 0; %s < %" PRId64 "; %s++) {", idx[r - 1], idx[r - 1], L, idx[r - 1]);
+    e->ind++;
+}
+
 static bool emit_load_store(E *e, Op *op) {
     bool tts = op_is(op, OP_tts_load) || op_is(op, OP_tts_store);
     bool store = op_is(op, OP_tt_store) || op_is(op, OP_tts_store);
@@ -1470,15 +1492,9 @@ static bool emit_load_store(E *e, Op *op) {
         e->ind++;
         if (fname_is(el, "f16")) line(e, "if (ttx_hi > ttx_lo) ttx_rt_h2f(&%s[%s + ttx_lo], ttx_pr[ttx_lo], ttx_hi - ttx_lo);", name, row);
         else line(e, "if (ttx_hi > ttx_lo) ttx_rt_copy(&%s[%s + ttx_lo], ttx_pr[ttx_lo], (ttx_hi - ttx_lo) * %d);", name, row, sz);
-        line(e, "for (i64 j = 0; j < ttx_lo; j++) %s[%s + j] = %s;", name, row, dflt);
-        line(e, "for (i64 j = ttx_hi; j < %" PRId64 "; j++) %s[%s + j] = %s;", L, name, row, dflt);
-        e->ind--;
-        line(e, "} else {");
-        e->ind++;
-        line(e, "ttx_rt_drain();");
-        idx[r - 1] = LOOPV[r - 1];
-        line(e, "for (i64 %s = 0; %s < %" PRId64 "; %s++) {", idx[r - 1], idx[r - 1], L, idx[r - 1]);
-        e->ind++;
+        rt_fill_row(e, name, row, L, dflt);
+        rt_else_row(e);
+        rt_row_loop(e, idx, r, L);
         n += 2;
     }
     if (rows) {
@@ -1507,17 +1523,11 @@ static bool emit_load_store(E *e, Op *op) {
             } else {
                 const char *dflt = other ? ex(e, other, idx) : "0";
                 line(e, "ttx_rt_copy(&%s[%s + ttx_lo], ttx_rp + ttx_lo, (ttx_hi - ttx_lo) * %d);", name, row, sz);
-                line(e, "for (i64 j = 0; j < ttx_lo; j++) %s[%s + j] = %s;", name, row, dflt);
-                line(e, "for (i64 j = ttx_hi; j < %" PRId64 "; j++) %s[%s + j] = %s;", L, name, row, dflt);
+                rt_fill_row(e, name, row, L, dflt);
             }
-            e->ind--;
-            line(e, "} else {");
-            e->ind++;
-            line(e, "ttx_rt_drain();");
+            rt_else_row(e);
             if (store) rt_materialize(e, val, row);
-            idx[r - 1] = LOOPV[r - 1];
-            line(e, "for (i64 %s = 0; %s < %" PRId64 "; %s++) {", idx[r - 1], idx[r - 1], L, idx[r - 1]);
-            e->ind++;
+            rt_row_loop(e, idx, r, L);
             n += 2;
         }
     }
