@@ -25,7 +25,7 @@ import sys
 import tempfile
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from harness import SANITIZER, Tally, first, numpy_or_skip  # noqa: E402
+from harness import arg_options, close, exact, first, numpy_or_skip, sanitizer_report, Tally  # noqa: E402
 
 np = numpy_or_skip("cpu_samples")
 
@@ -44,30 +44,13 @@ def path(name):
 
 def run(cmd):
     r = subprocess.run(cmd, capture_output=True, text=True, timeout=TIMEOUT)
-    if r.returncode != 0 or any(s in r.stderr for s in SANITIZER) or r.stderr.strip():
+    if r.returncode != 0 or sanitizer_report(r.stderr) or r.stderr.strip():
         raise AssertionError(f"{' '.join(cmd[:3])}...: exit status {r.returncode}: {r.stderr.strip()[:2000]}")
     return r.stdout
 
 
-def exact(got, want):
-    if got.shape != want.shape or got.dtype != want.dtype:
-        return f"got {got.dtype}{got.shape}, want {want.dtype}{want.shape}"
-    if not np.array_equal(got, want, equal_nan=True):
-        bad = np.argwhere(~((got == want) | (np.isnan(got) & np.isnan(want)) if got.dtype.kind == "f" else got == want))
-        i = tuple(bad[0])
-        return f"{len(bad)} elements differ, first at {i}: got {got[i]}, want {want[i]}"
-    return None
 
 
-def close(got, want, rtol, atol):
-    if got.shape != want.shape:
-        return f"got shape {got.shape}, want {want.shape}"
-    g, w = got.astype(np.float64), want.astype(np.float64)
-    if not np.allclose(g, w, rtol=rtol, atol=atol):
-        err = np.abs(g - w) - rtol * np.abs(w)
-        i = np.unravel_index(np.argmax(err), err.shape)
-        return f"error beyond tolerance at {i}: got {got[i]}, want {want[i]}"
-    return None
 
 
 def sample(name, grid, args, outputs, check, expect_tts, absent=("tt.load ",)):
@@ -79,14 +62,10 @@ def sample(name, grid, args, outputs, check, expect_tts, absent=("tt.load ",)):
     src = os.path.join(SAMPLES, name + ".ttir")
 
     def run_kernel(kernel, tag):
-        cmd = [TTX, "run", kernel, "--interp", "--grid=" + ",".join(map(str, grid))]
-        for k, v in args.items():
-            if isinstance(v, np.ndarray):
-                p = path(f"{name}-{k}.npy")
-                np.save(p, v)
-                cmd += ["--arg", f"{k}={p}"]
-            else:
-                cmd += ["--arg", f"{k}={v!r}"]
+        def save(k, v):
+            np.save(path(f"{name}-{k}.npy"), v)
+            return path(f"{name}-{k}.npy")
+        cmd = [TTX, "run", kernel, "--interp", "--grid=" + ",".join(map(str, grid))] + arg_options(args, save)
         for k in outputs:
             cmd += ["--output", f"{k}={path(f'{name}-{tag}-{k}.out.npy')}"]
         run(cmd)

@@ -1,5 +1,5 @@
-"""Shared by the scripts of tests/numeric: NumPy, the sanitizer markers and
-the PASS/FAIL tally.
+"""Shared by the scripts of tests/numeric: NumPy, the sanitizer markers, the
+PASS/FAIL tally and the array comparisons.
 
 numpy_or_skip(SUITE) returns the numpy module.  When the running interpreter
 lacks it, the script is run again under /usr/bin/python3 (Debian's, where
@@ -64,4 +64,61 @@ def first(*checks):
     for c in checks:
         if c is not None:
             return c
+    return None
+
+
+def exact(got, want):
+    """None when got equals want in shape, dtype and every element (NaNs
+    equal NaNs), else where they differ"""
+    import numpy as np
+    if got.shape != want.shape or got.dtype != want.dtype:
+        return f"got {got.dtype}{got.shape}, want {want.dtype}{want.shape}"
+    fl = got.dtype.kind == "f"
+    eq = (got == want) | (np.isnan(got) & np.isnan(want)) if fl else got == want
+    if not eq.all():
+        i = tuple(np.argwhere(~eq)[0])
+        return f"{int((~eq).sum())} elements differ, first at {i}: got {got[i]}, want {want[i]}"
+    return None
+
+
+def close(got, want, rtol, atol, equal_nan=False):
+    """None when got and want (same shape) agree within rtol and atol as
+    numpy.allclose has it, else the element furthest off"""
+    import numpy as np
+    if got.shape != want.shape:
+        return f"got shape {got.shape}, want {want.shape}"
+    g, w = got.astype(np.float64), want.astype(np.float64)
+    if not np.allclose(g, w, rtol=rtol, atol=atol, equal_nan=equal_nan):
+        err = np.abs(g - w)
+        i = np.unravel_index(np.nanargmax(np.where(np.isnan(err), np.inf, err)), err.shape)
+        return f"max abs error {err[i]} at {i}: got {g[i]}, want {w[i]}"
+    return None
+
+
+def arg_options(args, save):
+    """`--arg NAME=VALUE` options of `ttxform run` for {name: ndarray |
+    number | str}: an array is written with save(name, array), which returns
+    the .npy path; anything else is passed as its str()"""
+    import numpy as np
+    out = []
+    for k, v in args.items():
+        if isinstance(v, np.ndarray):
+            out += ["--arg", f"{k}={save(k, v)}"]
+        else:
+            out += ["--arg", f"{k}={v}"]
+    return out
+
+
+def error_reason(rc, err, message, no_file=None, rc_want=1):
+    """None when a failing run did as it should (exit status rc_want, message
+    in stderr, no sanitizer report, no_file not written), else what it did
+    instead"""
+    if rc != rc_want:
+        return f"exit status {rc}, expected {rc_want}: {err.strip()[:2000]}"
+    if sanitizer_report(err):
+        return f"sanitizer report: {err.strip()[:2000]}"
+    if message not in err:
+        return f"stderr lacks '{message}': {err.strip()[:2000]}"
+    if no_file and os.path.exists(no_file):
+        return f"{no_file} was written by a failed run"
     return None

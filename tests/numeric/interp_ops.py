@@ -19,7 +19,7 @@ import sys
 import tempfile
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from harness import SANITIZER, Tally, first, numpy_or_skip  # noqa: E402
+from harness import arg_options, close, exact, first, numpy_or_skip, sanitizer_report, Tally  # noqa: E402
 
 np = numpy_or_skip("interp-ops")
 
@@ -41,14 +41,10 @@ def kernel(name, text):
 
 def run(name, text, grid, args, outputs):
     """ARGS: {argN: ndarray | number}; returns (rc, stdout, stderr, {argN: ndarray})"""
-    cmd = [TTX, "run", kernel(name, text), "--interp", "--grid=" + ",".join(map(str, grid))]
-    for k, v in args.items():
-        if isinstance(v, np.ndarray):
-            p = os.path.join(TMP, f"{name}-{k}.npy")
-            np.save(p, v)
-            cmd += ["--arg", f"{k}={p}"]
-        else:
-            cmd += ["--arg", f"{k}={v}"]
+    def save(k, v):
+        np.save(os.path.join(TMP, f"{name}-{k}.npy"), v)
+        return os.path.join(TMP, f"{name}-{k}.npy")
+    cmd = [TTX, "run", kernel(name, text), "--interp", "--grid=" + ",".join(map(str, grid))] + arg_options(args, save)
     for k in outputs:
         cmd += ["--output", f"{k}={os.path.join(TMP, f'{name}-{k}.out.npy')}"]
     r = subprocess.run(cmd, capture_output=True, text=True, timeout=120)
@@ -61,7 +57,7 @@ def run(name, text, grid, args, outputs):
 def case(name, text, grid, args, outputs, check):
     try:
         rc, out, err, outs = run(name, text, grid, args, outputs)
-        if rc != 0 or any(s in err for s in SANITIZER) or err.strip():
+        if rc != 0 or sanitizer_report(err) or err.strip():
             report(name, f"exit status {rc}: {err.strip()[:1500]}")
             return
         report(name, check(outs, out))
@@ -74,7 +70,7 @@ def error_case(name, text, grid, args, parts):
         rc, _, err, _ = run(name, text, grid, args, [])
         if rc != 1:
             report(name, f"exit status {rc}, expected 1: {err.strip()[:1500]}")
-        elif any(s in err for s in SANITIZER):
+        elif sanitizer_report(err):
             report(name, f"sanitizer report: {err.strip()[:1500]}")
         else:
             missing = [p for p in parts if p not in err]
@@ -83,23 +79,8 @@ def error_case(name, text, grid, args, parts):
         report(name, f"{type(e).__name__}: {e}")
 
 
-def same(got, want):
-    if got.shape != want.shape or got.dtype != want.dtype:
-        return f"got {got.dtype}{got.shape}, want {want.dtype}{want.shape}"
-    eq = (got == want) | (np.isnan(got) & np.isnan(want)) if got.dtype.kind == "f" else got == want
-    if not eq.all():
-        i = tuple(np.argwhere(~eq)[0])
-        return f"{int((~eq).sum())} elements differ, first at {i}: got {got[i]}, want {want[i]}"
-    return None
 
 
-def close(got, want, rtol):
-    if got.shape != want.shape:
-        return f"shape {got.shape}, want {want.shape}"
-    if not np.allclose(got.astype(np.float64), want, rtol=rtol, atol=0, equal_nan=True):
-        i = np.unravel_index(np.argmax(np.abs(got - want)), got.shape)
-        return f"at {i}: got {got[i]}, want {want[i]}"
-    return None
 
 
 # ---- block pointers: 4x4 tiles of a 5x7 matrix, advanced two columns; the
@@ -143,7 +124,7 @@ for pm in range(2):
                     rr, cc = pm * 4 + i, pn * 4 + 2 + pn * 4 + j
                     want[r, c] = x[rr, cc] if rr < M and cc < N else np.nan
 case("block-ptr-advance-nan-padding", BLOCK, [2, 2], {"arg0": x, "arg1": np.zeros((M, N), np.float32), "arg2": M, "arg3": N},
-     ["arg1"], lambda o, _: same(o["arg1"], want))
+     ["arg1"], lambda o, _: exact(o["arg1"], want))
 
 # ---- tensor descriptors: 4x8 blocks of a 10x9 f16 matrix, doubled --------
 DESC = """
@@ -169,7 +150,7 @@ xh = rng.standard_normal((M, N)).astype(np.float16)
 wd = np.full((M, N), 5, np.float16)
 wd[:, 3:] = xh[:, 3:] * np.float16(2)
 case("descriptor-load-store", DESC, [3], {"arg0": xh, "arg1": np.full((M, N), 5, np.float16), "arg2": M, "arg3": N},
-     ["arg1"], lambda o, _: same(o["arg1"], wd))
+     ["arg1"], lambda o, _: exact(o["arg1"], wd))
 
 GATHER = """
 module {
@@ -201,7 +182,7 @@ for i, rr in enumerate(rows):
             if j < N:
                 wg[rr, j] = vals[j]
 case("descriptor-gather-scatter", GATHER, [1], {"arg0": xg, "arg1": rows, "arg2": np.zeros((M, N), np.float32), "arg3": M, "arg4": N},
-     ["arg2"], lambda o, _: same(o["arg2"], wg))
+     ["arg2"], lambda o, _: exact(o["arg2"], wg))
 
 # ---- tts: wrap-around rows, prefix masks, other; gather/scatter rows ------
 TTS = """
@@ -227,7 +208,7 @@ for i in range(3):                       # nr = 3 rows stored
     for j in range(3):
         wt[i, j] = xt[(5 + i) % R, 1 + j] if j < 2 else np.float32(-7)   # nc = 2 columns loaded
 case("tts-make-tptr-load-store", TTS, [1], {"arg0": xt, "arg1": np.full((4, 3), 9, np.float32), "arg2": R, "arg3": LD, "arg4": 3, "arg5": 2},
-     ["arg1"], lambda o, _: same(o["arg1"], wt))
+     ["arg1"], lambda o, _: exact(o["arg1"], wt))
 
 TTS_GS = """
 module {
@@ -252,7 +233,7 @@ for i, rr in enumerate(gidx):
     if i != 2:
         wgs[i] = xt[rr, 1:4]
 case("tts-gather-scatter-tptr", TTS_GS, [1], {"arg0": xt, "arg1": gidx, "arg2": np.ones((4, 3), np.float32), "arg3": LD},
-     ["arg2"], lambda o, _: same(o["arg2"], wgs))
+     ["arg2"], lambda o, _: exact(o["arg2"], wgs))
 
 # ---- libdevice through tt.extern_elementwise --------------------------------
 EXT = """
@@ -292,7 +273,7 @@ wext = parts[0]
 for p in parts[1:]:
     wext = (wext + p).astype(np.float32)
 case("extern-elementwise-libdevice", EXT, [1], {"arg0": xa, "arg1": ya, "arg2": np.zeros(64, np.float32)}, ["arg2"],
-     lambda o, _: close(o["arg2"], wext.astype(np.float64), 1e-6))
+     lambda o, _: close(o["arg2"], wext.astype(np.float64), 1e-6, 0, equal_nan=True))
 
 error_case("extern-elementwise-unknown", EXT.replace("__nv_tanhf", "__nv_no_such_fn"), [1],
            {"arg0": xa, "arg1": ya, "arg2": np.zeros(64, np.float32)}, ["tt.extern_elementwise", "__nv_no_such_fn", "not supported"])
@@ -343,7 +324,7 @@ wh = np.bincount(vals[(vals >= 0) & (vals < 8)], minlength=8).astype(np.int32)
 want_print = "".join(f"pid (0, 0, 0) idx ({i}) v: {i}\n" for i in range(2))
 case("ptr-int-join-split-cat-histogram-print", MISC, [1],
      {"arg0": xm, "arg1": np.zeros(16, np.float32), "arg2": np.zeros(8, np.int32), "arg3": vals}, ["arg1", "arg2"],
-     lambda o, out: first(same(o["arg1"], wm), same(o["arg2"], wh),
+     lambda o, out: first(exact(o["arg1"], wm), exact(o["arg2"], wh),
                           None if out == want_print else f"stdout {out!r}, want {want_print!r}"))
 
 # ---- tt.gather, tt.map_elementwise, atomics across programs, fp_to_fp rtz ---
@@ -409,7 +390,7 @@ hw = np.array([rtz16(v) for v in [1.0, float(np.float32(1.0004)), float(np.float
 case("gather-map-atomics-fp-to-fp-rtz", MORE, [5],
      {"arg0": xm2, "arg1": gi, "arg2": np.zeros(8, np.float32), "arg3": np.zeros(8, np.int32), "arg4": np.zeros(4, np.float16)},
      ["arg2", "arg3", "arg4"],
-     lambda o, _: first(same(o["arg2"], mw), same(o["arg3"], accw), same(o["arg4"], hw)))
+     lambda o, _: first(exact(o["arg2"], mw), exact(o["arg3"], accw), exact(o["arg4"], hw)))
 
 # ---- errors: the op, the program and the element are named ------------------
 error_case("block-ptr-unchecked-out-of-bounds", BLOCK.replace("{boundaryCheck = array<i32: 0, 1>, padding = 2 : i32}", ""), [2, 2],

@@ -34,7 +34,7 @@ import sys
 import tempfile
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from harness import SANITIZER, Tally, first, numpy_or_skip  # noqa: E402
+from harness import arg_options, close, error_reason, exact, first, numpy_or_skip, sanitizer_report, Tally  # noqa: E402
 
 np = numpy_or_skip("jit")
 TIMEOUT = 300
@@ -59,36 +59,15 @@ def run(args):
 
 
 def arglist(args):
-    out = []
-    for k, v in args.items():
-        if isinstance(v, np.ndarray):
-            p = path(f"in-{k}-{abs(hash(v.tobytes())) % 10**9}.npy")
-            np.save(p, v)
-            out += ["--arg", f"{k}={p}"]
-        else:
-            out += ["--arg", f"{k}={v!r}" if not isinstance(v, str) else f"{k}={v}"]
-    return out
+    def save(k, v):
+        p = path(f"in-{k}-{abs(hash(v.tobytes())) % 10**9}.npy")
+        np.save(p, v)
+        return p
+    return arg_options(args, save)
 
 
-def close(got, want, rtol, atol):
-    if got.shape != want.shape:
-        return f"got shape {got.shape}, want {want.shape}"
-    g, w = got.astype(np.float64), want.astype(np.float64)
-    if not np.allclose(g, w, rtol=rtol, atol=atol):
-        err = np.abs(g - w)
-        i = np.unravel_index(np.argmax(err), err.shape)
-        return f"max abs error {err[i]} at {i}: got {g[i]}, want {w[i]}"
-    return None
 
 
-def exact(got, want):
-    if got.shape != want.shape or got.dtype != want.dtype:
-        return f"got {got.dtype}{got.shape}, want {want.dtype}{want.shape}"
-    fl = got.dtype.kind == "f"   # NaN equals NaN
-    if not np.array_equal(got, want, equal_nan=fl):
-        bad = np.argwhere((got != want) & ~(np.isnan(got) & np.isnan(want)) if fl else got != want)
-        return f"{len(bad)} elements differ, first at {tuple(bad[0])}"
-    return None
 
 
 def randn(*shape, dtype=np.float32, scale=1.0):
@@ -309,7 +288,7 @@ def check_cases():
         try:
             rc, out, err = run(cmd)
             lines = [l for l in out.splitlines() if l.startswith("check ")]
-            if rc != 0 or err.strip() or any(s in err for s in SANITIZER):
+            if rc != 0 or err.strip() or sanitizer_report(err):
                 report(f"{name}-check", f"exit {rc}: {err.strip()[:1500]} {out[:500]}")
             elif len(lines) != len(outputs) or not all(l.endswith("identical") or ": ok:" in l for l in lines):
                 report(f"{name}-check", f"unexpected report: {out[:1500]}")
@@ -415,16 +394,7 @@ def error_case(name, args, message, no_file=None, rc_want=1):
         if no_file and os.path.exists(no_file):
             os.unlink(no_file)
         rc, out, err = run(args)
-        if rc != rc_want:
-            report(name, f"exit status {rc}, expected {rc_want}: {err.strip()[:1500]}")
-        elif any(s in err for s in SANITIZER):
-            report(name, f"sanitizer report: {err.strip()[:1500]}")
-        elif message not in err:
-            report(name, f"stderr lacks '{message}': {err.strip()[:1500]}")
-        elif no_file and os.path.exists(no_file):
-            report(name, f"{no_file} was written by a failed run")
-        else:
-            report(name, None)
+        report(name, error_reason(rc, err, message, no_file, rc_want))
     except Exception as ex:
         report(name, f"{type(ex).__name__}: {ex}")
 

@@ -23,7 +23,7 @@ import sys
 import tempfile
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from harness import SANITIZER, numpy_or_skip  # noqa: E402
+from harness import numpy_or_skip, sanitizer_report  # noqa: E402
 
 np = numpy_or_skip("ptr-analysis-corpus")
 
@@ -127,7 +127,7 @@ def main():
                     continue
                 after = src + ".pa.mlir"
                 rc, err = run([TTX, src, "--ptr-analysis", "-o", after])
-                if rc != 0 or any(s in err for s in SANITIZER):
+                if rc != 0 or sanitizer_report(err):
                     failed += 1
                     print(f"FAIL {tag}: --ptr-analysis: {err.strip()[:500]}")
                     continue
@@ -137,7 +137,7 @@ def main():
                     for i in outs:
                         cmd += ["--output", f"{i}={os.path.join(TMP, f'{k}{i}.npy')}"]
                     res[k] = run(cmd)
-                if any(s in res["before"][1] + res["after"][1] for s in SANITIZER):
+                if sanitizer_report(res["before"][1] + res["after"][1]):
                     failed += 1
                     print(f"FAIL {tag}: sanitizer report")
                     continue

@@ -22,7 +22,7 @@ import sys
 import tempfile
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from harness import SANITIZER, Tally, first, numpy_or_skip  # noqa: E402
+from harness import close, error_reason, exact, first, numpy_or_skip, sanitizer_report, Tally  # noqa: E402
 
 np = numpy_or_skip("numeric")
 
@@ -55,15 +55,11 @@ TALLY = Tally()
 report = TALLY.report
 
 
-def sanitizer(err):
-    return any(s in err for s in SANITIZER)
-
-
 def case(name, args, check):
     """run `ttxform run ARGS`, which must succeed, then check() the outputs"""
     try:
         rc, err = ttx_run(args)
-        if rc != 0 or sanitizer(err):
+        if rc != 0 or sanitizer_report(err):
             report(name, f"exit status {rc}: {err.strip()[:2000]}")
             return
         if err.strip():
@@ -80,16 +76,7 @@ def error_case(name, args, message, no_file=None):
         if no_file and os.path.exists(no_file):
             os.unlink(no_file)
         rc, err = ttx_run(args)
-        if rc != 1:
-            report(name, f"exit status {rc}, expected 1: {err.strip()[:2000]}")
-        elif sanitizer(err):
-            report(name, f"sanitizer report: {err.strip()[:2000]}")
-        elif message not in err:
-            report(name, f"stderr lacks '{message}': {err.strip()[:2000]}")
-        elif no_file and os.path.exists(no_file):
-            report(name, f"{no_file} was written by a failed run")
-        else:
-            report(name, None)
+        report(name, error_reason(rc, err, message, no_file))
     except Exception as e:
         report(name, f"{type(e).__name__}: {e}")
 
@@ -101,20 +88,8 @@ def load(name, dtype, shape):
     return a
 
 
-def exact(got, want):
-    if not np.array_equal(got, want):
-        bad = np.argwhere(got != want)
-        i = tuple(bad[0])
-        return f"{len(bad)} elements differ, first at {i}: got {got[i]}, want {want[i]}"
-    return None
 
 
-def close(got, want, rtol, atol):
-    if not np.allclose(got, want, rtol=rtol, atol=atol):
-        err = np.abs(got.astype(np.float64) - want.astype(np.float64))
-        i = np.unravel_index(np.argmax(err), err.shape)
-        return f"max abs error {err[i]} at {i}: got {got[i]}, want {want[i]}"
-    return None
 
 
 # ---- the documented randn generator, replayed --------------------------------
