@@ -66,7 +66,7 @@ typedef struct VI {
     const char *da, *db; /* ... its operands: an array, and an array or &scalar */
     int dsb;             /* ... the second one's stride: 1 an array, 0 a scalar */
     const char *ds;      /* ... the float holding that scalar */
-    bool by_load;        /* JIT: a reduce that the op producing its operand computes
+    bool by_producer;    /* JIT: a reduce that the op producing its operand computes
                             (a row load its max/min, an exp its sum) */
 } VI;
 
@@ -1099,7 +1099,7 @@ static bool rt_elementwise(E *e, Op *op, Value *v) {
     if (sr) {
         Value *rv = op_result(sr, 0);
         if (!declare(e, rv)) return false;
-        vi(e, rv)->by_load = true;
+        vi(e, rv)->by_producer = true;
         Type *vt = v->type;
         int r = vt->sh.rank;
         const char *idx[MAXR];
@@ -1477,7 +1477,7 @@ static bool emit_load_store(E *e, Op *op) {
     }
     if (fr) {
         if (!declare(e, op_result(fr, 0))) return false;
-        vi(e, op_result(fr, 0))->by_load = true;
+        vi(e, op_result(fr, 0))->by_producer = true;
     }
     if (prow) {
         n = loops_open(e, vt->sh.dims, r - 1, idx);
@@ -1641,16 +1641,14 @@ static int rt_reduce_code(E *e, Op *op) {
     return code;
 }
 
-static bool rt_reduce(E *e, Op *op, int64_t axis, int64_t rev, bool scan) {
-    (void)axis;
-    (void)rev;
+static bool rt_reduce(E *e, Op *op, bool scan) {
     if (scan) return false;
     int code = rt_reduce_code(e, op);
     if (code < 0) return false;
     Value *s0 = op_operand(op, 0), *res = op_result(op, 0);
     Type *st = s0->type;
     int r = st->sh.rank;
-    if (vi(e, res)->by_load) {
+    if (vi(e, res)->by_producer) {
         line(e, "/* computed with its operand */");
         return true;
     }
@@ -1682,7 +1680,7 @@ static bool emit_reduce(E *e, Op *op) {
     if (k > 16) return unsupported(e, op, "more than 16 operands");
     int r = st->sh.rank;
     int64_t len = st->sh.dims[axis];
-    if (rt_reduce(e, op, axis, rev, scan)) return !e->failed;
+    if (rt_reduce(e, op, scan)) return !e->failed;
     for (int i = 0; i < k; i++) {
         if (!value_has_uses(op_result(op, i)) && k == 1) return true;
         if (!declare(e, op_result(op, i))) return false;
