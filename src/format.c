@@ -243,6 +243,7 @@ static const struct { int op; const char *names; } inherent[] = {
     { OP_linalg_batch_matmul, "operandSegmentSizes" }, { OP_linalg_add, "operandSegmentSizes" },
     { OP_linalg_max, "operandSegmentSizes" }, { OP_linalg_mul, "operandSegmentSizes" },
     { OP_linalg_transpose, "permutation" }, { OP_linalg_broadcast, "dimensions" }, { OP_linalg_reduce, "dimensions" },
+    { OP_linalg_index, "dim" },
     { OP_linalg_generic, "indexing_maps iterator_types doc library_call operandSegmentSizes" },
 };
 
@@ -2150,6 +2151,61 @@ static void pr_memview(Printer *p, Op *op) {
     print_type(p, op->res[0].type);
 }
 
+/* ktdp.construct_distributed_memory_view (%a, %b : T, U) attr-dict : memref<..> */
+static bool dec_dmemview(Dec *d) {
+    Op *op = d->op;
+    if (!eat(d, "(") || uses(d, NULL) != op->nopnds || !op->nopnds || !eat(d, ":")) return false;
+    Type *ts[64];
+    int n = types(d, ts, 64);
+    if (n != op->nopnds || !eat(d, ")")) return false;
+    Attr *a = dict_opt(d);
+    if (!eat(d, ":")) return false;
+    Type *t = type_el(d);
+    if (!t || !at_end(d) || op->nres != 1) return false;
+    for (int i = 0; i < n; i++) want_type(d, i, ts[i]);
+    set_res(op, 0, t);
+    merge_attrs(d, a);
+    return true;
+}
+static bool fit_dmemview(Op *op) { return op->nres == 1 && op->nopnds > 0; }
+static void pr_dmemview(Printer *p, Op *op) {
+    print_name(p, op);
+    P(p, " (");
+    print_operands(p, op, 0, op->nopnds);
+    P(p, " : ");
+    print_types_of_values(p, op, 0, op->nopnds);
+    P(p, ")");
+    print_attrs(p, op, NULL, 0);
+    P(p, " : ");
+    print_type(p, op->res[0].type);
+}
+
+/* linalg.index N attr-dict : index */
+static bool dec_lindex(Dec *d) {
+    int64_t k;
+    if (d->op->nopnds || d->op->nres != 1 || !int_lit(d, &k) || k < 0) return false;
+    Attr *a = dict_opt(d);
+    if (!eat(d, ":")) return false;
+    Type *t = type_el(d);
+    if (!t || t != type_index(d->c) || !at_end(d)) return false;
+    set_res(d->op, 0, t);
+    op_set_prop(d->c, d->op, "dim", attr_int(d->c, type_int(d->c, 64, SIGNLESS), k));
+    merge_attrs(d, a);
+    return true;
+}
+static bool fit_lindex(Op *op) {
+    Attr *a = op_attr(op, "dim");
+    return op->nres == 1 && !op->nopnds && a && a->kind == A_INT && a->i >= 0;
+}
+static void pr_lindex(Printer *p, Op *op) {
+    print_name(p, op);
+    fprintf(p->f, " %lld", (long long)op_attr(op, "dim")->i);
+    static const char *const el[] = { "dim" };
+    print_attrs(p, op, el, 1);
+    P(p, " : ");
+    print_type(p, op->res[0].type);
+}
+
 /* affine expressions over SSA uses: each distinct value is a dimension */
 typedef struct SsaMap { Value *v[64]; int n; } SsaMap;
 static AExpr *ssa_expr(Dec *d, SsaMap *m);
@@ -3296,6 +3352,8 @@ static const Fmt fmts[] = {
     { "itreduce", dec_itreduce, pr_itreduce, fit_itreduce },
     { "tileid", dec_tileid, pr_tileid, fit_tileid },
     { "memview", dec_memview, pr_memview, fit_memview },
+    { "dmemview", dec_dmemview, pr_dmemview, fit_dmemview },
+    { "lindex", dec_lindex, pr_lindex, fit_lindex },
     { "atile", dec_atile, pr_atile, fit_atile },
     { "itile", dec_itile, pr_itile, fit_itile },
     { "kload", dec_kload, pr_kload, fit_kload },
