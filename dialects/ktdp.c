@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "format_lib.h"
+#include "parse.h"
 
 /* ktdp.get_compute_tile_id attr-dict : index[, index ...] */
 static bool dec_tileid(Dec *d) {
@@ -558,6 +559,62 @@ static void pr_ktreduce(Printer *p, Op *op) {
     print_region(p, &op->regions[0], true, true, false);
 }
 
+/* the two spellings of a ktdp memory space: the Spyre backend's
+ * #ktdp.spyre_memory_space<HBM|LX, core = N> and ktir-cpu's
+ * #ktdp.memory_space<global|ct_local, ct_id = N>; L0 and unspecified have no
+ * generic spelling and stay as written */
+/* (--ktdp-memory-space picks one) */
+static bool print_memory_space(Printer *p, Attr *a) {
+    if (!p->o.ktdp_space || a->kind != A_OPAQUE) return false;
+    const char *s = a->str.s;
+    static const char sp[] = "#ktdp.spyre_memory_space<", gen[] = "#ktdp.memory_space<";
+    char kind[32] = "";
+    long core = -1;
+    if (p->o.ktdp_space == 2 && !strncmp(s, sp, sizeof sp - 1)) {
+        if (sscanf(s + sizeof sp - 1, "%31[A-Za-z0-9_]", kind) != 1) return false;
+        const char *c = strstr(s, "core");
+        if (c && sscanf(c, "core = %ld", &core) != 1) return false;
+        if (!strcmp(kind, "HBM") && core < 0) { P(p, "#ktdp.memory_space<global>"); return true; }
+        if (!strcmp(kind, "LX")) {
+            if (core >= 0) fprintf(p->f, "#ktdp.memory_space<ct_local, ct_id = %ld>", core);
+            else P(p, "#ktdp.memory_space<ct_local>");
+            return true;
+        }
+        return false;
+    }
+    if (p->o.ktdp_space == 1 && !strncmp(s, gen, sizeof gen - 1)) {
+        if (sscanf(s + sizeof gen - 1, "%31[A-Za-z0-9_]", kind) != 1) return false;
+        const char *c = strstr(s, "ct_id");
+        if (c && sscanf(c, "ct_id = %ld", &core) != 1) return false;
+        if (!strcmp(kind, "global") && core < 0) { P(p, "#ktdp.spyre_memory_space<HBM>"); return true; }
+        if (!strcmp(kind, "ct_local")) {
+            if (core >= 0) fprintf(p->f, "#ktdp.spyre_memory_space<LX, core = %ld>", core);
+            else P(p, "#ktdp.spyre_memory_space<LX>");
+            return true;
+        }
+    }
+    return false;
+}
+
+/* The `groups = affine_set<...>` of a !ktdp.tile_future is printed as the
+ * attribute it is, so that it gets a #setN alias as MLIR gives it (MLIR
+ * aliases attributes inside types too). */
+static void print_tile_future_body(Printer *p, const Type *t) {
+    const char *b = t->opq.body, *k = NULL;
+    if (p->c) k = strstr(b, "groups = affine_set<");
+    if (!k) { P(p, b); return; }
+    const char *s = k + 9, *e = s + 11;
+    int depth = 1;
+    for (; *e && depth; e++) depth += *e == '<' ? 1 : *e == '>' && e[1] != '=' ? -1 : 0;
+    char *txt = depth ? NULL : strndup(s, (size_t)(e - s));
+    Attr *a = txt ? parse_attr_str(p->c, txt) : NULL;
+    free(txt);
+    if (!a || a->kind != A_INTEGER_SET) { P(p, b); return; }
+    fwrite_unlocked(b, 1, (size_t)(s - b), p->f);
+    print_attr(p, a);
+    P(p, e);
+}
+
 static const OpFormat formats[] = {
     { "tileid", dec_tileid, pr_tileid, fit_tileid },
     { "memview", dec_memview, pr_memview, fit_memview },
@@ -579,4 +636,6 @@ static const OpInherent inherent[] = {
 void dialect_ktdp_register(void) {
     format_register(formats, sizeof formats / sizeof *formats);
     format_register_inherent(inherent, sizeof inherent / sizeof *inherent, NULL);
+    print_register_type_body("!ktdp.tile_future", print_tile_future_body);
+    print_register_opaque_attr(print_memory_space);
 }

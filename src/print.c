@@ -8,7 +8,6 @@
 #include <string.h>
 
 #include "format.h"
-#include "parse.h"
 
 /* ---- small helpers -------------------------------------------------- */
 /* one thread prints: the stream needs no locking */
@@ -278,23 +277,30 @@ static void print_type_body(Printer *p, Type *t) {
     }
 }
 
-/* The text of an opaque type after its name.  The `groups = affine_set<...>`
- * of a !ktdp.tile_future is printed as the attribute it is, so that it gets
- * a #setN alias as MLIR gives it (MLIR aliases attributes inside types too). */
+/* dialect spellings (dialects/ register them at start-up) */
+static struct { const char *name; void (*body)(Printer *, const Type *); } type_bodies[8];
+static int ntype_bodies;
+static bool (*opaque_attrs[8])(Printer *, Attr *);
+static int nopaque_attrs;
+
+void print_register_type_body(const char *name, void (*body)(Printer *p, const Type *t)) {
+    for (int i = 0; i < ntype_bodies; i++) if (!strcmp(type_bodies[i].name, name)) { type_bodies[i].body = body; return; }
+    if (ntype_bodies < (int)(sizeof type_bodies / sizeof *type_bodies)) {
+        type_bodies[ntype_bodies].name = name;
+        type_bodies[ntype_bodies++].body = body;
+    }
+}
+void print_register_opaque_attr(bool (*spell)(Printer *p, Attr *a)) {
+    for (int i = 0; i < nopaque_attrs; i++) if (opaque_attrs[i] == spell) return;
+    if (nopaque_attrs < (int)(sizeof opaque_attrs / sizeof *opaque_attrs)) opaque_attrs[nopaque_attrs++] = spell;
+}
+
+/* The text of an opaque type after its name: as read, unless its dialect
+ * spells it */
 void print_opaque_body(Printer *p, const Type *t) {
-    const char *b = t->opq.body, *k = NULL;
-    if (p->c && !strcmp(t->opq.name, "!ktdp.tile_future")) k = strstr(b, "groups = affine_set<");
-    if (!k) { ps_(p, b); return; }
-    const char *s = k + 9, *e = s + 11;
-    int depth = 1;
-    for (; *e && depth; e++) depth += *e == '<' ? 1 : *e == '>' && e[1] != '=' ? -1 : 0;
-    char *txt = depth ? NULL : strndup(s, (size_t)(e - s));
-    Attr *a = txt ? parse_attr_str(p->c, txt) : NULL;
-    free(txt);
-    if (!a || a->kind != A_INTEGER_SET) { ps_(p, b); return; }
-    fwrite_unlocked(b, 1, (size_t)(s - b), p->f);
-    print_attr(p, a);
-    ps_(p, e);
+    for (int i = 0; i < ntype_bodies; i++)
+        if (!strcmp(t->opq.name, type_bodies[i].name)) { type_bodies[i].body(p, t); return; }
+    ps_(p, t->opq.body);
 }
 
 /* ---- affine --------------------------------------------------------- */
@@ -443,45 +449,10 @@ static void print_attr_elided(Printer *p, Attr *a) { print_attr_ex(p, a, true); 
 
 static void collect_alias(Printer *p, Attr *a);
 
-/* the two spellings of a ktdp memory space: the Spyre backend's
- * #ktdp.spyre_memory_space<HBM|LX, core = N> and ktir-cpu's
- * #ktdp.memory_space<global|ct_local, ct_id = N>; L0 and unspecified have no
- * generic spelling and stay as written */
-static bool print_memory_space(Printer *p, Attr *a) {
-    if (!p->o.ktdp_space || a->kind != A_OPAQUE) return false;
-    const char *s = a->str.s;
-    static const char sp[] = "#ktdp.spyre_memory_space<", gen[] = "#ktdp.memory_space<";
-    char kind[32] = "";
-    long core = -1;
-    if (p->o.ktdp_space == 2 && !strncmp(s, sp, sizeof sp - 1)) {
-        if (sscanf(s + sizeof sp - 1, "%31[A-Za-z0-9_]", kind) != 1) return false;
-        const char *c = strstr(s, "core");
-        if (c && sscanf(c, "core = %ld", &core) != 1) return false;
-        if (!strcmp(kind, "HBM") && core < 0) { ps_(p, "#ktdp.memory_space<global>"); return true; }
-        if (!strcmp(kind, "LX")) {
-            if (core >= 0) fprintf(p->f, "#ktdp.memory_space<ct_local, ct_id = %ld>", core);
-            else ps_(p, "#ktdp.memory_space<ct_local>");
-            return true;
-        }
-        return false;
-    }
-    if (p->o.ktdp_space == 1 && !strncmp(s, gen, sizeof gen - 1)) {
-        if (sscanf(s + sizeof gen - 1, "%31[A-Za-z0-9_]", kind) != 1) return false;
-        const char *c = strstr(s, "ct_id");
-        if (c && sscanf(c, "ct_id = %ld", &core) != 1) return false;
-        if (!strcmp(kind, "global") && core < 0) { ps_(p, "#ktdp.spyre_memory_space<HBM>"); return true; }
-        if (!strcmp(kind, "ct_local")) {
-            if (core >= 0) fprintf(p->f, "#ktdp.spyre_memory_space<LX, core = %ld>", core);
-            else ps_(p, "#ktdp.spyre_memory_space<LX>");
-            return true;
-        }
-    }
-    return false;
-}
-
 static void print_attr_ex(Printer *p, Attr *a, bool may_elide) {
     if (p->collect) collect_alias(p, a);
-    if (print_memory_space(p, a)) return;
+    if (a->kind == A_OPAQUE)
+        for (int i = 0; i < nopaque_attrs; i++) if (opaque_attrs[i](p, a)) return;
     /* MLIR names only maps, sets and dialect attributes; others print inline */
     if (a->alias && p->alias_ok && (a->kind == A_OPAQUE || a->kind == A_AFFINE_MAP || a->kind == A_INTEGER_SET)) { ps_(p, a->alias); return; }
     p->alias_ok = true;

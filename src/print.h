@@ -37,6 +37,12 @@ void print_op_alone(FILE *f, Ctx *c, Op *op, const PrintOpts *o);   /* numbering
 void print_type(Printer *p, Type *t);
 void print_type_done(Printer *p);   /* a type was just printed by other means (e.g. without its dialect prefix) */
 void print_opaque_body(Printer *p, const Type *t);   /* an opaque type's text after its name */
+/* Dialect spellings, registered at start-up (dialects/): the body of the
+ * opaque types named `name` (such as "!ktdp.tile_future"; otherwise the body
+ * is printed as read), and of opaque attributes (spell returns false to
+ * leave an attribute as read). */
+void print_register_type_body(const char *name, void (*body)(Printer *p, const Type *t));
+void print_register_opaque_attr(bool (*spell)(Printer *p, Attr *a));
 void print_attr(Printer *p, Attr *a);
 void print_attr_noalias(Printer *p, Attr *a);
 bool print_float(Printer *p, double v, Type *t);   /* true if printed as a hex bit pattern */
