@@ -6,7 +6,7 @@
 
 #include "diag.h"
 #include "ir.h"
-#include "print.h"   /* Printer (only the type: the engine itself prints nothing) */
+#include "print_attr.h"   /* Printer (only the type: the engine itself prints nothing) */
 
 /* a custom-form op being decoded: its elements (op->custom) are matched
  * from e on */
