@@ -28,6 +28,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "fmath.h"
 #include "pass.h"
 #include "print.h"
 #include "target.h"
@@ -38,12 +39,9 @@ enum { K_SCALAR = 1, K_ARRAY, K_VIRT, K_BPTR };
 
 /* the libm functions the C may call (all double) */
 static const struct { const char *name; int nargs; } libm[] = {
-    { "exp", 1 }, { "exp2", 1 }, { "expm1", 1 }, { "log", 1 }, { "log2", 1 }, { "log10", 1 },
-    { "log1p", 1 }, { "sqrt", 1 }, { "sin", 1 }, { "cos", 1 }, { "tan", 1 }, { "asin", 1 },
-    { "acos", 1 }, { "atan", 1 }, { "sinh", 1 }, { "cosh", 1 }, { "tanh", 1 }, { "asinh", 1 },
-    { "acosh", 1 }, { "atanh", 1 }, { "erf", 1 }, { "cbrt", 1 }, { "ceil", 1 }, { "floor", 1 },
-    { "round", 1 }, { "trunc", 1 }, { "fabs", 1 }, { "fmod", 2 }, { "pow", 2 }, { "atan2", 2 },
-    { "fmax", 2 }, { "fmin", 2 }, { "fma", 3 },
+#define LIBM(name, k) { #name, k },
+#include "../cgen/libm.def"
+#undef LIBM
 };
 enum { NLIBM = sizeof libm / sizeof *libm };
 
@@ -2301,6 +2299,10 @@ static bool emit_func(E *e, Op *func, FILE *out, bool launcher) {
     return true;
 }
 
+/* the text of a constant of src/fmath.h */
+#define S(x) S_(x)
+#define S_(x) #x
+
 /* the prelude's helpers; one is emitted when its name occurs in the code
  * (or in another emitted helper) */
 static const struct { const char *name, *text; } helpers[] = {
@@ -2356,15 +2358,15 @@ static const struct { const char *name, *text; } helpers[] = {
                   "static inline float ttx_expf(float x)\n{\n"
                   "    union { float f; i32 i; u32 u; } t, s1, s2;\n"
                   "    if (x != x) return x + x;\n"
-                  "    x = x < -104.0f ? -104.0f : x > 89.0f ? 89.0f : x;\n"
-                  "    t.f = fmaf(x, 0x1.715476p+0f, 0x1.8p23f);\n"
-                  "    float k = t.f - 0x1.8p23f;\n"
-                  "    float r = fmaf(-k, 0x1.62e43p-1f, x);\n"
-                  "    r = fmaf(-k, -0x1.05c61p-29f, r);\n"
-                  "    float p = fmaf(r, 0x1.a01a02p-13f, 0x1.6c16c2p-10f);\n"
-                  "    p = fmaf(p, r, 0x1.111112p-7f);\n"
-                  "    p = fmaf(p, r, 0x1.555556p-5f);\n"
-                  "    p = fmaf(p, r, 0x1.555556p-3f);\n"
+                  "    x = x < " S(FM_EXP_MIN) " ? " S(FM_EXP_MIN) " : x > " S(FM_EXP_MAX) " ? " S(FM_EXP_MAX) " : x;\n"
+                  "    t.f = fmaf(x, " S(FM_EXP_LOG2E) ", " S(FM_EXP_SHIFT) ");\n"
+                  "    float k = t.f - " S(FM_EXP_SHIFT) ";\n"
+                  "    float r = fmaf(-k, " S(FM_EXP_LN2HI) ", x);\n"
+                  "    r = fmaf(-k, " S(FM_EXP_LN2LO) ", r);\n"
+                  "    float p = fmaf(r, " S(FM_EXP_C7) ", " S(FM_EXP_C6) ");\n"
+                  "    p = fmaf(p, r, " S(FM_EXP_C5) ");\n"
+                  "    p = fmaf(p, r, " S(FM_EXP_C4) ");\n"
+                  "    p = fmaf(p, r, " S(FM_EXP_C3) ");\n"
                   "    p = fmaf(p, r, 0.5f);\n"
                   "    p = fmaf(p, r, 1.0f);\n"
                   "    p = fmaf(p, r, 1.0f);\n"
