@@ -68,7 +68,10 @@ typedef struct VI {
                             (a row load its max/min, an exp its sum) */
 } VI;
 
-typedef struct E {
+typedef struct CgenStrategy CgenStrategy;
+
+typedef struct Cg {
+    const CgenStrategy *s;
     Ctx *c;
     Diag *d;
     const CEmitOpts *o;
@@ -80,11 +83,41 @@ typedef struct E {
     bool grid_used[6];
     int nextv, ntmp, nsite;
     bool failed;
-} E;
+} Cg;
+
+/* a tt/tts load or store as the emitter sees it, for CgenStrategy.access_rows */
+typedef struct CgAccess {
+    Op *op;
+    bool store, tts, blk, ten;   /* a store; a tts access; through a block pointer; of a tensor */
+    int nmd;                     /* tts: how many mask dims */
+    Value *pv, *mask, *other, *val;
+    Type *vt, *el;               /* the value's type, the element type in memory */
+    const char *mt, *name;       /* the element's C type in memory, the value's C name */
+    int sz, r;                   /* the element's size in bytes, the rank */
+    int64_t L;                   /* the length of the last axis */
+    /* out: the loops the strategy opened (the per-element loop over the
+     * last axis inside them), their indices, and a line for after that loop */
+    int n;
+    const char *idx[MAXR];
+    const char *after_row;
+} CgAccess;
+
+struct CgenStrategy {
+    const char *name;
+    void (*prelude)(FILE *out, const char *body, size_t blen);
+    const char *drain;
+    bool gather_rows;
+    bool (*fills_array)(Cg *e, Op *op);
+    bool (*copy)(Cg *e, const char *dst, Value *src, Type *t);
+    bool (*elementwise)(Cg *e, Op *op, Value *v);
+    bool (*access_rows)(Cg *e, CgAccess *a);
+    bool (*reduce)(Cg *e, Op *op, bool scan);
+    bool (*dot)(Cg *e, Op *op);
+};
 
 /* ---- strings ------------------------------------------------------------ */
 
-static const char *vfmt(E *e, const char *fmt, va_list ap) {
+static const char *vfmt(Cg *e, const char *fmt, va_list ap) {
     va_list aq;
     va_copy(aq, ap);
     int n = vsnprintf(NULL, 0, fmt, aq);
@@ -95,16 +128,16 @@ static const char *vfmt(E *e, const char *fmt, va_list ap) {
     pv_push(&e->strs, s);
     return s;
 }
-static const char *fmt(E *e, const char *f, ...) __attribute__((format(printf, 2, 3)));
-static const char *fmt(E *e, const char *f, ...) {
+static const char *fmt(Cg *e, const char *f, ...) __attribute__((format(printf, 2, 3)));
+static const char *fmt(Cg *e, const char *f, ...) {
     va_list ap;
     va_start(ap, f);
     const char *s = vfmt(e, f, ap);
     va_end(ap);
     return s;
 }
-static void line(E *e, const char *f, ...) __attribute__((format(printf, 2, 3)));
-static void line(E *e, const char *f, ...) {
+static void line(Cg *e, const char *f, ...) __attribute__((format(printf, 2, 3)));
+static void line(Cg *e, const char *f, ...) {
     for (int i = 0; i < e->ind; i++) fputs("    ", e->f);
     va_list ap;
     va_start(ap, f);
@@ -115,25 +148,25 @@ static void line(E *e, const char *f, ...) {
 
 /* ---- errors ------------------------------------------------------------- */
 
-static bool unsupported(E *e, Op *op, const char *why) {
+static bool unsupported(Cg *e, Op *op, const char *why) {
     if (e->failed) return false;
     e->failed = true;
     if (e->o && e->o->unsupported) { *e->o->unsupported = op; return false; }
-    if (why) diag_error(e->d, op->loc, "the C target does not support '%s' (%s)", op_name(op), why);
-    else diag_error(e->d, op->loc, "the C target does not support '%s'", op_name(op));
+    if (why) diag_error(e->d, op->loc, "the %s target does not support '%s' (%s)", e->s->name, op_name(op), why);
+    else diag_error(e->d, op->loc, "the %s target does not support '%s'", e->s->name, op_name(op));
     return false;
 }
 
 /* ---- values ------------------------------------------------------------- */
 
-static VI *vi_find(E *e, const Value *v) {
+static VI *vi_find(Cg *e, const Value *v) {
     if (!e->cap) return NULL;
     for (size_t i = ptr_hash(v) & (e->cap - 1);; i = (i + 1) & (e->cap - 1)) {
         if (!e->tab[i]) return NULL;
         if (e->tab[i]->v == v) return e->tab[i];
     }
 }
-static VI *vi(E *e, Value *v) {
+static VI *vi(Cg *e, Value *v) {
     VI *x = vi_find(e, v);
     if (x) return x;
     if ((e->n + 1) * 2 > e->cap) {
@@ -170,16 +203,16 @@ static bool fname_is(const Type *t, const char *n) { return t && t->kind == T_FL
 static bool is_f16ish(const Type *t) { return fname_is(t, "f16") || fname_is(t, "bf16"); }
 
 /* the C type of a scalar of type t in registers, or NULL */
-static const char *rtype(E *e, const Type *t);
+static const char *rtype(Cg *e, const Type *t);
 /* the C type of an element of type t in memory */
-static const char *mtype(E *e, const Type *t) {
+static const char *mtype(Cg *e, const Type *t) {
     if (!t) return NULL;
     if (t->kind == T_INT && t->i.width == 1) return "u8";
     if (is_f16ish(t)) return "u16";
     if (t->kind == T_PTR) return NULL;
     return rtype(e, t);
 }
-static const char *rtype(E *e, const Type *t) {
+static const char *rtype(Cg *e, const Type *t) {
     if (!t) return NULL;
     if (t->kind == T_INDEX) return "i64";
     if (t->kind == T_INT) {
@@ -213,7 +246,7 @@ static const char *utype(int w) { return w <= 8 ? "u8" : w <= 16 ? "u16" : w <= 
 static const char *wtype(int w) { return w <= 32 ? "u32" : "u64"; }   /* wrapping arithmetic */
 
 /* "T name" or "T name[N]" for a value of type t; NULL if t has no C form */
-static const char *decl(E *e, const char *name, Type *t) {
+static const char *decl(Cg *e, const char *name, Type *t) {
     if (is_tensor(t)) {
         Type *el = t->sh.elem;
         int64_t n = type_numel(t);
@@ -234,7 +267,7 @@ static const char *decl(E *e, const char *name, Type *t) {
 
 /* ---- literals ----------------------------------------------------------- */
 
-static const char *lit_int(E *e, int64_t v, const Type *t) {
+static const char *lit_int(Cg *e, int64_t v, const Type *t) {
     int w = t->kind == T_INT ? t->i.width : 64;
     if (w == 1) return (v & 1) ? "1" : "0";
     if (v == INT64_MIN) return "(-9223372036854775807LL - 1)";
@@ -244,7 +277,7 @@ static const char *lit_int(E *e, int64_t v, const Type *t) {
     return fmt(e, "%" PRId64 "%s", v, big ? "LL" : "");
 }
 
-static const char *lit_float(E *e, double v, const Type *t) {
+static const char *lit_float(Cg *e, double v, const Type *t) {
     bool dbl = fname_is(t, "f64");
     if (isnan(v) || isinf(v)) {
         
@@ -277,7 +310,7 @@ static const char *lit_float(E *e, double v, const Type *t) {
                v < 0 || signbit(v) ? ")" : "");
 }
 
-static const char *lit_attr(E *e, Attr *a, const Type *t) {
+static const char *lit_attr(Cg *e, Attr *a, const Type *t) {
     if (a->kind == A_FLOAT) return t->kind == T_FLOAT ? lit_float(e, a->f, t) : lit_int(e, (int64_t)a->f, t);
     if (a->kind == A_INT || a->kind == A_BOOL) return t->kind == T_FLOAT ? lit_float(e, (double)a->i, t) : lit_int(e, a->i, t);
     return NULL;
@@ -288,7 +321,7 @@ static const char *lit_attr(E *e, Attr *a, const Type *t) {
 static bool is0(const char *s) { return !strcmp(s, "0"); }
 
 /* the flat row-major index of idx in dims: sum idx[d] * stride[d] */
-static const char *flat(E *e, const int64_t *dims, int rank, const char *const *idx) {
+static const char *flat(Cg *e, const int64_t *dims, int rank, const char *const *idx) {
     const char *acc = NULL;
     for (int d = 0; d < rank; d++) {
         if (is0(idx[d])) continue;
@@ -303,21 +336,21 @@ static const char *flat(E *e, const int64_t *dims, int rank, const char *const *
 /* ---- affine values -------------------------------------------------------- */
 
 static bool tz(Term t) { return t.k && t.c == 0; }
-static const char *tstr(E *e, Term t) {
+static const char *tstr(Cg *e, Term t) {
     if (!t.k) return t.s;
     if (t.c == INT64_MIN) return "(-9223372036854775807LL - 1)";
     bool big = t.c > INT32_MAX || t.c < INT32_MIN;
     return fmt(e, t.c < 0 ? "(%" PRId64 "%s)" : "%" PRId64 "%s", t.c, big ? "LL" : "");
 }
 static Term tconst(int64_t c) { Term t = { true, c, NULL }; return t; }
-static Term tadd(E *e, Term a, Term b) {
+static Term tadd(Cg *e, Term a, Term b) {
     if (a.k && b.k) return tconst((int64_t)((uint64_t)a.c + (uint64_t)b.c));
     if (tz(a)) return b;
     if (tz(b)) return a;
     Term t = { false, 0, fmt(e, "(%s + %s)", tstr(e, a), tstr(e, b)) };
     return t;
 }
-static Term tmul(E *e, Term a, Term b) {
+static Term tmul(Cg *e, Term a, Term b) {
     if (a.k && b.k) return tconst((int64_t)((uint64_t)a.c * (uint64_t)b.c));
     if (tz(a) || tz(b)) return tconst(0);
     if (a.k && a.c == 1) return b;
@@ -325,13 +358,13 @@ static Term tmul(E *e, Term a, Term b) {
     Term t = { false, 0, fmt(e, "%s * %s", tstr(e, a), tstr(e, b)) };
     return t;
 }
-static Term tneg(E *e, Term a) {
+static Term tneg(Cg *e, Term a) {
     if (a.k) return tconst((int64_t)(0 - (uint64_t)a.c));
     Term t = { false, 0, fmt(e, "(-%s)", a.s) };
     return t;
 }
 
-static Aff *aff_new(E *e, int rank) {
+static Aff *aff_new(Cg *e, int rank) {
     Aff *a = calloc(1, sizeof *a);
     if (!a) abort();
     pv_push(&e->strs, a);
@@ -342,7 +375,7 @@ static Aff *aff_new(E *e, int rank) {
 }
 
 /* a scalar integer as a term (i64) */
-static Term scalar_term(E *e, Value *v) {
+static Term scalar_term(Cg *e, Value *v) {
     Attr *c = value_const(v);
     if (c && (c->kind == A_INT || c->kind == A_BOOL) && v->type && v->type->kind != T_FLOAT) return tconst(c->i);
     VI *x = vi(e, v);
@@ -357,7 +390,7 @@ static bool uniform(const Aff *a) {
 }
 
 /* v as base + sum co[d] * i_d over its dims (pointers: ptr + that), or NULL */
-static Aff *aff_of(E *e, Value *v) {
+static Aff *aff_of(Cg *e, Value *v) {
     VI *x = vi(e, v);
     if (x->aff_done) return x->aff;
     x->aff_done = true;
@@ -473,7 +506,7 @@ static Aff *aff_of(E *e, Value *v) {
 }
 
 /* the i64 expression of a at idx */
-static const char *aff_sum(E *e, const Aff *a, const char *const *idx) {
+static const char *aff_sum(Cg *e, const Aff *a, const char *const *idx) {
     const char *s = NULL;
     if (!tz(a->base)) s = tstr(e, a->base);
     for (int d = 0; d < a->rank; d++) {
@@ -483,7 +516,7 @@ static const char *aff_sum(E *e, const Aff *a, const char *const *idx) {
     }
     return s ? s : "0";
 }
-static const char *aff_render(E *e, const Aff *a, Type *el, const char *const *idx) {
+static const char *aff_render(Cg *e, const Aff *a, Type *el, const char *const *idx) {
     const char *s = aff_sum(e, a, idx);
     if (a->ptr) return is0(s) ? a->ptr : fmt(e, "%s + %s", a->ptr, s);
     if (el->kind == T_INT && el->i.width < 64) return fmt(e, "(%s)(%s)", rtype(e, el), s);
@@ -493,11 +526,11 @@ static const char *aff_render(E *e, const Aff *a, Type *el, const char *const *i
 /* ---- tts (the structured pointers of --ptr-analysis) ------------------------ */
 
 
-static const char *ex(E *e, Value *v, const char *const *idx);
+static const char *ex(Cg *e, Value *v, const char *const *idx);
 
 /* a static list with INT64_MIN for the entries given by operands next,
  * next+1, ... (below end): each entry as an i64 C expression */
-static int mixed(E *e, Op *op, const char *name, int *next, int end, const char **out) {
+static int mixed(Cg *e, Op *op, const char *name, int *next, int end, const char **out) {
     Attr *a = op_attr(op, name);
     if (!a || a->kind != A_DENSE_ARRAY || (a->darr.n && !a->darr.i) || a->darr.n > MAXR) return -1;
     for (int i = 0; i < a->darr.n; i++) {
@@ -512,7 +545,7 @@ static int mixed(E *e, Op *op, const char *name, int *next, int end, const char 
 
 /* element idx of a structured tts.make_tptr: base + sum over d of
  * offsets[d] + idx[d] * strides[d] (modulo shape[d] when it is not 0) */
-static const char *tptr_elem(E *e, Op *op, const char *const *idx) {
+static const char *tptr_elem(Cg *e, Op *op, const char *const *idx) {
     const int64_t *sg = op_segment_sizes(op, 4);
     if (!sg || sg[0] != 1) return NULL;
     const char *str[MAXR], *off[MAXR], *shp[MAXR];
@@ -539,25 +572,25 @@ static const char *tptr_elem(E *e, Op *op, const char *const *idx) {
 
 /* ---- expressions ---------------------------------------------------------- */
 
-static const char *ex(E *e, Value *v, const char *const *idx);
+static const char *ex(Cg *e, Value *v, const char *const *idx);
 
 
 /* round a double expression d to float type t */
-static const char *fround(E *e, const Type *t, const char *d) {
+static const char *fround(Cg *e, const Type *t, const char *d) {
     if (fname_is(t, "f64")) return d;
     if (fname_is(t, "f16")) { return fmt(e, "ttx_f16r(%s)", d); }
     if (fname_is(t, "bf16")) { return fmt(e, "ttx_bf16r(%s)", d); }
     return fmt(e, "(float)%s", d);
 }
-static const char *call1(E *e, const Type *t, const char *fn, const char *a) {
+static const char *call1(Cg *e, const Type *t, const char *fn, const char *a) {
     if (!strcmp(fn, "exp") && fname_is(t, "f32")) return fmt(e, "ttx_expf(%s)", a);
     return fround(e, t, fmt(e, "%s(%s)", fn, a));
 }
-static const char *call2(E *e, const Type *t, const char *fn, const char *a, const char *b) {
+static const char *call2(Cg *e, const Type *t, const char *fn, const char *a, const char *b) {
     return fround(e, t, fmt(e, "%s(%s, %s)", fn, a, b));
 }
 
-static const char *cmpf_expr(E *e, int64_t p, const char *a, const char *b) {
+static const char *cmpf_expr(Cg *e, int64_t p, const char *a, const char *b) {
     switch (p) {
     case 0: return "0";
     case 1: return fmt(e, "(%s == %s)", a, b);
@@ -577,7 +610,7 @@ static const char *cmpf_expr(E *e, int64_t p, const char *a, const char *b) {
     default: return "1";
     }
 }
-static const char *cmpi_expr(E *e, int64_t p, int w, const char *a, const char *b) {
+static const char *cmpi_expr(Cg *e, int64_t p, int w, const char *a, const char *b) {
     static const char *const ops[] = { "==", "!=", "<", "<=", ">", ">=", "<", "<=", ">", ">=" };
     if (p < 0 || p > 9) return NULL;
     if (p <= 1 || (w == 1 && p >= 6)) return fmt(e, "(%s %s %s)", a, ops[p], b);
@@ -588,7 +621,7 @@ static const char *cmpi_expr(E *e, int64_t p, int w, const char *a, const char *
 
 /* the value of op's (first) result from operand expressions a[]; NULL when
  * the op is not an elementwise or scalar op this target knows */
-static const char *op_expr(E *e, Op *op, const char *const *a) {
+static const char *op_expr(Cg *e, Op *op, const char *const *a) {
     int id = op->info->id;
     Type *rt = op->nres ? type_elem(op->res[0].type) : NULL;
     Type *at = op->nopnds ? type_elem(op_operand(op, 0)->type) : NULL;
@@ -812,7 +845,7 @@ static bool needs_check(int id) {
 }
 
 /* the expression of element idx of op's first result */
-static const char *elem_of(E *e, Op *op, const char *const *idx) {
+static const char *elem_of(Cg *e, Op *op, const char *const *idx) {
     int id = op->info->id;
     Value *v = op_result(op, 0);
     Type *t = v->type;
@@ -890,7 +923,7 @@ static const char *elem_of(E *e, Op *op, const char *const *idx) {
     return op_expr(e, op, a);
 }
 
-static const char *ex(E *e, Value *v, const char *const *idx) {
+static const char *ex(Cg *e, Value *v, const char *const *idx) {
     VI *x = vi(e, v);
     if (!is_tensor(v->type)) return x->name;
     if (x->kind == K_ARRAY) return fmt(e, "%s[%s]", x->name, flat(e, v->type->sh.dims, v->type->sh.rank, idx));
@@ -909,7 +942,7 @@ static const char *ex(E *e, Value *v, const char *const *idx) {
 
 /* ---- naming and the virtual/array decision -------------------------------- */
 
-static void name_value(E *e, Value *v, const char *forced) {
+static void name_value(Cg *e, Value *v, const char *forced) {
     VI *x = vi(e, v);
     if (forced) { x->name = forced; return; }
     if (v->def && op_is(v->def, OP_arith_constant) && v->type && !is_tensor(v->type)) {
@@ -920,7 +953,7 @@ static void name_value(E *e, Value *v, const char *forced) {
     x->name = fmt(e, "v%d", e->nextv++);
 }
 
-static void name_op(E *e, Op *op, PtrVec *order) {
+static void name_op(Cg *e, Op *op, PtrVec *order) {
     pv_push(order, op);
     if (op_is(op, OP_scf_for)) {
         Block *b = op->regions[0].first;
@@ -943,7 +976,7 @@ static void name_op(E *e, Op *op, PtrVec *order) {
  * (their init) and advanced by a uniform offset (their yield is
  * tt.addptr(arg, uniform)): they become an i64 offset carried by the loop,
  * so loads through them stay strided */
-static void find_carried(E *e, Op *op) {
+static void find_carried(Cg *e, Op *op) {
     Block *b = op->regions[0].first;
     Op *y = b ? b->last : NULL;
     int ni = op->nopnds - 3;
@@ -971,12 +1004,11 @@ static void find_carried(E *e, Op *op) {
 /* must operand i of op be an array? */
 /* ---- the bulk routines of the JIT (CEmitOpts.rt) ---------------------------- */
 
-static bool use_rt(E *e) { return e->o && e->o->rt; }
 
 /* the ttx_rt_f32_bin code of an f32 elementwise op (16 + the ttx_rt_f32_un
  * code for a unary one), or -1 */
-static int rt_code(E *e, Op *op) {
-    if (!use_rt(e) || op->nres != 1 || op->verbatim || !is_tensor(op->res[0].type) || !fname_is(op->res[0].type->sh.elem, "f32"))
+static int rt_code(Op *op) {
+    if (op->nres != 1 || op->verbatim || !is_tensor(op->res[0].type) || !fname_is(op->res[0].type->sh.elem, "f32"))
         return -1;
     for (int i = 0; i < op->nopnds; i++)
         if (!fname_is(type_elem(op_operand(op, i)->type), "f32")) return -1;
@@ -1011,20 +1043,20 @@ static bool same_shape(const Type *a, const Type *b) {
     return true;
 }
 
-static const char *ex(E *e, Value *v, const char *const *idx);
+static const char *ex(Cg *e, Value *v, const char *const *idx);
 
 /* the ttx_rt_f32_red code (0 add, 4 max, 5 min) of a tt.reduce along the
  * last axis of an f32 array with that combiner, or -1 */
-static int rt_reduce_code(E *e, Op *op);
-static bool declare(E *e, Value *v);
-static int loops_open(E *e, const int64_t *dims, int rank, const char **idx);
-static void loops_close(E *e, int n);
+static int rt_reduce_code(Cg *e, Op *op);
+static bool declare(Cg *e, Value *v);
+static int loops_open(Cg *e, const int64_t *dims, int rank, const char **idx);
+static void loops_close(Cg *e, int n);
 
 /* the op that uses v, when there is exactly one use */
 static Op *sole_user(Value *v) { return v->uses && !v->uses->next ? v->uses->owner : NULL; }
 
 /* the whole array of a row op left to its user (VI.dcode), computed now */
-static void rt_materialize(E *e, Value *v, const char *at) {
+static void rt_materialize(Cg *e, Value *v, const char *at) {
     VI *x = vi(e, v);
     if (!x->dcode) return;
     int64_t n = type_numel(v->type);
@@ -1036,9 +1068,9 @@ static void rt_materialize(E *e, Value *v, const char *at) {
 
 /* an f32 elementwise op over whole arrays (or one value) as one call;
  * false (nothing written) when its operands are not of that form */
-static bool rt_elementwise(E *e, Op *op, Value *v) {
+static bool rt_elementwise(Cg *e, Op *op, Value *v) {
     /* a tt.addptr of a pointer array and one offset: one call */
-    if (use_rt(e) && op_is(op, OP_tt_addptr) && !op->verbatim && op->nopnds == 2 && type_elem(v->type)->kind == T_PTR &&
+    if (op_is(op, OP_tt_addptr) && !op->verbatim && op->nopnds == 2 && type_elem(v->type)->kind == T_PTR &&
         vi(e, op_operand(op, 0))->kind == K_ARRAY && same_shape(op_operand(op, 0)->type, v->type) &&
         is_uniform_value(op_operand(op, 1)) && msize(type_elem(v->type)->ptr.pointee) > 0) {
         const char *zi[MAXR];
@@ -1047,7 +1079,7 @@ static bool rt_elementwise(E *e, Op *op, Value *v) {
              vi(e, op_operand(op, 0))->name, ex(e, op_operand(op, 1), zi), msize(type_elem(v->type)->ptr.pointee), type_numel(v->type));
         return true;
     }
-    int code = rt_code(e, op);
+    int code = rt_code(op);
     if (code < 0 || op->nopnds != (code >= 16 ? 1 : 2)) return false;
     const char *zi[MAXR];
     for (int d = 0; d < MAXR; d++) zi[d] = "0";
@@ -1073,7 +1105,7 @@ static bool rt_elementwise(E *e, Op *op, Value *v) {
      * in this block by a store: left to that user, which computes it in its
      * own pass over the row */
     Op *u = sole_user(v);
-    bool to_exp = code == 1 && stride[1] == 0 && u && rt_code(e, u) == 16;
+    bool to_exp = code == 1 && stride[1] == 0 && u && rt_code(u) == 16;
     bool to_store = u && op_is(u, OP_tt_store) && u->nopnds >= 2 && op_operand(u, 1) == v;
     if (code < 16 && stride[0] == 1 && u && u->block == op->block && (to_exp || to_store) &&
         !vi(e, op_operand(op, 0))->carried && !vi(e, op_operand(op, 1))->carried) {
@@ -1120,14 +1152,14 @@ static bool rt_elementwise(E *e, Op *op, Value *v) {
     return true;
 }
 
-static const char *aff_sum(E *e, const Aff *a, const char *const *idx);
+static const char *aff_sum(Cg *e, const Aff *a, const char *const *idx);
 
 /* lines that set `i64 ttx_lo, ttx_hi` to the lanes [lo, hi) of the last axis
  * that the mask keeps in the row at ridx (its last index "0"), and `int
  * ttx_ok` to whether that interval is exact; false when the mask is not a
  * comparison of two affine integer tensors whose difference grows by 0 or 1
  * along the last axis */
-static bool rt_mask(E *e, Value *mask, int r, const char *const *ridx, int64_t L, bool emit) {
+static bool rt_mask(Cg *e, Value *mask, int r, const char *const *ridx, int64_t L, bool emit) {
     Op *d = mask ? mask->def : NULL;
     /* a broadcast comparison (Triton's masks of a K loop): the comparison of
      * the unbroadcast operands, at index 0 along the broadcast dims */
@@ -1191,7 +1223,7 @@ static bool wants_array(Op *op, int i) {
 enum { CHEAP = 8, INST_MAX = 1 << 20 };
 
 /* the size of v's expression were it and its operands virtual (capped) */
-static int cost_of(E *e, Value *v) {
+static int cost_of(Cg *e, Value *v) {
     VI *x = vi(e, v);
     if (x->cost) return x->cost;
     x->cost = 1000;
@@ -1203,7 +1235,7 @@ static int cost_of(E *e, Value *v) {
     return x->cost;
 }
 
-static void decide(E *e, Value *v) {
+static void decide(Cg *e, Value *v) {
     VI *x = vi(e, v);
     if (x->decided) return;
     x->decided = true;
@@ -1223,7 +1255,7 @@ static void decide(E *e, Value *v) {
         view = true;
     }
     if (!view && (!is_ew(id) || needs_check(id))) return;
-    if (rt_code(e, op) >= 0) return;   /* an array the bulk routine fills */
+    if (e->s->fills_array && e->s->fills_array(e, op)) return;   /* an array the strategy fills */
     if (id == OP_tt_reshape || id == OP_tt_unsplat) {
         /* a view of its operand's array */
     }
@@ -1256,7 +1288,7 @@ static void decide(E *e, Value *v) {
 
 /* ---- statements ----------------------------------------------------------- */
 
-static int site(E *e, Op *op) {
+static int site(Cg *e, Op *op) {
     if (e->o && e->o->sites) pv_push(e->o->sites, op);
     return e->nsite++;
 }
@@ -1264,7 +1296,7 @@ static int site(E *e, Op *op) {
 static const char *const LOOPV[MAXR] = { "i0", "i1", "i2", "i3", "i4", "i5", "i6", "i7" };
 
 /* open loops over dims; idx receives the index strings; returns the count */
-static int loops_open(E *e, const int64_t *dims, int rank, const char **idx) {
+static int loops_open(Cg *e, const int64_t *dims, int rank, const char **idx) {
     int n = 0;
     for (int d = 0; d < rank; d++) {
         if (dims[d] == 1) { idx[d] = "0"; continue; }
@@ -1280,21 +1312,24 @@ static int loops_open(E *e, const int64_t *dims, int rank, const char **idx) {
     }
     return n;
 }
-static void loops_close(E *e, int n) {
+static void loops_close(Cg *e, int n) {
     while (n--) {
         e->ind--;
         line(e, "}");
     }
 }
 
+/* an array into an array of its type, as one copy (both are declared from
+ * the same type) (CgenStrategy.copy) */
+static bool rt_copy(Cg *e, const char *dst, Value *src, Type *t) {
+    if (!is_tensor(t) || vi(e, src)->kind != K_ARRAY || !same_shape(src->type, t) || type_elem(src->type) != type_elem(t)) return false;
+    line(e, "memcpy(%s, %s, sizeof %s[0] * %" PRId64 ");", dst, vi(e, src)->name, dst, type_numel(t));
+    return true;
+}
+
 /* dst := src for a value of type t (arrays element by element) */
-static void copy_val(E *e, const char *dst, Value *src, Type *t) {
-    /* JIT: an array into an array of its type, as one copy (both are
-     * declared from the same type) */
-    if (use_rt(e) && is_tensor(t) && vi(e, src)->kind == K_ARRAY && same_shape(src->type, t) && type_elem(src->type) == type_elem(t)) {
-        line(e, "memcpy(%s, %s, sizeof %s[0] * %" PRId64 ");", dst, vi(e, src)->name, dst, type_numel(t));
-        return;
-    }
+static void copy_val(Cg *e, const char *dst, Value *src, Type *t) {
+    if (e->s->copy && e->s->copy(e, dst, src, t)) return;
     if (is_tensor(t)) {
         const char *idx[MAXR];
         int n = loops_open(e, t->sh.dims, t->sh.rank, idx);
@@ -1306,7 +1341,7 @@ static void copy_val(E *e, const char *dst, Value *src, Type *t) {
 }
 
 /* dst[i] := src[i] for all i at once */
-static void assign_all(E *e, Value *const *dst, Value *const *src, int n) {
+static void assign_all(Cg *e, Value *const *dst, Value *const *src, int n) {
     const char **tmp = calloc((size_t)n + 1, sizeof *tmp);
     if (!tmp) abort();
     for (int i = 0; i < n; i++) {
@@ -1335,9 +1370,9 @@ static void assign_all(E *e, Value *const *dst, Value *const *src, int n) {
     free(tmp);
 }
 
-static bool emit_block(E *e, Block *b, Op **term);
+static bool emit_block(Cg *e, Block *b, Op **term);
 
-static bool declare(E *e, Value *v) {
+static bool declare(Cg *e, Value *v) {
     const char *dl = decl(e, vi(e, v)->name, v->type);
     if (!dl) {
         Op *at = v->def ? v->def : (v->block && v->block->region ? v->block->region->op : NULL);
@@ -1348,13 +1383,13 @@ static bool declare(E *e, Value *v) {
 }
 
 /* the C element read at address expression p of element type t */
-static const char *mread(E *e, Type *t, const char *p) {
+static const char *mread(Cg *e, Type *t, const char *p) {
     if (fname_is(t, "f16")) { return fmt(e, "ttx_h2f(*%s)", p); }
     if (fname_is(t, "bf16")) { return fmt(e, "ttx_bf2f(*%s)", p); }
     if (t->kind == T_INT && t->i.width == 1) return fmt(e, "(*%s != 0)", p);
     return fmt(e, "*%s", p);
 }
-static const char *mwrite(E *e, Type *t, const char *v) {
+static const char *mwrite(Cg *e, Type *t, const char *v) {
     if (fname_is(t, "f16")) { return fmt(e, "ttx_f2h(%s)", v); }
     if (fname_is(t, "bf16")) { return fmt(e, "ttx_f2bf(%s)", v); }
     if (t->kind == T_INT && t->i.width == 1) return fmt(e, "(u8)%s", v);
@@ -1362,7 +1397,7 @@ static const char *mwrite(E *e, Type *t, const char *v) {
 }
 
 /* the boundary-checked address of element idx of block pointer bp, or NULL */
-static const char *bptr_elem(E *e, Op *op, const char *bp, int r, const char *const *idx, const char **inb) {
+static const char *bptr_elem(Cg *e, Op *op, const char *bp, int r, const char *const *idx, const char **inb) {
     int64_t bc[MAXR];
     int nb = op_attr(op, "boundaryCheck") ? op_attr_ints(op, "boundaryCheck", bc, MAXR) : 0;
     if (nb < 0) return NULL;
@@ -1384,14 +1419,14 @@ static const char *bptr_elem(E *e, Op *op, const char *bp, int r, const char *co
 }
 
 /* a row load's lanes outside the kept interval [ttx_lo, ttx_hi): dflt */
-static void rt_fill_row(E *e, const char *name, const char *row, int64_t L, const char *dflt) {
+static void rt_fill_row(Cg *e, const char *name, const char *row, int64_t L, const char *dflt) {
     line(e, "for (i64 j = 0; j < ttx_lo; j++) %s[%s + j] = %s;", name, row, dflt);
     line(e, "for (i64 j = ttx_hi; j < %" PRId64 "; j++) %s[%s + j] = %s;", L, name, row, dflt);
 }
 
 /* closes a row's one-call branch and opens the per-element one (which
  * first finishes a pending store) */
-static void rt_else_row(E *e) {
+static void rt_else_row(Cg *e) {
     e->ind--;
     line(e, "} else {");
     e->ind++;
@@ -1399,60 +1434,27 @@ static void rt_else_row(E *e) {
 }
 
 /* the per-element loop over the last axis, idx[r - 1] its index */
-static void rt_row_loop(E *e, const char **idx, int r, int64_t L) {
+static void rt_row_loop(Cg *e, const char **idx, int r, int64_t L) {
     idx[r - 1] = LOOPV[r - 1];
     line(e, "for (i64 %s = 0; %s < %" PRId64 "; %s++) {", idx[r - 1], idx[r - 1], L, idx[r - 1]);
     e->ind++;
 }
 
-static bool emit_load_store(E *e, Op *op) {
-    bool tts = op_is(op, OP_tts_load) || op_is(op, OP_tts_store);
-    bool store = op_is(op, OP_tt_store) || op_is(op, OP_tts_store);
-    if (op->nopnds < (store ? 2 : 1) || (!store && op->nres != 1)) return unsupported(e, op, "malformed");
-    Value *pv = op_operand(op, 0);
-    Type *pt = pv->type;
-    Value *mask = NULL, *other = NULL;
-    const char *md[MAXR];
-    int nmd = 0;
-    if (tts) {
-        /* the lanes are a prefix box: index d below mask dim d */
-        const int64_t *sg = store ? NULL : op_segment_sizes(op, 3);
-        if (!store && !sg) return unsupported(e, op, "its operandSegmentSizes");
-        int next = store ? 2 : 1, end = store ? op->nopnds : (int)(1 + sg[1]);
-        nmd = op_attr(op, "static_mask_dims") ? mixed(e, op, "static_mask_dims", &next, end, md) : 0;
-        if (nmd < 0) return unsupported(e, op, "its mask dims");
-        if (!store && sg[2]) other = op_operand(op, (int)(1 + sg[1]));
-        Op *d = pv->def;
-        if (!d || !op_is(d, OP_tts_make_tptr)) return unsupported(e, op, "a pointer that is not a structured tts.make_tptr");
-    } else {
-        mask = op->nopnds > (store ? 2 : 1) ? op_operand(op, store ? 2 : 1) : NULL;
-        other = !store && op->nopnds > 2 ? op_operand(op, 2) : NULL;
-    }
-    Value *val = store ? op_operand(op, 1) : op_result(op, 0);
-    Type *vt = val->type;
-    bool blk = is_bptr(pt) || vi(e, pv)->kind == K_BPTR;
-    Type *el = blk ? (is_bptr(pt) ? pt->ptr.pointee->sh.elem : type_elem(vt))
-                   : pt && type_elem(pt)->kind == T_PTR ? type_elem(pt)->ptr.pointee : NULL;
-    if (!el || el->kind == T_PTR || !mtype(e, el)) return unsupported(e, op, "this pointer type");
-    const char *mt = mtype(e, el);
-    int sz = msize(el);
-    int id = site(e, op);
-    bool ten = is_tensor(vt);
-    if (ten && vt->sh.rank > MAXR) return unsupported(e, op, "rank above 8");
-    if (blk && !ten) return unsupported(e, op, "a scalar block pointer access");
-    const char *name = vi(e, val)->name;
-    if (!store) {
-        if (!value_has_uses(val)) return true;   /* a dead load */
-        if (!declare(e, val)) return false;
-    }
-    const char *idx[MAXR];
+/* a load or store by rows (CgenStrategy.access_rows) */
+static bool rt_access_rows(Cg *e, CgAccess *a) {
+    Op *op = a->op;
+    bool store = a->store, tts = a->tts, blk = a->blk, ten = a->ten;
+    int nmd = a->nmd, sz = a->sz, r = a->r;
+    int64_t L = a->L;
+    Value *pv = a->pv, *mask = a->mask, *other = a->other, *val = a->val;
+    Type *vt = a->vt, *el = a->el;
+    const char *mt = a->mt, *name = a->name;
+    const char **idx = a->idx;
     int n = 0;
     /* whole rows through ttx_rt_copy when the pointers are contiguous along
      * the last axis, the mask keeps an interval of it and other is one value;
      * the per-element loop below stays for the rows where that is not known */
-    Aff *pa = ten && use_rt(e) && !tts && !blk && !nmd ? aff_of(e, pv) : NULL;
-    int r = ten ? vt->sh.rank : 0;
-    int64_t L = ten ? vt->sh.dims[r - 1] : 0;
+    Aff *pa = ten && !tts && !blk && !nmd ? aff_of(e, pv) : NULL;
     bool plain = !(el->kind == T_INT && el->i.width == 1) && !is_f16ish(el);
     bool rows = pa && pa->ptr && pa->rank == r && pa->co[r - 1].k && pa->co[r - 1].c == 1 && L >= 8 && plain &&
                 (!other || is_uniform_value(other)) && (!store || (vi(e, val)->kind == K_ARRAY && same_shape(val->type, vt))) &&
@@ -1460,7 +1462,7 @@ static bool emit_load_store(E *e, Op *op) {
     /* a load through an array of pointers (JIT): a row whose kept interval
      * turns out to be consecutive pointers inside the bound buffers is one
      * copy (f32) or one conversion (f16); the others element by element */
-    bool prow = !rows && !store && ten && use_rt(e) && !tts && !blk && !nmd && vi(e, pv)->kind == K_ARRAY && L >= 8 &&
+    bool prow = !rows && !store && ten && !tts && !blk && !nmd && vi(e, pv)->kind == K_ARRAY && L >= 8 &&
                 (fname_is(el, "f32") || fname_is(el, "f16")) && (!other || is_uniform_value(other)) &&
                 rt_mask(e, mask, r, NULL, L, false);
     const char *fr_after = NULL;   /* the reduce's line after the per-element rows */
@@ -1533,8 +1535,62 @@ static bool emit_load_store(E *e, Op *op) {
      * or written through one pointer, which a compiler vectorises; the
      * others element by element */
     if (store && !rows) rt_materialize(e, val, NULL);
-    if (use_rt(e) && !rows && !prow) line(e, "ttx_rt_drain();");
-    bool gath = !rows && !prow && ten && !use_rt(e) && !blk && !tts && vi(e, pv)->kind == K_ARRAY && L >= 8 && !nmd;
+    if (!rows && !prow) line(e, "ttx_rt_drain();");
+    a->n = n;
+    a->after_row = fr_after;
+    return rows || prow;
+}
+
+static bool emit_load_store(Cg *e, Op *op) {
+    bool tts = op_is(op, OP_tts_load) || op_is(op, OP_tts_store);
+    bool store = op_is(op, OP_tt_store) || op_is(op, OP_tts_store);
+    if (op->nopnds < (store ? 2 : 1) || (!store && op->nres != 1)) return unsupported(e, op, "malformed");
+    Value *pv = op_operand(op, 0);
+    Type *pt = pv->type;
+    Value *mask = NULL, *other = NULL;
+    const char *md[MAXR];
+    int nmd = 0;
+    if (tts) {
+        /* the lanes are a prefix box: index d below mask dim d */
+        const int64_t *sg = store ? NULL : op_segment_sizes(op, 3);
+        if (!store && !sg) return unsupported(e, op, "its operandSegmentSizes");
+        int next = store ? 2 : 1, end = store ? op->nopnds : (int)(1 + sg[1]);
+        nmd = op_attr(op, "static_mask_dims") ? mixed(e, op, "static_mask_dims", &next, end, md) : 0;
+        if (nmd < 0) return unsupported(e, op, "its mask dims");
+        if (!store && sg[2]) other = op_operand(op, (int)(1 + sg[1]));
+        Op *d = pv->def;
+        if (!d || !op_is(d, OP_tts_make_tptr)) return unsupported(e, op, "a pointer that is not a structured tts.make_tptr");
+    } else {
+        mask = op->nopnds > (store ? 2 : 1) ? op_operand(op, store ? 2 : 1) : NULL;
+        other = !store && op->nopnds > 2 ? op_operand(op, 2) : NULL;
+    }
+    Value *val = store ? op_operand(op, 1) : op_result(op, 0);
+    Type *vt = val->type;
+    bool blk = is_bptr(pt) || vi(e, pv)->kind == K_BPTR;
+    Type *el = blk ? (is_bptr(pt) ? pt->ptr.pointee->sh.elem : type_elem(vt))
+                   : pt && type_elem(pt)->kind == T_PTR ? type_elem(pt)->ptr.pointee : NULL;
+    if (!el || el->kind == T_PTR || !mtype(e, el)) return unsupported(e, op, "this pointer type");
+    const char *mt = mtype(e, el);
+    int sz = msize(el);
+    int id = site(e, op);
+    bool ten = is_tensor(vt);
+    if (ten && vt->sh.rank > MAXR) return unsupported(e, op, "rank above 8");
+    if (blk && !ten) return unsupported(e, op, "a scalar block pointer access");
+    const char *name = vi(e, val)->name;
+    if (!store) {
+        if (!value_has_uses(val)) return true;   /* a dead load */
+        if (!declare(e, val)) return false;
+    }
+    int r = ten ? vt->sh.rank : 0;
+    int64_t L = ten ? vt->sh.dims[r - 1] : 0;
+    CgAccess acc = { .op = op, .store = store, .tts = tts, .blk = blk, .ten = ten, .nmd = nmd, .pv = pv, .mask = mask, .other = other,
+                     .val = val, .vt = vt, .el = el, .mt = mt, .sz = sz, .name = name, .r = r, .L = L };
+    bool rows = e->s->access_rows && e->s->access_rows(e, &acc);
+    if (e->failed) return false;
+    const char **idx = acc.idx;
+    int n = acc.n;
+    const char *fr_after = acc.after_row;
+    bool gath = !rows && ten && e->s->gather_rows && !blk && !tts && vi(e, pv)->kind == K_ARRAY && L >= 8 && !nmd;
     const char *rowp = NULL;
     if (gath) {
         n = loops_open(e, vt->sh.dims, r - 1, idx);
@@ -1544,7 +1600,7 @@ static bool emit_load_store(E *e, Op *op) {
         line(e, "int ttx_c = 1;");
         line(e, "for (i64 j = 1; j < %" PRId64 "; j++) ttx_c &= (u64)ttx_pr[j] == (u64)ttx_pr[0] + (u64)j * %d;", L, sz);
         idx[r - 1] = LOOPV[r - 1];
-    } else if (!rows && !prow) {
+    } else if (!rows) {
         if (ten) n = loops_open(e, vt->sh.dims, vt->sh.rank, idx);
         else line(e, "{");
     }
@@ -1617,9 +1673,9 @@ static bool emit_load_store(E *e, Op *op) {
  * elements pairwise by halving, in the interpreter's order */
 /* an f32 tt.reduce along the last axis of an array whose combiner is one
  * addf, maxnumf or minnumf of its two arguments: ttx_rt_f32_red per row */
-static int rt_reduce_code(E *e, Op *op) {
+static int rt_reduce_code(Cg *e, Op *op) {
     int64_t axis, rev = 0;
-    if (!use_rt(e) || !op_is(op, OP_tt_reduce) || op->nopnds != 1 || op->nres != 1 || op->nregions != 1 || !op->regions[0].first ||
+    if (!op_is(op, OP_tt_reduce) || op->nopnds != 1 || op->nres != 1 || op->nregions != 1 || !op->regions[0].first ||
         !op_attr_int(op, "axis", &axis))
         return -1;
     op_attr_int(op, "reverse", &rev);
@@ -1639,7 +1695,7 @@ static int rt_reduce_code(E *e, Op *op) {
     return code;
 }
 
-static bool rt_reduce(E *e, Op *op, bool scan) {
+static bool rt_reduce(Cg *e, Op *op, bool scan) {
     if (scan) return false;
     int code = rt_reduce_code(e, op);
     if (code < 0) return false;
@@ -1664,7 +1720,7 @@ static bool rt_reduce(E *e, Op *op, bool scan) {
     return true;
 }
 
-static bool emit_reduce(E *e, Op *op) {
+static bool emit_reduce(Cg *e, Op *op) {
     bool scan = op_is(op, OP_tt_scan);
     int k = op->nopnds;
     int64_t axis, rev = 0;
@@ -1678,7 +1734,7 @@ static bool emit_reduce(E *e, Op *op) {
     if (k > 16) return unsupported(e, op, "more than 16 operands");
     int r = st->sh.rank;
     int64_t len = st->sh.dims[axis];
-    if (rt_reduce(e, op, scan)) return !e->failed;
+    if (e->s->reduce && e->s->reduce(e, op, scan)) return !e->failed;
     for (int i = 0; i < k; i++) {
         if (!value_has_uses(op_result(op, i)) && k == 1) return true;
         if (!declare(e, op_result(op, i))) return false;
@@ -1774,7 +1830,33 @@ static bool emit_reduce(E *e, Op *op) {
     return !e->failed;
 }
 
-static bool emit_dot(E *e, Op *op) {
+/* an f32 tt.dot of two arrays as one call (CgenStrategy.dot), its result
+ * declared */
+static bool rt_dot(Cg *e, Op *op) {
+    Value *a = op_operand(op, 0), *b = op_operand(op, 1), *c = op_operand(op, 2), *r = op_result(op, 0);
+    Type *rt = r->type;
+    int o = rt->sh.rank - 2;
+    int64_t K = a->type->sh.dims[o + 1], N = rt->sh.dims[o + 1], M = rt->sh.dims[o];
+    Type *el = rt->sh.elem, *ae = a->type->sh.elem, *be = b->type->sh.elem;
+    bool small = (fname_is(ae, "f32") || is_f16ish(ae)) && (fname_is(be, "f32") || is_f16ish(be));
+    if (!o && fname_is(el, "f32") && small && vi(e, a)->kind == K_ARRAY && vi(e, b)->kind == K_ARRAY &&
+        ((vi(e, c)->kind == K_ARRAY && same_shape(c->type, rt)) || is_uniform_value(c))) {
+        const char *cp = vi(e, c)->name, *sc = "1";
+        if (vi(e, c)->kind != K_ARRAY) {
+            const char *zi[2] = { "0", "0" };
+            const char *t = fmt(e, "ttx_s%d", e->ntmp++);
+            line(e, "float %s = %s;", t, ex(e, c, zi));
+            cp = fmt(e, "&%s", t);
+            sc = "0";
+        }
+        line(e, "ttx_rt_f32_dot(%s, %s, %s, %s, %s, %" PRId64 ", %" PRId64 ", %" PRId64 ");", vi(e, r)->name, vi(e, a)->name,
+             vi(e, b)->name, cp, sc, M, N, K);
+        return true;
+    }
+    return false;
+}
+
+static bool emit_dot(Cg *e, Op *op) {
     if (op->nopnds < 3 || op->nres != 1) return unsupported(e, op, "malformed");
     Value *a = op_operand(op, 0), *b = op_operand(op, 1), *c = op_operand(op, 2), *r = op_result(op, 0);
     Type *rt = r->type;
@@ -1794,20 +1876,7 @@ static bool emit_dot(E *e, Op *op) {
     Type *be = b->type->sh.elem;
     bool small = (fname_is(ae, "f32") || is_f16ish(ae)) && (fname_is(be, "f32") || is_f16ish(be));
     int64_t M = rt->sh.dims[o];
-    if (use_rt(e) && !o && fname_is(el, "f32") && small && vi(e, a)->kind == K_ARRAY && vi(e, b)->kind == K_ARRAY &&
-        ((vi(e, c)->kind == K_ARRAY && same_shape(c->type, rt)) || is_uniform_value(c))) {
-        const char *cp = vi(e, c)->name, *sc = "1";
-        if (vi(e, c)->kind != K_ARRAY) {
-            const char *zi[2] = { "0", "0" };
-            const char *t = fmt(e, "ttx_s%d", e->ntmp++);
-            line(e, "float %s = %s;", t, ex(e, c, zi));
-            cp = fmt(e, "&%s", t);
-            sc = "0";
-        }
-        line(e, "ttx_rt_f32_dot(%s, %s, %s, %s, %s, %" PRId64 ", %" PRId64 ", %" PRId64 ");", vi(e, r)->name, vi(e, a)->name,
-             vi(e, b)->name, cp, sc, M, N, K);
-        return !e->failed;
-    }
+    if (e->s->dot && e->s->dot(e, op)) return !e->failed;
     if (fname_is(el, "f32") && small && M % 4 == 0) {
         /* four rows at a time, k outside and the columns inside, so a
          * compiler keeps the rows in registers and vectorises over j; each
@@ -1874,7 +1943,7 @@ static bool emit_dot(E *e, Op *op) {
     return !e->failed;
 }
 
-static bool emit_for(E *e, Op *op) {
+static bool emit_for(Cg *e, Op *op) {
     Block *b = op->regions[0].first;
     int ni = op->nopnds - 3;
     if (!b || b->nargs != ni + 1 || op->nres != ni) return unsupported(e, op, "malformed");
@@ -1929,7 +1998,7 @@ static bool emit_for(E *e, Op *op) {
     return !e->failed;
 }
 
-static bool emit_if(E *e, Op *op) {
+static bool emit_if(Cg *e, Op *op) {
     for (int i = 0; i < op->nres; i++)
         if (!declare(e, op_result(op, i))) return false;
     Value **dst = calloc((size_t)op->nres + 1, sizeof *dst), **src = calloc((size_t)op->nres + 1, sizeof *src);
@@ -1960,7 +2029,7 @@ static bool emit_if(E *e, Op *op) {
     return ok && !e->failed;
 }
 
-static bool emit_while(E *e, Op *op) {
+static bool emit_while(Cg *e, Op *op) {
     if (op->nregions != 2) return unsupported(e, op, "malformed");
     Block *bf = op->regions[0].first, *af = op->regions[1].first;
     int n = op->nopnds;
@@ -2005,7 +2074,7 @@ static bool emit_while(E *e, Op *op) {
     return !e->failed;
 }
 
-static bool emit_make_bptr(E *e, Op *op) {
+static bool emit_make_bptr(Cg *e, Op *op) {
     if (op->nres != 1 || (op->nopnds - 1) % 3 || op->nopnds < 4) return unsupported(e, op, "malformed");
     int r = (op->nopnds - 1) / 3;
     if (r > MAXR) return unsupported(e, op, "rank above 8");
@@ -2024,7 +2093,7 @@ static bool emit_make_bptr(E *e, Op *op) {
 }
 
 /* a tts.make_tptr with an order: a block pointer (offsets come scaled by the strides) */
-static bool emit_tts_bptr(E *e, Op *op) {
+static bool emit_tts_bptr(Cg *e, Op *op) {
     const int64_t *sg = op_segment_sizes(op, 4);
     if (!sg || sg[0] != 1) return unsupported(e, op, "its operandSegmentSizes");
     const char *str[MAXR], *off[MAXR], *shp[MAXR];
@@ -2047,7 +2116,7 @@ static bool emit_tts_bptr(E *e, Op *op) {
     return !e->failed;
 }
 
-static bool emit_advance(E *e, Op *op) {
+static bool emit_advance(Cg *e, Op *op) {
     if (op->nres != 1 || op->nopnds < 2) return unsupported(e, op, "malformed");
     Value *res = op_result(op, 0);
     VI *x = vi(e, res);
@@ -2060,12 +2129,12 @@ static bool emit_advance(E *e, Op *op) {
     return !e->failed;
 }
 
-static void comment(E *e, Op *op) {
+static void comment(Cg *e, Op *op) {
     if (op->loc.line > 0) line(e, "/* %s (%s:%d:%d) */", op_name(op), op->loc.file ? op->loc.file : "?", op->loc.line, op->loc.col);
     else line(e, "/* %s */", op_name(op));
 }
 
-static bool emit_op(E *e, Op *op) {
+static bool emit_op(Cg *e, Op *op) {
     int id = op->info->id;
     if (op->verbatim && id != OP_tt_make_tensor_ptr && id != OP_tt_advance && id != OP_tt_reduce && id != OP_tt_scan &&
         id != OP_tts_load && id != OP_tts_store && id != OP_tt_extern_elementwise &&
@@ -2124,7 +2193,7 @@ static bool emit_op(E *e, Op *op) {
         if (v->type->sh.rank > MAXR) return unsupported(e, op, "rank above 8");
         comment(e, op);
         if (!declare(e, v)) return false;
-        if (use_rt(e) && rt_elementwise(e, op, v)) return !e->failed;
+        if (e->s->elementwise && e->s->elementwise(e, op, v)) return !e->failed;
         const char *idx[MAXR];
         int n = loops_open(e, v->type->sh.dims, v->type->sh.rank, idx);
         if (needs_check(id)) {
@@ -2180,7 +2249,7 @@ static bool emit_op(E *e, Op *op) {
 }
 
 /* emit every op of b but its terminator (returned in *term) */
-static bool emit_block(E *e, Block *b, Op **term) {
+static bool emit_block(Cg *e, Block *b, Op **term) {
     *term = NULL;
     for (Op *o = b->first; o; o = o->next) {
         int id = o->info->id;
@@ -2211,14 +2280,14 @@ const char *c_func_name(Op *func, char *buf, size_t n) {
 }
 
 /* the C parameter type of an argument of type t */
-static const char *ptype(E *e, Type *t) {
+static const char *ptype(Cg *e, Type *t) {
     if (t->kind == T_INT && t->i.width == 1) return "i32";
     if (is_f16ish(t)) return "float";
     if (is_bptr(t)) return NULL;
     return rtype(e, t);
 }
 
-static bool emit_func(E *e, Op *func, FILE *out, bool launcher) {
+static bool emit_func(Cg *e, Op *func, FILE *out, bool launcher) {
     char nm[256];
     c_func_name(func, nm, sizeof nm);
     if (!func->nregions || !func->regions[0].first) return unsupported(e, func, "a declaration without a body");
@@ -2281,7 +2350,8 @@ static bool emit_func(E *e, Op *func, FILE *out, bool launcher) {
         fputs("\n/* runs programs [first, end) of the grid, x fastest */\n"
               "void ttx_launch(void *const *args, i32 gx, i32 gy, i32 gz, i64 first, i64 end)\n{\n"
               "    for (i64 p = first; p < end; p++) {\n", out);
-        fputs(use_rt(e) ? "        if (TTX_STOP(p)) { ttx_rt_drain(); return; }\n" : "        if (TTX_STOP(p)) return;\n", out);
+        if (e->s->drain) fprintf(out, "        if (TTX_STOP(p)) { %s return; }\n", e->s->drain);
+        else fputs("        if (TTX_STOP(p)) return;\n", out);
         fprintf(out, "        %s(", nm);
         for (int i = 0; i < entry->nargs; i++) {
             Type *at = entry->args[i]->type;
@@ -2294,7 +2364,8 @@ static bool emit_func(E *e, Op *func, FILE *out, bool launcher) {
             fputs(", ", out);
         }
         fputs("gx, gy, gz, (i32)(p % gx), (i32)(p / gx % gy), (i32)(p / ((i64)gx * gy)));\n    }\n", out);
-        fputs(use_rt(e) ? "    ttx_rt_drain();\n}\n" : "}\n", out);
+        if (e->s->drain) fprintf(out, "    %s\n", e->s->drain);
+        fputs("}\n", out);
     }
     return true;
 }
@@ -2451,7 +2522,33 @@ static void prelude(FILE *out, const char *body, size_t blen) {
     fputc('\n', out);
 }
 
-static bool emit_all(E *e, FILE *out, Op *module, Op *func) {
+/* the portable C's prelude (CgenStrategy.prelude) */
+static void c_prelude(FILE *out, const char *body, size_t blen) {
+    fputs("/* C99 generated by ttxform; no headers needed */\n", out);
+    prelude(out, body, blen);
+}
+
+/* ... and the JIT's: the bulk routines declared too */
+static void rt_prelude(FILE *out, const char *body, size_t blen) {
+    c_prelude(out, body, blen);
+    fputs("/* bulk routines of the JIT */\n"
+          "void *memcpy(void *d, const void *s, unsigned long n);\n"
+          "void ttx_rt_copy(void *d, const void *s, i64 bytes);\n"
+          "void ttx_rt_drain(void);\n"
+          "void ttx_rt_ptr_add(void **d, void *const *a, i64 bytes, i64 n);\n"
+          "void ttx_rt_h2f(float *d, const u16 *h, i64 n);\n"
+          "float ttx_rt_copy_red(int op, float *d, const float *s, i64 lo, i64 hi, i64 n, float other);\n"
+          "void ttx_rt_store(void *d, const void *s, i64 bytes);\n"
+          "void ttx_rt_f32_bin(int op, float *d, const float *a, i64 sa, const float *b, i64 sb, i64 n);\n"
+          "void ttx_rt_f32_un(int op, float *d, const float *a, i64 n);\n"
+          "float ttx_rt_f32_red(int op, const float *a, i64 n);\n"
+          "void ttx_rt_f32_exp_sub(float *d, const float *a, float b, i64 n);\n"
+          "float ttx_rt_f32_exp_sum(float *d, const float *a, float b, i64 n);\n"
+          "void ttx_rt_f32_bin_store(int op, float *d, const float *a, const float *b, i64 sb, i64 n);\n"
+          "void ttx_rt_f32_dot(float *r, const float *a, const float *b, const float *c, i64 sc, i64 M, i64 N, i64 K);\n\n", out);
+}
+
+static bool emit_all(Cg *e, FILE *out, Op *module, Op *func) {
     char *body = NULL;
     size_t blen = 0;
     FILE *bf = open_memstream(&body, &blen);
@@ -2472,32 +2569,23 @@ static bool emit_all(E *e, FILE *out, Op *module, Op *func) {
         ok = false;
     }
     if (ok && !e->failed) {
-        fputs("/* C99 generated by ttxform; no headers needed */\n", out);
-        prelude(out, body, blen);
-        if (use_rt(e))
-            fputs("/* bulk routines of the JIT */\n"
-                  "void *memcpy(void *d, const void *s, unsigned long n);\n"
-                  "void ttx_rt_copy(void *d, const void *s, i64 bytes);\n"
-                  "void ttx_rt_drain(void);\n"
-                  "void ttx_rt_ptr_add(void **d, void *const *a, i64 bytes, i64 n);\n"
-                  "void ttx_rt_h2f(float *d, const u16 *h, i64 n);\n"
-                  "float ttx_rt_copy_red(int op, float *d, const float *s, i64 lo, i64 hi, i64 n, float other);\n"
-                  "void ttx_rt_store(void *d, const void *s, i64 bytes);\n"
-                  "void ttx_rt_f32_bin(int op, float *d, const float *a, i64 sa, const float *b, i64 sb, i64 n);\n"
-                  "void ttx_rt_f32_un(int op, float *d, const float *a, i64 n);\n"
-                  "float ttx_rt_f32_red(int op, const float *a, i64 n);\n"
-                  "void ttx_rt_f32_exp_sub(float *d, const float *a, float b, i64 n);\n"
-                  "float ttx_rt_f32_exp_sum(float *d, const float *a, float b, i64 n);\n"
-                  "void ttx_rt_f32_bin_store(int op, float *d, const float *a, const float *b, i64 sb, i64 n);\n"
-                  "void ttx_rt_f32_dot(float *r, const float *a, const float *b, const float *c, i64 sc, i64 M, i64 N, i64 K);\n\n", out);
+        e->s->prelude(out, body, blen);
         fwrite(body, 1, blen, out);
     }
     free(body);
     return ok && !e->failed;
 }
 
+static bool rt_fills_array(Cg *e, Op *op) { (void)e; return rt_code(op) >= 0; }
+
+static const CgenStrategy c_portable = { .name = "C", .prelude = c_prelude, .gather_rows = true };
+static const CgenStrategy c_rt = {
+    .name = "C", .prelude = rt_prelude, .drain = "ttx_rt_drain();", .fills_array = rt_fills_array, .copy = rt_copy,
+    .elementwise = rt_elementwise, .access_rows = rt_access_rows, .reduce = rt_reduce, .dot = rt_dot,
+};
+
 bool c_emit(FILE *out, Ctx *c, Op *module, Op *func, const CEmitOpts *o, Diag *d) {
-    E e = { .c = c, .d = d, .o = o };
+    Cg e = { .s = o && o->rt ? &c_rt : &c_portable, .c = c, .d = d, .o = o };
     bool ok = emit_all(&e, out, module, func);
     for (int i = 0; i < e.strs.n; i++) free(e.strs.v[i]);
     pv_free(&e.strs);
