@@ -53,6 +53,7 @@ typedef struct VI {
     Value *carried;      /* a loop-carried affine pointer: the init (this value is its i64 offset) */
     Value *step;         /* ... and the uniform offset its yield adds */
     bool carried_step;   /* the addptr that yields a carried pointer */
+    /* the rest belongs to the JIT strategy's hooks (targets/c/rows.c) */
     int dcode;           /* JIT: 1 + the ttx_rt_f32_bin code of a row op left to its
                             one user (an exp or a store), which computes it */
     const char *da, *db; /* ... its operands: an array, and an array or &scalar */
@@ -149,13 +150,18 @@ static const char *const LOOPV[MAXR] = { "i0", "i1", "i2", "i3", "i4", "i5", "i6
 
 /* cgen/values.c */
 bool cg_unsupported(Cg *e, Op *op, const char *why);
+/* v's entry in the value table, created on first use */
 VI *cg_vi(Cg *e, Value *v);
+/* the C type of an element of type t in memory, or NULL */
 const char *cg_mtype(Cg *e, const Type *t);
+/* the C type of a scalar of type t in registers, or NULL */
 const char *cg_rtype(Cg *e, const Type *t);
 int cg_msize(const Type *t);
+/* the C declaration of a variable of type t (an array for a tensor), or NULL */
 const char *cg_decl(Cg *e, const char *name, Type *t);
 const char *cg_lit_float(Cg *e, double v, const Type *t);
 const char *cg_lit_attr(Cg *e, Attr *a, const Type *t);
+/* the flat row-major index of idx in dims */
 const char *cg_flat(Cg *e, const int64_t *dims, int rank, const char *const *idx);
 int cg_site(Cg *e, Op *op);
 bool cg_declare(Cg *e, Value *v);
@@ -163,6 +169,7 @@ bool cg_declare(Cg *e, Value *v);
 /* cgen/affine.c */
 const char *cg_tstr(Cg *e, Term t);
 bool cg_uniform(const Aff *a);
+/* v as base + sum co[d] * i_d when it is affine in the index of each axis, else NULL */
 Aff *cg_aff_of(Cg *e, Value *v);
 const char *cg_aff_sum(Cg *e, const Aff *a, const char *const *idx);
 const char *cg_aff_render(Cg *e, const Aff *a, Type *el, const char *const *idx);
@@ -176,6 +183,7 @@ bool cg_is_ew(int id);
 bool cg_is_view(int id);
 bool cg_needs_check(int id);
 const char *cg_elem_of(Cg *e, Op *op, const char *const *idx);
+/* the C expression of v's element at idx (NULL for a scalar) */
 const char *cg_ex(Cg *e, Value *v, const char *const *idx);
 
 /* cgen/decide.c */
@@ -184,12 +192,15 @@ void cg_name_op(Cg *e, Op *op, PtrVec *order);
 void cg_find_carried(Cg *e, Op *op);
 bool cg_is_uniform_value(Value *v);
 bool cg_same_shape(const Type *a, const Type *b);
+/* v is an array, virtual (recomputed where used), a scalar or a block pointer */
 void cg_decide(Cg *e, Value *v);
 
 /* cgen/stmt.c */
+/* opens loops over dims (idx receives the index strings); returns how many cg_loops_close must close */
 int cg_loops_open(Cg *e, const int64_t *dims, int rank, const char **idx);
 void cg_loops_close(Cg *e, int n);
 void cg_assign_all(Cg *e, Value *const *dst, Value *const *src, int n);
+/* every op of b but its terminator (returned in *term) */
 bool cg_emit_block(Cg *e, Block *b, Op **term);
 
 /* cgen/memory.c */
