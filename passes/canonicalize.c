@@ -51,205 +51,13 @@
  * or rewritten; their results are used as opaque values, and they are erased
  * when dead and free of side effects, as MLIR does. */
 #include <math.h>
-#include <pthread.h>
-#include <stdatomic.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 #include "format.h"
+#include "greedy.h"
 #include "pass.h"
-
-/* ---- a hash map keyed by up to three pointers ----------------------- */
-typedef struct Slot { const void *k0, *k1, *k2; intptr_t v; } Slot;
-typedef struct Map { Slot *s; size_t cap, n; } Map;
-
-static size_t map_hash(const void *a, const void *b, const void *c) {
-    uint64_t h = (uint64_t)(uintptr_t)a * 0x9E3779B97F4A7C15ull;
-    h = (h ^ (h >> 29)) + (uint64_t)(uintptr_t)b * 0xBF58476D1CE4E5B9ull;
-    h = (h ^ (h >> 31)) + (uint64_t)(uintptr_t)c * 0x94D049BB133111EBull;
-    h ^= h >> 32;
-    return (size_t)h;
-}
-
-static Slot *map_find(const Map *m, const void *a, const void *b, const void *c) {
-    if (!m->cap) return NULL;
-    size_t i = map_hash(a, b, c) & (m->cap - 1);
-    for (;;) {
-        Slot *s = &m->s[i];
-        if (!s->k0) return NULL;
-        if (s->k0 == a && s->k1 == b && s->k2 == c) return s;
-        i = (i + 1) & (m->cap - 1);
-    }
-}
-
-static void map_put(Map *m, const void *a, const void *b, const void *c, intptr_t v) {
-    Slot *f = map_find(m, a, b, c);
-    if (f) { f->v = v; return; }
-    if ((m->n + 1) * 2 > m->cap) {
-        size_t ncap = m->cap ? m->cap * 2 : 64;
-        Slot *old = m->s;
-        size_t ocap = m->cap;
-        m->s = calloc(ncap, sizeof(Slot));
-        if (!m->s) { fputs("ttxform: out of memory\n", stderr); abort(); }
-        m->cap = ncap;
-        m->n = 0;
-        for (size_t i = 0; i < ocap; i++)
-            if (old[i].k0) map_put(m, old[i].k0, old[i].k1, old[i].k2, old[i].v);
-        free(old);
-    }
-    size_t i = map_hash(a, b, c) & (m->cap - 1);
-    while (m->s[i].k0) i = (i + 1) & (m->cap - 1);
-    m->s[i] = (Slot){ a, b, c, v };
-    m->n++;
-}
-
-/* linear probing: deleting shifts the following entries of the run back */
-static void map_del(Map *m, const void *a, const void *b, const void *c) {
-    Slot *f = map_find(m, a, b, c);
-    if (!f) return;
-    size_t mask = m->cap - 1, i = (size_t)(f - m->s), j = i;
-    f->k0 = NULL;
-    m->n--;
-    for (;;) {
-        j = (j + 1) & mask;
-        if (!m->s[j].k0) break;
-        size_t h = map_hash(m->s[j].k0, m->s[j].k1, m->s[j].k2) & mask;
-        /* move s[j] into the hole at i when its home h is not in (i, j] */
-        bool stay = i <= j ? (i < h && h <= j) : (i < h || h <= j);
-        if (stay) continue;
-        m->s[i] = m->s[j];
-        m->s[j].k0 = NULL;
-        i = j;
-    }
-}
-
-static void map_clear(Map *m) {
-    if (m->cap) memset(m->s, 0, sizeof(Slot) * m->cap);
-    m->n = 0;
-}
-static void map_free(Map *m) { free(m->s); m->s = NULL; m->cap = m->n = 0; }
-
-/* ---- the worklist: LIFO, each op at most once, removal leaves a hole -
- * An op's place in the worklist is kept in its `order` field (the
- * verifier renumbers it afterwards); membership is checked against it. */
-typedef struct Worklist { Op **v; int n, cap, live; } Worklist;
-
-static bool wl_has(const Worklist *w, const Op *op) { return op->order >= 0 && op->order < w->n && w->v[op->order] == op; }
-static void wl_push(Worklist *w, Op *op) {
-    if (wl_has(w, op)) return;
-    if (w->n == w->cap) {
-        w->cap = w->cap ? w->cap * 2 : 64;
-        w->v = realloc(w->v, sizeof(Op *) * (size_t)w->cap);
-        if (!w->v) { fputs("ttxform: out of memory\n", stderr); abort(); }
-    }
-    op->order = w->n;
-    w->v[w->n++] = op;
-    w->live++;
-}
-static Op *wl_pop(Worklist *w) {
-    while (!w->v[w->n - 1]) w->n--;
-    Op *op = w->v[--w->n];
-    op->order = -1;
-    w->live--;
-    while (w->n && !w->v[w->n - 1]) w->n--;
-    return op;
-}
-static void wl_remove(Worklist *w, Op *op) {
-    if (!wl_has(w, op)) return;
-    w->v[op->order] = NULL;
-    op->order = -1;
-    w->live--;
-}
-static void wl_reverse(Worklist *w) {
-    for (int i = 0, j = w->n - 1; i < j; i++, j--) { Op *t = w->v[i]; w->v[i] = w->v[j]; w->v[j] = t; }
-    for (int i = 0; i < w->n; i++) if (w->v[i]) w->v[i]->order = i;
-}
-static void wl_clear(Worklist *w) { w->n = w->live = 0; }
-static void wl_free(Worklist *w) { free(w->v); }
-
-/* ---- the rewriter --------------------------------------------------- */
-typedef struct Rw {
-    Ctx *c;
-    Region *scope;        /* the module body: ops under it are processed */
-    Worklist wl;
-    Map consts;           /* (insertion region, value, type) -> constant op */
-    Map owned;            /* constants placed by this iteration's walk */
-    bool top_down;
-} Rw;
-
-/* queue op and its ancestors up to the scope (addToWorklist) */
-static void enqueue(Rw *rw, Op *op) {
-    for (Op *o = op;;) {
-        Region *r = o->block ? o->block->region : NULL;
-        if (r == rw->scope) break;
-        if (!r || !r->op) return;
-        o = r->op;
-    }
-    for (Op *o = op;; o = o->block->region->op) {
-        wl_push(&rw->wl, o);
-        if (o->block->region == rw->scope) break;
-    }
-}
-
-/* whether v has at most one user besides op (and besides extra, which
- * counts as one more user when it is not NULL) */
-static bool few_users(Value *v, const Op *op, const Op *extra) {
-    const Op *other = extra;
-    for (Use *u = v->uses; u; u = u->next) {
-        const Op *w = u->owner;
-        if (w == op || w == other) continue;
-        if (!other) { other = w; continue; }
-        return false;
-    }
-    return true;
-}
-
-/* an op is going away: the producers of its operands that are left with at
- * most one other user may now fold or die */
-static void requeue_operands(Rw *rw, Op *op) {
-    for (int i = 0; i < op->nopnds; i++) {
-        Value *v = op->opnds[i].value;
-        if (v && v->def && few_users(v, op, NULL)) enqueue(rw, v->def);
-    }
-}
-
-/* erase op, nested ops first and last to first, each with its notification */
-static void erase_tree(Rw *rw, Op *op) {
-    for (int r = op->nregions - 1; r >= 0; r--) {
-        Region *rg = &op->regions[r];
-        while (rg->last) {
-            Block *b = rg->last;
-            while (b->last) erase_tree(rw, b->last);
-            block_unlink(b);
-        }
-    }
-    requeue_operands(rw, op);
-    wl_remove(&rw->wl, op);
-    map_del(&rw->owned, op, NULL, NULL);
-    op_erase(op);
-}
-
-/* replace all uses of from by to; every user counts as modified */
-static void replace_value(Rw *rw, Value *from, Value *to) {
-    if (from == to) return;
-    while (from->uses) {
-        Use *u = from->uses;
-        Op *owner = u->owner;
-        op_set_operand(owner, u->index, to);
-        enqueue(rw, owner);
-    }
-}
-
-static void replace_op(Rw *rw, Op *op, Value *const *vals) {
-    for (int i = 0; i < op->nres; i++) replace_value(rw, &op->res[i], vals[i]);
-    erase_tree(rw, op);
-}
-
-static bool is_constant(const Op *op) {
-    return op_is(op, OP_arith_constant) && !op->verbatim && op->nres == 1 && op_attr(op, "value");
-}
 
 /* whether v is defined inside a region of op */
 static bool value_inside(Value *v, Op *op) {
@@ -261,73 +69,6 @@ static bool value_inside(Value *v, Op *op) {
         b = p->block;
     }
     return false;
-}
-
-/* ---- constant uniquing at the start of an iteration ----------------- */
-/* where folded constants live: the nearest region whose op is isolated from
- * above, unregistered, or at the top level (getInsertionRegion) */
-static Region *insertion_region(Block *b) {
-    for (;;) {
-        Region *r = b->region;
-        Op *p = r->op;
-        if (!p->block || (p->info->traits & (TR_ISOLATED | TR_UNREGISTERED))) return r;
-        b = p->block;
-    }
-}
-
-/* a constant that moved or stands for others loses its location */
-static void forget_loc(Op *op) {
-    op->loc.line = op->loc.col = 0;
-    op->locattr = NULL;
-}
-
-/* returns false when op was a duplicate and has been replaced */
-static bool insert_known_constant(Rw *rw, Op *op) {
-    Block *ob = op->block;
-    if (map_find(&rw->owned, op, NULL, NULL)) {
-        if (ob->first != op && !map_find(&rw->owned, op->prev, NULL, NULL)) {
-            op_unlink(op);
-            op_prepend(ob, op);
-            forget_loc(op);
-        }
-        return true;
-    }
-    Attr *val = op_attr(op, "value");
-    Type *t = op->res[0].type;
-    Region *ir = insertion_region(ob);
-    Slot *s = map_find(&rw->consts, ir, val, t);
-    if (s) {
-        Op *keep = (Op *)s->v;
-        Value *kv = &keep->res[0];
-        replace_op(rw, op, &kv);
-        forget_loc(keep);
-        return false;
-    }
-    Block *ib = ir->first;
-    if (ob != ib || (ib->first != op && !map_find(&rw->owned, op->prev, NULL, NULL))) {
-        op_unlink(op);
-        op_prepend(ib, op);
-        forget_loc(op);
-    }
-    map_put(&rw->consts, ir, val, t, (intptr_t)op);
-    map_put(&rw->owned, op, NULL, NULL, 1);
-    return true;
-}
-
-static void seed_preorder(Rw *rw, Op *op) {
-    if (is_constant(op) && !insert_known_constant(rw, op)) return;
-    enqueue(rw, op);
-    for (int r = 0; r < op->nregions; r++)
-        for (Block *b = op->regions[r].first; b; b = b->next)
-            for (Op *o = b->first, *nx; o; o = nx) { nx = o->next; seed_preorder(rw, o); }
-}
-
-static void seed_postorder(Rw *rw, Op *op) {
-    for (int r = 0; r < op->nregions; r++)
-        for (Block *b = op->regions[r].first; b; b = b->next)
-            for (Op *o = b->first, *nx; o; o = nx) { nx = o->next; seed_postorder(rw, o); }
-    if (is_constant(op) && !insert_known_constant(rw, op)) return;
-    enqueue(rw, op);
 }
 
 /* ---- constants: integers ---------------------------------------------- */
@@ -782,9 +523,6 @@ static bool cast_elem(int id, Ctx *c, Attr *e, Type *et, Attr **r) {
 }
 
 /* ---- folders ---------------------------------------------------------- */
-typedef enum { NO_FOLD, FOLD_IN_PLACE, FOLD_VALUE, FOLD_ATTR } FoldKind;
-typedef struct Folded { FoldKind k; Value *v; Attr *a; } Folded;
-
 static FoldKind fold_value(Folded *f, Value *v) { f->v = v; return f->k = FOLD_VALUE; }
 static FoldKind fold_attr(Folded *f, Attr *a) { if (!a) return NO_FOLD; f->a = a; return f->k = FOLD_ATTR; }
 
@@ -1163,27 +901,27 @@ static bool simple_region(Region *r, int n) {
 
 /* replaceOpWithRegion: the block of r moves before op, its arguments
  * replaced by args, and the values it yields replace op's results */
-static void inline_region(Rw *rw, Op *op, Region *r, Value *const *args) {
+static void inline_region(Rewriter *rw, Op *op, Region *r, Value *const *args) {
     Block *b = r->first;
     Op *term = b->last;
     int n = term->nopnds;
     Value **res = malloc(sizeof(Value *) * (size_t)(n ? n : 1));
-    for (int i = 0; i < b->nargs; i++) replace_value(rw, b->args[i], args[i]);
+    for (int i = 0; i < b->nargs; i++) rw_replace_value(rw, b->args[i], args[i]);
     for (int i = 0; i < n; i++) res[i] = opnd(term, i);
     while (b->first) {
         Op *o = b->first;
         op_unlink(o);
         op_insert_before(op, o);
-        enqueue(rw, o);
+        rw_notify(rw, o);
     }
     block_unlink(b);
-    replace_op(rw, op, res);
-    erase_tree(rw, term);
+    rw_replace_op(rw, op, res);
+    rw_erase(rw, term);
     free(res);
 }
 
 /* scf.if on a constant condition (RemoveStaticCondition) */
-static bool if_static_condition(Rw *rw, Op *op) {
+static bool if_static_condition(Rewriter *rw, Op *op) {
     Attr *k = value_const(opnd(op, 0));
     if (!k || !int_elem(k) || !type_is_int(k->type, 1)) return false;
     Region *r = k->i ? &op->regions[0] : op->nregions > 1 ? &op->regions[1] : NULL;
@@ -1192,7 +930,7 @@ static bool if_static_condition(Rw *rw, Op *op) {
         inline_region(rw, op, r, NULL);
     } else {
         if (op->nres) return false;
-        erase_tree(rw, op);
+        rw_erase(rw, op);
     }
     return true;
 }
@@ -1206,7 +944,7 @@ static bool const_sint(Value *v, int64_t *out) {
 
 /* scf.for that runs zero times, once, or has an empty body yielding values
  * from outside (SimplifyTrivialLoops) */
-static bool for_trivial(Rw *rw, Op *op) {
+static bool for_trivial(Rewriter *rw, Op *op) {
     Value *lb = opnd(op, 0), *ub = opnd(op, 1), *step = opnd(op, 2);
     Value **inits = op->nopnds > 3 ? (Value **)malloc(sizeof(Value *) * (size_t)(op->nopnds - 3)) : NULL;
     int ninit = op->nopnds - 3;
@@ -1214,7 +952,7 @@ static bool for_trivial(Rw *rw, Op *op) {
     for (int i = 0; i < ninit; i++) inits[i] = opnd(op, 3 + i);
     Region *body = &op->regions[0];
     if (!simple_region(body, op->nres) || body->first->nargs != 1 + ninit || ninit != op->nres) goto out;
-    if (lb == ub) { replace_op(rw, op, inits); done = true; goto out; }
+    if (lb == ub) { rw_replace_op(rw, op, inits); done = true; goto out; }
     /* the trip distance, from constants or ub = lb + c */
     int64_t l, u, s, diff;
     Op *add;
@@ -1223,7 +961,7 @@ static bool for_trivial(Rw *rw, Op *op) {
     } else if ((add = def_of(ub, OP_arith_addi)) && opnd(add, 0) == lb && const_sint(opnd(add, 1), &diff)) {
     } else if (add && opnd(add, 1) == lb && const_sint(opnd(add, 0), &diff)) {
     } else goto out;
-    if (diff <= 0) { replace_op(rw, op, inits); done = true; goto out; }
+    if (diff <= 0) { rw_replace_op(rw, op, inits); done = true; goto out; }
     if (!const_sint(step, &s)) goto out;
     if (s >= diff) {
         Value **args = malloc(sizeof(Value *) * (size_t)(1 + ninit));
@@ -1240,7 +978,7 @@ static bool for_trivial(Rw *rw, Op *op) {
     Op *y = b->last;
     for (int i = 0; i < y->nopnds; i++) if (value_inside(opnd(y, i), op)) goto out;
     for (int i = 0; i < ninit; i++) inits[i] = opnd(y, i);
-    replace_op(rw, op, inits);
+    rw_replace_op(rw, op, inits);
     done = true;
 out:
     free(inits);
@@ -1251,9 +989,9 @@ out:
  * the iteration argument, or the argument is unused and the body yields the
  * initial value or the result is unused too (ForOpIterArgsFolder).  The loop
  * is rebuilt without them. */
-static void filter_yield(Rw *rw, Op *y, const bool *keep, bool replaced);
+static void filter_yield(Rewriter *rw, Op *y, const bool *keep, bool replaced);
 
-static bool for_iter_args(Rw *rw, Op *op) {
+static bool for_iter_args(Rewriter *rw, Op *op) {
     Region *body = &op->regions[0];
     int n = op->nres;
     if (n < 1 || op->nopnds != 3 + n || !simple_region(body, n) || body->first->nargs != 1 + n) return false;
@@ -1267,7 +1005,7 @@ static bool for_iter_args(Rw *rw, Op *op) {
         nkeep += keep[i];
     }
     if (nkeep == n) { free(keep); return false; }
-    Ctx *c = rw->c;
+    Ctx *c = rw_ctx(rw);
     Type **rt = malloc(sizeof(Type *) * (size_t)(nkeep + 1));
     Value **ops = malloc(sizeof(Value *) * (size_t)(3 + nkeep));
     Value **repl = malloc(sizeof(Value *) * (size_t)n);
@@ -1280,18 +1018,18 @@ static bool for_iter_args(Rw *rw, Op *op) {
     for (int i = 0; i < op->nprops; i++) op_set_prop(c, nf, op->props[i].name, op->props[i].value);
     nf->has_props = op->has_props;
     op_insert_before(op, nf);
-    enqueue(rw, nf);
+    rw_notify(rw, nf);
     block_unlink(b);
     region_append_block(&nf->regions[0], b);
     for (int i = n - 1; i >= 0; i--) {
         if (keep[i]) continue;
-        replace_value(rw, b->args[1 + i], opnd(op, 3 + i));
+        rw_replace_value(rw, b->args[1 + i], opnd(op, 3 + i));
         block_erase_arg(b, 1 + i);
     }
-    for (Op *o = b->first; o; o = o->next) enqueue(rw, o);
+    for (Op *o = b->first; o; o = o->next) rw_notify(rw, o);
     filter_yield(rw, y, keep, true);
     for (int i = 0, j = 0; i < n; i++) repl[i] = keep[i] ? &nf->res[j++] : opnd(op, 3 + i);
-    replace_op(rw, op, repl);
+    rw_replace_op(rw, op, repl);
     free(keep); free(rt); free(ops); free(repl);
     return true;
 }
@@ -1317,61 +1055,43 @@ static void move_body(Region *from, Region *to) {
     }
 }
 
-/* a new op before pos, queued; its properties get the defaults a parsed op
- * of its kind has (overflowFlags, fastmath) */
-static Op *create_before(Rw *rw, Op *pos, const char *name, Type *rt, int n, Value *const *ops) {
-    Op *o = op_new(rw->c, name, rt ? 1 : 0, &rt, n, ops, 0, pos->loc);
-    o->locattr = pos->locattr;
-    format_move_inherent(rw->c, o);
-    op_insert_before(pos, o);
-    enqueue(rw, o);
-    return o;
-}
-static Value *const_before(Rw *rw, Op *pos, Attr *a, Type *t) {
-    Op *k = const_new(rw->c, a, t, pos->loc);
-    k->locattr = pos->locattr;
-    op_insert_before(pos, k);
-    enqueue(rw, k);
-    return &k->res[0];
-}
-
 /* drop the operands of a yield whose keep flag is false.  With replaced,
  * the queue sees what MLIR does when it builds a new yield and erases the
  * old one; else the yield was modified in place. */
-static void filter_yield(Rw *rw, Op *y, const bool *keep, bool replaced) {
+static void filter_yield(Rewriter *rw, Op *y, const bool *keep, bool replaced) {
     if (replaced) {
         for (int i = 0; i < y->nopnds; i++) {
             Value *v = opnd(y, i);
             bool kept = false;
             for (int j = 0; j < y->nopnds && !kept; j++) kept = keep[j] && opnd(y, j) == v;
-            if (v && v->def && few_users(v, y, kept ? y : NULL)) enqueue(rw, v->def);
+            if (v && v->def && rw_few_users(v, y, kept ? y : NULL)) rw_notify(rw, v->def);
         }
     }
     for (int i = y->nopnds - 1; i >= 0; i--)
         if (!keep[i]) op_remove_operand(y, i);
-    enqueue(rw, y);
+    rw_notify(rw, y);
 }
 
 /* a copy of scf.if op with only the results whose keep flag is set, taking
  * over op's regions; the yields are trimmed to match.  replaced: as if new
  * yields replaced the old ones, and the regions were moved whole (else op
  * by op, each op queued) */
-static Op *if_rebuild(Rw *rw, Op *op, const bool *keep, bool replaced) {
+static Op *if_rebuild(Rewriter *rw, Op *op, const bool *keep, bool replaced) {
     int n = 0;
     Type **rt = malloc(sizeof(Type *) * (size_t)(op->nres + 1));
     for (int i = 0; i < op->nres; i++) if (keep[i]) rt[n++] = op->res[i].type;
     Value *cond = opnd(op, 0);
-    Op *nif = op_new(rw->c, "scf.if", n, rt, 1, &cond, 2, op->loc);
+    Op *nif = op_new(rw_ctx(rw), "scf.if", n, rt, 1, &cond, 2, op->loc);
     free(rt);
     nif->locattr = op->locattr;
-    for (int i = 0; i < op->nattrs; i++) op_set_attr(rw->c, nif, op->attrs[i].name, op->attrs[i].value);
+    for (int i = 0; i < op->nattrs; i++) op_set_attr(rw_ctx(rw), nif, op->attrs[i].name, op->attrs[i].value);
     op_insert_before(op, nif);
-    enqueue(rw, nif);
+    rw_notify(rw, nif);
     for (int r = 0; r < 2; r++) {
         move_body(&op->regions[r], &nif->regions[r]);
         if (nif->regions[r].first) {
             if (!replaced)
-                for (Op *o = nif->regions[r].first->first; o; o = o->next) enqueue(rw, o);
+                for (Op *o = nif->regions[r].first->first; o; o = o->next) rw_notify(rw, o);
             filter_yield(rw, nif->regions[r].first->last, keep, replaced);
         }
     }
@@ -1394,7 +1114,7 @@ static FoldKind fold_if(Op *op, Folded *f) {
 
 /* uses of the condition inside the branches become true or false
  * (ConditionPropagation) */
-static bool if_condition_propagation(Rw *rw, Op *op) {
+static bool if_condition_propagation(Rewriter *rw, Op *op) {
     Value *cond = opnd(op, 0);
     if (value_const(cond)) return false;
     Region *end = parent_region(cond);
@@ -1411,17 +1131,17 @@ static bool if_condition_propagation(Rw *rw, Op *op) {
         }
         if (side < 0) continue;
         Value **k = side ? &vt : &vf;
-        if (!*k) *k = const_before(rw, op, attr_int(rw->c, type_int(rw->c, 1, SIGNLESS), side), type_int(rw->c, 1, SIGNLESS));
+        if (!*k) *k = rw_const_before(rw, op, attr_int(rw_ctx(rw), type_int(rw_ctx(rw), 1, SIGNLESS), side), type_int(rw_ctx(rw), 1, SIGNLESS));
         Op *owner = u->owner;
         op_set_operand(owner, u->index, *k);
-        enqueue(rw, owner);
+        rw_notify(rw, owner);
         changed = true;
     }
     return changed;
 }
 
 /* results yielded from outside the if become selects (ConvertTrivialIfToSelect) */
-static bool if_to_select(Rw *rw, Op *op) {
+static bool if_to_select(Rewriter *rw, Op *op) {
     int n = op->nres;
     if (n < 1) return false;
     Op *ty = then_yield(op), *ey = else_yield(op);
@@ -1443,26 +1163,26 @@ static bool if_to_select(Rw *rw, Op *op) {
         else if (tv == fv) res[i] = tv;
         else {
             Value *ops[3] = { cond, tv, fv };
-            res[i] = &create_before(rw, nif, "arith.select", op->res[i].type, 3, ops)->res[0];
+            res[i] = &rw_create_before(rw, nif, "arith.select", op->res[i].type, 3, ops)->res[0];
         }
     }
-    replace_op(rw, op, res);
+    rw_replace_op(rw, op, res);
     free(keep); free(vals); free(res);
     return true;
 }
 
 /* an else branch that only yields goes (RemoveEmptyElseBranch) */
-static bool if_empty_else(Rw *rw, Op *op) {
+static bool if_empty_else(Rewriter *rw, Op *op) {
     Block *eb = op->regions[1].first;
     if (op->nres || !eb || eb->first != eb->last) return false;
-    erase_tree(rw, eb->last);
+    rw_erase(rw, eb->last);
     block_unlink(eb);
-    enqueue(rw, op);
+    rw_notify(rw, op);
     return true;
 }
 
 /* results without uses go (RemoveUnusedResults) */
-static bool if_unused_results(Rw *rw, Op *op) {
+static bool if_unused_results(Rewriter *rw, Op *op) {
     int n = op->nres, used = 0;
     if (n < 1) return false;
     bool *keep = malloc(sizeof(bool) * (size_t)n);
@@ -1471,7 +1191,7 @@ static bool if_unused_results(Rw *rw, Op *op) {
     Op *nif = if_rebuild(rw, op, keep, false);
     Value **res = malloc(sizeof(Value *) * (size_t)n);
     for (int i = 0, j = 0; i < n; i++) res[i] = keep[i] ? &nif->res[j++] : NULL;
-    replace_op(rw, op, res);
+    rw_replace_op(rw, op, res);
     free(keep); free(res);
     return true;
 }
@@ -1480,7 +1200,7 @@ static void replace_uses_quietly(Value *from, Value *to) { value_replace_all_use
 
 /* results that are the same value in both branches, or the condition or its
  * negation (ReplaceIfYieldWithConditionOrValue) */
-static bool if_yield_condition(Rw *rw, Op *op) {
+static bool if_yield_condition(Rewriter *rw, Op *op) {
     if (!op->nres) return false;
     Op *ty = then_yield(op), *ey = else_yield(op);
     Value *cond = opnd(op, 0);
@@ -1494,9 +1214,9 @@ static bool if_yield_condition(Rw *rw, Op *op) {
         Attr *a = value_const(tv), *b = value_const(fv);
         if (!a || !b || !int_elem(a) || !int_elem(b) || !type_is_int(a->type, 1) || !type_is_int(b->type, 1)) continue;
         if (!a->i && b->i && res->uses) {
-            Type *i1 = type_int(rw->c, 1, SIGNLESS);
-            Value *ops[2] = { cond, const_before(rw, op, attr_int(rw->c, i1, 1), i1) };
-            replace_uses_quietly(res, &create_before(rw, op, "arith.xori", i1, 2, ops)->res[0]);
+            Type *i1 = type_int(rw_ctx(rw), 1, SIGNLESS);
+            Value *ops[2] = { cond, rw_const_before(rw, op, attr_int(rw_ctx(rw), i1, 1), i1) };
+            replace_uses_quietly(res, &rw_create_before(rw, op, "arith.xori", i1, 2, ops)->res[0]);
             changed = true;
         }
         if (a->i && !b->i && res->uses) {
@@ -1521,35 +1241,24 @@ static bool region_contains(Region *r, Op *op) {
     return false;
 }
 
-/* the ops of block src move to the end of block dst (mergeBlocks) */
-static void merge_blocks(Rw *rw, Block *src, Block *dst) {
-    while (src->first) {
-        Op *o = src->first;
-        op_unlink(o);
-        op_append(dst, o);
-        enqueue(rw, o);
-    }
-    block_unlink(src);
-}
-
 /* a yield of the operands of a followed by those of b at the end of block
  * dst; a and b are erased */
-static void merge_yields(Rw *rw, Block *dst, Op *a, Op *b) {
+static void merge_yields(Rewriter *rw, Block *dst, Op *a, Op *b) {
     int n = a->nopnds + b->nopnds;
     Value **v = malloc(sizeof(Value *) * (size_t)(n ? n : 1));
     for (int i = 0; i < a->nopnds; i++) v[i] = opnd(a, i);
     for (int i = 0; i < b->nopnds; i++) v[a->nopnds + i] = opnd(b, i);
-    Op *y = op_new(rw->c, "scf.yield", 0, NULL, n, v, 0, b->loc);
+    Op *y = op_new(rw_ctx(rw), "scf.yield", 0, NULL, n, v, 0, b->loc);
     op_append(dst, y);
-    enqueue(rw, y);
+    rw_notify(rw, y);
     free(v);
-    erase_tree(rw, a);
-    erase_tree(rw, b);
+    rw_erase(rw, a);
+    rw_erase(rw, b);
 }
 
 /* two adjacent ifs on the same (or the negated) condition become one
  * (CombineIfs) */
-static bool if_combine(Rw *rw, Op *next) {
+static bool if_combine(Rewriter *rw, Op *next) {
     Op *prev = next->prev;
     if (!prev || !op_is(prev, OP_scf_if) || !if_ok(prev)) return false;
     Value *pc = opnd(prev, 0), *nc = opnd(next, 0);
@@ -1575,23 +1284,23 @@ static bool if_combine(Rw *rw, Op *next) {
                 else if (nelse && region_contains(nelse->region, owner)) to = opnd(pey, i);
                 if (!to) continue;
                 op_set_operand(owner, u->index, to);
-                enqueue(rw, owner);
+                rw_notify(rw, owner);
             }
     }
     int n = prev->nres + next->nres;
     Type **rt = malloc(sizeof(Type *) * (size_t)(n + 1));
     for (int i = 0; i < prev->nres; i++) rt[i] = prev->res[i].type;
     for (int i = 0; i < next->nres; i++) rt[prev->nres + i] = next->res[i].type;
-    Op *comb = op_new(rw->c, "scf.if", n, rt, 1, &pc, 2, next->loc);
+    Op *comb = op_new(rw_ctx(rw), "scf.if", n, rt, 1, &pc, 2, next->loc);
     free(rt);
     comb->locattr = next->locattr;
     op_insert_before(next, comb);
-    enqueue(rw, comb);
+    rw_notify(rw, comb);
     move_body(&prev->regions[0], &comb->regions[0]);
     if (nthen) {
         Block *tb = comb->regions[0].first;
         Op *y1 = tb->last, *y2 = nthen->last;
-        merge_blocks(rw, nthen, tb);
+        rw_merge_blocks(rw, nthen, tb);
         merge_yields(rw, tb, y1, y2);
     }
     move_body(&prev->regions[1], &comb->regions[1]);
@@ -1600,21 +1309,21 @@ static bool if_combine(Rw *rw, Op *next) {
         else {
             Block *eb = comb->regions[1].first;
             Op *y1 = eb->last, *y2 = nelse->last;
-            merge_blocks(rw, nelse, eb);
+            rw_merge_blocks(rw, nelse, eb);
             merge_yields(rw, eb, y1, y2);
         }
     }
     Value **res = malloc(sizeof(Value *) * (size_t)(n ? n : 1));
     for (int i = 0; i < n; i++) res[i] = &comb->res[i];
-    replace_op(rw, prev, res);
-    replace_op(rw, next, res + (n - next->nres));
+    rw_replace_op(rw, prev, res);
+    rw_replace_op(rw, next, res + (n - next->nres));
     free(res);
     return true;
 }
 
 /* an if whose then block holds only another if becomes one if on the
  * conjunction (CombineNestedIfs) */
-static bool if_combine_nested(Rw *rw, Op *op) {
+static bool if_combine_nested(Rewriter *rw, Op *op) {
     Block *tb = op->regions[0].first, *eb = op->regions[1].first;
     if (!tb->first || tb->first->next != tb->last) return false;
     if (eb && eb->first != eb->last) return false;
@@ -1641,40 +1350,40 @@ static bool if_combine_nested(Rw *rw, Op *op) {
         else upgrade[i] = true;
     }
     if (!ok) { free(ty); free(upgrade); return false; }
-    Type *i1 = type_int(rw->c, 1, SIGNLESS);
+    Type *i1 = type_int(rw_ctx(rw), 1, SIGNLESS);
     Value *cops[2] = { opnd(op, 0), opnd(nested, 0) };
-    Value *cond = &create_before(rw, op, "arith.andi", i1, 2, cops)->res[0];
+    Value *cond = &rw_create_before(rw, op, "arith.andi", i1, 2, cops)->res[0];
     Type **rt = malloc(sizeof(Type *) * (size_t)(n + 1));
     for (int i = 0; i < n; i++) rt[i] = op->res[i].type;
-    Op *nif = op_new(rw->c, "scf.if", n, rt, 1, &cond, 2, op->loc);
+    Op *nif = op_new(rw_ctx(rw), "scf.if", n, rt, 1, &cond, 2, op->loc);
     free(rt);
     nif->locattr = op->locattr;
     op_insert_before(op, nif);
-    enqueue(rw, nif);
-    Block *nb = block_new(rw->c);
+    rw_notify(rw, nif);
+    Block *nb = block_new(rw_ctx(rw));
     region_append_block(&nif->regions[0], nb);
     Value **res = malloc(sizeof(Value *) * (size_t)(n + 1));
     for (int i = 0; i < n; i++) {
         res[i] = &nif->res[i];
         if (upgrade[i]) {
             Value *sops[3] = { opnd(op, 0), ty[i], ey[i] };
-            res[i] = &create_before(rw, nif, "arith.select", op->res[i].type, 3, sops)->res[0];
+            res[i] = &rw_create_before(rw, nif, "arith.select", op->res[i].type, 3, sops)->res[0];
         }
     }
-    merge_blocks(rw, nested->regions[0].first, nb);
+    rw_merge_blocks(rw, nested->regions[0].first, nb);
     Op *oy = nb->last;
-    Op *y = op_new(rw->c, "scf.yield", 0, NULL, n, ty, 0, oy->loc);
+    Op *y = op_new(rw_ctx(rw), "scf.yield", 0, NULL, n, ty, 0, oy->loc);
     op_insert_before(oy, y);
-    enqueue(rw, y);
-    erase_tree(rw, oy);
+    rw_notify(rw, y);
+    rw_erase(rw, oy);
     if (n > 0) {
-        Block *b2 = block_new(rw->c);
+        Block *b2 = block_new(rw_ctx(rw));
         region_append_block(&nif->regions[1], b2);
-        Op *y2 = op_new(rw->c, "scf.yield", 0, NULL, n, ey, 0, op->loc);
+        Op *y2 = op_new(rw_ctx(rw), "scf.yield", 0, NULL, n, ey, 0, op->loc);
         op_append(b2, y2);
-        enqueue(rw, y2);
+        rw_notify(rw, y2);
     }
-    replace_op(rw, op, res);
+    rw_replace_op(rw, op, res);
     free(ty); free(upgrade); free(res);
     return true;
 }
@@ -1686,10 +1395,10 @@ static Attr *kint(Value *v) {
     return a && a->kind != A_DENSE && int_elem(a) ? a : NULL;
 }
 
-static Value *make(Rw *rw, Op *pos, const char *name, Type *rt, Value *a, Value *b, Value *c) {
+static Value *make(Rewriter *rw, Op *pos, const char *name, Type *rt, Value *a, Value *b, Value *c) {
     Value *ops[3] = { a, b, c };
     int n = c ? 3 : b ? 2 : 1;
-    return &create_before(rw, pos, name, rt, n, ops)->res[0];
+    return &rw_create_before(rw, pos, name, rt, n, ops)->res[0];
 }
 
 /* the overflow flags of an addi/subi/muli: bit 0 nsw, bit 1 nuw */
@@ -1699,15 +1408,15 @@ static int ovf_flags(const Op *op) {
     return (strstr(a->str.s, "nsw") ? 1 : 0) | (strstr(a->str.s, "nuw") ? 2 : 0);
 }
 /* make, with the flags both matched ops have (MergeOverflow) */
-static Value *make_merged(Rw *rw, Op *pos, Op *inner, const char *name, Type *rt, Value *a, Value *b) {
+static Value *make_merged(Rewriter *rw, Op *pos, Op *inner, const char *name, Type *rt, Value *a, Value *b) {
     Value *v = make(rw, pos, name, rt, a, b, NULL);
     static const char *const text[4] = { "#arith.overflow<none>", "#arith.overflow<nsw>",
                                          "#arith.overflow<nuw>", "#arith.overflow<nsw, nuw>" };
-    op_set_prop(rw->c, v->def, "overflowFlags", attr_opaque(rw->c, text[ovf_flags(pos) & ovf_flags(inner)]));
+    op_set_prop(rw_ctx(rw), v->def, "overflowFlags", attr_opaque(rw_ctx(rw), text[ovf_flags(pos) & ovf_flags(inner)]));
     return v;
 }
-static Value *make_const(Rw *rw, Op *pos, Attr *a) { return const_before(rw, pos, a, a->type); }
-static void replace_by(Rw *rw, Op *op, Value *v) { replace_op(rw, op, &v); }
+static Value *make_const(Rewriter *rw, Op *pos, Attr *a) { return rw_const_before(rw, pos, a, a->type); }
+static void replace_by(Rewriter *rw, Op *op, Value *v) { rw_replace_op(rw, op, &v); }
 
 static Attr *int_add(Ctx *c, Type *t, Attr *a, Attr *b) { return attr_int(c, t, (int64_t)((uint64_t)a->i + (uint64_t)b->i)); }
 static Attr *int_sub(Ctx *c, Type *t, Attr *a, Attr *b) { return attr_int(c, t, (int64_t)((uint64_t)a->i - (uint64_t)b->i)); }
@@ -1720,8 +1429,8 @@ static Op *inner_const(Op *op, int id, Attr **c0, Attr **c1, bool const_lhs) {
     return *c0 ? in : NULL;
 }
 
-static bool addi_patterns(Rw *rw, Op *op) {
-    Ctx *c = rw->c;
+static bool addi_patterns(Rewriter *rw, Op *op) {
+    Ctx *c = rw_ctx(rw);
     Type *t = op->res[0].type;
     Attr *c0, *c1;
     Op *in;
@@ -1750,8 +1459,8 @@ static bool addi_patterns(Rw *rw, Op *op) {
     return false;
 }
 
-static bool subi_patterns(Rw *rw, Op *op) {
-    Ctx *c = rw->c;
+static bool subi_patterns(Rewriter *rw, Op *op) {
+    Ctx *c = rw_ctx(rw);
     Type *t = op->res[0].type;
     Value *lhs = opnd(op, 0), *rhs = opnd(op, 1);
     Attr *c0, *c1;
@@ -1801,7 +1510,7 @@ static bool subi_patterns(Rw *rw, Op *op) {
 }
 
 /* binop(ext(x), ext(y)) -> ext(binop(x, y)) for ext of kind ext */
-static bool ext_of_both(Rw *rw, Op *op, int ext, const char *extname) {
+static bool ext_of_both(Rewriter *rw, Op *op, int ext, const char *extname) {
     Op *a = def_of(opnd(op, 0), ext), *b = def_of(opnd(op, 1), ext);
     if (!a || !b || opnd(a, 0)->type != opnd(b, 0)->type) return false;
     Value *in = make(rw, op, op->info->name, opnd(a, 0)->type, opnd(a, 0), opnd(b, 0), NULL);
@@ -1811,14 +1520,14 @@ static bool ext_of_both(Rw *rw, Op *op, int ext, const char *extname) {
 
 static const int cmpi_inverted[10] = { 1, 0, 5, 4, 3, 2, 9, 8, 7, 6 };
 
-static Op *make_cmpi(Rw *rw, Op *pos, int pred, Type *rt, Value *a, Value *b) {
+static Op *make_cmpi(Rewriter *rw, Op *pos, int pred, Type *rt, Value *a, Value *b) {
     Value *ops[2] = { a, b };
-    Op *o = create_before(rw, pos, "arith.cmpi", rt, 2, ops);
-    op_set_prop(rw->c, o, "predicate", attr_int(rw->c, type_int(rw->c, 64, SIGNLESS), pred));
+    Op *o = rw_create_before(rw, pos, "arith.cmpi", rt, 2, ops);
+    op_set_prop(rw_ctx(rw), o, "predicate", attr_int(rw_ctx(rw), type_int(rw_ctx(rw), 64, SIGNLESS), pred));
     return o;
 }
 
-static bool xori_patterns(Rw *rw, Op *op) {
+static bool xori_patterns(Rewriter *rw, Op *op) {
     if (ext_of_both(rw, op, OP_arith_extui, "arith.extui") || ext_of_both(rw, op, OP_arith_extsi, "arith.extsi"))
         return true;
     /* not(cmpi(pred, a, b)) -> cmpi(~pred, a, b) */
@@ -1831,7 +1540,7 @@ static bool xori_patterns(Rw *rw, Op *op) {
     return false;
 }
 
-static bool cmpi_patterns(Rw *rw, Op *op) {
+static bool cmpi_patterns(Rewriter *rw, Op *op) {
     Attr *pa = op_attr(op, "predicate");
     if (!pa || pa->kind != A_INT || (pa->i != 0 && pa->i != 1)) return false;
     for (int e = 0; e < 2; e++) {
@@ -1845,7 +1554,7 @@ static bool cmpi_patterns(Rw *rw, Op *op) {
     return false;
 }
 
-static bool select_patterns(Rw *rw, Op *op) {
+static bool select_patterns(Rewriter *rw, Op *op) {
     Value *p = opnd(op, 0), *a = opnd(op, 1), *b = opnd(op, 2);
     Type *t = op->res[0].type;
     Op *s;
@@ -1864,9 +1573,9 @@ static bool select_patterns(Rw *rw, Op *op) {
         return true;
     }
     Attr *ka = kint(a), *kb = kint(b);
-    Type *i1 = type_int(rw->c, 1, SIGNLESS);
+    Type *i1 = type_int(rw_ctx(rw), 1, SIGNLESS);
     if (ka && kb && type_is_int(t, 1) && ka->i == 0 && kb->i == 1) {      /* select(p, false, true) */
-        Value *one = make_const(rw, op, attr_int(rw->c, i1, 1));
+        Value *one = make_const(rw, op, attr_int(rw_ctx(rw), i1, 1));
         replace_by(rw, op, make(rw, op, "arith.xori", i1, p, one, NULL));
         return true;
     }
@@ -1876,7 +1585,7 @@ static bool select_patterns(Rw *rw, Op *op) {
             return true;
         }
         if (is_zero(ka) && is_one(kb)) {                                   /* select(p, 0, 1) -> extui(not p) */
-            Value *one = make_const(rw, op, attr_int(rw->c, p->type, 1));
+            Value *one = make_const(rw, op, attr_int(rw_ctx(rw), p->type, 1));
             Value *n = make(rw, op, "arith.xori", p->type, p, one, NULL);
             replace_by(rw, op, make(rw, op, "arith.extui", t, n, NULL, NULL));
             return true;
@@ -1887,7 +1596,7 @@ static bool select_patterns(Rw *rw, Op *op) {
 
 static int elem_width(Type *t) { return int_width(type_elem(t)); }
 
-static bool cast_patterns(Rw *rw, Op *op) {
+static bool cast_patterns(Rewriter *rw, Op *op) {
     int id = op->info->id;
     Value *x = opnd(op, 0);
     Type *t = op->res[0].type;
@@ -1933,7 +1642,7 @@ static bool cast_patterns(Rw *rw, Op *op) {
 
 /* cmpf(sitofp/uitofp(x), c) -> cmpi(x, c') or a constant, when the
  * conversion cannot change the outcome (CmpFIntToFPConst) */
-static bool cmpf_int_const(Rw *rw, Op *op) {
+static bool cmpf_int_const(Rewriter *rw, Op *op) {
     Attr *k = value_const(opnd(op, 1)), *pa = op_attr(op, "predicate");
     if (!k || !float_elem(k) || isnan(k->f) || !pa || pa->kind != A_INT) return false;
     double rhs = k->f;
@@ -1944,7 +1653,7 @@ static bool cmpf_int_const(Rw *rw, Op *op) {
     if (!cv) { cv = def_of(opnd(op, 0), OP_arith_uitofp); uns = true; }
     if (!cv || !opnd(cv, 0)->type || opnd(cv, 0)->type->kind != T_INT) return false;
     Value *iv = opnd(cv, 0);
-    Type *it = iv->type, *i1 = type_int(rw->c, 1, SIGNLESS);
+    Type *it = iv->type, *i1 = type_int(rw_ctx(rw), 1, SIGNLESS);
     int w = it->i.width, vbits = uns ? w : w - 1;
     if (w > mant) {   /* the conversion rounds: can that matter here? */
         if (isinf(rhs)) {
@@ -1957,8 +1666,8 @@ static bool cmpf_int_const(Rw *rw, Op *op) {
     }
     int pred;
     switch (pa->i) {
-    case 7: replace_by(rw, op, make_const(rw, op, attr_int(rw->c, i1, 1))); return true;   /* ord */
-    case 14: replace_by(rw, op, make_const(rw, op, attr_int(rw->c, i1, 0))); return true;  /* uno */
+    case 7: replace_by(rw, op, make_const(rw, op, attr_int(rw_ctx(rw), i1, 1))); return true;   /* ord */
+    case 14: replace_by(rw, op, make_const(rw, op, attr_int(rw_ctx(rw), i1, 0))); return true;  /* uno */
     case 1: case 8: pred = 0; break;                       /* oeq ueq: eq */
     case 2: case 9: pred = uns ? 8 : 4; break;             /* ogt ugt: ugt sgt */
     case 3: case 10: pred = uns ? 9 : 5; break;            /* oge uge: uge sge */
@@ -1973,7 +1682,7 @@ static bool cmpf_int_const(Rw *rw, Op *op) {
     int known = -1;
     if (hi < rhs) known = pred == 1 || pred == (uns ? 6 : 2) || pred == (uns ? 7 : 3);
     else if (lo > rhs) known = pred == 1 || pred == (uns ? 8 : 4) || pred == (uns ? 9 : 5);
-    if (known >= 0) { replace_by(rw, op, make_const(rw, op, attr_int(rw->c, i1, known))); return true; }
+    if (known >= 0) { replace_by(rw, op, make_const(rw, op, attr_int(rw_ctx(rw), i1, known))); return true; }
     /* the constant as an integer, truncated toward zero */
     double t = trunc(rhs);
     if (uns ? (t < 0 && t != 0) || t >= ldexp(1.0, w) : t < ldexp(-1.0, w - 1) || t >= ldexp(1.0, w - 1)) return false;
@@ -1983,39 +1692,39 @@ static bool cmpf_int_const(Rw *rw, Op *op) {
         double back = uns || ri >= 0 ? int_to_float(ft, false, (uint64_t)ri) : int_to_float(ft, true, (uint64_t)0 - (uint64_t)ri);
         if (back != rhs) {   /* a fractional constant */
             switch (pred) {
-            case 1: replace_by(rw, op, make_const(rw, op, attr_int(rw->c, i1, 1))); return true;
-            case 0: replace_by(rw, op, make_const(rw, op, attr_int(rw->c, i1, 0))); return true;
-            case 7: if (neg) { replace_by(rw, op, make_const(rw, op, attr_int(rw->c, i1, 0))); return true; } break;
+            case 1: replace_by(rw, op, make_const(rw, op, attr_int(rw_ctx(rw), i1, 1))); return true;
+            case 0: replace_by(rw, op, make_const(rw, op, attr_int(rw_ctx(rw), i1, 0))); return true;
+            case 7: if (neg) { replace_by(rw, op, make_const(rw, op, attr_int(rw_ctx(rw), i1, 0))); return true; } break;
             case 3: if (neg) pred = 2; break;
-            case 6: if (neg) { replace_by(rw, op, make_const(rw, op, attr_int(rw->c, i1, 0))); return true; } pred = 7; break;
+            case 6: if (neg) { replace_by(rw, op, make_const(rw, op, attr_int(rw_ctx(rw), i1, 0))); return true; } pred = 7; break;
             case 2: if (!neg) pred = 3; break;
-            case 8: if (neg) { replace_by(rw, op, make_const(rw, op, attr_int(rw->c, i1, 1))); return true; } break;
+            case 8: if (neg) { replace_by(rw, op, make_const(rw, op, attr_int(rw_ctx(rw), i1, 1))); return true; } break;
             case 4: if (neg) pred = 5; break;
-            case 9: if (neg) { replace_by(rw, op, make_const(rw, op, attr_int(rw->c, i1, 1))); return true; } pred = 8; break;
+            case 9: if (neg) { replace_by(rw, op, make_const(rw, op, attr_int(rw_ctx(rw), i1, 1))); return true; } pred = 8; break;
             case 5: if (!neg) pred = 4; break;
             }
         }
     }
-    Value *kc = make_const(rw, op, attr_int(rw->c, it, ri));
+    Value *kc = make_const(rw, op, attr_int(rw_ctx(rw), it, ri));
     replace_by(rw, op, &make_cmpi(rw, op, pred, op->res[0].type, iv, kc)->res[0]);
     return true;
 }
 
 /* mulf/divf(negf(x), negf(y)) -> mulf/divf(x, y) */
-static bool negf_pair(Rw *rw, Op *op) {
+static bool negf_pair(Rewriter *rw, Op *op) {
     Op *a = def_of(opnd(op, 0), OP_arith_negf), *b = def_of(opnd(op, 1), OP_arith_negf);
     if (!a || !b || opnd(a, 0)->type != opnd(b, 0)->type) return false;
     Value *ops[2] = { opnd(a, 0), opnd(b, 0) };
-    Op *n = create_before(rw, op, op->info->name, op->res[0].type, 2, ops);
+    Op *n = rw_create_before(rw, op, op->info->name, op->res[0].type, 2, ops);
     Attr *fm = op_attr(op, "fastmath");
-    if (fm) op_set_prop(rw->c, n, "fastmath", fm);
+    if (fm) op_set_prop(rw_ctx(rw), n, "fastmath", fm);
     replace_by(rw, op, &n->res[0]);
     return true;
 }
 
 /* Triton: int_to_ptr(addi(v, C)) -> addptr(int_to_ptr(v), C / element
  * bytes) when the constant byte offset C is a multiple of the pointee size */
-static bool int_to_ptr_add(Rw *rw, Op *op) {
+static bool int_to_ptr_add(Rewriter *rw, Op *op) {
     Op *add = def_of(opnd(op, 0), OP_arith_addi);
     if (!add || add->verbatim || op->nres != 1) return false;
     Value *kv = opnd(add, 1);
@@ -2030,11 +1739,11 @@ static bool int_to_ptr_add(Rw *rw, Op *op) {
     int64_t bytes = bits / 8 > 1 ? bits / 8 : 1, off = k->i;
     if (off % bytes) return false;
     Value *v = opnd(add, 0);
-    Op *base = create_before(rw, op, "tt.int_to_ptr", rt, 1, &v);
-    Attr *e = attr_int(rw->c, type_elem(kv->type), off / bytes);
-    Value *ev = const_before(rw, op, type_is_shaped(kv->type) ? attr_dense(rw->c, kv->type, 1, &e) : e, kv->type);
+    Op *base = rw_create_before(rw, op, "tt.int_to_ptr", rt, 1, &v);
+    Attr *e = attr_int(rw_ctx(rw), type_elem(kv->type), off / bytes);
+    Value *ev = rw_const_before(rw, op, type_is_shaped(kv->type) ? attr_dense(rw_ctx(rw), kv->type, 1, &e) : e, kv->type);
     Value *ops[2] = { &base->res[0], ev };
-    Op *ap = create_before(rw, op, "tt.addptr", rt, 2, ops);
+    Op *ap = rw_create_before(rw, op, "tt.addptr", rt, 2, ops);
     replace_by(rw, op, &ap->res[0]);
     return true;
 }
@@ -2064,7 +1773,7 @@ static Attr *expand_dims_encoding(Ctx *c, Attr *enc, int64_t axis) {
 
 /* Triton's shape patterns: a splat or broadcast feeding a broadcast,
  * expand_dims or reshape is rebuilt from the original source */
-static bool shape_patterns(Rw *rw, Op *op) {
+static bool shape_patterns(Rewriter *rw, Op *op) {
     if (op->nres != 1 || op->nopnds != 1) return false;
     Value *src = opnd(op, 0);
     Type *rt = op->res[0].type;
@@ -2075,19 +1784,19 @@ static bool shape_patterns(Rw *rw, Op *op) {
     if (op_is(d, OP_tt_splat)) {
         /* broadcast / expand_dims / reshape of a splat is a splat */
         Value *x = opnd(d, 0);
-        replace_by(rw, op, &create_before(rw, op, "tt.splat", rt, 1, &x)->res[0]);
+        replace_by(rw, op, &rw_create_before(rw, op, "tt.splat", rt, 1, &x)->res[0]);
         return true;
     }
     if (id == OP_tt_broadcast && op_is(d, OP_tt_broadcast)) {
         Value *x = opnd(d, 0);
-        replace_by(rw, op, &create_before(rw, op, "tt.broadcast", rt, 1, &x)->res[0]);
+        replace_by(rw, op, &rw_create_before(rw, op, "tt.broadcast", rt, 1, &x)->res[0]);
         return true;
     }
     if (id == OP_tt_reshape && op_is(d, OP_tt_reshape)) {
         Value *x = opnd(d, 0);
         bool reorder = op_attr(op, "allow_reorder") || op_attr(d, "allow_reorder");
-        Op *n = create_before(rw, op, "tt.reshape", rt, 1, &x);
-        if (reorder) op_set_prop(rw->c, n, "allow_reorder", attr_unit(rw->c));
+        Op *n = rw_create_before(rw, op, "tt.reshape", rt, 1, &x);
+        if (reorder) op_set_prop(rw_ctx(rw), n, "allow_reorder", attr_unit(rw_ctx(rw)));
         replace_by(rw, op, &n->res[0]);
         return true;
     }
@@ -2099,22 +1808,22 @@ static bool shape_patterns(Rw *rw, Op *op) {
         Attr *ax = op_attr(op, "axis");
         if (!xt || xt->kind != T_TENSOR || !ax || ax->kind != A_INT) return false;
         Attr *enc = NULL;
-        if (xt->sh.enc && !(enc = expand_dims_encoding(rw->c, xt->sh.enc, ax->i))) return false;
+        if (xt->sh.enc && !(enc = expand_dims_encoding(rw_ctx(rw), xt->sh.enc, ax->i))) return false;
         int r = xt->sh.rank;
         if (ax->i < 0 || ax->i > r || r >= 16) return false;
         int64_t dims[17];
         for (int i = 0, j = 0; i <= r; i++) dims[i] = i == ax->i ? 1 : xt->sh.dims[j++];
-        Type *et = type_shaped(rw->c, T_TENSOR, r + 1, dims, xt->sh.elem, enc, NULL);
-        Op *e = create_before(rw, op, "tt.expand_dims", et, 1, &x);
-        op_set_prop(rw->c, e, "axis", ax);
+        Type *et = type_shaped(rw_ctx(rw), T_TENSOR, r + 1, dims, xt->sh.elem, enc, NULL);
+        Op *e = rw_create_before(rw, op, "tt.expand_dims", et, 1, &x);
+        op_set_prop(rw_ctx(rw), e, "axis", ax);
         Value *ev = &e->res[0];
-        replace_by(rw, op, &create_before(rw, op, "tt.broadcast", rt, 1, &ev)->res[0]);
+        replace_by(rw, op, &rw_create_before(rw, op, "tt.broadcast", rt, 1, &ev)->res[0]);
         return true;
     }
     return false;
 }
 
-static bool apply_patterns(Rw *rw, Op *op) {
+static bool apply_patterns(Rewriter *rw, Op *op) {
     if (op->verbatim) return false;
     for (int i = 0; i < op->nopnds; i++) if (!opnd(op, i)) return false;
     switch (op->info->id) {
@@ -2131,7 +1840,7 @@ static bool apply_patterns(Rw *rw, Op *op) {
         Op *in = inner_const(op, OP_arith_muli, &c0, &c1, false);
         Type *t = op->res[0].type;
         if (!in || c0->type != t || c1->type != t) return false;
-        Value *k = make_const(rw, op, attr_int(rw->c, t, (int64_t)((uint64_t)c0->i * (uint64_t)c1->i)));
+        Value *k = make_const(rw, op, attr_int(rw_ctx(rw), t, (int64_t)((uint64_t)c0->i * (uint64_t)c1->i)));
         replace_by(rw, op, make_merged(rw, op, in, "arith.muli", t, opnd(in, 0), k));
         return true;
     }
@@ -2148,154 +1857,6 @@ static bool apply_patterns(Rw *rw, Op *op) {
     }
 }
 
-/* ---- the worklist loop ------------------------------------------------ */
-static bool process(Rw *rw, int64_t max_rewrites) {
-    bool changed = false;
-    int64_t nrewrites = 0;
-    while (rw->wl.live && (max_rewrites < 0 || nrewrites < max_rewrites)) {
-        Op *op = wl_pop(&rw->wl);
-        if (op_is_trivially_dead(op)) {
-            erase_tree(rw, op);
-            changed = true;
-            continue;
-        }
-        if (!is_constant(op)) {
-            Folded f = { NO_FOLD, NULL, NULL };
-            FoldKind k = fold_op(rw->c, op, &f);
-            if (k == FOLD_IN_PLACE) {
-                enqueue(rw, op);
-                changed = true;
-                continue;
-            }
-            if (k == FOLD_VALUE || k == FOLD_ATTR) {
-                Value *v = f.v;
-                if (k == FOLD_ATTR) {
-                    Op *cst = const_new(rw->c, f.a, op->res[0].type, op->loc);
-                    cst->locattr = op->locattr;
-                    op_insert_before(op, cst);
-                    enqueue(rw, cst);
-                    v = &cst->res[0];
-                }
-                replace_op(rw, op, &v);
-                changed = true;
-                continue;
-            }
-        }
-        if (apply_patterns(rw, op)) {
-            changed = true;
-            nrewrites++;
-        }
-    }
-    return changed;
-}
-
-/* ---- region simplification -------------------------------------------- */
-static void drop_defined_uses(Block *b) {
-    for (int i = 0; i < b->nargs; i++)
-        while (b->args[i]->uses) op_set_operand(b->args[i]->uses->owner, b->args[i]->uses->index, NULL);
-    for (Op *o = b->first; o; o = o->next) {
-        for (int i = 0; i < o->nres; i++)
-            while (o->res[i].uses) op_set_operand(o->res[i].uses->owner, o->res[i].uses->index, NULL);
-        for (int r = 0; r < o->nregions; r++)
-            for (Block *nb = o->regions[r].first; nb; nb = nb->next) drop_defined_uses(nb);
-    }
-}
-
-/* blocks that no branch from the entry block reaches (eraseUnreachableBlocks) */
-static bool erase_unreachable(Rw *rw, Op *root) {
-    bool erased = false;
-    for (int r = 0; r < root->nregions; r++) {
-        Region *rg = &root->regions[r];
-        if (rg->first && rg->first != rg->last) {
-            Map seen = {0};
-            PtrVec work = {0};
-            map_put(&seen, rg->first, NULL, NULL, 1);
-            pv_push(&work, rg->first);
-            while (work.n) {
-                Block *b = work.v[--work.n];
-                Op *t = b->last;
-                for (int s = 0; t && s < t->nsuccs; s++)
-                    if (t->succs[s] && !map_find(&seen, t->succs[s], NULL, NULL)) {
-                        map_put(&seen, t->succs[s], NULL, NULL, 1);
-                        pv_push(&work, t->succs[s]);
-                    }
-            }
-            for (Block *b = rg->first, *nb; b; b = nb) {
-                nb = b->next;
-                if (map_find(&seen, b, NULL, NULL)) continue;
-                drop_defined_uses(b);
-                while (b->last) erase_tree(rw, b->last);
-                block_unlink(b);
-                erased = true;
-            }
-            map_free(&seen);
-            pv_free(&work);
-        }
-        for (Block *b = rg->first; b; b = b->next)
-            for (Op *o = b->first; o; o = o->next) erased |= erase_unreachable(rw, o);
-    }
-    return erased;
-}
-
-/* op_is_trivially_dead without the look at its uses (wouldOpBeTriviallyDead) */
-static bool would_be_dead(const Op *op) { return op_would_be_trivially_dead(op); }
-
-typedef struct Live { unsigned epoch; bool changed, cfg; } Live;
-
-/* live ops carry this run's epoch in their mark */
-static bool is_live(Live *L, const Op *op) { return op->mark == L->epoch; }
-static void set_live(Live *L, Op *op) {
-    if (is_live(L, op)) return;
-    op->mark = L->epoch;
-    L->changed = true;
-}
-
-static void live_region(Live *L, Region *r);
-static void live_op(Live *L, Op *op) {
-    for (int r = 0; r < op->nregions; r++) live_region(L, &op->regions[r]);
-    if (op->info->traits & TR_TERMINATOR) { set_live(L, op); return; }
-    if (is_live(L, op)) return;
-    if (!would_be_dead(op)) { set_live(L, op); return; }
-    for (int i = 0; i < op->nres; i++)
-        for (Use *u = op->res[i].uses; u; u = u->next)
-            if (is_live(L, u->owner)) { set_live(L, op); return; }
-}
-static void live_region(Live *L, Region *r) {
-    if (r->first && r->first->next) L->cfg = true;
-    for (Block *b = r->last; b; b = b->prev)
-        for (Op *o = b->last; o; o = o->prev) live_op(L, o);
-}
-
-static bool delete_dead(Rw *rw, Live *L, Region *r) {
-    bool erased = false;
-    for (Block *b = r->last; b; b = b->prev)
-        for (Op *o = b->last, *pv; o; o = pv) {
-            pv = o->prev;
-            if (!is_live(L, o)) {
-                for (int i = 0; i < o->nres; i++)
-                    while (o->res[i].uses) op_set_operand(o->res[i].uses->owner, o->res[i].uses->index, NULL);
-                erase_tree(rw, o);
-                erased = true;
-            } else {
-                for (int k = 0; k < o->nregions; k++) erased |= delete_dead(rw, L, &o->regions[k]);
-            }
-        }
-    return erased;
-}
-
-/* ops that are dead once the ops using them are known dead (runRegionDCE);
- * block arguments are kept, as the branches that pass them are not
- * rewritten */
-static bool region_dce(Rw *rw, Region *r) {
-    /* one backward walk settles single-block regions (every use comes after
-     * its definition or inside a later op); a CFG needs the fixed point */
-    Live L = { pass_epoch(), false, false };
-    do {
-        L.changed = false;
-        live_region(&L, r);
-    } while (L.changed && L.cfg);
-    return delete_dead(rw, &L, r);
-}
 
 /* ---- the pass --------------------------------------------------------- */
 static const PassOptDef opts[] = {
@@ -2307,131 +1868,16 @@ static const PassOptDef opts[] = {
     { "threads", PO_INT, "0", "functions rewritten at once: 0 = one thread per CPU for modules of 20000 ops or more, 1 = one at a time" },
 };
 
-/* iterate on the ops of rw->scope (fn NULL), or on the one isolated op fn of
- * it, until nothing changes; false when max_it iterations were not enough */
-static bool drive(Rw *rw, Op *m, Op *fn, int64_t max_it, int64_t max_rw, int level) {
-    bool changed = false, need_simplify = true;
-    int64_t it = 0;
-    do {
-        if (++it > max_it && max_it != -1) break;
-        wl_clear(&rw->wl);
-        map_clear(&rw->consts);
-        map_clear(&rw->owned);
-        if (fn) {
-            if (rw->top_down) seed_preorder(rw, fn);
-            else seed_postorder(rw, fn);
-        } else {
-            for (Block *b = rw->scope->first; b; b = b->next)
-                for (Op *op = b->first, *nx; op; op = nx) {
-                    nx = op->next;
-                    if (rw->top_down) seed_preorder(rw, op);
-                    else seed_postorder(rw, op);
-                }
-        }
-        if (rw->top_down) wl_reverse(&rw->wl);
-        changed = process(rw, max_rw);
-        if (changed) need_simplify = true;
-        /* simplifying twice with nothing changed in between finds nothing */
-        if (level && need_simplify) {
-            bool e = erase_unreachable(rw, fn ? fn : m);
-            if (fn) for (int r = 0; r < fn->nregions; r++) e |= region_dce(rw, &fn->regions[r]);
-            else e |= region_dce(rw, rw->scope);
-            changed |= e;
-            need_simplify = false;
-        }
-    } while (changed);
-    return !changed;
-}
-
-/* Functions are isolated from above: the constants folded in one are
- * inserted in its own entry block and no rewrite reaches outside it, so the
- * driver can run on each function alone, on several threads, with the same
- * result as on the whole module.  (The projection of the LIFO worklist onto
- * one function's ops is that function's own worklist; a function that has
- * converged stays unchanged in later iterations.) */
-typedef struct Job {
-    Ctx *c;
-    Op *m;
-    Region *scope;
-    Op **fns;
-    int nfns;
-    _Atomic int next;
-    _Atomic bool unconverged;
-    int64_t max_it;
-    int level;
-    bool top_down;
-} Job;
-
-static void *drive_functions(void *p) {
-    Job *j = p;
-    Rw rw = { .c = j->c, .scope = j->scope, .top_down = j->top_down };
-    for (int i; (i = j->next++) < j->nfns;)
-        if (!drive(&rw, j->m, j->fns[i], j->max_it, -1, j->level)) j->unconverged = true;
-    wl_free(&rw.wl);
-    map_free(&rw.consts);
-    map_free(&rw.owned);
-    ctx_thread_done(j->c);
-    return NULL;
-}
-
-/* ops in fn, counting stops at limit */
-static int64_t count_ops(Op *op, int64_t n, int64_t limit) {
-    n++;
-    for (int r = 0; r < op->nregions && n < limit; r++)
-        for (Block *b = op->regions[r].first; b && n < limit; b = b->next)
-            for (Op *o = b->first; o && n < limit; o = o->next) n = count_ops(o, n, limit);
-    return n;
-}
-
-/* Whether the scope holds only isolated ops (then each is driven alone, and
- * *fns lists them) and on how many threads: with threads=0 (the default)
- * one per CPU when there are enough ops to pay for starting threads */
-#define PARALLEL_MIN_OPS 20000
-static bool split_functions(Region *scope, int64_t want, Op ***fns, int *nfns, int *threads) {
-    if (!scope->first || scope->first != scope->last) return false;
-    PtrVec v = {0};
-    int64_t n = 0;
-    for (Op *o = scope->first->first; o; o = o->next) {
-        if (!(o->info->traits & TR_ISOLATED) || (o->info->traits & TR_UNREGISTERED)) { pv_free(&v); return false; }
-        pv_push(&v, o);
-        if (want == 0 && n < PARALLEL_MIN_OPS) n = count_ops(o, n, PARALLEL_MIN_OPS);
-    }
-    long cpus = sysconf(_SC_NPROCESSORS_ONLN);
-    int64_t t = want > 0 ? want : n >= PARALLEL_MIN_OPS ? (cpus > 0 ? cpus : 1) : 1;
-    if (t > 64) t = 64;
-    if (t > v.n) t = v.n;
-    *fns = (Op **)v.v;
-    *nfns = v.n;
-    *threads = t < 1 ? 1 : (int)t;
-    return true;
-}
-
-/* run drive_functions on t threads (the workers get a large stack, as
- * deeply nested input recurses deeply); false if a thread cannot start */
-static bool run_parallel(Job *j, int t) {
-    pthread_t th[64];
-    pthread_attr_t at;
-    pthread_attr_init(&at);
-    pthread_attr_setstacksize(&at, (size_t)1 << 30);
-    ctx_share(j->c, true);
-    int started = 0;
-    for (; started < t; started++)
-        if (pthread_create(&th[started], &at, drive_functions, j) != 0) break;
-    pthread_attr_destroy(&at);
-    if (!started) { ctx_share(j->c, false); return false; }
-    for (int i = 0; i < started; i++) pthread_join(th[i], NULL);
-    ctx_share(j->c, false);
-    return true;
-}
+static const GreedyPatterns patterns = { fold_op, apply_patterns, NULL };
 
 static bool run(Ctx *c, Op *m, const PassOptions *o, Diag *d) {
     int64_t max_it = popt_int(o, "max-iterations"), max_rw = popt_int(o, "max-num-rewrites");
     int64_t want = popt_int(o, "threads");
     const char *rs = popt_str(o, "region-simplify");
-    int level;
-    if (!rs || !strcmp(rs, "normal") || !strcmp(rs, "true") || !strcmp(rs, "1")) level = 1;
-    else if (!strcmp(rs, "disabled") || !strcmp(rs, "false") || !strcmp(rs, "0")) level = 0;
-    else if (!strcmp(rs, "aggressive")) level = 2;
+    GreedySimplify level;
+    if (!rs || !strcmp(rs, "normal") || !strcmp(rs, "true") || !strcmp(rs, "1")) level = GREEDY_SIMPLIFY_NORMAL;
+    else if (!strcmp(rs, "disabled") || !strcmp(rs, "false") || !strcmp(rs, "0")) level = GREEDY_SIMPLIFY_DISABLED;
+    else if (!strcmp(rs, "aggressive")) level = GREEDY_SIMPLIFY_AGGRESSIVE;
     else {
         diag_error(d, m->loc, "invalid value '%s' for option 'region-simplify' of pass 'canonicalize': expected disabled, normal or aggressive", rs);
         return false;
@@ -2440,30 +1886,9 @@ static bool run(Ctx *c, Op *m, const PassOptions *o, Diag *d) {
         diag_error(d, m->loc, "invalid value '%lld' for option 'threads' of pass 'canonicalize': expected 0 (one per CPU for large modules) or more", (long long)want);
         return false;
     }
-    Rw rw = { .c = c, .top_down = popt_bool(o, "top-down") };
-    bool converged = true;
-    for (int r = 0; r < m->nregions; r++) {
-        rw.scope = &m->regions[r];
-        Op **fns = NULL;
-        int nfns = 0, t = 1;
-        /* a cap on rewrites counts across the whole module: one driver then */
-        if (max_rw < 0 && split_functions(rw.scope, want, &fns, &nfns, &t)) {
-            Job j = { .c = c, .m = m, .scope = rw.scope, .fns = fns, .nfns = nfns,
-                      .max_it = max_it, .level = level, .top_down = rw.top_down };
-            bool ran = t > 1 && run_parallel(&j, t);
-            if (!ran)
-                for (int i = 0; i < nfns; i++)
-                    if (!drive(&rw, m, fns[i], max_it, -1, level)) j.unconverged = true;
-            free(fns);
-            if (j.unconverged) converged = false;
-            continue;
-        }
-        if (!drive(&rw, m, NULL, max_it, max_rw, level)) converged = false;
-    }
-    wl_free(&rw.wl);
-    map_free(&rw.consts);
-    map_free(&rw.owned);
-    if (!converged && popt_bool(o, "test-convergence")) {
+    GreedyConfig cfg = { .top_down = popt_bool(o, "top-down"), .simplify = level,
+                         .max_iterations = max_it, .max_rewrites = max_rw, .threads = want };
+    if (!greedy_rewrite(c, m, &patterns, &cfg) && popt_bool(o, "test-convergence")) {
         diag_error(d, m->loc, "Canonicalizer failed to converge");
         return false;
     }
