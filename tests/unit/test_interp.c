@@ -1,4 +1,4 @@
-/* test_interp.c - the reference interpreter (src/interp.c): small kernels
+/* test_interp.c - the reference interpreter (runtime/interp.c): small kernels
  * parsed from text, run over a grid, checked against plain C. */
 #include <math.h>
 #include <setjmp.h>

@@ -1,4 +1,4 @@
-/* test_jit.c - src/jit.c (libtcc in memory) and the C target's launcher:
+/* test_jit.c - runtime/jit.c (libtcc in memory) and the C target's launcher:
  * plain C compiled and called, errors reported, and a kernel emitted by
  * targets/c run through its launcher without the driver. */
 #include <float.h>

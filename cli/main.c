@@ -12,6 +12,7 @@
 #include "parse.h"
 #include "pass.h"
 #include "print.h"
+#include "registry.h"
 #include "run.h"
 #include "target.h"
 #include "verify.h"
@@ -555,6 +556,7 @@ static void *thread_main(void *arg) {
 }
 
 int main(int argc, char **argv) {
+    registry_init();
     if (argc < 2 || strcmp(argv[1], "run")) {
         on_main_stack = true;
         int rc = run(argc, argv);
