@@ -16,6 +16,7 @@
 #include "run.h"
 #include "target.h"
 #include "verify.h"
+#include "../dialects/dialects.h"
 
 #define TTX_VERSION "0.1.0"
 
@@ -557,6 +558,7 @@ static void *thread_main(void *arg) {
 
 int main(int argc, char **argv) {
     registry_init();
+    dialects_register_all();
     if (argc < 2 || strcmp(argv[1], "run")) {
         on_main_stack = true;
         int rc = run(argc, argv);

@@ -14,6 +14,7 @@
 #include "diag.h"
 #include "interp.h"
 #include "parse.h"
+#include "../../dialects/dialects.h"
 
 typedef struct Run {
     Ctx *c;
@@ -689,6 +690,7 @@ static void test_misc_ops(void **state) {
 }
 
 int main(void) {
+    dialects_register_all();
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_vector_add_masked_tail),
         cmocka_unit_test(test_vector_add_out_of_bounds),
