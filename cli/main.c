@@ -15,6 +15,7 @@
 #include "registry.h"
 #include "run.h"
 #include "target.h"
+#include "verify.h"
 #include "../dialects/dialects.h"
 
 #define TTX_VERSION "0.1.0"
@@ -88,8 +89,9 @@ static const char *usage =
     "                             other numbered values spelled %v4 (not %4); with\n"
     "                             the Spyre pipeline it also runs lower-scalar-load\n"
     "                             with rank1=true (rank-1 scalar reads)\n"
-    "  --allow-unregistered-dialect  accepted for compatibility: unknown ops are\n"
-    "                             always kept\n"
+    "  --allow-unregistered-dialect  keep ops of dialects ttxform does not know\n"
+    "                             (printed back as written); without it they are\n"
+    "                             errors, as are unknown ops of known dialects\n"
     "\n"
     "pipelines (as with MLIR's *-opt tools):\n"
     "  --PASS[=OPTIONS]           append a pass; OPTIONS as 'opt=v' or 'a=1 b=2',\n"
@@ -152,7 +154,7 @@ static int parse_args(int argc, char **argv, Opts *o, bool *done) {
                 o->target_opts_given = true;
             }
             else if (!strcmp(n, "mlir-print-debuginfo")) o->debuginfo = true;
-            else if (!strcmp(n, "allow-unregistered-dialect")) {}
+            else if (!strcmp(n, "allow-unregistered-dialect")) verify_allow_unregistered(true);
             else if (!strcmp(n, "ktir-cpu")) o->ktir_cpu = true;
             else if (!strcmp(n, "ktdp-memory-space=spyre")) o->ktdp_space = 1;
             else if (!strcmp(n, "ktdp-memory-space=generic")) o->ktdp_space = 2;
@@ -424,7 +426,8 @@ static int process(Opts *o, const Target *tgt, const Target *emit_tgt, const cha
         if (nsec > 1) snprintf(prefix, sizeof prefix, "%s%d-", dump_prefix, i + 1);
         else snprintf(prefix, sizeof prefix, "%s", dump_prefix);
         o->ro.dump_prefix = prefix;
-        if (m && !d.nerrors && tgt && !tgt->precheck(m, &d)) m = NULL;
+        /* the target's precheck reads verified IR */
+        if (m && !d.nerrors && tgt && !(verify_module(c, m, &d) && tgt->precheck(m, &d))) m = NULL;
         if (m && !d.nerrors && !pipeline_run(&o->pl, c, m, &o->ro, &d)) m = NULL;
         if (i) fputs("// -----\n", out);
         if (m && !d.nerrors && o->generic && !op_walk(m, not_verbatim, NULL)) {
