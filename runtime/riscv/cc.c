@@ -146,6 +146,8 @@ bool rv_compile(const RvTools *t, RvArch arch, bool f16, const char *const *srcs
     argv[n++] = march;
     argv[n++] = "-O2";
     argv[n++] = "-fno-ident";
+    /* no a * b + c fused where the C does not say fma: the interpreter's numbers */
+    argv[n++] = "-ffp-contract=off";
     if (kind == RV_OUT_OBJ) argv[n++] = "-c";
     else if (kind == RV_OUT_ASM) argv[n++] = "-S";
     else if (kind == RV_OUT_SO) { argv[n++] = "-shared"; argv[n++] = "-fPIC"; }
