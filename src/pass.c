@@ -18,6 +18,7 @@ extern const Pass pass_lower_descriptor_memory, pass_lower_scalar_load;
 extern const Pass pass_lower_inter_tile;
 extern const Pass pass_rewrite_descriptor_layout;
 extern const Pass pass_ptr_analysis;
+extern const Pass pass_tile;
 
 static const Pass *const registry[] = {
     &pass_canonicalize, &pass_cse, &pass_dce, &pass_symbol_dce, &pass_inline, &pass_test_break_dominance,
@@ -28,6 +29,7 @@ static const Pass *const registry[] = {
     &pass_lower_inter_tile,
     &pass_rewrite_descriptor_layout,
     &pass_ptr_analysis,
+    &pass_tile,
 };
 
 const Pass *const *pass_all(int *n) { *n = (int)(sizeof registry / sizeof *registry); return registry; }
