@@ -23,8 +23,9 @@
  *                               the same op on the operands' blocks
  *   a value whose block is all of it (a scalar, a tensor along whole
  *                               dimensions) is used as it is
- * Anything else (a loop-carried tensor, a tt.dot, a reduce's tensor
- * result, a dense constant) stops the rewrite of that root, which is then
+ *   tt.dot                      of the block's rows of A and columns of B
+ * Anything else (a loop-carried tensor other than a dot's, a reduce's
+ * tensor result, a dense constant) stops the rewrite of that root, which is then
  * left as it was.  A tt.load is moved only within its block, and only over
  * ops that write nothing; volatile loads and loads with a boundaryCheck
  * stay.  As on a GPU, where the elements of a program run on different
@@ -53,30 +54,48 @@
  *   -0 and +0 may give either zero, as IEEE maxNum/minNum allow).  Float
  *   add and mul reductions are tiled too with `reassociate=true`; their
  *   results then differ from the untiled kernel's in rounding.
+ * - `tt.store` of a value computed from a `tt.dot` becomes a register-
+ *   blocked micro-kernel: the loop nest runs over blocks of tile-m rows by
+ *   tile-n columns of C (default 4 by one vector group of the
+ *   accumulator's elements: 4 x 8 f32 registers' worth), and a block of
+ *   the dot is the dot of the block's rows of A and columns of B, the K
+ *   dimension whole.  A dot in a K loop (Triton's matmul: the accumulator
+ *   an iter_arg the dot yields, A and B pointers carried and advanced) is
+ *   a K loop copied into each block: the accumulator carried is the
+ *   block's (mr x nr), the A and B pointers those of its rows and
+ *   columns, each iter_arg's block fixed by how the dot uses it, scalars
+ *   of the loop computed again in the copy.  The loop must write nothing
+ *   and move down to the store over no write.  tt.dot adds the products
+ *   in k order, rounding after each, so a block of C has the same bits as
+ *   the whole dot's.
  * Ops left dead by the rewrite (the full-tensor chains) are erased (dce).
  *
  * Options: vlen (bits, default 256), lmul (1, 2, 4 or 8, default 1),
- * reassociate (default false). */
+ * reassociate (default false), tile-m (default 4) and tile-n (default 0:
+ * vlen * lmul / the accumulator's bits). */
 #include <stdlib.h>
 #include <string.h>
 
 #include "format.h"
 #include "pass.h"
 
-enum { MAXR = 2, MAXDEPTH = 256 };
+enum { MAXR = 2, MAXL = 3, MAXARGS = 16, MAXDEPTH = 256 };
 
-/* the block of the root's shape: per dimension its size and where it
- * starts, offv + offc (offv NULL: the constant offc alone) */
+/* the block: per logical dimension (the root's, and a dot's K as the
+ * third) its size and where it starts, offv + offc (offv NULL: the
+ * constant offc alone) */
 typedef struct Tile {
     int rank;
-    int64_t shape[MAXR], size[MAXR];
-    Value *offv[MAXR];
-    int64_t offc[MAXR];
+    int64_t shape[MAXL], size[MAXL];
+    Value *offv[MAXL];
+    int64_t offc[MAXL];
 } Tile;
 
-/* a value's dimensions as the root's: the root dimension of each, -1 for
- * a dimension of size 1 */
+/* a value's dimensions as logical ones: the logical dimension of each, -1
+ * for a dimension of size 1 */
 typedef struct Map { int rank, d[MAXR]; } Map;
+
+static const Map SCALAR = { 0, { 0 } };
 
 typedef struct Memo { Value *v; int key; Value *b; } Memo;
 
@@ -89,7 +108,21 @@ typedef struct Tiler {
     Tile t;
     Memo *memo;
     int nmemo, capmemo;
+    /* the dot loop of a store (the scf.for whose result ia a tt.dot
+     * yields) rebuilt per block, and the maps of its iter_args */
+    Op *src;
+    int ia;
+    Map argmap[MAXARGS];
+    bool argset[MAXARGS];
+    int64_t tile_m, tile_n;
 } Tiler;
+
+/* v is defined in the dot loop being rebuilt (its arguments included) */
+static bool inside_src(Tiler *T, Value *v) {
+    if (!T->src) return false;
+    Op *o = v->def ? v->def : v->block && v->block->region ? v->block->region->op : NULL;
+    return o && (o == T->src || op_is_ancestor(T->src, o));
+}
 
 static int map_key(const Map *m) {
     int k = m->rank;
@@ -142,6 +175,7 @@ static int64_t pick(int64_t n, int64_t l) {
 }
 
 static Type *block_type(Tiler *T, Value *v, const Map *m) {
+    if (!type_is_shaped(v->type)) return v->type;
     int64_t dims[MAXR];
     for (int i = 0; i < m->rank; i++) dims[i] = m->d[i] < 0 ? 1 : T->t.size[m->d[i]];
     return type_shaped(T->c, T_TENSOR, m->rank, dims, v->type->sh.elem, v->type->sh.enc, NULL);
@@ -154,11 +188,14 @@ static bool covers(Tiler *T, const Map *m) {
     return true;
 }
 
-/* a read of a tt.load may move down to the root: same block, no write between */
-static bool load_movable(Op *ld, Op *root) {
-    if (ld->block != root->block || op_attr(ld, "boundaryCheck")) return false;
+/* a read of a tt.load may move down to the root: same block, no write
+ * between (or in the dot loop, which has no write and moves as a whole) */
+static bool load_movable(Op *ld, Op *root, bool in_src) {
+    if (op_attr(ld, "boundaryCheck")) return false;
     Attr *vol = op_attr(ld, "isVolatile");
     if (vol && vol->i) return false;
+    if (in_src) return true;
+    if (ld->block != root->block) return false;
     Op *o = ld->next;
     for (; o && o != root; o = o->next)
         if (op_has_write_effect(o)) return false;
@@ -175,11 +212,11 @@ static bool blk_operands(Tiler *T, Op *d, const Map *m, Value **ops, int depth) 
         if (!type_is_shaped(o->type)) {
             /* only a select's condition may be one value for all elements
              * (a block pointer, say, is no tensor of elements) */
-            if (!(op_is(d, OP_arith_select) && i == 0) || o->type->kind == T_PTR) return false;
-            ops[i] = o;
+            if (m->rank && (!(op_is(d, OP_arith_select) && i == 0) || o->type->kind == T_PTR)) return false;
+            if (!(ops[i] = blk(T, o, &SCALAR, depth + 1))) return false;
             continue;
         }
-        if (o->type->kind != T_TENSOR || o->type->sh.rank != m->rank) return false;
+        if (o->type->kind != T_TENSOR || o->type->sh.rank != m->rank || !m->rank) return false;
         if (!(ops[i] = blk(T, o, m, depth + 1))) return false;
     }
     return true;
@@ -192,13 +229,134 @@ static Value *clone_with(Tiler *T, Op *d, Value **ops, Type *bt, bool here) {
     return here ? put_here(T, n) : put(T, n);
 }
 
+static void memo_put(Tiler *T, Value *v, int key, Value *b) {
+    if (T->nmemo == T->capmemo) {
+        T->capmemo = T->capmemo ? 2 * T->capmemo : 32;
+        T->memo = realloc(T->memo, sizeof *T->memo * (size_t)T->capmemo);
+    }
+    T->memo[T->nmemo++] = (Memo){ v, key, b };
+}
+
+/* an argument of the dot loop's body: its induction variable, or an
+ * iter_arg, whose map the first use fixes (when checking); when building,
+ * the copy's arguments are in the memo already */
+static Value *blk_arg(Tiler *T, Value *v, const Map *m) {
+    if (T->pos || !T->src || !v->block || v->block->region != &T->src->regions[0]) return NULL;
+    if (v->index == 0) return m->rank == 0 ? v : NULL;
+    int j = v->index - 1;
+    if (j >= MAXARGS || m->rank == 0) return NULL;
+    if (!T->argset[j]) { T->argmap[j] = *m; T->argset[j] = true; return v; }
+    return map_key(&T->argmap[j]) == map_key(m) ? v : NULL;
+}
+
+/* the K loop of a matmul: an scf.for whose result r is what a tt.dot in
+ * its body yields, accumulating into iter_arg r.  It is copied for the
+ * block, every iter_arg as its block: the accumulator mr x nr, the
+ * pointers of the A and B tiles their rows and columns of the block */
+static Value *blk_loop(Tiler *T, Value *v, const Map *m, int depth) {
+    Op *l = v->def;
+    Ctx *c = T->c;
+    int n = l->nres, r = v->index;
+    Block *body = l->nregions == 1 ? l->regions[0].first : NULL;
+    if (l->verbatim || !body || body->next || l->nopnds != 3 + n || body->nargs != 1 + n || n > MAXARGS || m->rank != 2)
+        return NULL;
+    Op *y = block_terminator(body);
+    if (!y || !op_is(y, OP_scf_yield) || y->nopnds != n) return NULL;
+    Op *dot = op_operand(y, r)->def;
+    if (!op_is(dot, OP_tt_dot) || dot->block != body || op_operand(dot, 2) != body->args[1 + r]) return NULL;
+    if (!T->pos) {
+        /* checking: one dot loop per store, moved down to the store over no
+         * write, with nothing in it that writes */
+        if (T->src || l->block != T->root->block) return NULL;
+        Op *o = l->next;
+        for (; o && o != T->root; o = o->next) if (op_has_write_effect(o)) return NULL;
+        if (o != T->root) return NULL;
+        for (Op *b = body->first; b; b = b->next) if (op_has_write_effect(b) || b->nregions) return NULL;
+        T->src = l;
+        T->ia = r;
+        memset(T->argset, 0, sizeof T->argset);
+        T->argmap[r] = *m;
+        T->argset[r] = true;
+        if (!blk(T, op_operand(y, r), m, depth + 1)) return NULL;
+        for (int j = 0; j < n; j++) {
+            if (j == r) continue;
+            if (!T->argset[j]) return NULL;
+            if (!blk(T, op_operand(y, j), &T->argmap[j], depth + 1)) return NULL;
+        }
+        for (int j = 0; j < n; j++) {
+            Map am = T->argmap[j];
+            if (!blk(T, op_operand(l, 3 + j), &am, depth + 1)) return NULL;
+        }
+        return v;
+    }
+    if (l != T->src || r != T->ia || map_key(m) != map_key(&T->argmap[r])) return NULL;
+    Value *ops[3 + MAXARGS];
+    Type *rt[MAXARGS];
+    for (int i = 0; i < 3; i++) ops[i] = op_operand(l, i);
+    for (int j = 0; j < n; j++) {
+        Map am = T->argmap[j];
+        if (!(ops[3 + j] = blk(T, op_operand(l, 3 + j), &am, depth + 1))) return NULL;
+        rt[j] = ops[3 + j]->type;
+    }
+    Loc loc = T->root->loc;
+    Op *f = op_new(c, "scf.for", n, rt, 3 + n, ops, 1, loc);
+    Block *nb = block_new(c);
+    region_append_block(&f->regions[0], nb);
+    Value *iv = block_add_arg(c, nb, body->args[0]->type, loc);
+    int mark = T->nmemo;
+    memo_put(T, body->args[0], 0, iv);
+    for (int j = 0; j < n; j++) memo_put(T, body->args[1 + j], map_key(&T->argmap[j]), block_add_arg(c, nb, rt[j], loc));
+    Op *ny = op_new(c, "scf.yield", 0, NULL, n, NULL, 0, loc);
+    op_append(nb, ny);
+    put_here(T, f);
+    Op *pos = T->pos;
+    T->pos = ny;
+    bool ok = true;
+    for (int j = 0; ok && j < n; j++) {
+        Map am = T->argmap[j];
+        Value *yv = blk(T, op_operand(y, j), &am, depth + 1);
+        if (yv) op_set_operand(ny, j, yv);
+        else ok = false;
+    }
+    T->pos = pos;
+    /* what was built in the copy's body is not seen from after it */
+    T->nmemo = mark;
+    return ok ? &f->res[r] : NULL;
+}
+
 static Value *blk_def(Tiler *T, Value *v, const Map *m, int depth) {
     Ctx *c = T->c;
     Op *d = v->def;
     bool dry = !T->pos;
-    if (!d || d->verbatim || d->nres != 1 || d->nregions) return NULL;
+    if (!d) return blk_arg(T, v, m);
+    if (op_is(d, OP_scf_for)) return blk_loop(T, v, m, depth);
+    if (d->verbatim || d->nres != 1 || d->nregions) return NULL;
     Type *bt = block_type(T, v, m);
     Loc loc = T->root->loc;
+    if (m->rank == 0) {
+        /* a scalar computed in the dot loop: any pure op of scalars */
+        Value *ops[8];
+        if (!(d->info->traits & TR_PURE) || d->nopnds > 8 || !blk_operands(T, d, m, ops, depth)) return NULL;
+        return dry ? v : clone_with(T, d, ops, bt, false);
+    }
+    if (op_is(d, OP_tt_dot)) {
+        Value *a = op_operand(d, 0), *b = op_operand(d, 1);
+        if (d->nopnds != 3 || m->rank != 2 || !a->type || a->type->kind != T_TENSOR || a->type->sh.rank != 2) return NULL;
+        int64_t K = a->type->sh.dims[1];
+        if (T->t.rank == 2) {
+            T->t.rank = 3;
+            T->t.shape[2] = T->t.size[2] = K;
+            T->t.offv[2] = NULL;
+            T->t.offc[2] = 0;
+        } else if (T->t.rank != 3 || T->t.shape[2] != K) {
+            return NULL;
+        }
+        int kd = K == 1 ? -1 : 2;
+        Map am = { 2, { m->d[0], kd } }, bm = { 2, { kd, m->d[1] } };
+        Value *ops[3] = { blk(T, a, &am, depth + 1), blk(T, b, &bm, depth + 1), blk(T, op_operand(d, 2), m, depth + 1) };
+        if (!ops[0] || !ops[1] || !ops[2]) return NULL;
+        return dry ? v : clone_with(T, d, ops, bt, false);
+    }
     if (op_is(d, OP_arith_constant)) {
         Attr *a = op_attr(d, "value");
         if (!a || a->kind != A_DENSE || (!a->dense.splat && a->dense.n != 1)) return NULL;
@@ -206,7 +364,7 @@ static Value *blk_def(Tiler *T, Value *v, const Map *m, int depth) {
     }
     if (op_is(d, OP_tt_splat)) {
         Value *s = op_operand(d, 0);
-        if (!s->type || type_is_shaped(s->type)) return NULL;
+        if (!s->type || type_is_shaped(s->type) || !(s = blk(T, s, &SCALAR, depth + 1))) return NULL;
         return dry ? v : put(T, op_new(c, "tt.splat", 1, &bt, 1, &s, 0, loc));
     }
     if (op_is(d, OP_tt_make_range)) {
@@ -248,7 +406,7 @@ static Value *blk_def(Tiler *T, Value *v, const Map *m, int depth) {
         if (op_is(d, OP_tt_broadcast) && xb->type == bt) return xb;
         return clone_with(T, d, &xb, bt, false);
     }
-    if (op_is(d, OP_tt_load) && !load_movable(d, T->root)) return NULL;
+    if (op_is(d, OP_tt_load) && !load_movable(d, T->root, inside_src(T, v))) return NULL;
     if (!op_is(d, OP_tt_load) && (!(d->info->traits & TR_ELEMWISE) || !(d->info->traits & TR_PURE))) return NULL;
     if (d->nopnds > 8) return NULL;
     Value *ops[8];
@@ -260,23 +418,24 @@ static Value *blk_def(Tiler *T, Value *v, const Map *m, int depth) {
  * T->pos, or when checking (T->pos NULL) v itself; NULL if there is none */
 static Value *blk(Tiler *T, Value *v, const Map *m, int depth) {
     if (!v->type) return NULL;
-    if (!type_is_shaped(v->type)) return v;
-    if (v->type->kind != T_TENSOR || v->type->sh.rank != m->rank) return NULL;
-    for (int i = 0; i < m->rank; i++) {
-        int64_t n = v->type->sh.dims[i];
-        if (n == 1 ? m->d[i] >= 0 && T->t.shape[m->d[i]] != 1 : m->d[i] < 0 || n != T->t.shape[m->d[i]]) return NULL;
+    bool in = inside_src(T, v);
+    if (!type_is_shaped(v->type)) {
+        if (!in) return v;
+        m = &SCALAR;    /* a scalar of the dot loop: computed again in its copy */
+    } else {
+        if (v->type->kind != T_TENSOR || v->type->sh.rank != m->rank) return NULL;
+        for (int i = 0; i < m->rank; i++) {
+            int64_t n = v->type->sh.dims[i];
+            if (n == 1 ? m->d[i] >= 0 && T->t.shape[m->d[i]] != 1 : m->d[i] < 0 || n != T->t.shape[m->d[i]]) return NULL;
+        }
+        if (covers(T, m) && !in) return v;
     }
-    if (covers(T, m)) return v;
     if (depth > MAXDEPTH) return NULL;
     int key = map_key(m);
     for (int i = 0; i < T->nmemo; i++)
         if (T->memo[i].v == v && T->memo[i].key == key) return T->memo[i].b;
     Value *b = blk_def(T, v, m, depth);
-    if (T->nmemo == T->capmemo) {
-        T->capmemo = T->capmemo ? 2 * T->capmemo : 32;
-        T->memo = realloc(T->memo, sizeof *T->memo * (size_t)T->capmemo);
-    }
-    T->memo[T->nmemo++] = (Memo){ v, key, b };
+    memo_put(T, v, key, b);
     return b;
 }
 
@@ -309,6 +468,31 @@ static void memo_reset(Tiler *T) { T->nmemo = 0; }
 
 /* ---- tt.store -------------------------------------------------------------- */
 
+/* the tt.dot that v is computed from, directly or as a K loop's result
+ * (then the block is a dot's mr x nr micro-tile), or NULL */
+static Op *find_dot(Value *v, unsigned epoch, int depth) {
+    Op *d = v->def;
+    if (!d || depth > MAXDEPTH || d->mark == epoch) return NULL;
+    d->mark = epoch;
+    if (op_is(d, OP_tt_dot)) return d;
+    if (op_is(d, OP_scf_for) && d->nregions == 1 && d->regions[0].first) {
+        Op *y = block_terminator(d->regions[0].first);
+        if (y && op_is(y, OP_scf_yield) && v->index < y->nopnds) {
+            Op *in = op_operand(y, v->index)->def;
+            return op_is(in, OP_tt_dot) ? in : NULL;
+        }
+        return NULL;
+    }
+    if (d->nregions) return NULL;
+    for (int i = 0; i < d->nopnds; i++) {
+        Value *o = op_operand(d, i);
+        if (!o->type || o->type->kind != T_TENSOR) continue;
+        Op *f = find_dot(o, epoch, depth + 1);
+        if (f) return f;
+    }
+    return NULL;
+}
+
 static bool tile_store(Tiler *T, Op *st, int64_t lanes_bits) {
     Value *p = op_operand(st, 0), *val = op_operand(st, 1);
     if (st->verbatim || !p->type || p->type->kind != T_TENSOR || op_attr(st, "boundaryCheck") || !val->type) return false;
@@ -323,12 +507,21 @@ static bool tile_store(Tiler *T, Op *st, int64_t lanes_bits) {
     if (lanes < 1) lanes = 1;
     t->size[r - 1] = pick(t->shape[r - 1], lanes);
     if (r == 2) t->size[0] = pick(t->shape[0], lanes / t->size[1] > 0 ? lanes / t->size[1] : 1);
+    Op *dot = r == 2 ? find_dot(val, pass_epoch(), 0) : NULL;
+    if (dot) {
+        /* a register block of tile-m rows of accumulators, each tile-n
+         * (default: one vector group of the accumulator's elements) wide */
+        int64_t nl = lanes_bits / elem_bits(dot->res[0].type);
+        t->size[0] = pick(t->shape[0], T->tile_m);
+        t->size[1] = pick(t->shape[1], T->tile_n ? T->tile_n : nl < 1 ? 1 : nl);
+    }
     bool whole = true;
     for (int i = 0; i < r; i++) whole &= t->size[i] == t->shape[i];
     if (whole) return false;
     Map m = root_map(t);
     T->root = st;
     T->pos = T->outer = NULL;
+    T->src = NULL;
     memo_reset(T);
     for (int i = 0; i < st->nopnds; i++)
         if (!blk(T, op_operand(st, i), &m, 0)) return false;
@@ -398,6 +591,7 @@ static bool tile_reduce(Tiler *T, Op *red, int64_t lanes_bits, bool reassociate)
     Map m = root_map(t);
     T->root = red;
     T->pos = T->outer = NULL;
+    T->src = NULL;
     memo_reset(T);
     if (!blk(T, x, &m, 0)) return false;
     /* block 0, then the loop over the others */
@@ -445,9 +639,15 @@ static bool run(Ctx *c, Op *m, const PassOptions *o, Diag *d) {
         return false;
     }
     bool reassociate = popt_bool(o, "reassociate");
+    int64_t tm = popt_int(o, "tile-m"), tn = popt_int(o, "tile-n");
+    if (tm < 1 || tm > 1024 || tn < 0 || tn > 1024) {
+        diag_error(d, m->loc, "tile: tile-m must be from 1 to 1024 and tile-n from 0 to 1024, got %lld and %lld",
+                   (long long)tm, (long long)tn);
+        return false;
+    }
     PtrVec work = { 0 };
     op_walk(m, collect, &work);
-    Tiler T = { .c = c };
+    Tiler T = { .c = c, .tile_m = tm, .tile_n = tn };
     int n = 0;
     for (int i = 0; i < work.n; i++) {
         Op *op = work.v[i];
@@ -462,6 +662,8 @@ static const PassOptDef opts[] = {
     { "vlen", PO_INT, "256", "vector register length in bits (a power of two; 256: SpacemiT K1/K3)" },
     { "lmul", PO_INT, "1", "registers per vector group: 1, 2, 4 or 8; a block holds vlen * lmul bits" },
     { "reassociate", PO_BOOL, "false", "tile float add and mul reductions too (their rounding then differs from the untiled kernel's)" },
+    { "tile-m", PO_INT, "4", "rows of a tt.dot's register block (its micro-tile)" },
+    { "tile-n", PO_INT, "0", "columns of a tt.dot's register block; 0: one vector group of the accumulator's elements (vlen * lmul / bits)" },
 };
 
 const Pass pass_tile = {

@@ -5,8 +5,11 @@
 // RUN: ttxform %s --split-input-file --tile=reassociate=true | FileCheck %s --check-prefix=REASSOC
 // RUN: not ttxform %s --tile=vlen=100 2>&1 | FileCheck %s --check-prefix=BADVLEN
 // RUN: not ttxform %s --tile=lmul=3 2>&1 | FileCheck %s --check-prefix=BADLMUL
+// RUN: ttxform %s --split-input-file --tile="tile-m=2 tile-n=4" | FileCheck %s --check-prefix=MICRO
+// RUN: not ttxform %s --tile=tile-m=0 2>&1 | FileCheck %s --check-prefix=BADTILE
 // BADVLEN: error: tile: vlen must be a power of two from 64 to 65536, got 100
 // BADLMUL: error: tile: lmul must be 1, 2, 4 or 8, got 3
+// BADTILE: error: tile: tile-m must be from 1 to 1024 and tile-n from 0 to 1024, got 0 and 0
 
 // A 1-D elementwise chain from two loads to a masked store: one loop over
 // blocks of 256 / 32 = 8 f32, the chain fused inside on tensor<8x..>, the
@@ -299,5 +302,116 @@ tt.func @block_ptr(%x: !tt.ptr<f32>, %y: !tt.ptr<f32>) {
   %p = tt.splat %y : !tt.ptr<f32> -> tensor<64x!tt.ptr<f32>>
   %a = tt.addptr %p, %r : tensor<64x!tt.ptr<f32>>, tensor<64xi32>
   tt.store %a, %v : tensor<64x!tt.ptr<f32>>
+  tt.return
+}
+
+// -----
+
+// A matmul's K loop (pointers carried and advanced, the accumulator a
+// tt.dot yields) becomes a register-blocked micro-kernel: loops over blocks
+// of 4 rows x 8 columns of C (tile-m, and one f32 vector group), and in each
+// a copy of the K loop carrying a 4x8 accumulator, the A pointers of the
+// block's rows and the B pointers of its columns; the store of the block
+// follows it.
+// CHECK-LABEL: tt.func @matmul
+// CHECK: %[[Z:.*]] = arith.constant dense<0.000000e+00> : tensor<4x8xf32>
+// CHECK: scf.for %[[I:.*]] = %{{.*}} to %c8_i32{{.*}} step %c4_i32 : i32 {
+// CHECK: %[[R:.*]]:3 = scf.for %[[K:.*]] = %{{.*}} to %arg3 step %{{.*}} iter_args(%[[ACC:.*]] = %[[Z]], %[[A:.*]] = %{{.*}}, %[[B:.*]] = %{{.*}}) -> (tensor<4x8xf32>, tensor<4x8x!tt.ptr<f32>>, tensor<8x8x!tt.ptr<f32>>) : i32 {
+// CHECK-NEXT: %[[AV:.*]] = tt.load %[[A]] : tensor<4x8x!tt.ptr<f32>>
+// CHECK-NEXT: %[[BV:.*]] = tt.load %[[B]] : tensor<8x8x!tt.ptr<f32>>
+// CHECK-NEXT: %[[D:.*]] = tt.dot %[[AV]], %[[BV]], %[[ACC]] : tensor<4x8xf32> * tensor<8x8xf32> -> tensor<4x8xf32>
+// CHECK-NEXT: %[[A2:.*]] = tt.addptr %[[A]], %{{.*}} : tensor<4x8x!tt.ptr<f32>>, tensor<4x8xi32>
+// CHECK-NEXT: %[[B2:.*]] = tt.addptr %[[B]], %{{.*}} : tensor<8x8x!tt.ptr<f32>>, tensor<8x8xi32>
+// CHECK-NEXT: scf.yield %[[D]], %[[A2]], %[[B2]]
+// CHECK-NEXT: }
+// CHECK-NEXT: tt.store %{{.*}}, %[[R]]#0 : tensor<4x8x!tt.ptr<f32>>
+// CHECK-NEXT: }
+// CHECK-NOT: tensor<8x8xf32>
+// CHECK: tt.return
+// MICRO-LABEL: tt.func @matmul
+// MICRO: scf.for %{{.*}} step %c2_i32 : i32 {
+// MICRO-NEXT: scf.for %{{.*}} step %c4_i32{{.*}} : i32 {
+// MICRO: tt.dot %{{.*}} : tensor<2x8xf32> * tensor<8x4xf32> -> tensor<2x4xf32>
+tt.func @matmul(%a: !tt.ptr<f32>, %b: !tt.ptr<f32>, %c: !tt.ptr<f32>, %K: i32, %N: i32) {
+  %c8 = arith.constant 8 : i32
+  %c0 = arith.constant 0 : i32
+  %zero = arith.constant dense<0.000000e+00> : tensor<8x8xf32>
+  %r8 = tt.make_range {end = 8 : i32, start = 0 : i32} : tensor<8xi32>
+  %rme = tt.expand_dims %r8 {axis = 1 : i32} : tensor<8xi32> -> tensor<8x1xi32>
+  %rne = tt.expand_dims %r8 {axis = 0 : i32} : tensor<8xi32> -> tensor<1x8xi32>
+  %Ks = tt.splat %K : i32 -> tensor<8x1xi32>
+  %Ns = tt.splat %N : i32 -> tensor<8x1xi32>
+  %arow = arith.muli %rme, %Ks : tensor<8x1xi32>
+  %arowb = tt.broadcast %arow : tensor<8x1xi32> -> tensor<8x8xi32>
+  %rneb = tt.broadcast %rne : tensor<1x8xi32> -> tensor<8x8xi32>
+  %aoff = arith.addi %arowb, %rneb : tensor<8x8xi32>
+  %brow = arith.muli %rme, %Ns : tensor<8x1xi32>
+  %browb = tt.broadcast %brow : tensor<8x1xi32> -> tensor<8x8xi32>
+  %boff = arith.addi %browb, %rneb : tensor<8x8xi32>
+  %ap0 = tt.splat %a : !tt.ptr<f32> -> tensor<8x8x!tt.ptr<f32>>
+  %ap = tt.addptr %ap0, %aoff : tensor<8x8x!tt.ptr<f32>>, tensor<8x8xi32>
+  %bp0 = tt.splat %b : !tt.ptr<f32> -> tensor<8x8x!tt.ptr<f32>>
+  %bp = tt.addptr %bp0, %boff : tensor<8x8x!tt.ptr<f32>>, tensor<8x8xi32>
+  %astep = arith.constant dense<8> : tensor<8x8xi32>
+  %bstep1 = arith.muli %N, %c8 : i32
+  %bstep = tt.splat %bstep1 : i32 -> tensor<8x8xi32>
+  %res:3 = scf.for %k = %c0 to %K step %c8 iter_args(%acc = %zero, %pa = %ap, %pb = %bp) -> (tensor<8x8xf32>, tensor<8x8x!tt.ptr<f32>>, tensor<8x8x!tt.ptr<f32>>) : i32 {
+    %av = tt.load %pa : tensor<8x8x!tt.ptr<f32>>
+    %bv = tt.load %pb : tensor<8x8x!tt.ptr<f32>>
+    %acc2 = tt.dot %av, %bv, %acc : tensor<8x8xf32> * tensor<8x8xf32> -> tensor<8x8xf32>
+    %pa2 = tt.addptr %pa, %astep : tensor<8x8x!tt.ptr<f32>>, tensor<8x8xi32>
+    %pb2 = tt.addptr %pb, %bstep : tensor<8x8x!tt.ptr<f32>>, tensor<8x8xi32>
+    scf.yield %acc2, %pa2, %pb2 : tensor<8x8xf32>, tensor<8x8x!tt.ptr<f32>>, tensor<8x8x!tt.ptr<f32>>
+  }
+  %cp0 = tt.splat %c : !tt.ptr<f32> -> tensor<8x8x!tt.ptr<f32>>
+  %cp = tt.addptr %cp0, %boff : tensor<8x8x!tt.ptr<f32>>, tensor<8x8xi32>
+  tt.store %cp, %res#0 : tensor<8x8x!tt.ptr<f32>>
+  tt.return
+}
+
+// -----
+
+// A dot of two loads, not in a loop: each 4x8 block of C is a dot of 4 rows
+// of A and 8 columns of B, loaded in the block's loop.
+// CHECK-LABEL: tt.func @dot_direct
+// CHECK: scf.for %{{.*}} step %c4_i32 : i32 {
+// CHECK-NEXT: scf.for %{{.*}} step %c8_i32 : i32 {
+// CHECK: %[[AV:.*]] = tt.load %{{.*}} : tensor<4x4x!tt.ptr<f32>>
+// CHECK: %[[BV:.*]] = tt.load %{{.*}} : tensor<4x8x!tt.ptr<f32>>
+// CHECK-NEXT: %[[D:.*]] = tt.dot %[[AV]], %[[BV]], %{{.*}} : tensor<4x4xf32> * tensor<4x8xf32> -> tensor<4x8xf32>
+// CHECK-NEXT: tt.store %{{.*}}, %[[D]] : tensor<4x8x!tt.ptr<f32>>
+tt.func @dot_direct(%a: !tt.ptr<f32>, %b: !tt.ptr<f32>, %c: !tt.ptr<f32>) {
+  %r16 = tt.make_range {end = 16 : i32, start = 0 : i32} : tensor<16xi32>
+  %r4 = tt.make_range {end = 4 : i32, start = 0 : i32} : tensor<4xi32>
+  %rm = tt.expand_dims %r16 {axis = 1 : i32} : tensor<16xi32> -> tensor<16x1xi32>
+  %k4 = arith.constant dense<4> : tensor<16x1xi32>
+  %am = arith.muli %rm, %k4 : tensor<16x1xi32>
+  %amb = tt.broadcast %am : tensor<16x1xi32> -> tensor<16x4xi32>
+  %rk = tt.expand_dims %r4 {axis = 0 : i32} : tensor<4xi32> -> tensor<1x4xi32>
+  %rkb = tt.broadcast %rk : tensor<1x4xi32> -> tensor<16x4xi32>
+  %ao = arith.addi %amb, %rkb : tensor<16x4xi32>
+  %ap = tt.splat %a : !tt.ptr<f32> -> tensor<16x4x!tt.ptr<f32>>
+  %aa = tt.addptr %ap, %ao : tensor<16x4x!tt.ptr<f32>>, tensor<16x4xi32>
+  %av = tt.load %aa : tensor<16x4x!tt.ptr<f32>>
+  %rkc = tt.expand_dims %r4 {axis = 1 : i32} : tensor<4xi32> -> tensor<4x1xi32>
+  %k16 = arith.constant dense<16> : tensor<4x1xi32>
+  %bk = arith.muli %rkc, %k16 : tensor<4x1xi32>
+  %bkb = tt.broadcast %bk : tensor<4x1xi32> -> tensor<4x16xi32>
+  %rn = tt.expand_dims %r16 {axis = 0 : i32} : tensor<16xi32> -> tensor<1x16xi32>
+  %rnb = tt.broadcast %rn : tensor<1x16xi32> -> tensor<4x16xi32>
+  %bo = arith.addi %bkb, %rnb : tensor<4x16xi32>
+  %bp = tt.splat %b : !tt.ptr<f32> -> tensor<4x16x!tt.ptr<f32>>
+  %ba = tt.addptr %bp, %bo : tensor<4x16x!tt.ptr<f32>>, tensor<4x16xi32>
+  %bv = tt.load %ba : tensor<4x16x!tt.ptr<f32>>
+  %z = arith.constant dense<0.0> : tensor<16x16xf32>
+  %d = tt.dot %av, %bv, %z : tensor<16x4xf32> * tensor<4x16xf32> -> tensor<16x16xf32>
+  %k16m = arith.constant dense<16> : tensor<16x1xi32>
+  %cm = arith.muli %rm, %k16m : tensor<16x1xi32>
+  %cmb = tt.broadcast %cm : tensor<16x1xi32> -> tensor<16x16xi32>
+  %rnc = tt.broadcast %rn : tensor<1x16xi32> -> tensor<16x16xi32>
+  %co = arith.addi %cmb, %rnc : tensor<16x16xi32>
+  %cp = tt.splat %c : !tt.ptr<f32> -> tensor<16x16x!tt.ptr<f32>>
+  %ca = tt.addptr %cp, %co : tensor<16x16x!tt.ptr<f32>>, tensor<16x16xi32>
+  tt.store %ca, %d : tensor<16x16x!tt.ptr<f32>>
   tt.return
 }

@@ -31,11 +31,12 @@ import jit  # noqa: E402
 
 TALLY = Tally()
 report = TALLY.report
-OPTIONS = ("", "vlen=128", "vlen=512 lmul=2", "vlen=64 lmul=8", "vlen=128 reassociate=true")
-# kernels whose every store of a chain is tiled by default: an scf.for the
-# untiled kernel does not have
+OPTIONS = ("", "vlen=128", "vlen=512 lmul=2", "vlen=64 lmul=8", "vlen=128 reassociate=true", "tile-m=2 tile-n=4",
+           "tile-m=8 tile-n=16")
+# kernels tiled by the defaults (an elementwise store, a matmul's register
+# blocks): scf.for loops the untiled kernel does not have
 TILED = {"vector_add", "cpu-vector_add", "cpu-softmax", "cpu-activations", "cpu-layernorm", "numeric-softmax",
-         "numeric-scale_f16"}
+         "numeric-scale_f16", "cpu-matmul", "numeric-matmul"}
 
 
 def ttx(args, stdin=None):
