@@ -9,6 +9,8 @@ usage: run.py TTXFORM ROOT
   references) under qemu on both targets at VLEN 128, 256 and 512:
   `--check` against the host interpreter (its tolerances) and the outputs
   against the NumPy reference where the list has one;
+- the CPU samples after `--tile=vlen=N` (the tile pass) under qemu at
+  VLEN N on riscv64-rvv, the same checks;
 - edge sizes around the vector length (n = 0, 1 and VLMAX-1, VLMAX, VLMAX+1
   for LMUL 1, 2, 4 and 8 at each VLEN) of the vector add and of the
   softmax's masked row, with the elements past n checked untouched;
@@ -99,6 +101,20 @@ def kernel_cases():
         for target in TARGETS:
             for vlen in VLENS:
                 report(f"{name}-{target}-vlen{vlen}", checked_run(name, file, grid, args, outputs, target, vlen, check))
+
+
+def tiled_cases():
+    """the CPU samples after --tile=vlen=N, run under qemu at VLEN N"""
+    for name, file, grid, args, outputs, check in jit.KERNELS:
+        if not name.startswith("cpu-"):
+            continue
+        for vlen in VLENS:
+            tiled = path(f"tiled-{name}-{vlen}.mlir")
+            rc, out, err = ttx([file, f"--tile=vlen={vlen}", "-o", tiled])
+            if rc != 0:
+                report(f"tiled-{name}-vlen{vlen}", f"exit {rc}: {err[:1000]}")
+                continue
+            report(f"tiled-{name}-vlen{vlen}", checked_run(f"tiled-{name}", tiled, grid, args, outputs, "riscv64-rvv", vlen, check))
 
 
 def edge_cases():
@@ -283,6 +299,7 @@ def error_cases():
 def main():
     try:
         kernel_cases()
+        tiled_cases()
         edge_cases()
         thread_cases()
         dump_and_cache()
