@@ -518,6 +518,7 @@ static bool tile_store(Tiler *T, Op *st, int64_t lanes_bits) {
     bool whole = true;
     for (int i = 0; i < r; i++) whole &= t->size[i] == t->shape[i];
     if (whole) return false;
+    if (st->nopnds > 8) return false;
     Map m = root_map(t);
     T->root = st;
     T->pos = T->outer = NULL;
@@ -537,8 +538,9 @@ static bool tile_store(Tiler *T, Op *st, int64_t lanes_bits) {
         T->pos = y;
     }
     Value *ops[8];
-    if (st->nopnds > 8) return false;
-    for (int i = 0; i < st->nopnds; i++) ops[i] = blk(T, op_operand(st, i), &m, 0);
+    for (int i = 0; i < st->nopnds; i++)
+        if (!(ops[i] = blk(T, op_operand(st, i), &m, 0)))
+            return true;    /* cannot happen after the check; the store stays, what was built is dead */
     Op *n = op_clone(T->c, st);
     for (int i = 0; i < st->nopnds; i++) op_set_operand(n, i, ops[i]);
     put_here(T, n);
@@ -598,6 +600,7 @@ static bool tile_reduce(Tiler *T, Op *red, int64_t lanes_bits, bool reassociate)
     memo_reset(T);
     T->pos = red;
     Value *init = blk(T, x, &m, 0);
+    if (!init) return true;     /* cannot happen after the check; what was built is dead */
     Value *iv, *acc;
     Op *y;
     Op *loop = new_loop(T, t->size[axis], t->shape[axis], t->size[axis], init, &iv, &acc, &y);
@@ -606,6 +609,7 @@ static bool tile_reduce(Tiler *T, Op *red, int64_t lanes_bits, bool reassociate)
     T->outer = loop;
     t->offv[axis] = iv;
     Value *xb = blk(T, x, &m, 0);
+    if (!xb) return true;
     Block *cb = red->regions[0].first;
     Value *ops[2];
     for (int i = 0; i < 2; i++) ops[i] = op_operand(comb, i) == cb->args[0] ? acc : xb;
