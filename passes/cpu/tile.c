@@ -25,8 +25,8 @@
  *                               dimensions) is used as it is
  *   tt.dot                      of the block's rows of A and columns of B
  * Anything else (a loop-carried tensor other than a dot's, a reduce's
- * tensor result, a dense constant) stops the rewrite of that root, which is then
- * left as it was.  A tt.load is moved only within its block, and only over
+ * tensor result, a dense constant) stops the rewrite of that root, which
+ * is then left as it was.  A tt.load is moved only within its block, and only over
  * ops that write nothing; volatile loads and loads with a boundaryCheck
  * stay.  As on a GPU, where the elements of a program run on different
  * threads, a store is taken not to write elements the program's loads
@@ -76,7 +76,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "format.h"
 #include "pass.h"
 
 enum { MAXR = 2, MAXL = 3, MAXARGS = 16, MAXDEPTH = 256 };
