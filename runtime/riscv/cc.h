@@ -38,4 +38,7 @@ const char *rv_march(RvArch arch, bool f16);
 bool rv_compile(const RvTools *t, RvArch arch, bool f16, const char *const *srcs, int nsrcs, const char *out, RvOut kind,
                 const char *logdir, char **msg);
 
+/* the launcher's source (launcher.c), embedded at build time by embed.py */
+extern const char rv_launcher_src[];
+
 #endif

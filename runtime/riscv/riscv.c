@@ -13,7 +13,6 @@
 
 #include "../../targets/c/c.h"
 #include "cc.h"
-#include "launcher_src.h"
 #include "toolchain.h"
 
 static void errorf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
