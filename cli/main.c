@@ -13,6 +13,7 @@
 #include "pass.h"
 #include "print.h"
 #include "registry.h"
+#include "riscv/riscv.h"
 #include "run.h"
 #include "target.h"
 #include "verify.h"
@@ -36,6 +37,7 @@ static const char *usage =
     "usage: ttxform [options] [INPUT|-] [-o OUTPUT|-]\n"
     "       ttxform [options] INPUT... -o DIR\n"
     "       ttxform run KERNEL.ttir --grid=X[,Y[,Z]] --arg NAME=VALUE... [--output NAME=FILE.npy]...\n"
+    "       ttxform build KERNEL.ttir --target=riscv64|riscv64-rvv -o K.o|K.so|K.s\n"
     "\n"
     "Reads Triton IR (TTIR) or KTIR text, holds it in its own SSA IR and prints\n"
     "it back as MLIR-compatible text.  INPUT and OUTPUT default to stdin and\n"
@@ -108,7 +110,14 @@ static const char *usage =
     "\n"
     "subcommands:\n"
     "  run KERNEL ...             run a kernel on the CPU with .npy or generated inputs\n"
-    "                             and write buffers as .npy ('ttxform run --help')\n"
+    "                             and write buffers as .npy ('ttxform run --help');\n"
+    "                             --target=riscv64|riscv64-rvv --vlen=128|256|512 runs\n"
+    "                             it under qemu-riscv64\n"
+    "  build KERNEL --target=riscv64|riscv64-rvv -o K.o|K.so|K.s\n"
+    "                             compile the kernel's C for RISC-V with clang-19 -O2\n"
+    "                             (riscv64: -march=rv64gc; riscv64-rvv: rv64gcv, with\n"
+    "                             zvfh for f16); the suffix picks the output kind\n"
+    "                             ('ttxform build --help')\n"
     "\n"
     "Exit status: 0 on success, 1 on any error (errors are reported as\n"
     "FILE:LINE:COL: error: MESSAGE with the source line and a caret).\n"
@@ -473,6 +482,7 @@ static char *output_in_dir(const char *dir, const char *in, const char *suffix) 
 
 static int run(int argc, char **argv) {
     if (argc > 1 && !strcmp(argv[1], "run")) return run_main(argc - 1, argv + 1);
+    if (argc > 1 && !strcmp(argv[1], "build")) return rv_build_main(argc - 1, argv + 1);
     Opts o = {0};
     o.ro.verify_each = true;
     o.ins = calloc((size_t)argc, sizeof *o.ins);
@@ -559,7 +569,7 @@ static void *thread_main(void *arg) {
 int main(int argc, char **argv) {
     registry_init();
     dialects_register_all();
-    if (argc < 2 || strcmp(argv[1], "run")) {
+    if (argc < 2 || (strcmp(argv[1], "run") && strcmp(argv[1], "build"))) {
         on_main_stack = true;
         int rc = run(argc, argv);
         on_main_stack = false;

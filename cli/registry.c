@@ -14,6 +14,7 @@ extern const Pass pass_lower_inter_tile;
 extern const Pass pass_rewrite_descriptor_layout;
 extern const Pass pass_ptr_analysis;
 extern const Pass pass_lower_structured_pointers;
+extern const Pass pass_tile;
 
 /* the order of --help */
 static const Pass *const passes[] = {
@@ -26,6 +27,7 @@ static const Pass *const passes[] = {
     &pass_rewrite_descriptor_layout,
     &pass_ptr_analysis,
     &pass_lower_structured_pointers,
+    &pass_tile,
 };
 
 extern const Target target_ktir;
