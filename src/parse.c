@@ -543,7 +543,11 @@ static void scratch_free(PState *ps) { SMark m = { NULL, 0 }; scratch_release(ps
 static PtrVec pending_results;   /* ResName* collected before the op name */
 
 void ps_result(PState *ps, Token *t, int count) {
-    (void)ps;
+    if (count < 1 || count > MAX_RESULTS) {
+        if (count < 1) perr(ps, tok_loc(ps, t), "expected integer number of results");
+        else perr(ps, tok_loc(ps, t), "too many results (at most %d)", MAX_RESULTS);
+        count = 1;
+    }
     ResName *r = xcalloc(1, sizeof *r);
     r->tok = *t; r->count = count;
     pv_push(&pending_results, r);
