@@ -924,7 +924,7 @@ static void name_value(E *e, Value *v, const char *forced) {
 
 static void name_op(E *e, Op *op, PtrVec *order) {
     pv_push(order, op);
-    if (op_is(op, OP_scf_for)) {
+    if (op_is(op, OP_scf_for) && op->nregions) {
         Block *b = op->regions[0].first;
         if (b) {
             for (int i = 0; i < b->nargs; i++) name_value(e, b->args[i], NULL);
@@ -946,7 +946,7 @@ static void name_op(E *e, Op *op, PtrVec *order) {
  * tt.addptr(arg, uniform)): they become an i64 offset carried by the loop,
  * so loads through them stay strided */
 static void find_carried(E *e, Op *op) {
-    Block *b = op->regions[0].first;
+    Block *b = op->nregions ? op->regions[0].first : NULL;
     Op *y = b ? b->last : NULL;
     int ni = op->nopnds - 3;
     if (!b || !y || !op_is(y, OP_scf_yield) || y->nopnds != ni || b->nargs != ni + 1 || op->nres != ni) return;
