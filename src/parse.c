@@ -12,7 +12,7 @@
 #include "format.h"
 #include "parse.h"
 #include "parse_impl.h"
-#include "print.h"
+#include "print_attr.h"   /* type text in messages */
 #include "ttir.h"
 
 void *TtxParseAlloc(void *(*)(size_t));

@@ -43,6 +43,9 @@ struct Pass {
     PassRunFn run;
 };
 
+/* the table of passes pass_lookup and pass_all search: all[0 .. n), kept by
+ * pointer (the program's registry sets it once at start-up) */
+void pass_registry_set(const Pass *const *all, int n);
 const Pass *pass_lookup(const char *name);
 const Pass *const *pass_all(int *n);
 const PassOptVal *popt(const PassOptions *o, const char *name);

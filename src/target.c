@@ -1,15 +1,19 @@
-/* target.c - the table of outputs. */
+/* target.c - the lookup of outputs by name and by file suffix. */
 #include <string.h>
 
 #include "target.h"
 
-extern const Target target_ktir;
-extern const Target target_c;
+/* the concrete targets live above src/ (cli/registry.c sets the table) */
+static const Target *const *targets;
+static int ntargets;
 
-static const Target *const targets[] = { &target_ktir, &target_c };
+void target_registry_set(const Target *const *all, int n) {
+    targets = all;
+    ntargets = n;
+}
 
 const Target *target_by_name(const char *name) {
-    for (size_t i = 0; i < sizeof targets / sizeof *targets; i++)
+    for (int i = 0; i < ntargets; i++)
         if (!strcmp(targets[i]->name, name)) return targets[i];
     return NULL;
 }
@@ -17,7 +21,7 @@ const Target *target_by_name(const char *name) {
 const Target *target_by_suffix(const char *path) {
     if (!path) return NULL;
     size_t n = strlen(path);
-    for (size_t i = 0; i < sizeof targets / sizeof *targets; i++) {
+    for (int i = 0; i < ntargets; i++) {
         size_t k = strlen(targets[i]->suffix);
         if (n > k && !strcmp(path + n - k, targets[i]->suffix)) return targets[i];
     }

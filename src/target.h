@@ -31,6 +31,9 @@ typedef struct Target {
     bool (*emit)(FILE *out, Ctx *c, Op *module, Diag *d);
 } Target;
 
+/* the table target_by_name and target_by_suffix search: all[0 .. n), kept by
+ * pointer (the program's registry sets it once at start-up) */
+void target_registry_set(const Target *const *all, int n);
 const Target *target_by_name(const char *name);
 const Target *target_by_suffix(const char *path);
 

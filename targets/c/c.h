@@ -33,7 +33,7 @@ typedef struct CEmitOpts {
     bool launcher;
     PtrVec *sites;       /* out, optional: the Op of each site id */
     Op **unsupported;    /* optional: an unsupported op is stored here instead of reported */
-    /* call the bulk routines of src/jit.h (ttx_rt_*) for contiguous rows of
+    /* call the bulk routines of runtime/jit.h (ttx_rt_*) for contiguous rows of
      * loads and stores, f32 elementwise ops over whole tensors and f32
      * reductions along the last axis; the driver defines
      * TTX_INR(p, bytes): nonzero when p[0..bytes) may be accessed, without

@@ -1,7 +1,7 @@
 /* tests/exhaustive/expf.c - f32 exp over all 2^32 inputs, by hand (about three
  * minutes on two cores):
  *
- *   cc -O2 -std=c11 -D_GNU_SOURCE -Isrc -o /tmp/expf tests/exhaustive/expf.c src/jit_rt.c -lm -lpthread && /tmp/expf
+ *   cc -O2 -std=c11 -D_GNU_SOURCE -Isrc -Iruntime -o /tmp/expf tests/exhaustive/expf.c runtime/jit_rt.c -lm -lpthread && /tmp/expf
  *
  * For every float x: the JIT's bulk routine (each copy this CPU runs) gives
  * the bits of fmath.h's fm_expf, and those are within one ulp of

@@ -1,4 +1,4 @@
-/* test_interp.c - the reference interpreter (src/interp.c): small kernels
+/* test_interp.c - the reference interpreter (runtime/interp.c): small kernels
  * parsed from text, run over a grid, checked against plain C. */
 #include <math.h>
 #include <setjmp.h>
@@ -14,6 +14,7 @@
 #include "diag.h"
 #include "interp.h"
 #include "parse.h"
+#include "../../dialects/dialects.h"
 
 typedef struct Run {
     Ctx *c;
@@ -689,6 +690,7 @@ static void test_misc_ops(void **state) {
 }
 
 int main(void) {
+    dialects_register_all();
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_vector_add_masked_tail),
         cmocka_unit_test(test_vector_add_out_of_bounds),

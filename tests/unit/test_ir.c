@@ -10,6 +10,7 @@
 #include <cmocka.h>
 
 #include "ir.h"
+#include "../../dialects/dialects.h"
 
 /* exact comparison of doubles, with both values in the failure message */
 #define assert_double_exact(a, b) do { \
@@ -609,6 +610,7 @@ static void test_ae_divide_multiples(void **state) {
 }
 
 int main(void) {
+    dialects_register_all();
     const struct CMUnitTest tests[] = {
         cmocka_unit_test_setup_teardown(test_intern_strings, setup, teardown),
         cmocka_unit_test_setup_teardown(test_type_int_interning, setup, teardown),

@@ -1,4 +1,4 @@
-/* test_jit.c - src/jit.c (libtcc in memory) and the C target's launcher:
+/* test_jit.c - runtime/jit.c (libtcc in memory) and the C target's launcher:
  * plain C compiled and called, errors reported, and a kernel emitted by
  * targets/c run through its launcher without the driver. */
 #include <float.h>
@@ -22,6 +22,7 @@
 #include "jit_rt.h"
 #include "npy.h"
 #include "parse.h"
+#include "../../dialects/dialects.h"
 
 static void test_compile_and_call(void **state) {
     (void)state;
@@ -588,6 +589,7 @@ static void test_rt_dot(void **state) { (void)state; each_isa(rt_dot_case); }
 static void test_rt_h2f(void **state) { (void)state; each_isa(rt_h2f_case); }
 
 int main(void) {
+    dialects_register_all();
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_compile_and_call),
         cmocka_unit_test(test_own_symbols),

@@ -12,8 +12,10 @@
 #include "parse.h"
 #include "pass.h"
 #include "print.h"
+#include "registry.h"
 #include "run.h"
 #include "target.h"
+#include "../dialects/dialects.h"
 
 #define TTX_VERSION "0.1.0"
 
@@ -552,6 +554,8 @@ static void *thread_main(void *arg) {
 }
 
 int main(int argc, char **argv) {
+    registry_init();
+    dialects_register_all();
     if (argc < 2 || strcmp(argv[1], "run")) {
         on_main_stack = true;
         int rc = run(argc, argv);

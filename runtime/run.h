@@ -15,9 +15,10 @@
  * SHAPE is dims joined by 'x' or ',' ("4x8", "1000"); DTYPE defaults to the
  * pointer's element type and must match it (see run_generate for randn).
  *
- * Engines: the reference interpreter (--interp, the default).  An engine is
- * one entry of the table in run.c: a function that runs the kernel over the
- * grid on argument buffers laid out as interp.h describes. */
+ * Engines: the JIT (--jit, the default; engine_jit.c) and the reference
+ * interpreter (--interp; interp.h), or both (--check; check.c).  Each runs
+ * the kernel over the grid on argument buffers laid out as interp.h
+ * describes; run_impl.h lists the files of the command. */
 #ifndef TTX_RUN_H
 #define TTX_RUN_H
 

@@ -23,39 +23,12 @@ static void on_error(void *opaque, const char *msg) {
 
 /* libm through plain function pointers: the addresses of glibc's functions
  * (some are builtins or macros in <math.h>) */
-static double f_exp(double x) { return exp(x); }
-static double f_exp2(double x) { return exp2(x); }
-static double f_expm1(double x) { return expm1(x); }
-static double f_log(double x) { return log(x); }
-static double f_log2(double x) { return log2(x); }
-static double f_log10(double x) { return log10(x); }
-static double f_log1p(double x) { return log1p(x); }
-static double f_sqrt(double x) { return sqrt(x); }
-static double f_sin(double x) { return sin(x); }
-static double f_cos(double x) { return cos(x); }
-static double f_tan(double x) { return tan(x); }
-static double f_asin(double x) { return asin(x); }
-static double f_acos(double x) { return acos(x); }
-static double f_atan(double x) { return atan(x); }
-static double f_sinh(double x) { return sinh(x); }
-static double f_cosh(double x) { return cosh(x); }
-static double f_tanh(double x) { return tanh(x); }
-static double f_asinh(double x) { return asinh(x); }
-static double f_acosh(double x) { return acosh(x); }
-static double f_atanh(double x) { return atanh(x); }
-static double f_erf(double x) { return erf(x); }
-static double f_cbrt(double x) { return cbrt(x); }
-static double f_ceil(double x) { return ceil(x); }
-static double f_floor(double x) { return floor(x); }
-static double f_round(double x) { return round(x); }
-static double f_trunc(double x) { return trunc(x); }
-static double f_fabs(double x) { return fabs(x); }
-static double f_fmod(double x, double y) { return fmod(x, y); }
-static double f_pow(double x, double y) { return pow(x, y); }
-static double f_atan2(double x, double y) { return atan2(x, y); }
-static double f_fmax(double x, double y) { return fmax(x, y); }
-static double f_fmin(double x, double y) { return fmin(x, y); }
-static double f_fma(double x, double y, double z) { return fma(x, y, z); }
+#define LIBM(name, k) LIBM##k(name)
+#define LIBM1(name) static double f_##name(double x) { return name(x); }
+#define LIBM2(name) static double f_##name(double x, double y) { return name(x, y); }
+#define LIBM3(name) static double f_##name(double x, double y, double z) { return name(x, y, z); }
+#include "../targets/cgen/libm.def"
+#undef LIBM
 static float f_fmaf(float x, float y, float z) { return fmaf(x, y, z); }
 static void *f_memcpy(void *d, const void *s, size_t n) { return memcpy(d, s, n); }
 static void *f_memmove(void *d, const void *s, size_t n) { return memmove(d, s, n); }
@@ -67,15 +40,10 @@ static const JitSym builtin[] = {
     { "ttx_rt_f32_bin", (void *)jit_rt_f32_bin }, { "ttx_rt_f32_un", (void *)jit_rt_f32_un }, { "ttx_rt_f32_red", (void *)jit_rt_f32_red },
     { "ttx_rt_f32_exp_sub", (void *)jit_rt_f32_exp_sub },
     { "ttx_rt_f32_exp_sum", (void *)jit_rt_f32_exp_sum }, { "ttx_rt_f32_bin_store", (void *)jit_rt_f32_bin_store },
-    { "exp", (void *)f_exp }, { "exp2", (void *)f_exp2 }, { "expm1", (void *)f_expm1 }, { "log", (void *)f_log },
-    { "log2", (void *)f_log2 }, { "log10", (void *)f_log10 }, { "log1p", (void *)f_log1p }, { "sqrt", (void *)f_sqrt },
-    { "sin", (void *)f_sin }, { "cos", (void *)f_cos }, { "tan", (void *)f_tan }, { "asin", (void *)f_asin },
-    { "acos", (void *)f_acos }, { "atan", (void *)f_atan }, { "sinh", (void *)f_sinh }, { "cosh", (void *)f_cosh },
-    { "tanh", (void *)f_tanh }, { "asinh", (void *)f_asinh }, { "acosh", (void *)f_acosh }, { "atanh", (void *)f_atanh },
-    { "erf", (void *)f_erf }, { "cbrt", (void *)f_cbrt }, { "ceil", (void *)f_ceil }, { "floor", (void *)f_floor },
-    { "round", (void *)f_round }, { "trunc", (void *)f_trunc }, { "fabs", (void *)f_fabs }, { "fmod", (void *)f_fmod },
-    { "pow", (void *)f_pow }, { "atan2", (void *)f_atan2 }, { "fmax", (void *)f_fmax }, { "fmin", (void *)f_fmin },
-    { "fma", (void *)f_fma }, { "fmaf", (void *)f_fmaf }, { "memcpy", (void *)f_memcpy }, { "memmove", (void *)f_memmove },
+#define LIBM(name, k) { #name, (void *)f_##name },
+#include "../targets/cgen/libm.def"
+#undef LIBM
+    { "fmaf", (void *)f_fmaf }, { "memcpy", (void *)f_memcpy }, { "memmove", (void *)f_memmove },
     { "memset", (void *)f_memset },
 };
 

@@ -1,0 +1,18 @@
+/* dialects.h - the dialects: each registers its custom formats and
+ * inherent attributes with the format engine (src/format.h). */
+#ifndef TTX_DIALECTS_H
+#define TTX_DIALECTS_H
+
+/* register every dialect; call once at start-up, before reading or
+ * printing IR (calling it again does nothing) */
+void dialects_register_all(void);
+
+void dialect_func_register(void);     /* func, builtin */
+void dialect_arith_register(void);    /* arith, math */
+void dialect_scf_register(void);      /* scf, cf */
+void dialect_tt_register(void);
+void dialect_tts_register(void);
+void dialect_ktdp_register(void);
+void dialect_tensor_register(void);   /* tensor, linalg */
+
+#endif

@@ -1,0 +1,271 @@
+/* engine_jit.c - the JIT engine of `ttxform run`: the kernel as the C target
+ * writes it (with a launcher and the bounds-check hooks), compiled by libtcc
+ * (jit.h) and run over the grid on a pool of threads. */
+#include "run_impl.h"
+
+#include <errno.h>
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "../targets/c/c.h"
+#include "jit.h"
+
+typedef void (*LaunchFn)(void *const *args, int gx, int gy, int gz, long long first, long long end);
+
+/* what the kernel's hooks report: the failure of the lowest program id */
+typedef struct JitRun {
+    const char *const *base;   /* bound buffers */
+    const size_t *bytes;
+    const int *argof;
+    int nbufs;
+    int grid[3];
+    pthread_mutex_t mu;
+    int64_t fail_prog;         /* INT64_MAX: none */
+    int fail_site, fail_pid[3];
+    const void *fail_p;
+    long long fail_n;
+    bool oob;
+} JitRun;
+
+static JitRun *g_run;   /* one run per process */
+
+static void jr_record(int site, bool oob, const void *p, long long n, int x, int y, int z) {
+    JitRun *r = g_run;
+    int64_t lin = x + (int64_t)r->grid[0] * (y + (int64_t)r->grid[1] * z);
+    pthread_mutex_lock(&r->mu);
+    if (lin < r->fail_prog) {
+        __atomic_store_n(&r->fail_prog, lin, __ATOMIC_RELAXED);
+        r->fail_site = site;
+        r->oob = oob;
+        r->fail_p = p;
+        r->fail_n = n;
+        r->fail_pid[0] = x; r->fail_pid[1] = y; r->fail_pid[2] = z;
+    }
+    pthread_mutex_unlock(&r->mu);
+}
+static int hook_in(const void *p, long long n, int site, int x, int y, int z) {
+    JitRun *r = g_run;
+    const char *c = p;
+    for (int i = 0; i < r->nbufs; i++)
+        if (c >= r->base[i] && n >= 0 && (size_t)(c - r->base[i]) + (size_t)n <= r->bytes[i]) return 1;
+    jr_record(site, true, p, n, x, y, z);
+    return 0;
+}
+/* is p[0..n) inside one bound buffer? (reports nothing: the caller falls
+ * back to per-element accesses, which do) */
+static int hook_inr(const void *p, long long n) {
+    JitRun *r = g_run;
+    uintptr_t c = (uintptr_t)p;
+    for (int i = 0; i < r->nbufs; i++) {
+        uintptr_t b = (uintptr_t)r->base[i];
+        if (c >= b && n >= 0 && c - b <= r->bytes[i] && (size_t)n <= r->bytes[i] - (c - b)) return 1;
+    }
+    return 0;
+}
+static void hook_fail(int site, int x, int y, int z) { jr_record(site, false, NULL, 0, x, y, z); }
+static int hook_stop(long long p) { return p > __atomic_load_n(&g_run->fail_prog, __ATOMIC_RELAXED); }
+
+/* the JIT's report as a diagnostic at the op */
+static void jr_report(JitRun *r, const PtrVec *sites, Diag *d) {
+    Op *op = r->fail_site >= 0 && r->fail_site < sites->n ? sites->v[r->fail_site] : NULL;
+    Loc l = op ? op->loc : (Loc){ 0 };
+    const char *nm = op ? op_name(op) : "kernel";
+    if (!r->oob) {
+        const char *what = op && op_is(op, OP_scf_for) ? "the loop step is not positive"
+                         : op && (op_is(op, OP_arith_fptosi) || op_is(op, OP_arith_fptoui)) ? "a value does not fit the result type"
+                         : "division by zero";
+        diag_error(d, l, "%s: %s in program (%d, %d, %d)", nm, what, r->fail_pid[0], r->fail_pid[1], r->fail_pid[2]);
+        return;
+    }
+    /* the nearest buffer */
+    int best = -1;
+    long long bestd = 0, off = 0;
+    const char *c = r->fail_p;
+    for (int i = 0; i < r->nbufs; i++) {
+        long long o = (long long)(c - r->base[i]);
+        long long dist = o < 0 ? -o : o > (long long)r->bytes[i] ? o - (long long)r->bytes[i] : 0;
+        if (best < 0 || dist < bestd) { best = i; bestd = dist; off = o; }
+    }
+    const char *what = op && op_is(op, OP_tt_store) ? "writes" : "reads";
+    long long sz = r->fail_n > 0 ? r->fail_n : 1;
+    if (best < 0) {
+        diag_error(d, l, "%s: out-of-bounds access: %s %lld bytes outside every bound buffer in program (%d, %d, %d)", nm, what,
+                   r->fail_n, r->fail_pid[0], r->fail_pid[1], r->fail_pid[2]);
+        return;
+    }
+    long long ei = off >= 0 ? off / sz : -((-off + sz - 1) / sz);
+    diag_error(d, l, "%s: out-of-bounds access: %s element %lld (byte offset %lld) of argument %d, which holds %lld elements "
+               "(%zu bytes) in program (%d, %d, %d)", nm, what, ei, off, r->argof[best], (long long)(r->bytes[best] / (size_t)sz),
+               r->bytes[best], r->fail_pid[0], r->fail_pid[1], r->fail_pid[2]);
+}
+
+typedef struct Pool {
+    LaunchFn launch;
+    void *const *args;
+    int grid[3];
+    int64_t total, chunk, next;
+    const char *name;
+    Trace *tr;       /* per worker */
+} Pool;
+typedef struct Worker { Pool *p; int tid; Trace tr; } Worker;
+
+static void *worker_main(void *arg) {
+    Worker *w = arg;
+    Pool *p = w->p;
+    for (;;) {
+        int64_t first = __atomic_fetch_add(&p->next, p->chunk, __ATOMIC_RELAXED);
+        if (first >= p->total) break;
+        int64_t end = first + p->chunk < p->total ? first + p->chunk : p->total;
+        double t0 = now_us();
+        p->launch(p->args, p->grid[0], p->grid[1], p->grid[2], first, end);
+        if (p->tr) ev_add(&w->tr, "programs", "chunk", t0, now_us(), w->tid, first, end);
+    }
+    return NULL;
+}
+
+static int ncpus(void) {
+    long n = sysconf(_SC_NPROCESSORS_ONLN);
+    return n < 1 ? 1 : n > 64 ? 64 : (int)n;
+}
+
+/* the prologue the JIT puts before the emitted C: the hooks as calls */
+static const char *jit_hooks =
+    "int ttx_in(const void *p, long long bytes, int site, int x, int y, int z);\n"
+    "void ttx_fail(int site, int x, int y, int z);\n"
+    "int ttx_stop(long long program);\n"
+    "#define TTX_FAIL(site) ttx_fail(site, pidX, pidY, pidZ)\n"
+    "#define TTX_STOP(p) ttx_stop(p)\n";
+static const char *jit_bounds = "#define TTX_IN(p, bytes, site) ttx_in(p, bytes, site, pidX, pidY, pidZ)\n"
+                                "int ttx_inr(const void *p, long long bytes);\n"
+                                "#define TTX_INR(p, bytes) ttx_inr(p, bytes)\n";
+static const char *jit_nobounds = "#define TTX_INR(p, bytes) 1\n";
+
+int jit_run(Ctx *c, Op *module, Op *func, int nargs, const IArg *args, const int grid[3], const JitOpts *jo,
+            Op **unsup, Diag *d) {
+    PtrVec sites = { 0 };
+    char *src = NULL;
+    size_t len = 0;
+    FILE *f = open_memstream(&src, &len);
+    if (!f) { errorf("out of memory"); return -1; }
+    fputs(jit_hooks, f);
+    fputs(jo->no_bounds ? jit_nobounds : jit_bounds, f);
+    CEmitOpts co = { .launcher = true, .sites = &sites, .unsupported = unsup, .rt = true };
+    bool ok = c_emit(f, c, module, func, &co, d);
+    fclose(f);
+    if (!ok) {
+        free(src);
+        pv_free(&sites);
+        return *unsup ? 1 : -1;
+    }
+    char fname[256];
+    c_func_name(func, fname, sizeof fname);
+    if (jo->dump_dir) {
+        char name[300];
+        snprintf(name, sizeof name, "01-%s.c", fname);
+        if (!dump_file(jo->dump_dir, name, src, len)) { free(src); pv_free(&sites); return -1; }
+    }
+    JitRun r = { .grid = { grid[0], grid[1], grid[2] }, .fail_prog = INT64_MAX, .fail_site = -1 };
+    pthread_mutex_init(&r.mu, NULL);
+    g_run = &r;
+    JitSym syms[] = { { "ttx_in", (void *)hook_in }, { "ttx_fail", (void *)hook_fail }, { "ttx_stop", (void *)hook_stop },
+                      { "ttx_inr", (void *)hook_inr } };
+    char err[4096];
+    double t0 = now_us();
+    Jit *j = jit_compile(src, syms, 4, err, sizeof err);
+    double t1 = now_us();
+    free(src);
+    if (!j) {
+        errorf("the JIT could not compile the C of @%s:\n%s", fname, err);
+        pv_free(&sites);
+        pthread_mutex_destroy(&r.mu);
+        return -1;
+    }
+    ev_add(jo->trace, "compile (libtcc)", "compile", t0, t1, 0, 0, 0);
+    LaunchFn launch;
+    void *sym = jit_symbol(j, "ttx_launch");
+    memcpy(&launch, &sym, sizeof launch);
+    /* the buffers, for the bounds check and the launcher */
+    void **av = calloc((size_t)nargs + 1, sizeof *av);
+    const char **base = calloc((size_t)nargs + 1, sizeof *base);
+    size_t *bytes = calloc((size_t)nargs + 1, sizeof *bytes);
+    int *argof = calloc((size_t)nargs + 1, sizeof *argof);
+    int rc = -1;
+    if (!av || !base || !bytes || !argof || !sym) { errorf(sym ? "out of memory" : "the JIT lost the launcher"); goto done; }
+    for (int i = 0; i < nargs; i++) {
+        if (args[i].kind == IARG_BUF) {
+            av[i] = args[i].buf.data;
+            base[r.nbufs] = args[i].buf.data;
+            bytes[r.nbufs] = args[i].buf.bytes;
+            argof[r.nbufs++] = i;
+        } else av[i] = (void *)(args[i].kind == IARG_INT ? (const void *)&args[i].i : (const void *)&args[i].f);
+    }
+    r.base = base;
+    r.bytes = bytes;
+    r.argof = argof;
+    int nt = jo->threads ? jo->threads : ncpus();
+    Pool p = { .launch = launch, .args = av, .grid = { grid[0], grid[1], grid[2] } };
+    p.total = (int64_t)grid[0] * grid[1] * grid[2];
+    if (nt > p.total) nt = (int)p.total;
+    if (nt < 1) nt = 1;
+    if (jo->nthreads_out) *jo->nthreads_out = nt;
+    p.chunk = p.total / ((int64_t)nt * 4);
+    if (p.chunk < 1) p.chunk = 1;
+    p.tr = jo->trace;
+    Worker *w = calloc((size_t)nt, sizeof *w);
+    pthread_t *th = calloc((size_t)nt, sizeof *th);
+    if (!w || !th) { free(w); free(th); errorf("out of memory"); goto done; }
+    pthread_attr_t at;
+    pthread_attr_init(&at);
+    pthread_attr_setstacksize(&at, (size_t)64 << 20);   /* tensors are local arrays */
+    int started = 0;
+    char *kn = jo->trace ? malloc(strlen(fname) + 64) : NULL;
+    if (kn) {
+        sprintf(kn, "%s[%d,%d,%d]", fname, grid[0], grid[1], grid[2]);
+        pv_push(&jo->trace->names, kn);
+    }
+    for (int rep = 0; rep < (jo->repeat > 0 ? jo->repeat : 1); rep++) {
+        p.next = 0;
+        started = 0;
+        double l0 = now_us();
+        for (int i = 0; i < nt; i++) {
+            w[i].p = &p;
+            w[i].tid = i + 1;
+            if (pthread_create(&th[i], &at, worker_main, &w[i]) != 0) break;
+            started++;
+        }
+        for (int i = 0; i < started; i++) pthread_join(th[i], NULL);
+        double l1 = now_us();
+        if (jo->times) jo->times[rep] = l1 - l0;
+        if (kn) ev_add(jo->trace, kn, "kernel", l0, l1, 0, 0, 0);
+        if (!started || r.fail_prog != INT64_MAX) break;
+    }
+    pthread_attr_destroy(&at);
+    if (!started) errorf("cannot start a thread: %s", strerror(errno));
+    else {
+        if (jo->trace) {
+            for (int i = 0; i < nt; i++)
+                for (int k = 0; k < w[i].tr.n; k++) {
+                    Ev e = w[i].tr.ev[k];
+                    ev_add(jo->trace, e.name, e.cat, e.ts, e.ts + e.dur, e.tid, e.first, e.end);
+                }
+        }
+        if (r.fail_prog != INT64_MAX) jr_report(&r, &sites, d);
+        else rc = 0;
+    }
+    for (int i = 0; i < nt; i++) free(w[i].tr.ev);
+    free(w);
+    free(th);
+done:
+    free(av);
+    free(base);
+    free(bytes);
+    free(argof);
+    jit_free(j);
+    g_run = NULL;
+    pthread_mutex_destroy(&r.mu);
+    pv_free(&sites);
+    return rc;
+}

@@ -1,0 +1,516 @@
+/* run.c - the `ttxform run` subcommand (see run.h). */
+#include "run.h"
+
+#include <ctype.h>
+#include <errno.h>
+#include <inttypes.h>
+#include <math.h>
+#include <pthread.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "diag.h"
+#include "interp.h"
+#include "ir.h"
+#include "parse.h"
+#include "pass.h"
+#include "print.h"
+#include "run_impl.h"
+
+/* ---- usage -------------------------------------------------------------- */
+
+static const char *run_usage =
+    "usage: ttxform run KERNEL.ttir --grid=X[,Y[,Z]] [--function=NAME] [ENGINE]\n"
+    "                   --arg NAME=VALUE... [--output NAME=FILE.npy]...\n"
+    "                   [--threads=N] [--trace=FILE.json] [--dump-dir=DIR]\n"
+    "                   [--repeat=N] [--bench]\n"
+    "\n"
+    "Runs a kernel over a grid of programs on the CPU.  KERNEL '-' is stdin.\n"
+    "\n"
+    "options:\n"
+    "  --grid=X[,Y[,Z]]       the number of programs along x, y, z (Y, Z default to 1)\n"
+    "  --function=NAME        the function to run (default: the first public one)\n"
+    "  --arg NAME=VALUE       bind a kernel argument; NAME is its name in the TTIR\n"
+    "                         without '%' (Triton writes arg0, arg1, ...), argN, or\n"
+    "                         its position N.  Every argument must be bound.\n"
+    "                         A scalar takes a number; a pointer takes FILE.npy or\n"
+    "                         a generator:\n"
+    "                           zeros:SHAPE[:DTYPE]   ones:SHAPE[:DTYPE]\n"
+    "                           arange:N[:DTYPE]      randn:SHAPE[:DTYPE[:SEED]]\n"
+    "                         SHAPE: dims joined by 'x' or ',' (4x8); DTYPE: the\n"
+    "                         pointer's element type (float32 or f32, ...) by default\n"
+    "  --output NAME=FILE.npy write the buffer bound to pointer argument NAME after\n"
+    "                         the run, with the shape and dtype it was bound with\n"
+    "  --threads=N            run the programs on N threads (JIT; default: the\n"
+    "                         number of CPUs, at most 64)\n"
+    "  --trace=FILE.json      write a Chrome-trace profile (Perfetto, chrome://tracing):\n"
+    "                         one event for the compile, one per launch and one per\n"
+    "                         chunk of programs a thread ran\n"
+    "  --dump-dir=DIR         write DIR/00-input.mlir (the kernel as read) and\n"
+    "                         DIR/01-NAME.c (the C the JIT compiled); DIR is created\n"
+    "  --repeat=N             run the whole grid N times (default 1) on the same\n"
+    "                         buffers, each run one launch (and one trace event);\n"
+    "                         the outputs are those of the last launch\n"
+    "  --bench                print the time of a launch on stderr: the best and the\n"
+    "                         median over the --repeat launches (the compile, input\n"
+    "                         generation and output are not included)\n"
+    "  --no-bounds-check      JIT: do not check each access against the bound buffers\n"
+    "                         (faster; an out-of-bounds access is then undefined)\n"
+    "  -h, --help             show this help\n"
+    "\n"
+    "engines:\n"
+    "  --jit                  emit C (as --emit=c does), compile it in memory with\n"
+    "                         libtcc and run the grid on a thread pool (the default).\n"
+    "                         A kernel with an op the C target does not support runs\n"
+    "                         on the interpreter instead, with a note\n"
+    "  --interp               the reference interpreter of the SSA IR\n"
+    "  --check                run both on copies of the inputs, report the largest\n"
+    "                         difference of every output (every pointer argument when\n"
+    "                         no --output is given) on stdout, and fail unless they\n"
+    "                         agree: integers exactly, floats within 4 ulp; the\n"
+    "                         outputs written are the JIT's\n";
+
+static void print_run_usage(FILE *f) {
+    fputs(run_usage, f);
+    fputs("\n.npy files: versions 1.0 and 2.0, little-endian, C order; dtypes bool, int8,\n"
+          "uint8, int16, int32, int64, float16, float32, float64.\n"
+          "Exit status: 0 on success, 1 on any error.\n", f);
+}
+
+int errorf(const char *fmt, ...) {
+    va_list ap;
+    va_start(ap, fmt);
+    fputs("ttxform run: error: ", stderr);
+    vfprintf(stderr, fmt, ap);
+    fputc('\n', stderr);
+    va_end(ap);
+    return 1;
+}
+
+static int usage_error(const char *fmt, const char *arg) {
+    fputs("ttxform run: error: ", stderr);
+    fprintf(stderr, fmt, arg);
+    fputs("\nTry 'ttxform run --help'.\n", stderr);
+    return 1;
+}
+
+/* ---- binding ------------------------------------------------------------- */
+
+typedef struct Binding { const char *name, *value; int arg; } Binding;
+
+enum { ENG_JIT = 1, ENG_INTERP, ENG_CHECK };
+
+typedef struct RunOptsCli {
+    const char *kernel, *function;
+    int grid[3];
+    int engine;              /* ENG_* */
+    int threads;             /* 0: the number of CPUs */
+    const char *trace, *dump_dir;
+    bool no_bounds, bench;
+    int repeat;              /* 0: once */
+    Binding *args, *outs;
+    int nargs, nouts;
+} RunOptsCli;
+
+static bool push_binding(Binding **v, int *n, const char *text) {
+    const char *eq = strchr(text, '=');
+    if (!eq || eq == text || !eq[1]) return false;
+    Binding *nv = realloc(*v, sizeof **v * (size_t)(*n + 1));
+    if (!nv) return false;
+    *v = nv;
+    char *name = strndup(text, (size_t)(eq - text));
+    nv[*n] = (Binding){ name, eq + 1, -1 };
+    (*n)++;
+    return true;
+}
+
+static void free_cli(RunOptsCli *o) {
+    for (int i = 0; i < o->nargs; i++) free((char *)o->args[i].name);
+    for (int i = 0; i < o->nouts; i++) free((char *)o->outs[i].name);
+    free(o->args);
+    free(o->outs);
+}
+
+static bool parse_grid(const char *s, int grid[3]) {
+    int n = 0;
+    const char *p = s;
+    for (;;) {
+        if (n == 3) return false;
+        size_t l = strcspn(p, ",x");
+        uint64_t v;
+        if (!parse_u64(p, l, &v) || v < 1 || v > 0x7fffffff) return false;
+        grid[n++] = (int)v;
+        if (!p[l]) break;
+        p += l + 1;
+    }
+    for (; n < 3; n++) grid[n] = 1;
+    return true;
+}
+
+/* options: returns -1 to go on, else an exit status */
+static int parse_cli(int argc, char **argv, RunOptsCli *o) {
+    o->grid[0] = o->grid[1] = o->grid[2] = 1;
+    bool have_grid = false;
+    for (int i = 1; i < argc; i++) {
+        const char *a = argv[i];
+        if (!strcmp(a, "-h") || !strcmp(a, "--help")) { print_run_usage(stdout); return 0; }
+        if (!strcmp(a, "-") || a[0] != '-') {
+            if (o->kernel) return usage_error("more than one kernel file: '%s'", a);
+            o->kernel = a;
+            continue;
+        }
+        const char *n = a + (a[1] == '-' ? 2 : 1);
+        const char *val = NULL;
+        const char *opts[] = { "grid", "function", "arg", "output", "threads", "trace", "dump-dir", "repeat" };
+        int which = -1;
+        for (int k = 0; k < 8; k++) {
+            size_t l = strlen(opts[k]);
+            if (!strncmp(n, opts[k], l) && (n[l] == 0 || n[l] == '=')) {
+                which = k;
+                if (n[l] == '=') val = n + l + 1;
+                else if (i + 1 < argc) val = argv[++i];
+                else return usage_error("option '%s' needs a value", a);
+                break;
+            }
+        }
+        if (which == 0) {
+            if (!parse_grid(val, o->grid)) return usage_error("bad grid '%s' (expected X[,Y[,Z]], each at least 1)", val);
+            have_grid = true;
+        } else if (which == 1) {
+            if (!*val) return usage_error("option '%s' needs a function name", a);
+            o->function = val[0] == '@' ? val + 1 : val;
+        } else if (which == 2) {
+            if (!push_binding(&o->args, &o->nargs, val)) return usage_error("bad --arg '%s' (expected NAME=VALUE)", val);
+        } else if (which == 3) {
+            if (!push_binding(&o->outs, &o->nouts, val)) return usage_error("bad --output '%s' (expected NAME=FILE.npy)", val);
+        } else if (which == 4) {
+            uint64_t t;
+            if (!parse_u64(val, strlen(val), &t) || t < 1 || t > 1024)
+                return usage_error("bad --threads '%s' (expected a number from 1 to 1024)", val);
+            o->threads = (int)t;
+        } else if (which == 5) {
+            if (!*val) return usage_error("option '%s' needs a file name", a);
+            o->trace = val;
+        } else if (which == 6) {
+            if (!*val) return usage_error("option '%s' needs a directory", a);
+            o->dump_dir = val;
+        } else if (which == 7) {
+            uint64_t t;
+            if (!parse_u64(val, strlen(val), &t) || t < 1 || t > 1000000)
+                return usage_error("bad --repeat '%s' (expected a number from 1 to 1000000)", val);
+            o->repeat = (int)t;
+        } else if (!strcmp(n, "bench")) {
+            o->bench = true;
+        } else if (!strcmp(n, "no-bounds-check")) {
+            o->no_bounds = true;
+        } else {
+            int e = !strcmp(n, "jit") ? ENG_JIT : !strcmp(n, "interp") ? ENG_INTERP : !strcmp(n, "check") ? ENG_CHECK : 0;
+            if (!e) return usage_error("unknown option '%s'", a);
+            if (o->engine && o->engine != e) return usage_error("more than one engine: '%s'", a);
+            o->engine = e;
+        }
+    }
+    if (!o->kernel) return usage_error("%s", "no kernel file given");
+    if (!have_grid) return usage_error("%s", "missing --grid=X[,Y[,Z]]");
+    if (!o->engine) o->engine = ENG_JIT;
+    return -1;
+}
+
+static char *read_text(const char *path, size_t *len) {
+    FILE *f = strcmp(path, "-") ? fopen(path, "rb") : stdin;
+    if (!f) return NULL;
+    size_t cap = 1 << 16, n = 0;
+    char *buf = malloc(cap + 1);
+    while (buf) {
+        if (n == cap) {
+            char *nb = realloc(buf, cap * 2 + 1);
+            if (!nb) { free(buf); buf = NULL; errno = ENOMEM; break; }
+            buf = nb;
+            cap *= 2;
+        }
+        size_t r = fread(buf + n, 1, cap - n, f);
+        n += r;
+        if (r == 0) break;
+    }
+    if (buf && ferror(f)) { int e = errno; free(buf); buf = NULL; errno = e ? e : EIO; }
+    if (f != stdin) { int e = errno; fclose(f); errno = e; }
+    if (!buf) return NULL;
+    buf[n] = 0;
+    *len = n;
+    return buf;
+}
+
+int run_main(int argc, char **argv) {
+    RunOptsCli o;
+    memset(&o, 0, sizeof o);
+    int rc = parse_cli(argc, argv, &o);
+    if (rc >= 0) { free_cli(&o); return rc; }
+    rc = 1;
+
+    const char *fname = strcmp(o.kernel, "-") ? o.kernel : "<stdin>";
+    size_t len = 0;
+    char *src = read_text(o.kernel, &len);
+    Ctx *c = NULL;
+    Diag d;
+    diag_init(&d, stderr);
+    NpyArray *arrays = NULL;
+    IArg *iargs = NULL;
+    char (*names)[64] = NULL;
+    int nk = 0;
+    char err[1024];
+    NpyArray *refs = NULL;
+    IArg *rargs = NULL;
+    Trace tr = { .t0 = now_us() };
+    char *tracename = NULL;
+    FILE *trf = NULL;
+    double *jtimes = NULL, *itimes = NULL;   /* --bench: launch times (us) */
+    if (o.trace && !(trf = fopen(o.trace, "w"))) { errorf("cannot write '%s': %s", o.trace, strerror(errno)); goto out; }
+    if (!src) { errorf("cannot read '%s': %s", fname, strerror(errno)); goto out; }
+    diag_set_source(&d, fname, src, len);
+    c = ctx_new();
+    Op *m = parse_module(c, fname, src, len, 1, &d);
+    if (!m || d.nerrors) goto out;
+    if (!verify_module(c, m, &d) || d.nerrors) goto out;
+    Op *func = interp_find_func(m, o.function);
+    if (!func) {
+        if (o.function) errorf("'%s' has no function @%s", fname, o.function);
+        else errorf("'%s' has no function", fname);
+        goto out;
+    }
+    const char *fn_name = "?";
+    Attr *sym = op_attr(func, "sym_name");
+    char fnbuf[128];
+    if (sym && sym->kind == A_STRING) { snprintf(fnbuf, sizeof fnbuf, "%.*s", (int)sym->str.len, sym->str.s); fn_name = fnbuf; }
+    if (!func->nregions || !func->regions[0].first) { errorf("@%s has no body", fn_name); goto out; }
+    Block *entry = func->regions[0].first;
+    nk = entry->nargs;
+    arrays = calloc((size_t)nk + 1, sizeof *arrays);
+    iargs = calloc((size_t)nk + 1, sizeof *iargs);
+    names = calloc((size_t)nk + 1, sizeof *names);
+    if (!arrays || !iargs || !names) { errorf("out of memory"); goto out; }
+    for (int i = 0; i < nk; i++) {
+        source_name(entry->args[i], src, len, names[i], sizeof names[0]);
+        if (!names[i][0]) snprintf(names[i], sizeof names[0], "arg%d", i);
+    }
+
+    /* NAME -> argument index: the TTIR name, then argN, then N */
+    Binding *all[2] = { o.args, o.outs };
+    int cnt[2] = { o.nargs, o.nouts };
+    bool bad = false;
+    for (int w = 0; w < 2; w++)
+        for (int b = 0; b < cnt[w]; b++) {
+            const char *nm = all[w][b].name;
+            if (nm[0] == '%') nm++;
+            int idx = -1;
+            for (int i = 0; i < nk && idx < 0; i++)
+                if (names[i][0] && !strcmp(names[i], nm)) idx = i;
+            uint64_t pos;
+            const char *digits = !strncmp(nm, "arg", 3) ? nm + 3 : nm;
+            if (idx < 0 && parse_u64(digits, strlen(digits), &pos) && pos < (uint64_t)nk) idx = (int)pos;
+            if (idx < 0) {
+                char list[2048];
+                size_t k = 0;
+                list[0] = 0;
+                for (int i = 0; i < nk && k < sizeof list; i++) {
+                    char *ts = print_type_str(c, entry->args[i]->type);
+                    k += (size_t)snprintf(list + k, sizeof list - k, "%s%s: %s", i ? ", " : "", names[i], ts);
+                    free(ts);
+                }
+                errorf("@%s has no argument '%s' (its arguments: %s)", fn_name, all[w][b].name, nk ? list : "none");
+                bad = true;
+                continue;
+            }
+            all[w][b].arg = idx;
+            if (w == 0)
+                for (int b2 = 0; b2 < b; b2++)
+                    if (o.args[b2].arg == idx) { errorf("argument '%s' is bound twice (--arg %s and --arg %s)", names[idx], o.args[b2].name, o.args[b].name); bad = true; }
+        }
+    if (bad) goto out;
+
+    /* bind every argument */
+    int *bound = calloc((size_t)nk + 1, sizeof *bound);
+    if (!bound) { errorf("out of memory"); goto out; }
+    for (int b = 0; b < o.nargs; b++) bound[o.args[b].arg] = b + 1;
+    for (int i = 0; i < nk; i++) {
+        Type *t = entry->args[i]->type;
+        char *ts = print_type_str(c, t);
+        const char *nm = names[i];
+        if (!bound[i]) {
+            if (t && t->kind == T_PTR) errorf("argument '%s' (%s) is not bound; give --arg %s=FILE.npy or a generator such as %s=zeros:SHAPE", nm, ts, nm, nm);
+            else errorf("argument '%s' (%s) is not bound; give --arg %s=NUMBER", nm, ts, nm);
+            bad = true;
+            free(ts);
+            continue;
+        }
+        const char *val = o.args[bound[i] - 1].value;
+        if (t && t->kind == T_PTR) {
+            Type *pe = t->ptr.pointee;
+            NpyType want;
+            bool also_u8, ok = true;
+            if (!pe || !dtype_for(pe, &want, &also_u8)) {
+                errorf("argument '%s' is %s: its element type has no .npy dtype (supported: bool, int8, uint8, int16, "
+                       "int32, int64, float16, float32, float64)", nm, ts);
+                ok = false;
+            } else if (!file_exists(val) && looks_like_generator(val)) {
+                if (!run_generate(val, &want, &arrays[i], err, sizeof err)) { errorf("argument '%s': %s", nm, err); ok = false; }
+            } else if (!npy_read(val, &arrays[i], err, sizeof err)) {
+                errorf("argument '%s': cannot read '%s': %s", nm, val, err);
+                ok = false;
+            }
+            if (ok && arrays[i].dtype != want && !(also_u8 && arrays[i].dtype == NPY_UINT8)) {
+                errorf("argument '%s' is %s: '%s' holds %s, expected %s", nm, ts, val, npy_type_name(arrays[i].dtype), npy_type_name(want));
+                ok = false;
+            }
+            if (ok) iargs[i] = iarg_buf(arrays[i].data, arrays[i].nbytes);
+            else bad = true;
+        } else if (t && (t->kind == T_INT || t->kind == T_INDEX || t->kind == T_FLOAT)) {
+            if (!parse_scalar(val, t, &iargs[i], err, sizeof err)) {
+                errorf("argument '%s' is a scalar %s: %s", nm, ts, err);
+                bad = true;
+            }
+        } else {
+            errorf("argument '%s' has type %s, which 'run' cannot bind", nm, ts);
+            bad = true;
+        }
+        free(ts);
+    }
+    free(bound);
+    for (int b = 0; b < o.nouts; b++) {
+        int i = o.outs[b].arg;
+        Type *t = entry->args[i]->type;
+        if (!t || t->kind != T_PTR) {
+            char *ts = print_type_str(c, t);
+            errorf("--output %s: argument '%s' is %s, not a pointer", o.outs[b].name, names[i], ts);
+            free(ts);
+            bad = true;
+        }
+    }
+    if (bad) goto out;
+
+    /* --dump-dir: the kernel as read */
+    if (o.dump_dir) {
+        if (!mkdirs(o.dump_dir)) { errorf("cannot create '%s': %s", o.dump_dir, strerror(errno)); goto out; }
+        char *txt = NULL;
+        size_t tl = 0;
+        FILE *mf = open_memstream(&txt, &tl);
+        PrintOpts po = { 0 };
+        bool pok = mf && print_module(mf, c, m, &po);
+        if (mf) { fputc('\n', mf); fclose(mf); }
+        pok = pok && dump_file(o.dump_dir, "00-input.mlir", txt, tl);
+        free(txt);
+        if (!pok) goto out;
+    }
+
+    /* --check: the interpreter runs on copies of the buffers */
+    if (o.engine == ENG_CHECK) {
+        refs = calloc((size_t)nk + 1, sizeof *refs);
+        rargs = calloc((size_t)nk + 1, sizeof *rargs);
+        if (!refs || !rargs) { errorf("out of memory"); goto out; }
+        for (int i = 0; i < nk; i++) {
+            rargs[i] = iargs[i];
+            if (iargs[i].kind != IARG_BUF) continue;
+            refs[i] = arrays[i];
+            refs[i].data = npy_zalloc(arrays[i].nbytes);
+            if (!refs[i].data) { errorf("out of memory"); goto out; }
+            memcpy(refs[i].data, arrays[i].data, arrays[i].nbytes);
+            rargs[i].buf.data = refs[i].data;
+        }
+    }
+    bool use_interp = o.engine == ENG_INTERP || o.engine == ENG_CHECK;
+    const char *engine_name = o.engine == ENG_INTERP ? "interp" : o.engine == ENG_CHECK ? "check" : "jit";
+    int nthreads = 1;
+    int nrep = o.repeat > 0 ? o.repeat : 1;
+    if (o.bench) {
+        jtimes = calloc((size_t)nrep, sizeof *jtimes);
+        itimes = calloc((size_t)nrep, sizeof *itimes);
+        if (!jtimes || !itimes) { errorf("out of memory"); goto out; }
+    }
+    if (o.engine != ENG_INTERP) {
+        JitOpts jo = { o.threads, o.no_bounds, o.dump_dir, trf ? &tr : NULL, &nthreads, nrep, jtimes };
+        Op *unsup = NULL;
+        int jr = jit_run(c, m, func, nk, iargs, o.grid, &jo, &unsup, &d);
+        if (jr == 1 && o.engine == ENG_CHECK) {
+            diag_error(&d, unsup->loc, "the C target does not support '%s', so --check cannot compare the engines", op_name(unsup));
+            goto out;
+        }
+        if (jr == 1) {
+            diag_emit(&d, SEV_NOTE, unsup->loc, "the C target does not support '%s'; running the kernel on the interpreter",
+                      op_name(unsup));
+            use_interp = true;
+            engine_name = "interp";
+            rargs = NULL;
+        } else if (jr != 0 || d.nerrors) goto out;
+    }
+    if (use_interp) {
+        char ename[300];
+        snprintf(ename, sizeof ename, "%s[%d,%d,%d] (interpreter)", fn_name, o.grid[0], o.grid[1], o.grid[2]);
+        if (trf && !(tracename = strdup(ename))) { errorf("out of memory"); goto out; }
+        for (int rep = 0; rep < nrep; rep++) {
+            double t0 = now_us();
+            int ir = interp_run(c, func, nk, rargs ? rargs : iargs, o.grid, &d);
+            double t1 = now_us();
+            if (ir != 0 || d.nerrors) goto out;
+            if (itimes) itimes[rep] = t1 - t0;
+            if (tracename) ev_add(&tr, tracename, "kernel", t0, t1, 0, 0, 0);
+        }
+    }
+    if (o.bench) {
+        char gname[300];
+        snprintf(gname, sizeof gname, "%s[%d,%d,%d]", fn_name, o.grid[0], o.grid[1], o.grid[2]);
+        if (o.engine != ENG_INTERP && !(use_interp && o.engine != ENG_CHECK)) bench_print(gname, "jit", nthreads, jtimes, nrep);
+        if (use_interp) bench_print(gname, "interp", 1, itimes, nrep);
+    }
+
+    if (o.engine == ENG_CHECK) {
+        bool agree = true;
+        for (int i = 0; i < nk; i++) {
+            bool want = false;
+            for (int b = 0; b < o.nouts; b++) want |= o.outs[b].arg == i;
+            if (iargs[i].kind != IARG_BUF || (o.nouts && !want)) continue;
+            agree &= check_one(names[i], &arrays[i], &refs[i]);
+        }
+        fflush(stdout);
+        if (!agree) { errorf("the JIT and the interpreter disagree (see above)"); goto out; }
+    }
+
+    rc = 0;
+    if (trf) {
+        bool tok = trace_write(trf, &tr, engine_name, nthreads, o.grid);
+        tok = fclose(trf) == 0 && tok;
+        trf = NULL;
+        if (!tok) { errorf("cannot write '%s': %s", o.trace, strerror(errno)); rc = 1; }
+    }
+    for (int b = 0; b < o.nouts && rc == 0; b++) {
+        int i = o.outs[b].arg;
+        if (!npy_write(o.outs[b].value, &arrays[i], err, sizeof err)) {
+            errorf("cannot write '%s': %s", o.outs[b].value, err);
+            rc = 1;
+        }
+    }
+
+out:
+    if (trf) { fclose(trf); unlink(o.trace); }
+    free(tr.ev);
+    for (int i = 0; i < tr.names.n; i++) free(tr.names.v[i]);
+    pv_free(&tr.names);
+    free(tracename);
+    free(jtimes);
+    free(itimes);
+    for (int i = 0; refs && i < nk; i++) free(refs[i].data);
+    free(refs);
+    free(rargs);
+    for (int i = 0; arrays && i < nk; i++) npy_free(&arrays[i]);
+    free(arrays);
+    free(iargs);
+    free(names);
+    diag_free(&d);
+    if (c) ctx_free(c);
+    free(src);
+    free_cli(&o);
+    return rc;
+}

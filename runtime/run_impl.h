@@ -1,0 +1,73 @@
+/* run_impl.h - what the files of `ttxform run` share (run.h is the command's
+ * interface):
+ *   run.c         the command: options, reading the kernel, binding each argument, the engines in turn
+ *   bind.c        argument values: generators (run_generate), scalars, .npy dtypes, names in the text
+ *   engine_jit.c  the JIT engine: the C target's code compiled by libtcc, run on a pool of threads
+ *   check.c       --check: the JIT's buffers against the interpreter's
+ *   trace.c       what a run records: the Chrome trace, --bench lines, --dump-dir files */
+#ifndef TTX_RUN_IMPL_H
+#define TTX_RUN_IMPL_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "diag.h"
+#include "interp.h"
+#include "ir.h"
+#include "npy.h"
+#include "run.h"
+
+/* "ttxform run: error: MESSAGE" on stderr; returns 1 */
+int errorf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+
+static inline bool is_float_type(NpyType t) { return t == NPY_FLOAT16 || t == NPY_FLOAT32 || t == NPY_FLOAT64; }
+
+/* ---- bind.c ---------------------------------------------------------------- */
+/* a decimal number that is all of s[0..n); false if not */
+bool parse_u64(const char *s, size_t n, uint64_t *out);
+/* the name the TTIR text gives argument v (the identifier after '%' at its
+ * location), into out; "" when the text is not at hand */
+void source_name(const Value *v, const char *src, size_t len, char *out, size_t n);
+/* the .npy dtype holding pointee type t, or false */
+bool dtype_for(const Type *t, NpyType *out, bool *also_u8);
+/* a number for a scalar argument of type t */
+bool parse_scalar(const char *s, const Type *t, IArg *a, char *err, size_t errlen);
+bool file_exists(const char *p);
+bool looks_like_generator(const char *v);
+
+/* ---- trace.c --------------------------------------------------------------- */
+double now_us(void);
+/* a Chrome-trace event */
+typedef struct Ev { const char *name, *cat; double ts, dur; int tid; int64_t first, end; } Ev;
+typedef struct Trace { Ev *ev; int n, cap; double t0; PtrVec names; } Trace;
+void ev_add(Trace *t, const char *name, const char *cat, double t0, double t1, int tid, int64_t first, int64_t end);
+bool trace_write(FILE *f, const Trace *t, const char *engine, int nthreads, const int grid[3]);
+/* --bench: one line on stderr with the best and median launch time (sorts t) */
+void bench_print(const char *kernel, const char *engine, int nthreads, double *t, int n);
+bool mkdirs(const char *dir);
+/* write text to DIR/NAME; false after an error message */
+bool dump_file(const char *dir, const char *name, const char *text, size_t len);
+
+/* ---- engine_jit.c ---------------------------------------------------------- */
+typedef struct JitOpts {
+    int threads;
+    bool no_bounds;
+    const char *dump_dir;
+    Trace *trace;            /* NULL: no trace */
+    int *nthreads_out;
+    int repeat;              /* launches of the whole grid (at least 1) */
+    double *times;           /* NULL, or the repeat launch times in us */
+} JitOpts;
+
+/* run func over the grid with the JIT; returns 0, -1 after an error, or 1
+ * when the C target cannot translate the kernel (*unsup is the op) */
+int jit_run(Ctx *c, Op *module, Op *func, int nargs, const IArg *args, const int grid[3], const JitOpts *jo,
+            Op **unsup, Diag *d);
+
+/* ---- check.c --------------------------------------------------------------- */
+/* compare the JIT's buffer a with the interpreter's b; print a line */
+bool check_one(const char *name, const NpyArray *a, const NpyArray *b);
+
+#endif

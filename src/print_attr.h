@@ -1,0 +1,60 @@
+/* print_attr.h - types and attributes as MLIR text (print_type.c,
+ * print_attr.c): what the printer of ops (print.h) prints them with, and
+ * what the reader's messages quote types with. */
+#ifndef TTX_PRINT_ATTR_H
+#define TTX_PRINT_ATTR_H
+
+#include "ir.h"
+
+typedef struct PrintOpts {
+    bool generic;         /* --mlir-print-op-generic: every op in generic form */
+    bool debuginfo;       /* --mlir-print-debuginfo: print loc(...) */
+    int ktdp_space;       /* --ktdp-memory-space: 0 as read, 1 spyre (#ktdp.spyre_memory_space<HBM>), 2 generic (#ktdp.memory_space<global>) */
+    bool ktir_cpu;        /* --ktir-cpu: a blank line after each op that does not end in a type,
+                           * and the results of a multi-result op named one by one (%r8_0, %r8_1) */
+} PrintOpts;
+
+typedef struct Printer {
+    FILE *f;
+    Ctx *c;
+    PrintOpts o;
+    int indent;
+    bool unknown_types;   /* generic form asked for a type the IR does not know */
+    bool alias_ok;        /* false while printing an alias definition itself */
+    bool collect;         /* a first pass that records the attributes needing aliases */
+    PtrVec *used;
+    PtrVec *locs;         /* --mlir-print-debuginfo: locations with #loc aliases, in order */
+    /* --ktir-cpu: f is a memory stream whose text is *mem (*memlen bytes after fflush) */
+    char **mem;
+    size_t *memlen;
+    long type_end;        /* offset in f just past the last type printed */
+    bool gap;             /* the op printed last wants a blank line after it */
+} Printer;
+
+
+void print_type(Printer *p, Type *t);
+void print_type_done(Printer *p);   /* a type was just printed by other means (e.g. without its dialect prefix) */
+void print_opaque_body(Printer *p, const Type *t);   /* an opaque type's text after its name */
+/* Dialect spellings, registered at start-up (dialects/): the body of the
+ * opaque types named `name` (such as "!ktdp.tile_future"; otherwise the body
+ * is printed as read), and of opaque attributes (spell returns false to
+ * leave an attribute as read). */
+void print_register_type_body(const char *name, void (*body)(Printer *p, const Type *t));
+void print_register_opaque_attr(bool (*spell)(Printer *p, Attr *a));
+void print_attr(Printer *p, Attr *a);
+void print_attr_noalias(Printer *p, Attr *a);
+bool print_float(Printer *p, double v, Type *t);   /* true if printed as a hex bit pattern */
+void print_attr_dict(Printer *p, const NamedAttr *a, int n, const char *const *elide, int nelide);
+void print_escaped(Printer *p, const char *s, size_t n);
+void print_aexpr(Printer *p, AExpr *e, bool strong);
+/* a short text printed in memory: text_open gives the stream, text_close
+ * its NUL-terminated text (valid until text_free, or the next text_open when
+ * pooled) */
+typedef struct TextBuf { char *buf; size_t len; bool pooled; } TextBuf;
+FILE *text_open(TextBuf *t);
+const char *text_close(TextBuf *t, FILE *f);
+void text_free(TextBuf *t);
+char *print_type_str(Ctx *c, Type *t);   /* malloc'd */
+char *print_attr_str(Ctx *c, Attr *a);   /* malloc'd */
+
+#endif

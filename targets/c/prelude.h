@@ -1,0 +1,124 @@
+/* targets/c/prelude.h - the text of the portable C's prelude: the scalar
+ * types and hooks, and the helpers (cgen_prelude emits those the code
+ * mentions).  Included by targets/c/target.c only. */
+#ifndef TTX_TARGETS_C_PRELUDE_H
+#define TTX_TARGETS_C_PRELUDE_H
+
+#include "fmath.h"
+#include "../cgen/cgen.h"
+
+static const char c_prelude_head[] =
+    "typedef signed char i8;\ntypedef short i16;\ntypedef int i32;\ntypedef long long i64;\n"
+    "typedef unsigned char u8;\ntypedef unsigned short u16;\ntypedef unsigned int u32;\n"
+    "typedef unsigned long long u64;\n\n"
+    "#ifndef TTX_IN\n#define TTX_IN(p, bytes, site) 1\n#endif\n"
+    "#ifndef TTX_FAIL\n#define TTX_FAIL(site) ((void)0)\n#endif\n"
+    "#ifndef TTX_STOP\n#define TTX_STOP(program) 0\n#endif\n";
+
+/* the text of a constant of src/fmath.h */
+#define S(x) S_(x)
+#define S_(x) #x
+
+/* the prelude's helpers; one is emitted when its name occurs in the code
+ * (or in another emitted helper) */
+static const CgenHelper c_helpers[] = {
+    { "ttx_bptr", "/* a block pointer: base, then shape, strides and offsets in elements */\n"
+                  "typedef struct ttx_bptr { void *base; i64 shape[8], stride[8], off[8]; } ttx_bptr;\n" },
+    { "ttx_f32", "static inline float ttx_f32(u32 u) { union { u32 u; float f; } v; v.u = u; return v.f; }\n" },
+    { "ttx_f64", "static inline double ttx_f64(u64 u) { union { u64 u; double f; } v; v.u = u; return v.f; }\n" },
+    { "ttx_bits32", "static inline u32 ttx_bits32(float f) { union { u32 u; float f; } v; v.f = f; return v.u; }\n" },
+    { "ttx_bits64", "static inline u64 ttx_bits64(double f) { union { u64 u; double f; } v; v.f = f; return v.u; }\n" },
+    { "ttx_h2f", "/* IEEE half precision bits to float */\n"
+                 "static inline float ttx_h2f(u16 h)\n{\n"
+                 "    union { u32 u; float f; } v;\n"
+                 "    u32 e = (u32)(h >> 10) & 31u, m = (u32)h & 1023u;\n"
+                 "    if (e == 31) v.u = 0x7f800000u | (m << 13);\n"
+                 "    else if (e) v.u = ((e + 112) << 23) | (m << 13);\n"
+                 "    else v.f = (float)m * 5.9604644775390625e-8f;\n"
+                 "    v.u |= (u32)(h & 0x8000u) << 16;\n"
+                 "    return v.f;\n}\n" },
+    { "ttx_f2h", "/* a double to IEEE half precision bits, to nearest even */\n"
+                 "static inline u16 ttx_f2h(double x)\n{\n"
+                 "    union { double d; u64 u; } v;\n"
+                 "    v.d = x;\n"
+                 "    u16 s = (u16)((v.u >> 48) & 0x8000u);\n"
+                 "    int e = (int)((v.u >> 52) & 0x7ff) - 1023;\n"
+                 "    u64 m = (v.u & 0xfffffffffffffull) | (1ull << 52);\n"
+                 "    if (e == 1024) return (u16)(s | ((v.u & 0xfffffffffffffull) ? 0x7e00u : 0x7c00u));\n"
+                 "    if (e > 15) return (u16)(s | 0x7c00u);\n"
+                 "    if (e < -25) return s;\n"
+                 "    int sh = e >= -14 ? 42 : 28 - e;\n"
+                 "    u64 q = m >> sh, r = m & ((1ull << sh) - 1), half = 1ull << (sh - 1);\n"
+                 "    if (r > half || (r == half && (q & 1))) q++;\n"
+                 "    if (e >= -14) q += (u64)(e + 14) << 10;\n"
+                 "    return (u16)(q >= 0x7c00 ? (s | 0x7c00u) : (s | q));\n}\n" },
+    { "ttx_f16r", "static inline float ttx_f16r(double x) { return ttx_h2f(ttx_f2h(x)); }\n" },
+    { "ttx_bf2f", "static inline float ttx_bf2f(u16 h) { union { u32 u; float f; } v; v.u = (u32)h << 16; return v.f; }\n" },
+    { "ttx_f2bf", "/* a double to bfloat16 bits (through float), to nearest even */\n"
+                  "static inline u16 ttx_f2bf(double x)\n{\n"
+                  "    union { u32 u; float f; } v;\n"
+                  "    v.f = (float)x;\n"
+                  "    if (v.f != v.f) return (u16)((v.u >> 16) | 0x40u);\n"
+                  "    return (u16)((v.u + 0x7fffu + ((v.u >> 16) & 1u)) >> 16);\n}\n" },
+    { "ttx_bf16r", "static inline float ttx_bf16r(double x) { return ttx_bf2f(ttx_f2bf(x)); }\n" },
+    { "ttx_fma32", "/* a * b + c for floats: the exact product added in double, rounded to float; a\n"
+                   " * compiler with a fused multiply-add instruction rounds once instead */\n"
+                   "#if defined(__FMA__) && defined(__GNUC__) && !defined(__TINYC__)\n"
+                   "#define ttx_fma32(a, b, c) __builtin_fmaf(a, b, c)\n"
+                   "#else\n"
+                   "static inline float ttx_fma32(float a, float b, float c) { return (float)((double)c + (double)a * (double)b); }\n"
+                   "#endif\n" },
+    { "ttx_expf", "/* f32 exp, within one ulp: ttxform's definition (src/fmath.h), which the\n"
+                  " * interpreter and the JIT compute with the same operations */\n"
+                  "float fmaf(float, float, float);\n"
+                  "static inline float ttx_expf(float x)\n{\n"
+                  "    union { float f; i32 i; u32 u; } t, s1, s2;\n"
+                  "    if (x != x) return x + x;\n"
+                  "    x = x < " S(FM_EXP_MIN) " ? " S(FM_EXP_MIN) " : x > " S(FM_EXP_MAX) " ? " S(FM_EXP_MAX) " : x;\n"
+                  "    t.f = fmaf(x, " S(FM_EXP_LOG2E) ", " S(FM_EXP_SHIFT) ");\n"
+                  "    float k = t.f - " S(FM_EXP_SHIFT) ";\n"
+                  "    float r = fmaf(-k, " S(FM_EXP_LN2HI) ", x);\n"
+                  "    r = fmaf(-k, " S(FM_EXP_LN2LO) ", r);\n"
+                  "    float p = fmaf(r, " S(FM_EXP_C7) ", " S(FM_EXP_C6) ");\n"
+                  "    p = fmaf(p, r, " S(FM_EXP_C5) ");\n"
+                  "    p = fmaf(p, r, " S(FM_EXP_C4) ");\n"
+                  "    p = fmaf(p, r, " S(FM_EXP_C3) ");\n"
+                  "    p = fmaf(p, r, 0.5f);\n"
+                  "    p = fmaf(p, r, 1.0f);\n"
+                  "    p = fmaf(p, r, 1.0f);\n"
+                  "    i32 n = t.i - 0x4b400000, n1 = (n - (n & 1)) / 2;\n"
+                  "    s1.u = (u32)(n1 + 127) << 23;\n"
+                  "    s2.u = (u32)(n - n1 + 127) << 23;\n"
+                  "    return p * s1.f * s2.f;\n}\n" },
+    { "ttx_divs", "/* integer division as arith defines it; a zero divisor gives 0 (TTX_FAIL reports it) */\n"
+                  "static inline i64 ttx_divs(i64 a, i64 b) { return b == 0 ? 0 : b == -1 ? (i64)(0 - (u64)a) : a / b; }\n" },
+    { "ttx_rems", "static inline i64 ttx_rems(i64 a, i64 b) { return b == 0 || b == -1 ? 0 : a % b; }\n" },
+    { "ttx_floordivs", "static inline i64 ttx_floordivs(i64 a, i64 b)\n{\n"
+                       "    if (b == 0 || b == -1) return ttx_divs(a, b);\n"
+                       "    return a % b != 0 && ((a % b < 0) != (b < 0)) ? a / b - 1 : a / b;\n}\n" },
+    { "ttx_ceildivs", "static inline i64 ttx_ceildivs(i64 a, i64 b)\n{\n"
+                      "    if (b == 0 || b == -1) return ttx_divs(a, b);\n"
+                      "    return a % b != 0 && ((a % b < 0) == (b < 0)) ? a / b + 1 : a / b;\n}\n" },
+    { "ttx_divu", "static inline u64 ttx_divu(u64 a, u64 b) { return b ? a / b : 0; }\n" },
+    { "ttx_remu", "static inline u64 ttx_remu(u64 a, u64 b) { return b ? a % b : 0; }\n" },
+    { "ttx_ceildivu", "static inline u64 ttx_ceildivu(u64 a, u64 b) { return b ? a / b + (a % b != 0) : 0; }\n" },
+    { "ttx_u64tod", "static inline double ttx_u64tod(u64 x)\n{\n"
+                    "    return (i64)x >= 0 ? (double)(i64)x : 2.0 * (double)(i64)((x >> 1) | (x & 1));\n}\n" },
+    { "ttx_dtou64", "static inline u64 ttx_dtou64(double x)\n{\n"
+                    "    return x < 9223372036854775808.0 ? (u64)(i64)x : (u64)(i64)(x - 9223372036854775808.0) ^ 0x8000000000000000ull;\n}\n" },
+    { "ttx_signbit", "static inline int ttx_signbit(double x) { union { double d; u64 u; } v; v.d = x; return (int)(v.u >> 63); }\n" },
+    { "ttx_maximum", "/* NaN if either is NaN; -0 below +0 */\n"
+                     "static inline double ttx_maximum(double a, double b)\n{\n"
+                     "    if (a != a || b != b) return a + b;\n"
+                     "    if (a == 0 && b == 0) return ttx_signbit(a) ? b : a;\n"
+                     "    return a > b ? a : b;\n}\n" },
+    { "ttx_minimum", "static inline double ttx_minimum(double a, double b)\n{\n"
+                     "    if (a != a || b != b) return a + b;\n"
+                     "    if (a == 0 && b == 0) return ttx_signbit(a) ? a : b;\n"
+                     "    return a < b ? a : b;\n}\n" },
+};
+
+#undef S
+#undef S_
+
+#endif

@@ -1,0 +1,74 @@
+/* targets/cgen/cgen.h - the shared C emitter: TTIR kernels as C functions.
+ *
+ * The emitter owns what every C-producing target has in common: naming
+ * values and deciding which tensors are arrays and which are recomputed
+ * where used (decide.c), the expression printer (expr.c, affine.c), the
+ * loop nests of statements (stmt.c, compute.c), memory access (memory.c),
+ * the kernel ABI and the launcher (func.c) and the prelude of helpers
+ * (prelude.c).  A target supplies a CgenStrategy: its prelude, and hooks
+ * that may write a whole op (or a whole row of it) their own way before the
+ * generic per-element loop nest does.  The portable C target (targets/c/)
+ * has two: none of the hooks (plain C99), and the JIT's bulk routines
+ * (targets/c/rows.c).  A vector target plugs in its own and keeps the loop
+ * nest.  The hooks see the emitter's state through emit.h. */
+#ifndef TTX_TARGETS_CGEN_H
+#define TTX_TARGETS_CGEN_H
+
+#include <stdbool.h>
+#include <stdio.h>
+
+#include "diag.h"
+#include "ir.h"
+
+typedef struct Cg Cg;               /* the emitter's state (emit.h) */
+typedef struct CgAccess CgAccess;   /* a load or store being written (emit.h) */
+
+typedef struct CgenOpts {
+    bool launcher;       /* add ttx_launch for the first kernel (see targets/c/c.h) */
+    PtrVec *sites;       /* out, optional: the Op of each site id */
+    Op **unsupported;    /* optional: an unsupported op is stored here instead of reported */
+} CgenOpts;
+
+/* a prelude helper: emitted when its name occurs in the code or in another
+ * emitted helper */
+typedef struct CgenHelper { const char *name, *text; } CgenHelper;
+
+typedef struct CgenStrategy {
+    const char *name;    /* in messages: "the NAME target does not support ..." */
+    /* writes everything before the functions, whose text is body[0..blen) */
+    void (*prelude)(FILE *out, const char *body, size_t blen);
+    const char *drain;   /* a statement the launcher runs before it returns, or NULL */
+    /* without an access_rows hook: test at run time whether a row of an
+     * array of pointers is consecutive, and then access it through one pointer */
+    bool gather_rows;
+    /* Each hook may be NULL.  The write hooks return true when they wrote
+     * the op (false: nothing written, the generic code follows). */
+    /* op (one tensor result) is computed as a whole array: never virtual */
+    bool (*fills_array)(Cg *e, Op *op);
+    /* dst := src, a value of type t */
+    bool (*copy)(Cg *e, const char *dst, Value *src, Type *t);
+    /* op, elementwise with tensor result v (declared) */
+    bool (*elementwise)(Cg *e, Op *op, Value *v);
+    /* a load or store (its result declared): opens the loops over all but the
+     * last axis and, inside its own fallback branch, the per-element loop
+     * over the last axis (CgAccess.n, .idx, .after_row); on false it may have
+     * written what must come before the generic per-element loops */
+    bool (*access_rows)(Cg *e, CgAccess *a);
+    /* a tt.reduce (scan false) or tt.scan */
+    bool (*reduce)(Cg *e, Op *op, bool scan);
+    /* a tt.dot, its result declared */
+    bool (*dot)(Cg *e, Op *op);
+} CgenStrategy;
+
+/* C for func (a tt.func), or for every tt.func of module when func is NULL;
+ * false after reporting an error at the op it cannot translate */
+bool cgen_emit(FILE *out, Ctx *c, Op *module, Op *func, const CgenStrategy *s, const CgenOpts *o, Diag *d);
+
+/* the C name of a function ("add_kernel"), into buf */
+const char *cgen_func_name(Op *func, char *buf, size_t n);
+
+/* head, then the declarations of the libm functions (targets/cgen/libm.def)
+ * and the helpers that body[0..blen) needs */
+void cgen_prelude(FILE *out, const char *head, const CgenHelper *h, int nh, const char *body, size_t blen);
+
+#endif

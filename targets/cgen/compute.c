@@ -1,0 +1,203 @@
+/* targets/cgen/compute.c - tt.reduce, tt.scan and tt.dot as loop nests (see emit.h). */
+#include "emit.h"
+
+/* tt.reduce and tt.scan: a scan starts from the first element along the
+ * axis and applies the combiner region's ops with each next one (storing
+ * every prefix; `reverse` walks the axis backwards); a reduce combines the
+ * elements pairwise by halving, in the interpreter's order */
+bool cg_emit_reduce(Cg *e, Op *op) {
+    bool scan = op_is(op, OP_tt_scan);
+    int k = op->nopnds;
+    int64_t axis, rev = 0;
+    Block *blk = op->nregions == 1 ? op->regions[0].first : NULL;
+    if (!op_attr_int(op, "axis", &axis) || k < 1 || op->nres != k || !blk || blk->nargs != 2 * k || blk->next)
+        return cg_unsupported(e, op, "malformed");
+    if (scan) op_attr_int(op, "reverse", &rev);
+    Value *s0 = op_operand(op, 0);
+    Type *st = s0->type;
+    if (!is_tensor(st) || axis < 0 || axis >= st->sh.rank || st->sh.rank > MAXR) return cg_unsupported(e, op, "its operand");
+    if (k > 16) return cg_unsupported(e, op, "more than 16 operands");
+    int r = st->sh.rank;
+    int64_t len = st->sh.dims[axis];
+    if (e->s->reduce && e->s->reduce(e, op, scan)) return !e->failed;
+    for (int i = 0; i < k; i++) {
+        if (!value_has_uses(op_result(op, i)) && k == 1) return true;
+        if (!cg_declare(e, op_result(op, i))) return false;
+        if (!value_has_uses(op_result(op, i))) line(e, "(void)%s;", cg_vi(e, op_result(op, i))->name);
+    }
+    /* loops over the source dims without the axis */
+    int64_t rd[MAXR];
+    int rr = 0;
+    for (int d = 0; d < r; d++)
+        if (d != axis) rd[rr++] = st->sh.dims[d];
+    const char *ridx[MAXR];
+    line(e, "{");
+    e->ind++;
+    int n = cg_loops_open(e, rd, rr, ridx);
+    const char *sidx[MAXR];
+    const char *first = rev ? cg_tstr(e, tconst(len - 1)) : "0";
+    const char *at = rev ? fmt(e, "(%" PRId64 " - j)", len - 1) : "j";
+    for (int d = 0, q = 0; d < r; d++) sidx[d] = d == axis ? first : ridx[q++];
+    for (int i = 0; i < k; i++) {
+        const char *dl = cg_decl(e, cg_vi(e, blk->args[i])->name, blk->args[i]->type);
+        if (!dl) return cg_unsupported(e, op, "its element type");
+        if (!scan && len > 1) line(e, "%s;", dl);
+        else line(e, "%s = %s;", dl, cg_ex(e, op_operand(op, i), sidx));
+        line(e, "(void)%s;", cg_vi(e, blk->args[i])->name);
+        if (scan) line(e, "%s[%s] = %s;", cg_vi(e, op_result(op, i))->name, cg_flat(e, st->sh.dims, r, sidx), cg_vi(e, blk->args[i])->name);
+    }
+    if (!scan && len > 1) {
+        /* the interpreter's order: halving, element j with element j + m
+         * (m = ceil(n / 2)) while n > 1 elements are left */
+        for (int i = 0; i < k; i++) {
+            const char *dl = cg_decl(e, fmt(e, "ttx_r%d[%" PRId64 "]", i, len), blk->args[i]->type);
+            if (!dl) return cg_unsupported(e, op, "its element type");
+            line(e, "%s;", dl);
+        }
+        sidx[axis] = "j";
+        line(e, "for (i64 j = 0; j < %" PRId64 "; j++) {", len);
+        e->ind++;
+        for (int i = 0; i < k; i++) line(e, "ttx_r%d[j] = %s;", i, cg_ex(e, op_operand(op, i), sidx));
+        e->ind--;
+        line(e, "}");
+        line(e, "for (i64 ttx_n = %" PRId64 ", ttx_m; ttx_n > 1; ttx_n = ttx_m) {", len);
+        e->ind++;
+        line(e, "ttx_m = (ttx_n + 1) / 2;");
+        line(e, "for (i64 j = 0; j < ttx_n - ttx_m; j++) {");
+        e->ind++;
+        for (int i = 0; i < k; i++) {
+            line(e, "%s = ttx_r%d[j];", cg_vi(e, blk->args[i])->name, i);
+            const char *dl = cg_decl(e, cg_vi(e, blk->args[k + i])->name, blk->args[k + i]->type);
+            if (!dl) return cg_unsupported(e, op, "its element type");
+            line(e, "%s = ttx_r%d[j + ttx_m];", dl, i);
+            line(e, "(void)%s;", cg_vi(e, blk->args[k + i])->name);
+        }
+        Op *t = NULL;
+        if (!cg_emit_block(e, blk, &t)) return false;
+        if (!t || t->nopnds != k) return cg_unsupported(e, op, "its combiner");
+        for (int i = 0; i < k; i++) line(e, "ttx_r%d[j] = %s;", i, cg_ex(e, op_operand(t, i), sidx));
+        e->ind--;
+        line(e, "}");
+        e->ind--;
+        line(e, "}");
+        for (int i = 0; i < k; i++) line(e, "%s = ttx_r%d[0];", cg_vi(e, blk->args[i])->name, i);
+    } else if (len > 1) {
+        line(e, "for (i64 j = 1; j < %" PRId64 "; j++) {", len);
+        e->ind++;
+        sidx[axis] = at;
+        for (int i = 0; i < k; i++) {
+            const char *dl = cg_decl(e, cg_vi(e, blk->args[k + i])->name, blk->args[k + i]->type);
+            if (!dl) return cg_unsupported(e, op, "its element type");
+            line(e, "%s = %s;", dl, cg_ex(e, op_operand(op, i), sidx));
+            line(e, "(void)%s;", cg_vi(e, blk->args[k + i])->name);
+        }
+        Op *t = NULL;
+        if (!cg_emit_block(e, blk, &t)) return false;
+        if (!t || t->nopnds != k) return cg_unsupported(e, op, "its combiner");
+        Value *dst[16], *src[16];
+        for (int i = 0; i < k; i++) { dst[i] = blk->args[i]; src[i] = op_operand(t, i); }
+        cg_assign_all(e, dst, src, k);
+        if (scan)
+            for (int i = 0; i < k; i++)
+                line(e, "%s[%s] = %s;", cg_vi(e, op_result(op, i))->name, cg_flat(e, st->sh.dims, r, sidx), cg_vi(e, blk->args[i])->name);
+        e->ind--;
+        line(e, "}");
+    }
+    for (int i = 0; i < k && !scan; i++) {
+        Value *res = op_result(op, i);
+        if (is_tensor(res->type))
+            line(e, "%s[%s] = %s;", cg_vi(e, res)->name, cg_flat(e, rd, rr, ridx), cg_vi(e, blk->args[i])->name);
+        else line(e, "%s = %s;", cg_vi(e, res)->name, cg_vi(e, blk->args[i])->name);
+    }
+    cg_loops_close(e, n);
+    e->ind--;
+    line(e, "}");
+    return !e->failed;
+}
+
+bool cg_emit_dot(Cg *e, Op *op) {
+    if (op->nopnds < 3 || op->nres != 1) return cg_unsupported(e, op, "malformed");
+    Value *a = op_operand(op, 0), *b = op_operand(op, 1), *c = op_operand(op, 2), *r = op_result(op, 0);
+    Type *rt = r->type;
+    if (!is_tensor(rt) || !is_tensor(a->type) || !is_tensor(b->type) || (rt->sh.rank != 2 && rt->sh.rank != 3))
+        return cg_unsupported(e, op, "these operand shapes");
+    int o = rt->sh.rank - 2;
+    int64_t K = a->type->sh.dims[o + 1];
+    Type *el = rt->sh.elem, *ae = a->type->sh.elem;
+    bool fl = el->kind == T_FLOAT;
+    if (fl != (ae->kind == T_FLOAT)) return cg_unsupported(e, op, "mixed integer and float operands");
+    if (!cg_declare(e, r)) return false;
+    /* row by row: acc[j] += a[i][k] * b[k][j] for k in order, so every
+     * element sums its products in the same order as the interpreter */
+    int64_t N = rt->sh.dims[o + 1];
+    const char *idx[MAXR];
+    int n;
+    Type *be = b->type->sh.elem;
+    bool small = (fname_is(ae, "f32") || is_f16ish(ae)) && (fname_is(be, "f32") || is_f16ish(be));
+    int64_t M = rt->sh.dims[o];
+    if (e->s->dot && e->s->dot(e, op)) return !e->failed;
+    if (fname_is(el, "f32") && small && M % 4 == 0) {
+        /* four rows at a time, k outside and the columns inside, so a
+         * compiler keeps the rows in registers and vectorises over j; each
+         * element still adds its products in k order, each rounded once
+         * (ttx_fma32) as the interpreter does */
+        int64_t dims[3];
+        for (int d = 0; d < rt->sh.rank; d++) dims[d] = rt->sh.dims[d];
+        dims[o] = M / 4;
+        n = cg_loops_open(e, dims, rt->sh.rank - 1, idx);
+        const char *row = idx[o];
+        const char *ai[4][3], *ci[4][3], *bk[3];
+        if (o) bk[0] = idx[0];
+        bk[o] = "k";
+        bk[o + 1] = "j";
+        for (int q = 0; q < 4; q++) {
+            if (o) ai[q][0] = ci[q][0] = idx[0];
+            ai[q][o] = ci[q][o] = fmt(e, "(%s * 4 + %d)", row, q);
+            ai[q][o + 1] = "k";
+            ci[q][o + 1] = "j";
+        }
+        line(e, "float c0[%" PRId64 "], c1[%" PRId64 "], c2[%" PRId64 "], c3[%" PRId64 "];", N, N, N, N);
+        line(e, "for (i64 j = 0; j < %" PRId64 "; j++) {", N);
+        for (int q = 0; q < 4; q++) line(e, "    c%d[j] = %s;", q, cg_ex(e, c, ci[q]));
+        line(e, "}");
+        line(e, "for (i64 k = 0; k < %" PRId64 "; k++) {", K);
+        e->ind++;
+        for (int q = 0; q < 4; q++) line(e, "float a%d = %s;", q, cg_ex(e, a, ai[q]));
+        line(e, "for (i64 j = 0; j < %" PRId64 "; j++) {", N);
+        e->ind++;
+        line(e, "float bv = %s;", cg_ex(e, b, bk));
+        for (int q = 0; q < 4; q++) line(e, "c%d[j] = ttx_fma32(a%d, bv, c%d[j]);", q, q, q);
+        e->ind--;
+        line(e, "}");
+        e->ind--;
+        line(e, "}");
+        line(e, "for (i64 j = 0; j < %" PRId64 "; j++) {", N);
+        for (int q = 0; q < 4; q++) line(e, "    %s[%s] = c%d[j];", cg_vi(e, r)->name, cg_flat(e, rt->sh.dims, rt->sh.rank, ci[q]), q);
+        line(e, "}");
+        cg_loops_close(e, n);
+        return !e->failed;
+    }
+    n = cg_loops_open(e, rt->sh.dims, rt->sh.rank - 1, idx);
+    idx[o + 1] = "j";
+    const char *aidx[3], *bidx[3];
+    if (o) { aidx[0] = bidx[0] = idx[0]; }
+    aidx[o] = idx[o];
+    aidx[o + 1] = "k";
+    bidx[o] = "k";
+    bidx[o + 1] = "j";
+    const char *T = cg_rtype(e, el);
+    line(e, "%s acc[%" PRId64 "];", T, N);
+    line(e, "for (i64 j = 0; j < %" PRId64 "; j++) acc[j] = %s;", N, cg_ex(e, c, idx));
+    line(e, "for (i64 k = 0; k < %" PRId64 "; k++) {", K);
+    e->ind++;
+    line(e, "%s a = %s;", T, cg_ex(e, a, aidx));
+    const char *B = cg_ex(e, b, bidx), *upd;
+    if (fl) upd = cg_fround(e, el, fmt(e, "((double)acc[j] + (double)a * %s)", B));
+    else upd = fmt(e, "(%s)((u64)acc[j] + (u64)(i64)a * (u64)(i64)%s)", T, B);
+    line(e, "for (i64 j = 0; j < %" PRId64 "; j++) acc[j] = %s;", N, upd);
+    e->ind--;
+    line(e, "}");
+    line(e, "for (i64 j = 0; j < %" PRId64 "; j++) %s[%s] = acc[j];", N, cg_vi(e, r)->name, cg_flat(e, rt->sh.dims, rt->sh.rank, idx));
+    cg_loops_close(e, n);
+    return !e->failed;
+}

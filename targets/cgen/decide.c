@@ -1,0 +1,159 @@
+/* targets/cgen/decide.c - naming values, loop-carried pointers, and the virtual/array decision (see emit.h). */
+#include "emit.h"
+
+void cg_name_value(Cg *e, Value *v, const char *forced) {
+    VI *x = cg_vi(e, v);
+    if (forced) { x->name = forced; return; }
+    if (v->def && op_is(v->def, OP_arith_constant) && v->type && !is_tensor(v->type)) {
+        Attr *c = op_attr(v->def, "value");
+        const char *l = c ? cg_lit_attr(e, c, v->type) : NULL;
+        if (l) { x->name = l; x->kind = K_SCALAR; return; }
+    }
+    x->name = fmt(e, "v%d", e->nextv++);
+}
+
+void cg_name_op(Cg *e, Op *op, PtrVec *order) {
+    pv_push(order, op);
+    if (op_is(op, OP_scf_for) && op->nregions) {
+        Block *b = op->regions[0].first;
+        if (b) {
+            for (int i = 0; i < b->nargs; i++) cg_name_value(e, b->args[i], NULL);
+            for (int i = 0; i < op->nres && i + 1 < b->nargs; i++) cg_name_value(e, op_result(op, i), cg_vi(e, b->args[i + 1])->name);
+        }
+    } else {
+        for (int i = 0; i < op->nres; i++) cg_name_value(e, op_result(op, i), NULL);
+    }
+    for (int r = 0; r < op->nregions; r++)
+        for (Block *b = op->regions[r].first; b; b = b->next) {
+            if (!op_is(op, OP_scf_for))
+                for (int i = 0; i < b->nargs; i++) cg_name_value(e, b->args[i], NULL);
+            for (Op *o = b->first; o; o = o->next) cg_name_op(e, o, order);
+        }
+}
+
+/* the iter args of loop op that are pointer tensors affine in the ranges
+ * (their init) and advanced by a uniform offset (their yield is
+ * tt.addptr(arg, uniform)): they become an i64 offset carried by the loop,
+ * so loads through them stay strided */
+void cg_find_carried(Cg *e, Op *op) {
+    Block *b = op->nregions ? op->regions[0].first : NULL;
+    Op *y = b ? b->last : NULL;
+    int ni = op->nopnds - 3;
+    if (!b || !y || !op_is(y, OP_scf_yield) || y->nopnds != ni || b->nargs != ni + 1 || op->nres != ni) return;
+    for (int i = 0; i < ni; i++) {
+        Value *arg = b->args[i + 1], *init = op_operand(op, 3 + i), *nx = op_operand(y, i);
+        Type *t = arg->type;
+        if (!is_tensor(t) || t->sh.elem->kind != T_PTR || is_bptr(t->sh.elem)) continue;
+        Op *ad = nx->def;
+        if (!ad || !op_is(ad, OP_tt_addptr) || op_operand(ad, 0) != arg || value_num_uses(nx) != 1) continue;
+        Aff *ia = cg_aff_of(e, init), *ua = cg_aff_of(e, op_operand(ad, 1));
+        if (!ia || !ia->ptr || !ua || !cg_uniform(ua)) continue;
+        VI *x = cg_vi(e, arg);
+        x->carried = init;
+        x->step = op_operand(ad, 1);
+        x->aff_done = false;
+        VI *r = cg_vi(e, op_result(op, i));
+        r->carried = init;
+        r->aff_done = false;
+        r->name = x->name;
+        cg_vi(e, nx)->carried_step = true;
+    }
+}
+
+/* one value for every element: a splat of a scalar or a splat constant */
+bool cg_is_uniform_value(Value *v) {
+    Op *d = v->def;
+    if (!d || d->verbatim) return false;
+    if (op_is(d, OP_tt_splat)) return !is_tensor(op_operand(d, 0)->type);
+    if (op_is(d, OP_arith_constant)) {
+        Attr *c = op_attr(d, "value");
+        return c && c->kind == A_DENSE && c->dense.n == 1;
+    }
+    return false;
+}
+
+bool cg_same_shape(const Type *a, const Type *b) {
+    if (!is_tensor(a) || !is_tensor(b) || a->sh.rank != b->sh.rank) return false;
+    for (int d = 0; d < a->sh.rank; d++)
+        if (a->sh.dims[d] != b->sh.dims[d]) return false;
+    return true;
+}
+
+/* must operand i of op be an array? */
+static bool wants_array(Op *op, int i) {
+    switch (op->info->id) {
+    case OP_tt_load: case OP_tt_store: case OP_tt_reduce: case OP_tt_scan: case OP_tts_load: case OP_tts_store: return false;
+    case OP_tt_dot: return i < 2;
+    case OP_scf_if: return false;
+    case OP_scf_for: case OP_scf_while: return false;
+    case OP_tt_broadcast: case OP_tt_expand_dims: case OP_tt_trans: case OP_tt_splat: return false;
+    case OP_tt_reshape: case OP_tt_unsplat: case OP_tt_cat: case OP_tt_join: return true;
+    default: return !cg_is_ew(op->info->id);
+    }
+}
+
+enum { CHEAP = 8, INST_MAX = 1 << 20 };
+
+/* the size of v's expression were it and its operands virtual (capped) */
+static int cost_of(Cg *e, Value *v) {
+    VI *x = cg_vi(e, v);
+    if (x->cost) return x->cost;
+    x->cost = 1000;
+    int c = 1;
+    Op *op = v->def;
+    if (is_tensor(v->type) && op && !op->verbatim && !cg_aff_of(e, v) && (cg_is_view(op->info->id) || cg_is_ew(op->info->id)))
+        for (int i = 0; i < op->nopnds && c < 1000; i++) c += is_tensor(op_operand(op, i)->type) ? cost_of(e, op_operand(op, i)) : 1;
+    x->cost = c > 1000 ? 1000 : c;
+    return x->cost;
+}
+
+void cg_decide(Cg *e, Value *v) {
+    VI *x = cg_vi(e, v);
+    if (x->decided) return;
+    x->decided = true;
+    if (x->kind == K_SCALAR) return;
+    Type *t = v->type;
+    if (x->carried || x->carried_step) { x->kind = K_VIRT; x->inst = 1; return; }
+    if (is_bptr(t)) { x->kind = K_BPTR; return; }
+    if (!is_tensor(t)) { x->kind = K_SCALAR; return; }
+    x->kind = K_ARRAY;
+    Op *op = v->def;
+    if (!op || op->nres != 1 || op->verbatim) return;
+    int id = op->info->id;
+    bool view = cg_is_view(id) || id == OP_tts_make_tptr, constant = id == OP_arith_constant;
+    if (constant) {
+        Attr *c = op_attr(op, "value");
+        if (!c || c->kind != A_DENSE || c->dense.n != 1) return;
+        view = true;
+    }
+    if (!view && (!cg_is_ew(id) || cg_needs_check(id))) return;
+    if (e->s->fills_array && e->s->fills_array(e, op)) return;   /* an array the strategy fills */
+    if (id == OP_tt_reshape || id == OP_tt_unsplat) {
+        /* a view of its operand's array */
+    }
+    /* users decide first (they come later in the walk) */
+    int inst = 0;
+    bool other_block = false;
+    for (Use *u = v->uses; u; u = u->next) {
+        Op *w = u->owner;
+        if (wants_array(w, u->index)) return;
+        if (w->block != op->block) other_block = true;
+        int k = 1;
+        if (w->nres == 1 && (cg_is_ew(w->info->id) || cg_is_view(w->info->id)) && is_tensor(w->res[0].type)) {
+            VI *wx = cg_vi(e, op_result(w, 0));
+            if (wx->decided && wx->kind == K_VIRT) k = wx->inst;
+        }
+        inst += k;
+        if (inst > INST_MAX) inst = INST_MAX;
+    }
+    int cost = cost_of(e, v);
+    bool cheap = cost <= CHEAP && (view || cg_aff_of(e, v) || id == OP_arith_cmpi || id == OP_arith_andi ||
+                                   id == OP_arith_ori || id == OP_arith_xori || id == OP_arith_select || id == OP_tt_addptr);
+    if (id == OP_tt_reshape || id == OP_tt_unsplat) {
+        Value *s = op_operand(op, 0);
+        if (!is_tensor(s->type)) return;
+    }
+    if (!cheap && (inst > 1 || other_block)) return;
+    x->kind = K_VIRT;
+    x->inst = inst ? inst : 1;
+}
