@@ -3,6 +3,7 @@
  * feeds tokens from the lexer to the lemon parser. */
 #include <ctype.h>
 #include <errno.h>
+#include <limits.h>
 #include <stdarg.h>
 #include <math.h>
 #include <stdlib.h>
@@ -263,13 +264,20 @@ static void scope_free(PState *ps, Scope *s) {
     free(s);
 }
 
+#define MAX_RESULTS (1 << 16)   /* results of one op, result numbers of a use */
+
 /* split "%name#3" into interned "name" and index 3 */
 static SName ssa_name(PState *ps, const char *s, int len, int *idx) {
     (void)ps;
     int n = len;
     *idx = 0;
     const char *h = memchr(s, '#', (size_t)len);
-    if (h) { n = (int)(h - s); *idx = atoi(h + 1); }
+    if (h) {
+        n = (int)(h - s);
+        errno = 0;
+        long v = strtol(h + 1, NULL, 10);
+        *idx = errno || v > INT_MAX ? -1 : (int)v;
+    }
     SName r = { s + 1, n - 1, memhash(s + 1, n - 1) };
     return r;
 }
@@ -285,6 +293,10 @@ static Value *new_placeholder(PState *ps, Loc l) {
 static Value *resolve_use(PState *ps, Scope *from, const char *text, int len, Loc l) {
     int idx;
     SName nm = ssa_name(ps, text, len, &idx);
+    if (idx < 0 || idx >= MAX_RESULTS) {
+        perr(ps, l, "result number of '%%%.*s' is out of range (at most %d)", nm.len, nm.s, MAX_RESULTS - 1);
+        return new_placeholder(ps, l);
+    }
     for (Scope *s = from; s; s = s->parent) {
         NameEnt *e = scope_find(s, nm);
         if (e) {
@@ -531,7 +543,11 @@ static void scratch_free(PState *ps) { SMark m = { NULL, 0 }; scratch_release(ps
 static PtrVec pending_results;   /* ResName* collected before the op name */
 
 void ps_result(PState *ps, Token *t, int count) {
-    (void)ps;
+    if (count < 1 || count > MAX_RESULTS) {
+        if (count < 1) perr(ps, tok_loc(ps, t), "expected integer number of results");
+        else perr(ps, tok_loc(ps, t), "too many results (at most %d)", MAX_RESULTS);
+        count = 1;
+    }
     ResName *r = xcalloc(1, sizeof *r);
     r->tok = *t; r->count = count;
     pv_push(&pending_results, r);

@@ -763,6 +763,18 @@ static bool visit(Op *op, void *ud) {
             base += n;
         }
     }
+    /* the symbol table, the printers and the passes read these as a name and a signature */
+    if (op->info->traits & TR_SYMBOL) {
+        Attr *nm = op_attr(op, "sym_name");
+        if (nm && nm->kind != A_STRING) { err(v, op, "attribute 'sym_name' failed to satisfy constraint: string attribute"); return true; }
+    }
+    if (op_is(op, OP_tt_func) || op_is(op, OP_func_func)) {
+        Attr *ft = op_attr(op, "function_type");
+        if (ft && (ft->kind != A_TYPE || !ft->type || ft->type->kind != T_FUNC)) {
+            err(v, op, "attribute 'function_type' failed to satisfy constraint: type attribute of function type");
+            return true;
+        }
+    }
     check_op(v, op);
     return true;
 }
