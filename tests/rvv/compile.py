@@ -14,7 +14,8 @@ cases = [
     ("tests/rvv/add2.ttir", ["#include <riscv_vector.h>", "__riscv_vsetvl_e32m8(n - k)",
                              "__riscv_vle32_v_f32m8(", "__riscv_vse32_v_f32m8(", "__riscv_vfadd_vv_f32m8("]),
     ("samples/vector_add.ttir", ["#include <riscv_vector.h>", "add_kernel("]),
-]
+] + [("samples/cpu/" + n, ["#include <riscv_vector.h>"])
+     for n in sorted(os.listdir(os.path.join(root, "samples/cpu"))) if n.endswith(".ttir")]
 fails = 0
 with tempfile.TemporaryDirectory() as tmp:
     for src, checks in cases:
