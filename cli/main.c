@@ -62,6 +62,8 @@ static const char *usage =
     "                             no pass is given on the command line)\n"
     "  --emit=c                   portable C99 for the CPU, one function per kernel\n"
     "                             with the spine-triton ABI (also chosen by -o FILE.c)\n"
+    "  --emit=rvv                 C with RISC-V vector intrinsics (<riscv_vector.h>,\n"
+    "                             clang 19, VLEN-agnostic; also chosen by -o FILE.rvv.c)\n"
     "\n"
     "KTIR options (with --emit=ktir or -o FILE.ktir):\n"
     "  --grid=N[,N[,N]]           tiles along each grid axis (default 32; at most 32\n"
@@ -168,7 +170,7 @@ static int parse_args(int argc, char **argv, Opts *o, bool *done) {
             else if (!strcmp(n, "ktdp-memory-space=spyre")) o->ktdp_space = 1;
             else if (!strcmp(n, "ktdp-memory-space=generic")) o->ktdp_space = 2;
             else if (!strncmp(n, "ktdp-memory-space", 17)) return bad_usage("invalid value in '%s' (expected spyre or generic)", a);
-            else if (!strncmp(n, "emit=", 5)) return bad_usage("unknown output kind in '%s' (expected mlir, generic, ktir or c)", a);
+            else if (!strncmp(n, "emit=", 5)) return bad_usage("unknown output kind in '%s' (expected mlir, generic, ktir, c or rvv)", a);
             else if (!strcmp(n, "verify-each") || !strcmp(n, "verify-each=true") || !strcmp(n, "verify-each=1")) o->ro.verify_each = true;
             else if (!strcmp(n, "verify-each=false") || !strcmp(n, "verify-each=0") || !strcmp(n, "no-verify-each")) o->ro.verify_each = false;
             else if (!strcmp(n, "print-ir-after-all") || !strcmp(n, "mlir-print-ir-after-all")) o->ro.print_after = true;

@@ -32,9 +32,10 @@ static const Pass *const passes[] = {
 
 extern const Target target_ktir;
 extern const Target target_c;
+extern const Target target_rvv;
 
 /* the first whose suffix matches picks the output of -o FILE */
-static const Target *const targets[] = { &target_ktir, &target_c };
+static const Target *const targets[] = { &target_ktir, &target_rvv, &target_c };
 
 void registry_init(void) {
     pass_registry_set(passes, (int)(sizeof passes / sizeof *passes));
