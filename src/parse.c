@@ -1082,7 +1082,12 @@ Op *parse_module(Ctx *c, const char *file, const char *src, size_t len, int firs
     if (failed) return NULL;
     /* a single builtin.module at top level is the module; otherwise wrap */
     Op *only = top->first;
-    if (only && !only->next && op_is(only, OP_module)) { op_unlink(only); return only; }
+    if (only && !only->next && op_is(only, OP_module)) {
+        op_unlink(only);
+        /* `module {}` has its body block, as an empty file's module has (MLIR's SingleBlock) */
+        if (only->nregions == 1 && !only->regions[0].first) region_append_block(&only->regions[0], block_new(c));
+        return only;
+    }
     Op *m = module_new(c);
     Block *body = module_body(m);
     while (top->first) { Op *o = top->first; op_unlink(o); op_append(body, o); }
