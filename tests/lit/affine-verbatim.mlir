@@ -3,8 +3,8 @@
 // kept verbatim as ops this tool does not model: read and printed as mlir-opt-19 prints them
 // (expected text from `mlir-opt-19`). `%i = 0` after an op name is a loop bound, not a result.
 //
-// RUN: ttxform %s | FileCheck %s
-// RUN: ttxform %s | ttxform | FileCheck %s
+// RUN: ttxform --allow-unregistered-dialect %s | FileCheck %s
+// RUN: ttxform --allow-unregistered-dialect %s | ttxform --allow-unregistered-dialect | FileCheck %s
 
 module {
   func.func @f(%m: memref<1024xf32>, %n: index) -> f32 {
