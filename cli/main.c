@@ -108,12 +108,16 @@ static const char *usage =
     "                             if missing; 00-input.mlir is the parsed input;\n"
     "                             a failing stage writes NN-PASS.failed.mlir)\n"
     "  --timing                   print a table of wall time per pass to stderr\n"
+    "  --list-passes              list the passes, one 'NAME<TAB>SUMMARY' a line\n"
     "  -h, --help                 show this help\n"
     "  --version                  show the version\n"
     "\n"
     "subcommands:\n"
     "  run KERNEL ...             run a kernel on the CPU with .npy or generated inputs\n"
     "                             and write buffers as .npy ('ttxform run --help')\n"
+    "\n"
+    "Environment: TTXFORM_DUMP_DIR=DIR acts as --dump-dir=DIR when that option is\n"
+    "not given.\n"
     "\n"
     "Exit status: 0 on success, 1 on any error (errors are reported as\n"
     "FILE:LINE:COL: error: MESSAGE with the source line and a caret).\n"
@@ -158,6 +162,14 @@ static int parse_args(int argc, char **argv, Opts *o, bool *done) {
         if (options && !strcmp(a, "--")) { options = false; continue; }
         if (options && (!strcmp(a, "-h") || !strcmp(a, "--help"))) { fputs(usage, stdout); pass_print_help(stdout); *done = true; return 0; }
         if (options && !strcmp(a, "--version")) { puts("ttxform " TTX_VERSION); *done = true; return 0; }
+        if (options && !strcmp(a, "--list-passes")) {
+            int np;
+            const Pass *const *all = pass_all(&np);
+            for (int k = 0; k < np; k++)
+                if (strncmp(all[k]->name, "test-", 5)) printf("%s\t%s\n", all[k]->name, all[k]->summary);
+            *done = true;
+            return 0;
+        }
         if (options && !strncmp(a, "-o", 2)) {
             const char *v = a[2] == '=' ? a + 3 : a[2] ? a + 2 : NULL;
             if (!v) {
@@ -246,6 +258,9 @@ static int parse_args(int argc, char **argv, Opts *o, bool *done) {
             if (!pipeline_add(&o->pl, name, eq ? eq + 1 : NULL, err, sizeof err)) return bad_usage("%s", err);
         }
     }
+    /* as spine-triton's SPINE_TRITON_DUMP_PATH: --dump-dir wins */
+    const char *env = getenv("TTXFORM_DUMP_DIR");
+    if (!o->ro.dump_dir && env && *env) o->ro.dump_dir = env;
     o->in = o->nin ? o->ins[0] : NULL;
     return 0;
 }
