@@ -13,8 +13,10 @@
 #include "pass.h"
 #include "print.h"
 #include "registry.h"
+#include "riscv/riscv.h"
 #include "run.h"
 #include "target.h"
+#include "verify.h"
 #include "../dialects/dialects.h"
 
 #define TTX_VERSION "0.1.0"
@@ -36,6 +38,7 @@ static const char *usage =
     "usage: ttxform [options] [INPUT|-] [-o OUTPUT|-]\n"
     "       ttxform [options] INPUT... -o DIR\n"
     "       ttxform run KERNEL.ttir --grid=X[,Y[,Z]] --arg NAME=VALUE... [--output NAME=FILE.npy]...\n"
+    "       ttxform build KERNEL.ttir --target=riscv64|riscv64-rvv -o K.o|K.so|K.s\n"
     "\n"
     "Reads Triton IR (TTIR) or KTIR text, holds it in its own SSA IR and prints\n"
     "it back as MLIR-compatible text.  INPUT and OUTPUT default to stdin and\n"
@@ -64,6 +67,8 @@ static const char *usage =
     "                             is already KTIR is an error\n"
     "  --emit=c                   portable C99 for the CPU, one function per kernel\n"
     "                             with the spine-triton ABI (also chosen by -o FILE.c)\n"
+    "  --emit=rvv                 C with RISC-V vector intrinsics (<riscv_vector.h>,\n"
+    "                             clang 19, VLEN-agnostic; also chosen by -o FILE.rvv.c)\n"
     "\n"
     "KTIR options (with --emit=ktir or -o FILE.ktir; an error with any other\n"
     "output, or with an empty value):\n"
@@ -94,8 +99,9 @@ static const char *usage =
     "                             other numbered values spelled %v4 (not %4); with\n"
     "                             the Spyre pipeline it also runs lower-scalar-load\n"
     "                             with rank1=true (rank-1 scalar reads)\n"
-    "  --allow-unregistered-dialect  accepted for compatibility: unknown ops are\n"
-    "                             always kept\n"
+    "  --allow-unregistered-dialect  keep ops of dialects ttxform does not know\n"
+    "                             (printed back as written); without it they are\n"
+    "                             errors, as are unknown ops of known dialects\n"
     "\n"
     "pipelines (as with MLIR's *-opt tools):\n"
     "  --PASS[=OPTIONS]           append a pass; OPTIONS as 'opt=v' or 'a=1 b=2',\n"
@@ -114,7 +120,14 @@ static const char *usage =
     "\n"
     "subcommands:\n"
     "  run KERNEL ...             run a kernel on the CPU with .npy or generated inputs\n"
-    "                             and write buffers as .npy ('ttxform run --help')\n"
+    "                             and write buffers as .npy ('ttxform run --help');\n"
+    "                             --target=riscv64|riscv64-rvv --vlen=128|256|512 runs\n"
+    "                             it under qemu-riscv64\n"
+    "  build KERNEL --target=riscv64|riscv64-rvv -o K.o|K.so|K.s\n"
+    "                             compile the kernel's C for RISC-V with clang-19 -O2\n"
+    "                             (riscv64: -march=rv64gc; riscv64-rvv: rv64gcv, with\n"
+    "                             zvfh for f16); the suffix picks the output kind\n"
+    "                             ('ttxform build --help')\n"
     "\n"
     "Environment: TTXFORM_DUMP_DIR=DIR acts as --dump-dir=DIR when that option is\n"
     "not given.\n"
@@ -191,7 +204,7 @@ static int parse_args(int argc, char **argv, Opts *o, bool *done) {
         const char *v = NULL;
         int t;
         if ((t = take_value(n, "emit", argc, argv, &i, &v))) {
-            if (t < 0) return bad_usage("option '%s' needs a value (mlir, generic, ktir or c)", a);
+            if (t < 0) return bad_usage("option '%s' needs a value (mlir, generic, ktir, c or rvv)", a);
             if (once(&seen_emit, a)) return 1;
             if (!strcmp(v, "generic")) o->generic = true;
             else if (!strcmp(v, "mlir")) o->generic = false;
@@ -240,7 +253,7 @@ static int parse_args(int argc, char **argv, Opts *o, bool *done) {
         else if (!strcmp(n, "verify-diagnostics")) o->verify = true;
         else if (!strcmp(n, "mlir-print-op-generic")) o->generic = true;
         else if (!strcmp(n, "mlir-print-debuginfo")) o->debuginfo = true;
-        else if (!strcmp(n, "allow-unregistered-dialect")) {}
+        else if (!strcmp(n, "allow-unregistered-dialect")) verify_allow_unregistered(true);
         else if (!strcmp(n, "ktir-cpu")) o->ktir_cpu = true;
         else if (!strcmp(n, "verify-each") || !strcmp(n, "verify-each=true") || !strcmp(n, "verify-each=1")) o->ro.verify_each = true;
         else if (!strcmp(n, "verify-each=false") || !strcmp(n, "verify-each=0") || !strcmp(n, "no-verify-each")) o->ro.verify_each = false;
@@ -515,7 +528,8 @@ static int process(Opts *o, const Target *tgt, const Target *emit_tgt, const cha
                 m = NULL;
             }
         }
-        if (m && !d.nerrors && tgt && !tgt->precheck(m, &d)) m = NULL;
+        /* the target's precheck reads verified IR */
+        if (m && !d.nerrors && tgt && !(verify_module(c, m, &d) && tgt->precheck(m, &d))) m = NULL;
         if (m && !d.nerrors && !pipeline_run(&o->pl, c, m, &o->ro, &d)) m = NULL;
         if (i) fputs("// -----\n", out);
         if (m && !d.nerrors && o->generic && !op_walk(m, not_verbatim, NULL)) {
@@ -561,6 +575,7 @@ static char *output_in_dir(const char *dir, const char *in, const char *suffix) 
 
 static int run(int argc, char **argv) {
     if (argc > 1 && !strcmp(argv[1], "run")) return run_main(argc - 1, argv + 1);
+    if (argc > 1 && !strcmp(argv[1], "build")) return rv_build_main(argc - 1, argv + 1);
     Opts o = {0};
     o.ro.verify_each = true;
     o.ins = calloc((size_t)argc, sizeof *o.ins);
@@ -673,7 +688,7 @@ static void *thread_main(void *arg) {
 int main(int argc, char **argv) {
     registry_init();
     dialects_register_all();
-    if (argc < 2 || strcmp(argv[1], "run")) {
+    if (argc < 2 || (strcmp(argv[1], "run") && strcmp(argv[1], "build"))) {
         on_main_stack = true;
         int rc = run(argc, argv);
         on_main_stack = false;

@@ -13,6 +13,8 @@ extern const Pass pass_lower_descriptor_memory, pass_lower_scalar_load;
 extern const Pass pass_lower_inter_tile;
 extern const Pass pass_rewrite_descriptor_layout;
 extern const Pass pass_ptr_analysis;
+extern const Pass pass_lower_structured_pointers;
+extern const Pass pass_tile;
 
 /* the order of --help */
 static const Pass *const passes[] = {
@@ -24,13 +26,16 @@ static const Pass *const passes[] = {
     &pass_lower_inter_tile,
     &pass_rewrite_descriptor_layout,
     &pass_ptr_analysis,
+    &pass_lower_structured_pointers,
+    &pass_tile,
 };
 
 extern const Target target_ktir;
 extern const Target target_c;
+extern const Target target_rvv;
 
 /* the first whose suffix matches picks the output of -o FILE */
-static const Target *const targets[] = { &target_ktir, &target_c };
+static const Target *const targets[] = { &target_ktir, &target_rvv, &target_c };
 
 void registry_init(void) {
     pass_registry_set(passes, (int)(sizeof passes / sizeof *passes));

@@ -615,9 +615,39 @@ static void print_tile_future_body(Printer *p, const Type *t) {
     P(p, e);
 }
 
+/* ktdp.construct_distributed_memory_view (%a, %b : T, U) attr-dict : memref<..> */
+static bool dec_dmemview(Dec *d) {
+    Op *op = d->op;
+    if (!eat(d, "(") || uses(d, NULL) != op->nopnds || !op->nopnds || !eat(d, ":")) return false;
+    Type *ts[64];
+    int n = types(d, ts, 64);
+    if (n != op->nopnds || !eat(d, ")")) return false;
+    Attr *a = dict_opt(d);
+    if (!eat(d, ":")) return false;
+    Type *t = type_el(d);
+    if (!t || !at_end(d) || op->nres != 1) return false;
+    for (int i = 0; i < n; i++) want_type(d, i, ts[i]);
+    set_res(op, 0, t);
+    merge_attrs(d, a);
+    return true;
+}
+static bool fit_dmemview(Op *op) { return op->nres == 1 && op->nopnds > 0; }
+static void pr_dmemview(Printer *p, Op *op) {
+    print_name(p, op);
+    P(p, " (");
+    print_operands(p, op, 0, op->nopnds);
+    P(p, " : ");
+    print_types_of_values(p, op, 0, op->nopnds);
+    P(p, ")");
+    print_attrs(p, op, NULL, 0);
+    P(p, " : ");
+    print_type(p, op->res[0].type);
+}
+
 static const OpFormat formats[] = {
     { "tileid", dec_tileid, pr_tileid, fit_tileid },
     { "memview", dec_memview, pr_memview, fit_memview },
+    { "dmemview", dec_dmemview, pr_dmemview, fit_dmemview },
     { "atile", dec_atile, pr_atile, fit_atile },
     { "itile", dec_itile, pr_itile, fit_itile },
     { "kload", dec_kload, pr_kload, fit_kload },

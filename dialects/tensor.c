@@ -638,6 +638,32 @@ static void pr_generic_op(Printer *p, Op *op) {
     pr_arrow_types(p, op);
 }
 
+/* linalg.index N attr-dict : index */
+static bool dec_lindex(Dec *d) {
+    int64_t k;
+    if (d->op->nopnds || d->op->nres != 1 || !int_lit(d, &k) || k < 0) return false;
+    Attr *a = dict_opt(d);
+    if (!eat(d, ":")) return false;
+    Type *t = type_el(d);
+    if (!t || t != type_index(d->c) || !at_end(d)) return false;
+    set_res(d->op, 0, t);
+    op_set_prop(d->c, d->op, "dim", attr_int(d->c, type_int(d->c, 64, SIGNLESS), k));
+    merge_attrs(d, a);
+    return true;
+}
+static bool fit_lindex(Op *op) {
+    Attr *a = op_attr(op, "dim");
+    return op->nres == 1 && !op->nopnds && a && a->kind == A_INT && a->i >= 0;
+}
+static void pr_lindex(Printer *p, Op *op) {
+    print_name(p, op);
+    fprintf(p->f, " %lld", (long long)op_attr(op, "dim")->i);
+    static const char *const el[] = { "dim" };
+    print_attrs(p, op, el, 1);
+    P(p, " : ");
+    print_type(p, op->res[0].type);
+}
+
 static const OpFormat formats[] = {
     { "empty", dec_empty, pr_empty, NULL },
     { "slice", dec_slice, pr_slice, fit_slice },
@@ -652,6 +678,7 @@ static const OpFormat formats[] = {
     { "named", dec_named, pr_named, fit_named },
     { "lperm", dec_lperm, pr_lperm, fit_lperm },
     { "lgeneric", dec_generic, pr_generic_op, fit_generic },
+    { "lindex", dec_lindex, pr_lindex, fit_lindex },
 };
 static const OpInherent inherent[] = {
     { OP_tensor_extract_slice, "static_offsets static_sizes static_strides operandSegmentSizes" },
@@ -668,6 +695,7 @@ static const OpInherent inherent[] = {
     { OP_linalg_transpose, "permutation" },
     { OP_linalg_broadcast, "dimensions" },
     { OP_linalg_reduce, "dimensions" },
+    { OP_linalg_index, "dim" },
     { OP_linalg_generic, "indexing_maps iterator_types doc library_call operandSegmentSizes" },
 };
 

@@ -41,9 +41,16 @@ static void pr_arrow(Printer *p, Op *op) {
     print_name(p, op);
     P(p, " ");
     print_operands(p, op, 0, op->nopnds);
+    /* a keyword stands for a unit attribute; any other value (`allow_reorder = false`, a bool
+       true) stays in the attribute dictionary, so that the text reads back with the same value */
     static const char *const kw[] = { "allow_reorder", "efficient_layout" };
-    for (int i = 0; i < 2; i++) if (op_is(op, OP_tt_reshape) && op_attr(op, kw[i])) { P(p, " "); P(p, kw[i]); }
-    print_attrs(p, op, op_is(op, OP_tt_reshape) ? kw : NULL, op_is(op, OP_tt_reshape) ? 2 : 0);
+    const char *shown[2];
+    int nshown = 0;
+    for (int i = 0; i < 2; i++) {
+        Attr *a = op_is(op, OP_tt_reshape) ? op_attr(op, kw[i]) : NULL;
+        if (a && a->kind == A_UNIT) { P(p, " "); P(p, kw[i]); shown[nshown++] = kw[i]; }
+    }
+    print_attrs(p, op, nshown ? shown : NULL, nshown);
     P(p, " : ");
     print_type(p, op->opnds[0].value->type);
     P(p, " -> ");

@@ -81,8 +81,9 @@ static bool result_list_follows(const char *p, const char *lim) {
     }
     if (p >= lim || *p != '=' || (p + 1 < lim && p[1] == '=')) return false;
     p = skipws(p + 1, lim);
-    /* `%i = %lb` inside scf.for is not a result list */
-    return p < lim && *p != '%';
+    /* an op name follows (bare or quoted); `%i = %lb` inside scf.for and `%i = 0 to N` inside
+       affine.for are not result lists */
+    return p < lim && *p != '%' && !(*p >= '0' && *p <= '9') && *p != '-';
 }
 
 static bool is_alias_def(const char *p, const char *lim) {

@@ -20,6 +20,7 @@
 #include "parse.h"
 #include "pass.h"
 #include "print.h"
+#include "riscv/riscv.h"
 #include "run_impl.h"
 
 /* ---- usage -------------------------------------------------------------- */
@@ -29,6 +30,8 @@ static const char *run_usage =
     "                   --arg NAME=VALUE... [--output NAME=FILE.npy]...\n"
     "                   [--threads=N] [--trace=FILE.json] [--dump-dir=DIR]\n"
     "                   [--repeat=N] [--bench]\n"
+    "       ttxform run KERNEL.ttir --target=riscv64|riscv64-rvv [--vlen=128|256|512]\n"
+    "                   [--cache-dir=DIR] [--check] --grid=... --arg ... --output ...\n"
     "\n"
     "Runs a kernel over a grid of programs on the CPU.  KERNEL '-' is stdin.\n"
     "\n"
@@ -76,7 +79,27 @@ static const char *run_usage =
     "                         difference of every output (every pointer argument when\n"
     "                         no --output is given) on stdout, and fail unless they\n"
     "                         agree: integers exactly, floats within 4 ulp; the\n"
-    "                         outputs written are the JIT's\n";
+    "                         outputs written are the JIT's\n"
+    "\n"
+    "RISC-V (clang-19, the riscv64 cross sysroot and qemu-riscv64 needed):\n"
+    "  --target=riscv64       build the kernel's C with clang-19 -O2 -march=rv64gc\n"
+    "                         (scalar) into a static riscv64 program and run it under\n"
+    "                         qemu-riscv64, threads included; the buffers go there and\n"
+    "                         back through a temporary directory, always removed\n"
+    "  --target=riscv64-rvv   the same with -march=rv64gcv (rv64gcv_zvfh when the\n"
+    "                         kernel uses f16): clang's vectoriser emits RVV 1.0\n"
+    "  --vlen=128|256|512     the vector length qemu emulates (default 256); tails\n"
+    "                         and masked-off elements are all ones\n"
+    "                         (rvv_ta_all_1s, rvv_ma_all_1s)\n"
+    "  --cache-dir=DIR        keep built programs in DIR and reuse them (also\n"
+    "                         $TTXFORM_CACHE_DIR); a program depends on the kernel\n"
+    "                         and the target, not on the arguments or --vlen\n"
+    "                         With --check the host interpreter runs first and the\n"
+    "                         qemu run is compared with it.  Under qemu, division by\n"
+    "                         zero and bad loop steps are reported at the op, but\n"
+    "                         memory accesses are not checked: an out-of-bounds\n"
+    "                         access is undefined there (--check's interpreter\n"
+    "                         reports it at the op first)\n";
 
 static void print_run_usage(FILE *f) {
     fputs(run_usage, f);
@@ -118,6 +141,9 @@ typedef struct RunOptsCli {
     int repeat;              /* 0: once */
     Binding *args, *outs;
     int nargs, nouts;
+    RvArch target;           /* RV_NONE: the host */
+    int vlen;                /* 0: not given */
+    const char *cache_dir;
 } RunOptsCli;
 
 static bool push_binding(Binding **v, int *n, const char *text) {
@@ -160,7 +186,7 @@ static int parse_cli(int argc, char **argv, RunOptsCli *o) {
     o->grid[0] = o->grid[1] = o->grid[2] = 1;
     bool have_grid = false;
     bool options = true;
-    const char *seen[8] = {0};
+    const char *seen[11] = {0};
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
         if (options && !strcmp(a, "--")) { options = false; continue; }
@@ -172,9 +198,10 @@ static int parse_cli(int argc, char **argv, RunOptsCli *o) {
         }
         const char *n = a + (a[1] == '-' ? 2 : 1);
         const char *val = NULL;
-        const char *opts[] = { "grid", "function", "arg", "output", "threads", "trace", "dump-dir", "repeat" };
+        const char *opts[] = { "grid", "function", "arg", "output", "threads", "trace", "dump-dir", "repeat",
+                               "target", "vlen", "cache-dir" };
         int which = -1;
-        for (int k = 0; k < 8; k++) {
+        for (int k = 0; k < 11; k++) {
             size_t l = strlen(opts[k]);
             if (!strncmp(n, opts[k], l) && (n[l] == 0 || n[l] == '=')) {
                 which = k;
@@ -224,6 +251,13 @@ static int parse_cli(int argc, char **argv, RunOptsCli *o) {
             if (!parse_u64(val, strlen(val), &t) || t < 1 || t > 1000000)
                 return usage_error("bad --repeat '%s' (expected a number from 1 to 1000000)", val);
             o->repeat = (int)t;
+        } else if (which == 8) {
+            if (!rv_parse_target(val, &o->target)) return usage_error("unknown target '%s' (expected riscv64 or riscv64-rvv)", val);
+        } else if (which == 9) {
+            if (!rv_parse_vlen(val, &o->vlen)) return usage_error("bad --vlen '%s' (expected 128, 256 or 512)", val);
+        } else if (which == 10) {
+            if (!*val) return usage_error("option '%s' needs a directory", a);
+            o->cache_dir = val;
         } else if (!strcmp(n, "bench")) {
             o->bench = true;
         } else if (!strcmp(n, "no-bounds-check")) {
@@ -239,6 +273,13 @@ static int parse_cli(int argc, char **argv, RunOptsCli *o) {
     if (!have_grid) return usage_error("%s", "missing --grid=X[,Y[,Z]]");
     if (!o->engine) o->engine = ENG_JIT;
     if (o->engine == ENG_INTERP && seen[4]) return usage_error("'%s' has no effect with --interp (the interpreter runs on one thread)", seen[4]);
+    if (o->target) {
+        if (o->engine == ENG_INTERP) return usage_error("%s", "--target runs the kernel under qemu-riscv64; --interp runs it on the host");
+        if (o->trace || o->bench || o->repeat > 1)
+            return usage_error("%s", "--trace, --bench and --repeat time the host engines; they do not apply to --target");
+    } else if (o->vlen || o->cache_dir) {
+        return usage_error("%s", "--vlen and --cache-dir apply to --target=riscv64|riscv64-rvv");
+    }
     return -1;
 }
 
@@ -451,7 +492,23 @@ int run_main(int argc, char **argv) {
         itimes = calloc((size_t)nrep, sizeof *itimes);
         if (!jtimes || !itimes) { errorf("out of memory"); goto out; }
     }
-    if (o.engine != ENG_INTERP) {
+    if (o.target) {
+        /* --check: the interpreter first, which reports an out-of-bounds
+         * access at the op before the unchecked run under qemu */
+        if (o.engine == ENG_CHECK && (interp_run(c, func, nk, rargs, o.grid, &d) != 0 || d.nerrors)) goto out;
+        RvOpts ro = { .arch = o.target, .vlen = o.vlen, .threads = o.threads, .dump_dir = o.dump_dir,
+                      .cache_dir = o.cache_dir, .nthreads_out = &nthreads };
+        Op *unsup = NULL;
+        int rr = rv_run(c, m, func, nk, iargs, o.grid, &ro, &unsup, &d);
+        if (rr == 1) {
+            diag_error(&d, unsup->loc, "the C target does not support '%s', so the kernel cannot run under qemu-riscv64",
+                       op_name(unsup));
+            goto out;
+        }
+        if (rr != 0 || d.nerrors) goto out;
+        use_interp = false;
+        engine_name = "riscv";
+    } else if (o.engine != ENG_INTERP) {
         JitOpts jo = { o.threads, o.no_bounds, o.dump_dir, trf ? &tr : NULL, &nthreads, nrep, jtimes };
         Op *unsup = NULL;
         int jr = jit_run(c, m, func, nk, iargs, o.grid, &jo, &unsup, &d);

@@ -178,4 +178,12 @@ Attr *dense_from_literal(Ctx *c, Attr *lit, Type *t, const char **err);
 Attr *dense_from_literal_at(Ctx *c, Attr *lit, Type *t, const char **err, int *leaf, int *list);
 char *unescape_string(Ctx *c, const char *s, int len, size_t *outlen);
 
+/* shared by parse.c and parse_attr.c */
+static inline Loc tok_loc(PState *ps, const Token *t) { Loc l = { ps->file, t->line, t->col }; return l; }
+Loc ps_loc_after(PState *ps, Token *t);      /* the position just past token t */
+void *ps_xcalloc(size_t n, size_t s);
+void ps_perr(PState *ps, Loc l, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+char *ps_tok_str(const Token *t, char *buf, size_t n);
+int ps_hexv(int c);
+
 #endif

@@ -1,14 +1,22 @@
 /* verify.c - the verifier: SSA dominance (across regions too), block
  * terminators, successor arguments, and per-op constraints of registered
  * ops.  Errors are reported at the op's location with MLIR's wording. */
+#include <pthread.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "pass.h"
 #include "print.h"
+#include "verify.h"
 
-typedef struct V { Ctx *c; Diag *d; int errors; } V;
+struct VerifyCtx {
+    Ctx *c; Diag *d; int errors;
+    bool listed;                  /* the registered dialects were listed */
+    const OpInfo *unknown[16];    /* the unknown ops reported: each name once */
+    int nunknown;
+};
+typedef struct VerifyCtx V;
 
 static void err(V *v, Op *op, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 static void err(V *v, Op *op, const char *fmt, ...) {
@@ -21,6 +29,17 @@ static void err(V *v, Op *op, const char *fmt, ...) {
     v->errors++;
 }
 
+void verify_error(VerifyCtx *v, Op *op, const char *fmt, ...) {
+    char buf[1024];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(buf, sizeof buf, fmt, ap);
+    va_end(ap);
+    err(v, op, "%s", buf);
+}
+Ctx *verify_ctx(VerifyCtx *v) { return v->c; }
+const char *verify_type_str(VerifyCtx *v, Type *t);
+
 static char *ts(V *v, Type *t) {
     static char bufs[4][256];
     static int k;
@@ -30,6 +49,8 @@ static char *ts(V *v, Type *t) {
     free(s);
     return b;
 }
+
+const char *verify_type_str(VerifyCtx *v, Type *t) { return ts(v, t); }
 
 /* ---- dominance ------------------------------------------------------ */
 /* number ops in each block so that "before" is a comparison */
@@ -364,8 +385,256 @@ static int family(const OpInfo *in) {
     return in->id >= 0 ? fam[in->id] : F_OTHER;
 }
 
+/* ---- dialects, op rules (verify.h) --------------------------------- */
+#define MAX_DIALECTS 32
+static const VerifyDialect *dialects[MAX_DIALECTS];
+static int ndialects = -1;        /* -1: the built-in tables are not in yet */
+static bool allow_unregistered;
+
+static void add_builtin_dialects(void) {
+    if (ndialects >= 0) return;
+    ndialects = 0;
+    for (int i = 0; verify_builtin_dialects[i]; i++) dialects[ndialects++] = verify_builtin_dialects[i];
+}
+void verify_register_dialect(const VerifyDialect *d) {
+    add_builtin_dialects();
+    for (int i = 0; i < ndialects; i++) if (!strcmp(dialects[i]->name, d->name)) { dialects[i] = d; return; }
+    if (ndialects < MAX_DIALECTS) dialects[ndialects++] = d;
+}
+void verify_allow_unregistered(bool on) { allow_unregistered = on; }
+
+/* the dialect of a full op name (NULL when nobody registered it) */
+static const VerifyDialect *dialect_of(const char *name) {
+    const char *dot = strchr(name, '.');
+    if (!dot) return NULL;
+    size_t n = (size_t)(dot - name);
+    for (int i = 0; i < ndialects; i++)
+        if (strlen(dialects[i]->name) == n && !strncmp(dialects[i]->name, name, n)) return dialects[i];
+    return NULL;
+}
+
+/* the rule of each registered op, by id; built once */
+static const VerifyRule *rule_by_id[OP__COUNT];
+static pthread_once_t rules_once = PTHREAD_ONCE_INIT;
+static void build_rules(void) {
+    add_builtin_dialects();
+    for (int id = 0; id < OP__COUNT; id++) {
+        const char *name = opinfo_byid(id)->name;
+        const VerifyDialect *d = dialect_of(name);
+        for (const VerifyRule *r = d ? d->rules : NULL; r && r->op; r++)
+            if (!strcmp(r->op, name)) { rule_by_id[id] = r; break; }
+    }
+}
+
+static bool is_sint(const Type *t) { return t && t->kind == T_INT && t->i.sign == SIGNLESS; }
+static bool sint_or_index(const Type *t) { return t && (is_sint(t) || t->kind == T_INDEX); }
+static bool tt_int(const Type *t) {
+    return t && t->kind == T_INT && (t->i.width == 1 || t->i.width == 8 || t->i.width == 16 || t->i.width == 32 || t->i.width == 64);
+}
+static bool tt_scalar(const Type *t) { return type_is_float(t) || tt_int(t) || (t && t->kind == T_PTR); }
+static bool ranked_tensor(const Type *t) { return t && t->kind == T_TENSOR && t->sh.rank >= 0; }
+/* a scalar, or a vector or tensor of it, with elements satisfying ok */
+static bool like(const Type *t, bool (*ok)(const Type *)) {
+    if (!t) return false;
+    if (t->kind == T_TENSOR || t->kind == T_VECTOR) return ok(t->sh.elem);
+    return ok(t);
+}
+/* a scalar, or a ranked tensor of it (Triton's X-like classes) */
+static bool tt_like(const Type *t, bool (*ok)(const Type *)) {
+    if (!t) return false;
+    if (t->kind == T_TENSOR) return t->sh.rank >= 0 && ok(t->sh.elem);
+    return ok(t);
+}
+static bool is_i1(const Type *t) { return type_is_int(t, 1) && t->i.sign == SIGNLESS; }
+static bool is_i32(const Type *t) { return type_is_int(t, 32) && t->i.sign == SIGNLESS; }
+static bool is_i64(const Type *t) { return type_is_int(t, 64) && t->i.sign == SIGNLESS; }
+static bool is_ptr(const Type *t) { return t && t->kind == T_PTR; }
+static bool is_float(const Type *t) { return type_is_float(t); }
+
+bool verify_type_in_class(const Type *t, char k) {
+    switch (k) {
+    case 'a': return true;
+    case 'i': return like(t, sint_or_index);
+    case 'w': return like(t, is_sint);
+    case 'f': return like(t, is_float);
+    case 'b': return like(t, is_i1);
+    case 'x': return like(t, sint_or_index) || (t && t->kind == T_MEMREF && sint_or_index(t->sh.elem));
+    case '1': return is_i1(t);
+    case 'n': return t && t->kind == T_INDEX;
+    case 'N': return sint_or_index(t);
+    case 'F': return tt_like(t, is_float);
+    case 'I': return tt_like(t, tt_int);
+    case 'B': return tt_like(t, is_i1);
+    case '3': return tt_like(t, is_i32);
+    case '6': return tt_like(t, is_i64);
+    case 'P': return tt_like(t, is_ptr);
+    case 'R': return ranked_tensor(t) && tt_scalar(t->sh.elem);
+    case 'T': return tt_like(t, tt_scalar);
+    case 'Q': return is_ptr(t);
+    case 't': return t && t->kind == T_TENSOR;
+    case 'r': return ranked_tensor(t);
+    case 'm': return t && t->kind == T_MEMREF;
+    case 's': return ranked_tensor(t) || (t && t->kind == T_MEMREF);
+    }
+    return false;
+}
+static const char *class_name(char k) {
+    switch (k) {
+#define X(ch, id, desc) case ch: return desc;
+    VERIFY_CLASSES(X)
+#undef X
+    }
+    return "?";
+}
+
+/* a class string split into groups: their classes, kinds ('\0', '?', '*') */
+typedef struct Groups { int n, nfixed, nopt, nvar; char cls[24], kind[24]; } Groups;
+static void groups_of(const char *spec, Groups *g) {
+    memset(g, 0, sizeof *g);
+    for (const char *s = spec; *s && g->n < 24; s++) {
+        if (*s == ' ') continue;
+        g->cls[g->n] = *s;
+        g->kind[g->n] = (s[1] == '?' || s[1] == '*') ? *++s : 0;
+        if (!g->kind[g->n]) g->nfixed++;
+        else if (g->kind[g->n] == '?') g->nopt++;
+        else g->nvar++;
+        g->n++;
+    }
+}
+/* sizes of each group for n values: the segment sizes when given, else the
+ * fixed groups one each, the optional ones in order, a variadic one the rest */
+static bool group_sizes(const Groups *g, int n, const int64_t *seg, int *size) {
+    if (seg) {
+        int64_t tot = 0;
+        for (int i = 0; i < g->n; i++) size[i] = (int)seg[i], tot += seg[i];
+        return tot == n;
+    }
+    int extra = n - g->nfixed;
+    for (int i = 0; i < g->n; i++) {
+        if (!g->kind[i]) size[i] = 1;
+        else if (g->kind[i] == '?') { size[i] = extra > 0; extra -= size[i]; }
+        else size[i] = 0;
+    }
+    for (int i = 0; i < g->n; i++) if (g->kind[i] == '*') { size[i] = extra > 0 ? extra : 0; extra = 0; break; }
+    return true;
+}
+
+/* the count and classes of the operands (what = "operand") or results */
+static bool check_values(V *v, Op *op, const char *spec, bool opnds) {
+    const char *what = opnds ? "operand" : "result";
+    int n = opnds ? op->nopnds : op->nres;
+    Groups g;
+    groups_of(spec, &g);
+    int lo = g.nfixed, hi = g.nvar ? -1 : g.nfixed + g.nopt;
+    if (hi < 0 && n < lo) { err(v, op, "expected %d or more %ss, but found %d", lo, what, n); return false; }
+    if (hi >= 0 && (n < lo || n > hi)) {
+        if (lo != hi) err(v, op, "expected %d to %d %ss, but found %d", lo, hi, what, n);
+        else if (lo == 0) err(v, op, "requires zero %ss", what);
+        else if (lo == 1) err(v, op, opnds ? "requires a single operand" : "requires one result");
+        else err(v, op, "expected %d %ss, but found %d", lo, what, n);
+        return false;
+    }
+    const int64_t *seg = NULL;
+    if (opnds && g.nopt + g.nvar > 1) seg = op_segment_sizes(op, g.n);
+    int size[24];
+    if (!group_sizes(&g, n, seg, size)) return true;
+    int k = 0;
+    for (int i = 0; i < g.n; i++) {
+        for (int j = 0; j < size[i]; j++, k++) {
+            Type *t = opnds ? opty(op, k) : op->res[k].type;
+            if (!t || verify_type_in_class(t, g.cls[i])) continue;
+            err(v, op, "%s #%d must be %s%s, but got '%s'", what, k, g.kind[i] == '*' ? "variadic of " : "", class_name(g.cls[i]), ts(v, t));
+            return false;
+        }
+    }
+    return true;
+}
+
+static bool all_types(Op *op, bool with_results, bool (*same)(Type *, Type *)) {
+    Type *first = NULL;
+    for (int i = 0; i < op->nopnds + (with_results ? op->nres : 0); i++) {
+        Type *t = i < op->nopnds ? opty(op, i) : op->res[i - op->nopnds].type;
+        if (!t) continue;
+        if (!first) first = t;
+        else if (!same(first, t)) return false;
+    }
+    return true;
+}
+static bool eq_type(Type *a, Type *b) { return a == b; }
+static bool eq_shape(Type *a, Type *b) { return same_shape(a, b); }
+static bool eq_elem(Type *a, Type *b) { return type_elem(a) == type_elem(b); }
+/* arith casts: both scalars, or shaped of the same kind and dimensions */
+static bool cast_shape(Type *a, Type *b) { return type_is_shaped(a) == type_is_shaped(b) && (!type_is_shaped(a) || (a->kind == b->kind && same_shape(a, b))); }
+
+/* the rule of a registered op: counts, classes, traits, its own check;
+ * false when it found an error */
+static bool check_rule(V *v, Op *op) {
+    const OpInfo *in = op->info;
+    if (in->id < 0) return true;
+    pthread_once(&rules_once, build_rules);
+    const VerifyRule *r = rule_by_id[in->id];
+    if (!r) return true;
+    if (op->verbatim && !(r->flags & VR_VERBATIM_TOO)) return true;
+    int e0 = v->errors;
+    if (r->opnds && !check_values(v, op, r->opnds, true)) return false;
+    if (r->res && !op->verbatim && !check_values(v, op, r->res, false)) return false;
+    if ((r->flags & VR_SAME_TYPE) && !all_types(op, true, eq_type)) { err(v, op, "requires the same type for all operands and results"); return false; }
+    if ((r->flags & VR_SAME_OPERANDS_TYPE) && !all_types(op, false, eq_type)) { err(v, op, "requires all operands to have the same type"); return false; }
+    if ((r->flags & VR_SAME_SHAPE) && !all_types(op, true, eq_shape)) { err(v, op, "requires the same shape for all operands and results"); return false; }
+    if ((r->flags & VR_SAME_OPERANDS_SHAPE) && !all_types(op, false, eq_shape)) { err(v, op, "requires the same shape for all operands"); return false; }
+    if ((r->flags & VR_SAME_ELEM) && !all_types(op, true, eq_elem)) { err(v, op, "requires the same element type for all operands and results"); return false; }
+    if ((r->flags & VR_CAST_SHAPE) && !all_types(op, true, cast_shape)) { err(v, op, "failed to verify that input and output have the same tensor dimensions"); return false; }
+    if (r->check) r->check(v, op);
+    return v->errors == e0;
+}
+
+/* an op the op table lacks: known to its dialect, or an unknown op of a
+ * registered dialect (an error), or of an unregistered one (an error unless
+ * allowed); false when it reported an error */
+static bool check_registered(V *v, Op *op) {
+    const OpInfo *in = op->info;
+    if (!(in->traits & TR_UNREGISTERED)) return true;
+    const VerifyDialect *d = dialect_of(in->name);
+    bool custom = op->custom != NULL;
+    if (d) for (const char *const *k = d->other_ops; k && *k; k++) if (!strcmp(*k, in->name)) return true;
+    if (!d && allow_unregistered) return true;
+    /* an error; one message per op name (a module of 30000 nested unknown
+     * ops is one mistake), and at most 16 names */
+    for (int i = 0; i < v->nunknown; i++) if (v->unknown[i] == in) { v->errors++; return false; }
+    if (v->nunknown == 16) { v->errors++; return false; }
+    v->unknown[v->nunknown++] = in;
+    if (d) {
+        if (custom) diag_error(v->d, op->loc, "custom op '%s' is unknown", in->name);
+        else diag_error(v->d, op->loc, "unregistered operation '%s' found in dialect ('%s') that does not allow unknown operations", in->name, d->name);
+        v->errors++;
+        return false;
+    }
+    const char *dot = strchr(in->name, '.');
+    int dn = dot ? (int)(dot - in->name) : (int)strlen(in->name);
+    if (custom) diag_error(v->d, op->loc, "Dialect `%.*s' not found for custom op '%s'", dn, in->name, in->name);
+    else diag_error(v->d, op->loc, "operation being parsed with an unregistered dialect. If this is intended, please use -allow-unregistered-dialect with the MLIR tool used");
+    v->errors++;
+    if (v->listed) return false;      /* the list once per module */
+    v->listed = true;
+    char list[512];
+    size_t l = 0;
+    list[0] = 0;
+    /* the registered dialects, sorted */
+    const char *names[MAX_DIALECTS];
+    int n = 0;
+    for (int i = 0; i < ndialects; i++) {
+        int j = n++;
+        while (j > 0 && strcmp(names[j - 1], dialects[i]->name) > 0) { names[j] = names[j - 1]; j--; }
+        names[j] = dialects[i]->name;
+    }
+    for (int i = 0; i < n && l < sizeof list; i++) l += (size_t)snprintf(list + l, sizeof list - l, "%s%s", i ? ", " : "", names[i]);
+    diag_emit(v->d, SEV_NOTE, op->loc, "Registered dialects: %s; --allow-unregistered-dialect keeps the ops of others", list);
+    return false;
+}
+
 static void check_op(V *v, Op *op) {
     const OpInfo *in = op->info;
+    if (!check_registered(v, op) || !check_rule(v, op)) return;
     if (op->verbatim || (in->traits & TR_UNREGISTERED)) return;
     int fmly = family(in);
     if (fmly == F_SAME) {
@@ -392,15 +661,15 @@ static void check_op(V *v, Op *op) {
             if (!same_shape(opty(op, 0), opty(op, i))) { err(v, op, "requires the same shape for all operands"); return; }
     } else if (op_is(op, OP_tt_load)) {
         Type *want = pointee_of(v->c, opty(op, 0));
-        if (want != op->res[0].type) err(v, op, "result type '%s' does not match the pointee type '%s'", ts(v, op->res[0].type), ts(v, want));
-        if (op->nopnds > 2 && opty(op, 2) != op->res[0].type) err(v, op, "'other' must have the result type '%s', found '%s'", ts(v, op->res[0].type), ts(v, opty(op, 2)));
-        if (op->nopnds > 1 && (!type_is_int(type_elem(opty(op, 1)), 1) || !same_shape(opty(op, 1), op->res[0].type))) err(v, op, "mask must be i1 with the result's shape");
+        if (want != op->res[0].type) err(v, op, "failed to verify that result matches ptr type");
+        if (op->nopnds > 2 && opty(op, 2) != op->res[0].type) err(v, op, "failed to verify that other matches ptr type");
+        if (op->nopnds > 1 && (!type_is_int(type_elem(opty(op, 1)), 1) || !same_shape(opty(op, 1), op->res[0].type))) err(v, op, "failed to verify that mask type matches ptr type");
     } else if (op_is(op, OP_tt_store)) {
         Type *want = pointee_of(v->c, opty(op, 0));
-        if (want != opty(op, 1)) err(v, op, "value type '%s' does not match the pointee type '%s'", ts(v, opty(op, 1)), ts(v, want));
-        if (op->nopnds > 2 && (!type_is_int(type_elem(opty(op, 2)), 1) || !same_shape(opty(op, 2), opty(op, 1)))) err(v, op, "mask must be i1 with the value's shape");
+        if (want != opty(op, 1)) err(v, op, "failed to verify that value type matches ptr type");
+        if (op->nopnds > 2 && (!type_is_int(type_elem(opty(op, 2)), 1) || !same_shape(opty(op, 2), opty(op, 1)))) err(v, op, "failed to verify that mask type matches ptr type");
     } else if (op_is(op, OP_tt_addptr)) {
-        if (op->res[0].type != opty(op, 0)) err(v, op, "result type must match the pointer operand type");
+        if (op->res[0].type != opty(op, 0)) err(v, op, "failed to verify that result type matches ptr type");
         else if (!same_shape(opty(op, 0), opty(op, 1))) err(v, op, "offsets must have the pointer operand's shape");
     } else if (op_is(op, OP_scf_for)) {
         Block *e = op->regions[0].first;
@@ -494,6 +763,18 @@ static bool visit(Op *op, void *ud) {
             base += n;
         }
     }
+    /* the symbol table, the printers and the passes read these as a name and a signature */
+    if (op->info->traits & TR_SYMBOL) {
+        Attr *nm = op_attr(op, "sym_name");
+        if (nm && nm->kind != A_STRING) { err(v, op, "attribute 'sym_name' failed to satisfy constraint: string attribute"); return true; }
+    }
+    if (op_is(op, OP_tt_func) || op_is(op, OP_func_func)) {
+        Attr *ft = op_attr(op, "function_type");
+        if (ft && (ft->kind != A_TYPE || !ft->type || ft->type->kind != T_FUNC)) {
+            err(v, op, "attribute 'function_type' failed to satisfy constraint: type attribute of function type");
+            return true;
+        }
+    }
     check_op(v, op);
     return true;
 }
@@ -533,7 +814,8 @@ static bool check_symbols(Op *op, void *ud) {
 }
 
 bool verify_module(Ctx *c, Op *module, Diag *d) {
-    V v = { c, d, 0 };
+    V v = { .c = c, .d = d };
+    pthread_once(&rules_once, build_rules);
     if (op_is(module, OP_module)) check_symbols(module, &v);
     /* one pre-order walk: an op's blocks are numbered before its ops are visited */
     PtrVec work = {0};

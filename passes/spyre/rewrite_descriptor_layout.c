@@ -36,64 +36,16 @@
  * IV is such a multiply; a user of a physical value that is not listed
  * above is an error instead of being retyped blindly, and so are
  * elementwise ops mixing shapes, layouts or absorbed transposes. */
-#include "rewrite_descriptor_layout.h"
+#include "descriptor_layout.h"
 
 /* ---- small builders ------------------------------------------------------ */
 
-Value *rdl_put(RdlB *b, Op *op) {
-    format_move_inherent(b->c, op);
-    if (b->before) op_insert_before(b->before, op);
-    else op_append(b->blk, op);
-    return op->nres ? &op->res[0] : NULL;
-}
-Value *rdl_op(RdlB *b, const char *name, Type *rt, int n, Value *const *opnds) {
-    return rdl_put(b, op_new(b->c, name, rt ? 1 : 0, rt ? &rt : NULL, n, opnds, 0, b->loc));
-}
-Value *rdl_cindex(RdlB *b, int64_t v) {
-    Type *ix = type_index(b->c);
-    return rdl_put(b, const_new(b->c, attr_int(b->c, ix, v), ix, b->loc));
-}
-Value *rdl_bin(RdlB *b, const char *name, Value *x, Value *y) {
-    Value *o[2] = { x, y };
-    return rdl_op(b, name, x->type, 2, o);
-}
 static RdlB at(Ctx *c, Op *pos) { return (RdlB){ c, pos, NULL, pos->loc }; }
-
-int rdl_tile_dims(const Type *t, int64_t *dims) {
-    if (!t || t->kind != T_OPAQUE || strcmp(t->opq.name, "!ktdp.access_tile") || !t->opq.body) return -1;
-    const char *s = t->opq.body;
-    if (*s++ != '<') return -1;
-    int n = 0;
-    while ((*s >= '0' && *s <= '9') || *s == '?') {
-        if (n >= RDL_MAXR) return -1;
-        if (*s == '?') { dims[n++] = DYN; s++; }
-        else {
-            char *e;
-            dims[n++] = strtoll(s, &e, 10);
-            s = e;
-        }
-        if (*s++ != 'x') return -1;
-    }
-    return strcmp(s, "index>") ? -1 : n;
-}
-
-RdlLayout *rdl_view_layout(Rdl *r, Value *view) {
-    for (int i = 0; i < r->views.n; i++)
-        if (r->views.v[i] == view) return r->view_layout.v[i];
-    return NULL;
-}
-const int64_t *rdl_load_perm(Rdl *r, Value *load) {
-    for (int i = 0; i < r->loads.n; i++)
-        if (r->loads.v[i] == load) return r->load_perm.v[i];
-    return NULL;
-}
 
 static bool dict_get_prop(const Op *op, const char *name) {
     for (int i = 0; i < op->nprops; i++) if (!strcmp(op->props[i].name, name)) return true;
     return false;
 }
-
-static bool ranked(const Type *t) { return t && t->kind == T_TENSOR && t->sh.rank >= 0; }
 
 /* ---- the marker ---------------------------------------------------------- */
 
@@ -269,7 +221,7 @@ static void retype_chain(Rdl *r, Value *oldv, Value *nv) {
             break;
         }
         Type *rt = o->res[0].type, *ot = op_operand(o, 0)->type;
-        if (!ranked(rt) || !ranked(ot)) continue;
+        if (!rdl_ranked(rt) || !rdl_ranked(ot)) continue;
         pv_push(&r->retyped, o);   /* checked once every load is physical */
         if (rt->sh.rank == ot->sh.rank && !memcmp(rt->sh.dims, ot->sh.dims, sizeof(int64_t) * (size_t)rt->sh.rank)) continue;
         o->res[0].type = type_tensor(r->c, ot->sh.rank, ot->sh.dims, rt->sh.elem);
@@ -279,7 +231,7 @@ static void retype_chain(Rdl *r, Value *oldv, Value *nv) {
 }
 
 static void retype_load(Rdl *r, Op *ld, Value *tile, int pr, const int64_t *pb) {
-    Type *et = ranked(ld->res[0].type) ? ld->res[0].type->sh.elem : type_elem(ld->res[0].type);
+    Type *et = rdl_ranked(ld->res[0].type) ? ld->res[0].type->sh.elem : type_elem(ld->res[0].type);
     RdlB b = at(r->c, ld);
     Value *nv = rdl_op(&b, "ktdp.load", type_tensor(r->c, pr, pb, et), 1, &tile);
     nv->def->locattr = ld->locattr;
@@ -575,7 +527,7 @@ static void check_retyped(Rdl *r) {
         bool have_tau = false;
         for (int j = 0; j < o->nopnds; j++) {
             Value *v = op_operand(o, j);
-            if (!ranked(v->type)) continue;
+            if (!rdl_ranked(v->type)) continue;
             if (v->type->sh.rank != rt->sh.rank || memcmp(v->type->sh.dims, rt->sh.dims, sizeof(int64_t) * (size_t)rt->sh.rank)) {
                 diag_error(r->d, o->loc, "spyre_tensor_layout: '%s' mixes a physical (stick-laid-out) operand with an operand of another shape", op_name(o));
                 r->failed = true;

@@ -26,7 +26,7 @@
  * trip count get a diagnostic (the reference aborts); a rank-1 reduce over
  * an annotated 1-D tensor is re-synthesised (the reference's guard needs a
  * physical rank above 2). */
-#include "rewrite_descriptor_layout.h"
+#include "descriptor_layout.h"
 
 enum { SK_WHOLE, SK_STICK, SK_STICKIFIED };
 
@@ -55,12 +55,59 @@ typedef struct Spec {
 
 /* ---- helpers -------------------------------------------------------------- */
 
-static bool ranked(const Type *t) { return t && t->kind == T_TENSOR && t->sh.rank >= 0; }
+bool rdl_ranked(const Type *t) { return t && t->kind == T_TENSOR && t->sh.rank >= 0; }
+
+Value *rdl_put(RdlB *b, Op *op) {
+    format_move_inherent(b->c, op);
+    if (b->before) op_insert_before(b->before, op);
+    else op_append(b->blk, op);
+    return op->nres ? &op->res[0] : NULL;
+}
+Value *rdl_op(RdlB *b, const char *name, Type *rt, int n, Value *const *opnds) {
+    return rdl_put(b, op_new(b->c, name, rt ? 1 : 0, rt ? &rt : NULL, n, opnds, 0, b->loc));
+}
+Value *rdl_cindex(RdlB *b, int64_t v) {
+    Type *ix = type_index(b->c);
+    return rdl_put(b, const_new(b->c, attr_int(b->c, ix, v), ix, b->loc));
+}
+Value *rdl_bin(RdlB *b, const char *name, Value *x, Value *y) {
+    Value *o[2] = { x, y };
+    return rdl_op(b, name, x->type, 2, o);
+}
+
+int rdl_tile_dims(const Type *t, int64_t *dims) {
+    if (!t || t->kind != T_OPAQUE || strcmp(t->opq.name, "!ktdp.access_tile") || !t->opq.body) return -1;
+    const char *s = t->opq.body;
+    if (*s++ != '<') return -1;
+    int n = 0;
+    while ((*s >= '0' && *s <= '9') || *s == '?') {
+        if (n >= RDL_MAXR) return -1;
+        if (*s == '?') { dims[n++] = DYN; s++; }
+        else {
+            char *e;
+            dims[n++] = strtoll(s, &e, 10);
+            s = e;
+        }
+        if (*s++ != 'x') return -1;
+    }
+    return strcmp(s, "index>") ? -1 : n;
+}
+
+RdlLayout *rdl_view_layout(Rdl *r, Value *view) {
+    for (int i = 0; i < r->views.n; i++)
+        if (r->views.v[i] == view) return r->view_layout.v[i];
+    return NULL;
+}
+const int64_t *rdl_load_perm(Rdl *r, Value *load) {
+    for (int i = 0; i < r->loads.n; i++)
+        if (r->loads.v[i] == load) return r->load_perm.v[i];
+    return NULL;
+}
 
 static bool single_tensor_op(const Op *o) {
     if (o->nres != 1 || !o->nopnds || o->verbatim) return false;
     int n = 0;
-    for (int i = 0; i < o->nopnds; i++) n += ranked(op_operand(o, i)->type);
+    for (int i = 0; i < o->nopnds; i++) n += rdl_ranked(op_operand(o, i)->type);
     return n == 1;
 }
 
@@ -77,7 +124,7 @@ Op *rdl_walk_to_load(Rdl *r, Value *v, int64_t *tau) {
         if (!single_tensor_op(d) && !(d->nres == 1 && (d->info->traits & TR_ELEMWISE))) return NULL;
         Value *next = NULL;
         for (int i = 0; i < d->nopnds && !next; i++)
-            if (ranked(op_operand(d, i)->type)) next = op_operand(d, i);
+            if (rdl_ranked(op_operand(d, i)->type)) next = op_operand(d, i);
         if (!next) return NULL;
         v = next;
     }
@@ -337,12 +384,12 @@ static void dispatch_source(Rdl *r, Op *op, const Spec *spec) {
         if (ld) {
             RdlLayout *l = ld->nopnds ? tile_layout(r, op_operand(ld, 0)) : NULL;
             if (!l) {
-                if (!ranked(v->type) || v->type->sh.rank != spec->ncanon[i])
+                if (!rdl_ranked(v->type) || v->type->sh.rank != spec->ncanon[i])
                     return fail(r, op, "spyre_tensor_layout: physical operand load has no layout marker");
                 scratchpad(p, v, spec->canon[i]);
                 continue;
             }
-            if (!ranked(v->type) || v->type->sh.rank != l->n)
+            if (!rdl_ranked(v->type) || v->type->sh.rank != l->n)
                 return fail(r, op, "spyre_tensor_layout: a source op operand does not have the physical shape of its layout");
             memset(p, 0, sizeof *p);
             p->value = v;
@@ -362,7 +409,7 @@ static void dispatch_source(Rdl *r, Op *op, const Spec *spec) {
             for (int k = 0; k < p->rank; k++) p->role[k] = l->src[k] < ne ? eff[l->src[k]] : -1;
             classify(p, l->kind);
         } else {
-            if (!ranked(v->type) || v->type->sh.rank != spec->ncanon[i])
+            if (!rdl_ranked(v->type) || v->type->sh.rank != spec->ncanon[i])
                 return fail(r, op, "spyre_tensor_layout: source op operand is neither a physical load nor a logical (scratchpad) tensor of the expected rank");
             scratchpad(p, v, spec->canon[i]);
         }
@@ -393,7 +440,7 @@ static void dispatch_source(Rdl *r, Op *op, const Spec *spec) {
     for (int i = 0; i < spec->nops; i++)
         s.slice_t[i] = type_tensor(c, plans[i].ntile, plans[i].ext, plans[i].value->type->sh.elem);
     Value *acc0 = op_operand(op, spec->nops);
-    if (!ranked(acc0->type)) return fail(r, op, "spyre_tensor_layout: the op's init is not a ranked tensor");
+    if (!rdl_ranked(acc0->type)) return fail(r, op, "spyre_tensor_layout: the op's init is not a ranked tensor");
     int max_axis = -1;
     for (int i = 0; i < spec->nops; i++)
         for (int j = 0; j < plans[i].ntile; j++) {
@@ -482,7 +529,7 @@ static void source_op(Rdl *r, Op *op) {
         bool needs = false;
         for (int i = 0; i < 2; i++) {
             Type *t = op_operand(op, i)->type;
-            if (ranked(t) && t->sh.rank > spec.logical_rank && operand_layout(r, op_operand(op, i))) needs = true;
+            if (rdl_ranked(t) && t->sh.rank > spec.logical_rank && operand_layout(r, op_operand(op, i))) needs = true;
         }
         if (needs) dispatch_source(r, op, &spec);
         return;
@@ -493,7 +540,7 @@ static void source_op(Rdl *r, Op *op) {
     int lr = 0;
     if (l) for (int k = 0; k < l->n; k++) if (l->src[k] + 1 > lr) lr = (int)l->src[k] + 1;
     Type *t = op_operand(op, 0)->type;
-    if (!l || !ranked(t) || t->sh.rank <= lr) return;
+    if (!l || !rdl_ranked(t) || t->sh.rank <= lr) return;
     if (lr > RDL_MAXR) return fail(r, op, "spyre_tensor_layout: logical rank too large");
     Attr *dims = op_attr(op, "dimensions");
     if (!dims || dims->kind != A_DENSE_ARRAY || (dims->darr.n && !dims->darr.i))
@@ -555,7 +602,7 @@ static void sink_store(Rdl *r, Op *st) {
     Value *data = op_operand(st, 0);
     int64_t pb[RDL_MAXR];
     int pr = rdl_tile_dims(op_operand(st, 1)->type, pb);
-    if (!ranked(data->type) || pr < 0 || data->type->sh.rank == pr || data->type->sh.rank > RDL_MAXR) return;
+    if (!rdl_ranked(data->type) || pr < 0 || data->type->sh.rank == pr || data->type->sh.rank > RDL_MAXR) return;
     RdlLayout *l = tile_layout(r, op_operand(st, 1));
     if (!l || l->n != pr) return;
     int lr = data->type->sh.rank;
@@ -638,7 +685,7 @@ static void leftover(Rdl *r, Op *op) {
         int want = op_is(op, OP_linalg_matmul) ? 2 : 3;
         for (int i = 0; i < 2 && i < op->nopnds; i++) {
             Type *t = op_operand(op, i)->type;
-            if (ranked(t) && t->sh.rank != want) {
+            if (rdl_ranked(t) && t->sh.rank != want) {
                 diag_error(r->d, op->loc, "spyre_tensor_layout: '%s' has an operand in a physical (stick-laid-out) shape that cannot be traced to a physical load", op_name(op));
                 r->failed = true;
                 return;
@@ -647,7 +694,7 @@ static void leftover(Rdl *r, Op *op) {
     } else if (op_is(op, OP_linalg_reduce)) {
         Attr *dims = op_attr(op, "dimensions");
         Type *in = op->nopnds ? op_operand(op, 0)->type : NULL, *out = op->nres ? op->res[0].type : NULL;
-        if (dims && dims->kind == A_DENSE_ARRAY && ranked(in) && ranked(out) && in->sh.rank != out->sh.rank + dims->darr.n) {
+        if (dims && dims->kind == A_DENSE_ARRAY && rdl_ranked(in) && rdl_ranked(out) && in->sh.rank != out->sh.rank + dims->darr.n) {
             diag_error(r->d, op->loc, "spyre_tensor_layout: 'linalg.reduce' has an input in a physical (stick-laid-out) shape that cannot be traced to a physical load");
             r->failed = true;
         }
@@ -660,7 +707,7 @@ static void leftover(Rdl *r, Op *op) {
             return;
         }
         int pr = rdl_tile_dims(op_operand(op, 1)->type, pb);
-        if (ranked(t) && pr >= 0 && t->sh.rank != pr) {
+        if (rdl_ranked(t) && pr >= 0 && t->sh.rank != pr) {
             diag_error(r->d, op->loc, "spyre_tensor_layout: a %s tensor is stored through a %s access tile; store it through a descriptor with the same tt.spyre_tensor_layout",
                        tile_layout(r, op_operand(op, 1)) ? "logical" : "physical (stick-laid-out)", tile_layout(r, op_operand(op, 1)) ? "physical" : "logical");
             r->failed = true;

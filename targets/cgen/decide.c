@@ -14,7 +14,7 @@ void cg_name_value(Cg *e, Value *v, const char *forced) {
 
 void cg_name_op(Cg *e, Op *op, PtrVec *order) {
     pv_push(order, op);
-    if (op_is(op, OP_scf_for)) {
+    if (op_is(op, OP_scf_for) && op->nregions) {
         Block *b = op->regions[0].first;
         if (b) {
             for (int i = 0; i < b->nargs; i++) cg_name_value(e, b->args[i], NULL);
@@ -36,7 +36,7 @@ void cg_name_op(Cg *e, Op *op, PtrVec *order) {
  * tt.addptr(arg, uniform)): they become an i64 offset carried by the loop,
  * so loads through them stay strided */
 void cg_find_carried(Cg *e, Op *op) {
-    Block *b = op->regions[0].first;
+    Block *b = op->nregions ? op->regions[0].first : NULL;
     Op *y = b ? b->last : NULL;
     int ni = op->nopnds - 3;
     if (!b || !y || !op_is(y, OP_scf_yield) || y->nopnds != ni || b->nargs != ni + 1 || op->nres != ni) return;

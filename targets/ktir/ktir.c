@@ -9,6 +9,9 @@
 
 /* the core passes in order, by the reference's binding name and flag */
 static const struct { const char *binding, *flag; bool ready; } core[] = {
+    /* pointer-style kernels: ptr-analysis (run by the pass when the module
+     * has such accesses) and their views and tiles; a no-op otherwise */
+    { "lower_structured_pointers", "lower-structured-pointers", true },
     { "lower_descriptor_memory", "lower-descriptor-memory", true },
     { "lower_scalar_load", "lower-scalar-load", true },
     { "lower_compute_ops", "lower-compute-ops", true },
@@ -125,24 +128,12 @@ static bool ktir_pipeline(Pipeline *pl, const TargetOpts *o, char *err, size_t e
     return add(pl, "canonicalize", NULL, err, errlen) && add(pl, "cse", NULL, err, errlen);
 }
 
-static bool ptr_tensor(Type *t) { return t && type_is_shaped(t) && t->sh.elem->kind == T_PTR; }
-
 /* what the Spyre backend does not lower (spec 2.9): the reference lets these
- * survive into invalid KTIR; here each is an error at the op */
+ * survive into invalid KTIR; here each is an error at the op.  Pointer-style
+ * accesses are lowered by lower-structured-pointers, which reports what it
+ * cannot express. */
 static const char *not_lowered(Op *op) {
     switch (op->info->id) {
-    case OP_tt_load:
-        if (op->nopnds && ptr_tensor(op_operand(op, 0)->type)) return "a load through a tensor of pointers is not lowered to KTIR: use a tensor descriptor (tl.make_tensor_descriptor)";
-        return NULL;
-    case OP_tt_store: return "tt.store is not lowered to KTIR: store through a tensor descriptor (tl.make_tensor_descriptor)";
-    case OP_tt_addptr:
-        if (op->nopnds && ptr_tensor(op_operand(op, 0)->type)) return "pointer arithmetic on tensors is not lowered to KTIR: use a tensor descriptor";
-        return NULL;
-    case OP_tt_splat:
-        if (op->nopnds && op_operand(op, 0)->type && op_operand(op, 0)->type->kind == T_PTR) return "a splat of a pointer is not lowered to KTIR: use a tensor descriptor";
-        return NULL;
-    case OP_tt_make_range: return "tt.make_range is not lowered to KTIR (pointer-style indexing): use a tensor descriptor";
-    case OP_tt_make_tensor_ptr: case OP_tt_advance: return "block pointers are not lowered to KTIR: use a tensor descriptor";
     case OP_tt_scan: case OP_tt_cat: case OP_tt_gather: case OP_tt_histogram:
     case OP_tt_extern_elementwise: case OP_tt_call:
         return "this op is not lowered to KTIR by the Spyre backend";

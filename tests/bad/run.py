@@ -38,6 +38,8 @@ HEADER = re.compile(r"^// EXPECT: (\d+):(\d+): (.+?)\s*$")
 ARGS = re.compile(r"^// ARGS: (.*?)\s*$")
 ERROR_LINE = re.compile(r"^(.*):(\d+):(\d+): error: (.*)$")
 SANITIZER = ("Sanitizer", "runtime error:")
+# the generated inputs are made of ops of an unregistered dialect (t.op)
+UNREG = "--allow-unregistered-dialect"
 
 
 class Fail(Exception):
@@ -203,7 +205,7 @@ def gen_case(tool, body, fname="input.mlir", must_fail=False, valid_check=None, 
         inp = box.path(fname)
         with open(inp, "wb") as f:
             f.write(body)
-        rc, _, err = run([tool, inp, "-o", box.out])
+        rc, _, err = run([tool, UNREG, inp, "-o", box.out])
         if rc == 0 and not must_fail:
             with open(box.out, "rb") as f:
                 out = f.read()
@@ -281,7 +283,7 @@ def gen_cases():
             inp = box.path("nul.mlir")
             with open(inp, "wb") as f:
                 f.write(src)
-            rc, _, err = run([t, inp, "-o", box.out])
+            rc, _, err = run([t, UNREG, inp, "-o", box.out])
             expect_located_error(rc, err, "nul.mlir", 2, 10, "unexpected character", src)
             box.check_untouched(["nul.mlir"])
         finally:
@@ -292,7 +294,7 @@ def gen_cases():
         box = Sandbox()
         try:
             src = b'%0 = "t.def"() : () -> i32\n"t.use"(%1) : (i32) -> ()\n'
-            rc, _, err = run([t, "-", "-o", box.out], stdin=src)
+            rc, _, err = run([t, UNREG, "-", "-o", box.out], stdin=src)
             expect_located_error(rc, err, "<stdin>", 2, 9, "use of undeclared SSA value name", src)
             box.check_untouched()
         finally:
@@ -305,7 +307,7 @@ def gen_cases():
             inp = box.path(fname)
             with open(inp, "wb") as f:
                 f.write(src)
-            rc, _, err = run([t, inp, "-o", box.out])
+            rc, _, err = run([t, UNREG, inp, "-o", box.out])
             expect_located_error(rc, err, fname, line, col, msg, src)
             box.check_untouched([fname])
         finally:
@@ -333,7 +335,7 @@ def gen_cases():
             inp = box.path("ok.mlir")
             with open(inp, "wb") as f:
                 f.write(b'%0 = "t.def"() : () -> i32\n"t.use"(%0) : (i32) -> ()\n')
-            rc, _, err = run([t, inp, "-o", box.out])
+            rc, _, err = run([t, UNREG, inp, "-o", box.out])
             if rc != 0:
                 raise Fail("valid input failed (exit %d): %s" % (rc, first_line(err)))
             with open(box.out, "rb") as f:
@@ -341,7 +343,7 @@ def gen_cases():
                     raise Fail("valid input: output lacks the ops")
             empty = box.path("empty.mlir")
             open(empty, "wb").close()
-            rc, out, err = run([t, empty])
+            rc, out, err = run([t, UNREG, empty])
             if rc != 0 or out != b"module {\n}\n\n":
                 raise Fail("empty input: exit %d, output %r, expected 'module {\\n}'" % (rc, out[:80]))
         finally:
@@ -363,7 +365,7 @@ def cli_case(tool, argv, mention, stdin=b""):
             f.write(b'"t.op"() : () -> ()\n')
         args = [a.format(**{"in": inp, "out": box.out, "dir": box.dir}) for a in argv]
         mention = mention.format(**{"in": inp, "out": box.out, "dir": box.dir})
-        rc, _, err = run([tool] + args, stdin=stdin)
+        rc, _, err = run([tool, UNREG] + args, stdin=stdin)
         if rc != 1:
             raise Fail("exit status %d, expected 1; stderr: %s" % (rc, first_line(err)))
         if not err.strip():
@@ -399,7 +401,7 @@ def cli_cases():
             with open(p, "wb") as f:
                 f.write(b'"t.op"() : () -> ()\n')
             os.chmod(p, 0)
-            rc, _, err = run([t, p, "-o", box.out])
+            rc, _, err = run([t, UNREG, p, "-o", box.out])
             if rc != 1:
                 raise Fail("exit status %d, expected 1" % rc)
             if "unreadable.mlir" not in err:

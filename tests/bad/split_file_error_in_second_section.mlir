@@ -1,5 +1,5 @@
 // EXPECT: 5:9: use of undeclared SSA value name '%0'
-// ARGS: --split-input-file
+// ARGS: --split-input-file --allow-unregistered-dialect
 "t.op"() : () -> ()
 // -----
 "t.use"(%0) : (i32) -> ()

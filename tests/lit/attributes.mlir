@@ -2,10 +2,10 @@
 // prints it, directly, after a round trip, and after a trip through the
 // generic form.
 //
-// RUN: ttxform %s --split-input-file | FileCheck %s
-// RUN: ttxform %s --split-input-file | ttxform --split-input-file | FileCheck %s
-// RUN: ttxform %s --split-input-file --mlir-print-op-generic | ttxform --split-input-file | FileCheck %s
-// RUN: ttxform %s --split-input-file | FileCheck %s --strict-whitespace --check-prefix=WS
+// RUN: ttxform --allow-unregistered-dialect %s --split-input-file | FileCheck %s
+// RUN: ttxform --allow-unregistered-dialect %s --split-input-file | ttxform --allow-unregistered-dialect --split-input-file | FileCheck %s
+// RUN: ttxform --allow-unregistered-dialect %s --split-input-file --mlir-print-op-generic | ttxform --allow-unregistered-dialect --split-input-file | FileCheck %s
+// RUN: ttxform --allow-unregistered-dialect %s --split-input-file | FileCheck %s --strict-whitespace --check-prefix=WS
 
 // Integers: typed values keep their type, i1 values print as true/false,
 // signless values print signed, hex literals print in decimal.

@@ -1,4 +1,4 @@
-// RUN: ttxform %s --canonicalize --split-input-file | FileCheck %s
+// RUN: ttxform --allow-unregistered-dialect %s --canonicalize --split-input-file | FileCheck %s
 
 // Constants go to the top of the function's entry block, out of nested
 // regions, and equal constants (same value and type) become one: the 7 in

@@ -1,5 +1,5 @@
-// RUN: ttxform %s --split-input-file --cse | FileCheck %s
-// RUN: ttxform %s --split-input-file --pass-pipeline='builtin.module(cse)' | FileCheck %s
+// RUN: ttxform --allow-unregistered-dialect %s --split-input-file --cse | FileCheck %s
+// RUN: ttxform --allow-unregistered-dialect %s --split-input-file --pass-pipeline='builtin.module(cse)' | FileCheck %s
 
 // Equal pure ops in one block: the later one goes, its uses move.
 // CHECK-LABEL: func.func @same_block

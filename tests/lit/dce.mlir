@@ -1,5 +1,5 @@
-// RUN: ttxform %s --split-input-file --dce | FileCheck %s
-// RUN: ttxform %s --split-input-file --pass-pipeline='builtin.module(dce)' | FileCheck %s
+// RUN: ttxform --allow-unregistered-dialect %s --split-input-file --dce | FileCheck %s
+// RUN: ttxform --allow-unregistered-dialect %s --split-input-file --pass-pipeline='builtin.module(dce)' | FileCheck %s
 
 // A chain of dead pure ops goes entirely; live ops stay.
 // CHECK-LABEL: func.func @chain

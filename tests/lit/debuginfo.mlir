@@ -3,10 +3,10 @@
 // arguments and the module without a written location get their place in
 // this file. Without the option no location is printed.
 //
-// RUN: ttxform --mlir-print-debuginfo %s | FileCheck %s
-// RUN: ttxform --mlir-print-debuginfo %s | ttxform --mlir-print-debuginfo | FileCheck %s
-// RUN: ttxform --mlir-print-debuginfo --mlir-print-op-generic %s | ttxform --mlir-print-debuginfo | FileCheck %s
-// RUN: ttxform %s | FileCheck %s --check-prefix=NODEBUG
+// RUN: ttxform --allow-unregistered-dialect --mlir-print-debuginfo %s | FileCheck %s
+// RUN: ttxform --allow-unregistered-dialect --mlir-print-debuginfo %s | ttxform --allow-unregistered-dialect --mlir-print-debuginfo | FileCheck %s
+// RUN: ttxform --allow-unregistered-dialect --mlir-print-debuginfo --mlir-print-op-generic %s | ttxform --allow-unregistered-dialect --mlir-print-debuginfo | FileCheck %s
+// RUN: ttxform --allow-unregistered-dialect %s | FileCheck %s --check-prefix=NODEBUG
 
 #loc = loc("kernel.py":1:0)
 module {

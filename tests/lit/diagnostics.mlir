@@ -2,11 +2,11 @@
 // and expected-note annotations of each section; then the diagnostics
 // printed without the checker, and the checker reporting a mismatch.
 //
-// RUN: ttxform %s --split-input-file --verify-diagnostics
-// RUN: ttxform %s --split-input-file --verify-diagnostics | FileCheck %s --check-prefix=OUT
-// RUN: not ttxform %s 2>&1 | FileCheck %s --check-prefix=ERR
+// RUN: ttxform --allow-unregistered-dialect %s --split-input-file --verify-diagnostics
+// RUN: ttxform --allow-unregistered-dialect %s --split-input-file --verify-diagnostics | FileCheck %s --check-prefix=OUT
+// RUN: not ttxform --allow-unregistered-dialect %s 2>&1 | FileCheck %s --check-prefix=ERR
 // RUN: sed -e 's/{{use of undeclared SSA value name/{{no such message/' %s \
-// RUN:   | not ttxform - --split-input-file --verify-diagnostics 2>&1 \
+// RUN:   | not ttxform --allow-unregistered-dialect - --split-input-file --verify-diagnostics 2>&1 \
 // RUN:   | FileCheck %s --check-prefix=MISMATCH
 
 func.func @redefinition() {

@@ -2,8 +2,8 @@
 // failure, and NN-PASS.failed.mlir (the IR as the failing pass left it); no output file.
 // RUN: rm -rf %t && mkdir -p %t && not ttxform %s --emit=ktir --grid=4,8 --dump-dir %t/d -o %t/k.ktir 2> %t/err \
 // RUN:   && test ! -e %t/k.ktir && FileCheck %s --check-prefix=IN < %t/d/00-input.mlir \
-// RUN:   && test -f %t/d/06-convert-ttir-functions.mlir && FileCheck %s --check-prefix=FAILED < %t/d/07-distribute-work-to-spyre-cores.failed.mlir \
-// RUN:   && test ! -e %t/d/07-distribute-work-to-spyre-cores.mlir && test ! -e %t/d/08-cse.mlir
+// RUN:   && test -f %t/d/07-convert-ttir-functions.mlir && FileCheck %s --check-prefix=FAILED < %t/d/08-distribute-work-to-spyre-cores.failed.mlir \
+// RUN:   && test ! -e %t/d/08-distribute-work-to-spyre-cores.mlir && test ! -e %t/d/09-cse.mlir
 
 // IN: tt.func public @add_kernel
 // FAILED: func.func @add_kernel

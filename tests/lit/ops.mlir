@@ -1,11 +1,11 @@
 // Operations: SSA value and block naming, regions, successors, the custom
 // forms of func/arith/scf/cf/tt ops, the generic form, and module wrapping.
 //
-// RUN: ttxform %s --split-input-file | FileCheck %s
-// RUN: ttxform %s --split-input-file | ttxform --split-input-file | FileCheck %s
-// RUN: ttxform %s --split-input-file --mlir-print-op-generic | ttxform --split-input-file | FileCheck %s
-// RUN: ttxform %s --split-input-file | FileCheck %s --strict-whitespace --check-prefix=WS
-// RUN: ttxform %s --split-input-file --mlir-print-op-generic | FileCheck %s --check-prefix=GENERIC
+// RUN: ttxform --allow-unregistered-dialect %s --split-input-file | FileCheck %s
+// RUN: ttxform --allow-unregistered-dialect %s --split-input-file | ttxform --allow-unregistered-dialect --split-input-file | FileCheck %s
+// RUN: ttxform --allow-unregistered-dialect %s --split-input-file --mlir-print-op-generic | ttxform --allow-unregistered-dialect --split-input-file | FileCheck %s
+// RUN: ttxform --allow-unregistered-dialect %s --split-input-file | FileCheck %s --strict-whitespace --check-prefix=WS
+// RUN: ttxform --allow-unregistered-dialect %s --split-input-file --mlir-print-op-generic | FileCheck %s --check-prefix=GENERIC
 //
 // In the generic form values are not named after their ops (%0, not %c0),
 // every value of an isolated region gets its own number (nested regions are

@@ -3,10 +3,10 @@
 // numbered afresh in every section. Without the option the markers are
 // comments.
 //
-// RUN: ttxform --split-input-file %s | FileCheck %s
-// RUN: ttxform --split-input-file %s | ttxform --split-input-file | FileCheck %s
-// RUN: ttxform --split-input-file --mlir-print-op-generic %s | ttxform --split-input-file | FileCheck %s
-// RUN: not ttxform %s 2>&1 | FileCheck %s --check-prefix=NOSPLIT
+// RUN: ttxform --allow-unregistered-dialect --split-input-file %s | FileCheck %s
+// RUN: ttxform --allow-unregistered-dialect --split-input-file %s | ttxform --allow-unregistered-dialect --split-input-file | FileCheck %s
+// RUN: ttxform --allow-unregistered-dialect --split-input-file --mlir-print-op-generic %s | ttxform --allow-unregistered-dialect --split-input-file | FileCheck %s
+// RUN: not ttxform --allow-unregistered-dialect %s 2>&1 | FileCheck %s --check-prefix=NOSPLIT
 
 func.func @first(%x: i32) -> i32 {
   %c1 = arith.constant 1 : i32

@@ -1,5 +1,5 @@
-// RUN: ttxform %s --split-input-file --convert-ttir-functions | FileCheck %s
-// RUN: ttxform %s --split-input-file --pass-pipeline='builtin.module(convert-ttir-functions)' | FileCheck %s
+// RUN: ttxform --allow-unregistered-dialect %s --split-input-file --convert-ttir-functions | FileCheck %s
+// RUN: ttxform --allow-unregistered-dialect %s --split-input-file --pass-pipeline='builtin.module(convert-ttir-functions)' | FileCheck %s
 
 // The example of spec/spyre-lowering.md §2.6: the pointer argument becomes
 // an index and the cast that took its address folds into it; tt.return

@@ -1,5 +1,5 @@
-// RUN: ttxform %s --split-input-file --symbol-dce | FileCheck %s
-// RUN: ttxform %s --split-input-file --pass-pipeline='builtin.module(symbol-dce)' | FileCheck %s
+// RUN: ttxform --allow-unregistered-dialect %s --split-input-file --symbol-dce | FileCheck %s
+// RUN: ttxform --allow-unregistered-dialect %s --split-input-file --pass-pipeline='builtin.module(symbol-dce)' | FileCheck %s
 
 // Private functions nobody refers to go; public ones (given or implied)
 // stay; a private function that is called, or named in an attribute

@@ -1,9 +1,9 @@
 // Inputs that mlir-opt reads, one form per section, each printed the way
 // mlir-opt prints it; the printed text must read back the same.
 //
-// RUN: ttxform %s --split-input-file | FileCheck %s
-// RUN: ttxform %s --split-input-file | ttxform --split-input-file | FileCheck %s
-// RUN: ttxform %s --split-input-file --mlir-print-op-generic | ttxform --split-input-file | FileCheck %s
+// RUN: ttxform --allow-unregistered-dialect %s --split-input-file | FileCheck %s
+// RUN: ttxform --allow-unregistered-dialect %s --split-input-file | ttxform --allow-unregistered-dialect --split-input-file | FileCheck %s
+// RUN: ttxform --allow-unregistered-dialect %s --split-input-file --mlir-print-op-generic | ttxform --allow-unregistered-dialect --split-input-file | FileCheck %s
 
 // A negative hexadecimal integer.
 "foo.neg_hex"() {x = -0x1 : i8, y = -0x10 : i32} : () -> ()

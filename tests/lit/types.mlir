@@ -1,10 +1,10 @@
 // Builtin and dialect types, in function signatures and in generic ops,
 // printed the way mlir-opt prints them.
 //
-// RUN: ttxform %s --split-input-file | FileCheck %s
-// RUN: ttxform %s --split-input-file | ttxform --split-input-file | FileCheck %s
-// RUN: ttxform %s --split-input-file --mlir-print-op-generic | ttxform --split-input-file | FileCheck %s
-// RUN: ttxform %s --split-input-file | FileCheck %s --strict-whitespace --check-prefix=WS
+// RUN: ttxform --allow-unregistered-dialect %s --split-input-file | FileCheck %s
+// RUN: ttxform --allow-unregistered-dialect %s --split-input-file | ttxform --allow-unregistered-dialect --split-input-file | FileCheck %s
+// RUN: ttxform --allow-unregistered-dialect %s --split-input-file --mlir-print-op-generic | ttxform --allow-unregistered-dialect --split-input-file | FileCheck %s
+// RUN: ttxform --allow-unregistered-dialect %s --split-input-file | FileCheck %s --strict-whitespace --check-prefix=WS
 
 // Integers and index.
 func.func @ints(%a: i1, %b: i8, %c: i17, %d: si32, %e: ui64, %f: index, %g: i64) -> (si8, ui1) {

@@ -1,10 +1,10 @@
 // Ops of unknown dialects written in a custom syntax are carried as written,
 // with their SSA operands renamed; they cannot be printed in generic form.
-// (mlir-opt does not read such ops at all.)
+// (with --allow-unregistered-dialect; mlir-opt does not read such ops at all.)
 //
-// RUN: ttxform %s | FileCheck %s
-// RUN: ttxform %s | ttxform | FileCheck %s
-// RUN: not ttxform --mlir-print-op-generic %s 2>&1 | FileCheck %s --check-prefix=GENERIC
+// RUN: ttxform --allow-unregistered-dialect %s | FileCheck %s
+// RUN: ttxform --allow-unregistered-dialect %s | ttxform --allow-unregistered-dialect | FileCheck %s
+// RUN: not ttxform --allow-unregistered-dialect --mlir-print-op-generic %s 2>&1 | FileCheck %s --check-prefix=GENERIC
 
 func.func @unknown(%a: i32, %t: tensor<4xf32>) -> i32 {
   %0 = foo.bar %a, %a {flag} : i32

@@ -4,7 +4,10 @@ triton-shared and spine-triton tests in the corpus is run by the reference
 interpreter before and after the pass, on the same inputs, and every buffer
 must come out bit for bit the same.
 
-usage: ptr_analysis_corpus.py TTXFORM CORPUS_DIR
+usage: ptr_analysis_corpus.py TTXFORM CORPUS_DIR [PASS]
+
+PASS (default ptr-analysis) is the pass run, with its options
+(`tile=vlen=128`); the `tile` suite runs it with `tile`.
 
 Inputs: each pointer argument a buffer of 4096 elements (floats 0, 1, 2, ...;
 integers 0, 1, ..., 6, 0, 1, ...: in range as gather indices), each integer
@@ -28,6 +31,8 @@ from harness import numpy_or_skip, sanitizer_report  # noqa: E402
 np = numpy_or_skip("ptr-analysis-corpus")
 
 TTX, CORPUS = sys.argv[1], sys.argv[2]
+PASS = sys.argv[3] if len(sys.argv) > 3 else "ptr-analysis"
+PNAME = PASS.split("=")[0]
 TMP = tempfile.mkdtemp(prefix="ttx-pa-corpus-")
 N = 4096
 DTYPES = {"f32": np.float32, "f16": np.float16, "f64": np.float64, "i32": np.int32, "i64": np.int64,
@@ -126,10 +131,10 @@ def main():
                     skipped += 1
                     continue
                 after = src + ".pa.mlir"
-                rc, err = run([TTX, src, "--ptr-analysis", "-o", after])
+                rc, err = run([TTX, src, "--" + PASS, "-o", after])
                 if rc != 0 or sanitizer_report(err):
                     failed += 1
-                    print(f"FAIL {tag}: --ptr-analysis: {err.strip()[:500]}")
+                    print(f"FAIL {tag}: --{PASS}: {err.strip()[:500]}")
                     continue
                 res = {}
                 for k, kern in (("before", src), ("after", after)):
@@ -154,12 +159,14 @@ def main():
                                                              np.load(os.path.join(TMP, f"after{i}.npy")), equal_nan=True)]
                 if bad:
                     failed += 1
-                    print(f"FAIL {tag}: buffers {bad} differ after --ptr-analysis")
+                    print(f"FAIL {tag}: buffers {bad} differ after --{PASS}")
                     continue
                 compared += 1
-                if '"tts.' in open(after).read():
+                done = open(after).read()
+                if PNAME == "tile" and done.count("scf.for") > sec.count("scf.for") or PNAME != "tile" and '"tts.' in done:
                     rewritten += 1
-    print(f"{compared} kernels compared ({rewritten} with accesses rewritten), {skipped} skipped")
+    what = "tiled" if PNAME == "tile" else "with accesses rewritten"
+    print(f"{compared} kernels compared ({rewritten} {what}), {skipped} skipped")
     print(f"{compared} passed, {failed} failed")
     return 1 if failed else 0
 

@@ -1,9 +1,10 @@
-/* passes/spyre/rewrite_descriptor_layout.h - what the two halves of the
+/* passes/spyre/descriptor_layout.h - what the two halves of the
  * `rewrite-descriptor-layout` pass share: the layout marker, the pass state
  * and a small op builder.  rewrite_descriptor_layout.c physicalises views,
  * tiles and loads (phase 1) and drives the pass; rewrite_descriptor_layout_synth.c
  * re-synthesises matmul, batch_matmul and reduce per stick and sinks logical
- * results into physical store tiles (phase 2). */
+ * results into physical store tiles (phase 2), and defines everything declared
+ * here, so the calls go one way: from the pass file into the synth file. */
 #ifndef TTX_RDL_H
 #define TTX_RDL_H
 
@@ -43,6 +44,9 @@ typedef struct RdlB {
     Block *blk;
     Loc loc;
 } RdlB;
+
+/* a ranked tensor type */
+bool rdl_ranked(const Type *t);
 
 Value *rdl_put(RdlB *b, Op *op);
 Value *rdl_op(RdlB *b, const char *name, Type *rt, int n, Value *const *opnds);

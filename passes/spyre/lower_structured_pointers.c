@@ -1,0 +1,619 @@
+/* passes/spyre/lower_structured_pointers.c - the `lower-structured-pointers`
+ * pass: the loads and stores of ordinary (pointer-style) Triton kernels
+ * become ktdp memory views, access tiles, ktdp.load and ktdp.store, so the
+ * Spyre pipeline takes the kernels users already have, not only kernels
+ * written with tensor descriptors.
+ *
+ * When the module loads or stores through tensors of pointers or block
+ * pointers, the pass first runs `ptr-analysis`, which describes every such
+ * access as triton-shared's structured pointer: a base pointer and, per
+ * dimension d, a block size n_d, an offset o_d and a stride s_d (element i
+ * is at base + sum o_d + sum i_d * s_d, in elements), with a wrap-around
+ * modulus m_d where the kernel wrote `% M`, the tensor's shape where it is
+ * a block pointer, and the mask as a prefix bound b_d per dimension.  Each
+ * tts.load / tts.store then becomes
+ *
+ *   plain dims only     ktdp.construct_memory_view at base + sum o_d,
+ *                       sizes [n_d], strides [s_d]; an access tile of the
+ *                       block at [0, ..]; ktdp.load / ktdp.store
+ *   masked dim d        the view starts at the tensor's origin along d
+ *                       (o_d is not added to the address), the tile at
+ *                       c = o_d / s_d, and the view's extent along d is
+ *                       c + b_d (its coordinate set bounds d by a symbol);
+ *                       the view is the only partition of a
+ *                       ktdp.construct_distributed_memory_view, whose
+ *                       coordinate domain is the union of its partitions'
+ *                       sets, so the tile's coordinates past the bound are
+ *                       outside the tensor: a load does not read them, a
+ *                       store does not write them.  When b_d may be 0 (a
+ *                       dynamic bound), a store is inside scf.if b_d > 0 and
+ *                       a load's tile starts at min(c, c + b_d - 1), so that
+ *                       it overlaps the domain (its elements are all masked
+ *                       then): ktir-cpu rejects an access that no partition
+ *                       covers and runs no scf.if with results
+ *   wrapped dim d       (offset mod m_d): the view along d has extent
+ *                       M = m_d / s_d and the tile starts at
+ *                       (o_d / s_d) mod M; the distributed view has two
+ *                       partitions over the same memory, coordinates
+ *                       [0, M) and [M, 2M), so the rows of a block that
+ *                       run past M read rows 0, 1, .. again (two wrapped
+ *                       dims: four partitions)
+ *   block pointer       the view has the tensor's shape and the tile starts
+ *                       at o_d / s_d; the shape bounds every dimension, as
+ *                       the load's boundaryCheck does
+ *
+ * A load with `other` selects it where the mask (or the block pointer's
+ * bounds) excludes an element: the bounds compared with a range (a
+ * constant of at most 100 elements, else row * b + column of two short
+ * ones, as ktir-cpu does not read the hexadecimal form of long constants),
+ * broadcast to the block (arith.cmpi, tt.expand_dims, tt.broadcast,
+ * arith.andi, arith.select; lower-compute-ops lowers the
+ * views afterwards).  The base pointer is a function argument plus scalar
+ * tt.addptr offsets, cast to index like the descriptor lowering does.  A
+ * scalar tt.store becomes a one-element view, tile and ktdp.store of
+ * tensor.splat of the value.  Then the pointer values left (splats,
+ * tt.addptr, loop-carried pointer tensors such as the K loop's of a
+ * matmul) are dropped from the loops and erased, and each tt.make_range
+ * still used (a mask the kernel computes itself) becomes such a range.
+ *
+ * What KTIR cannot express is an error at the op, naming the construct:
+ * a gather or scatter through pointers (offsets loaded from memory, a mask
+ * that is not a prefix), an access ptr-analysis cannot describe, a
+ * wrapped dimension that is also masked, a base pointer that is not an
+ * argument plus offsets, a masked scalar store, and any pointer value that
+ * is still used afterwards.  A block longer than its wrap-around modulus
+ * (m_d / s_d < n_d) wraps more than once; the rows past 2M are outside both
+ * partitions (not read, not written).  A module without pointer-style
+ * accesses is left exactly as it is. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "ktdp_build.h"
+
+#define MAXR 8
+
+extern const Pass pass_ptr_analysis, pass_dce;
+
+/* an index quantity: a constant (v == NULL) or an index value */
+typedef struct Q { Value *v; int64_t c; } Q;
+
+static bool ptr_tensor(const Type *t) { return t && type_is_shaped(t) && t->sh.elem->kind == T_PTR; }
+static bool ptr_like(const Type *t) { return t && (t->kind == T_PTR || ptr_tensor(t)); }
+static bool qk(Q q, int64_t c) { return !q.v && q.c == c; }
+
+static Value *idx_const(Ctx *c, Op *at, int64_t v) {
+    Type *i = type_index(c);
+    return kb_place(c, at, const_new(c, attr_int(c, i, v), i, at->loc));
+}
+static Value *qval(Ctx *c, Op *at, Q q) { return q.v ? q.v : idx_const(c, at, q.c); }
+static Value *ibin(Ctx *c, Op *at, const char *name, Value *x, Value *y) {
+    Value *o[2] = { x, y };
+    return kb_place(c, at, kb_op(c, at, name, x->type, 2, o));
+}
+/* arithmetic on quantities, folded when both are constants */
+static Q qadd(Ctx *c, Op *at, Q a, Q b) {
+    if (!a.v && !b.v) return (Q){ NULL, a.c + b.c };
+    if (qk(a, 0)) return b;
+    if (qk(b, 0)) return a;
+    return (Q){ ibin(c, at, "arith.addi", qval(c, at, a), qval(c, at, b)), 0 };
+}
+/* a / s for an a the kernel scaled by s: x when a is `muli x, s` */
+static Q qdiv(Ctx *c, Op *at, Q a, Q s) {
+    if (qk(s, 1)) return a;
+    if (!a.v && !s.v && s.c && a.c % s.c == 0) return (Q){ NULL, a.c / s.c };
+    if (a.v && a.v->def && op_is(a.v->def, OP_arith_muli) && s.v) {
+        Op *m = a.v->def;
+        if (op_operand(m, 1) == s.v) return (Q){ op_operand(m, 0), 0 };
+        if (op_operand(m, 0) == s.v) return (Q){ op_operand(m, 1), 0 };
+    }
+    /* exact, so floordivsi is divsi (and ktir-cpu keeps it a plain integer) */
+    return (Q){ ibin(c, at, "arith.floordivsi", qval(c, at, a), qval(c, at, s)), 0 };
+}
+/* a mod m in [0, m): a - floordiv(a, m) * m (remsi for the a >= 0 that
+ * address the tensor; ktir-cpu's remsi gives an array, not an index) */
+static Q qrem(Ctx *c, Op *at, Q a, Q m) {
+    if (!a.v && !m.v && m.c) return (Q){ NULL, ((a.c % m.c) + m.c) % m.c };
+    Value *av = qval(c, at, a), *mv = qval(c, at, m);
+    Value *q = ibin(c, at, "arith.floordivsi", av, mv);
+    return (Q){ ibin(c, at, "arith.subi", av, ibin(c, at, "arith.muli", q, mv)), 0 };
+}
+
+/* a mixed static/dynamic list of a tts op: the static entries of prop
+ * `name`, the dynamic ones (INT64_MIN) the next operands from *next */
+static int mixed(Op *op, const char *name, Q *out, int *next) {
+    Attr *a = op_attr(op, name);
+    if (!a || a->kind != A_DENSE_ARRAY || (a->darr.n && !a->darr.i) || a->darr.n > MAXR) return -1;
+    for (int i = 0; i < a->darr.n; i++) {
+        if (a->darr.i[i] == INT64_MIN) {
+            if (*next >= op->nopnds) return -1;
+            out[i] = (Q){ op_operand(op, (*next)++), 0 };
+        } else out[i] = (Q){ NULL, a->darr.i[i] };
+    }
+    return a->darr.n;
+}
+
+/* a structured pointer, read back from tts.make_tptr */
+typedef struct TP {
+    Value *base;
+    int rank;
+    int64_t sizes[MAXR];
+    Q str[MAXR], off[MAXR], shp[MAXR];
+    bool block;                 /* a block pointer: shp is the tensor's shape */
+} TP;
+
+static bool read_tptr(Op *op, TP *t) {
+    memset(t, 0, sizeof *t);
+    if (!op_is(op, OP_tts_make_tptr) || op->nopnds < 1) return false;
+    t->base = op_operand(op, 0);
+    int next = 1;
+    int64_t sz[MAXR];
+    int n = op_attr_ints(op, "sizes", sz, MAXR);
+    if (n < 1 || n > MAXR) return false;
+    t->rank = n;
+    memcpy(t->sizes, sz, sizeof sz);
+    if (mixed(op, "static_strides", t->str, &next) != n || mixed(op, "static_offsets", t->off, &next) != n ||
+        mixed(op, "static_shape", t->shp, &next) != n || next != op->nopnds) return false;
+    Attr *ord = op_attr(op, "order");
+    t->block = ord && ord->kind == A_DENSE_ARRAY && ord->darr.n > 0;
+    return true;
+}
+
+/* the index address of a scalar pointer: a function argument plus the
+ * offsets of its tt.addptr chain, root first; NULL for anything else */
+static Value *ptr_address(Ctx *c, Op *at, Value *p) {
+    Value *offs[64];
+    int n = 0;
+    while (p->def && !p->def->verbatim && op_is(p->def, OP_tt_addptr) && p->def->nopnds == 2 && n < 64 &&
+           op_operand(p->def, 0)->type && op_operand(p->def, 0)->type->kind == T_PTR) {
+        offs[n++] = op_operand(p->def, 1);
+        p = op_operand(p->def, 0);
+    }
+    if (p->def || !p->block || !p->block->region || !p->block->region->op ||
+        !(op_is(p->block->region->op, OP_tt_func) || op_is(p->block->region->op, OP_func_func)))
+        return NULL;
+    Value *addr = kb_cast(c, at, p, type_index(c));
+    for (int i = n - 1; i >= 0; i--) addr = ibin(c, at, "arith.addi", addr, kb_index(c, at, offs[i]));
+    return addr;
+}
+
+typedef enum { D_PLAIN, D_MASKED, D_WRAP, D_BLOCK } DimKind;
+
+/* the bounds of one partition along a dim: [lo, hi) over the symbols */
+static void dim_cons(Ctx *c, AExpr **cons, int d, DimKind k, Q ext, bool upper, int *ns) {
+    AExpr *x = ae_dim(c, d);
+    AExpr *e = ext.v ? ae_sym(c, (*ns)++) : ae_const(c, ext.c);
+    if (k == D_WRAP && upper) {
+        cons[0] = ae_sub(c, x, e);                                       /* d - M >= 0 */
+        cons[1] = ae_add(c, ae_sub(c, ae_mul(c, e, ae_const(c, 2)), x), ae_const(c, -1));  /* 2M - 1 - d >= 0 */
+    } else {
+        cons[0] = x;
+        cons[1] = ae_add(c, ae_sub(c, e, x), ae_const(c, -1));
+    }
+}
+
+static Value *tt_op(Ctx *c, Op *at, const char *name, Type *rt, int n, Value *const *o) {
+    return kb_place(c, at, kb_op(c, at, name, rt, n, o));
+}
+static Value *dense_range(Ctx *c, Op *at, int64_t start, int64_t n, Type *et) {
+    Attr **el = malloc(sizeof(Attr *) * (size_t)n);
+    for (int64_t i = 0; i < n; i++) el[i] = attr_int(c, et, start + i);
+    Type *t = type_tensor(c, 1, &n, et);
+    Value *v = kb_place(c, at, const_new(c, attr_dense(c, t, (int)n, el), t, at->loc));
+    free(el);
+    return v;
+}
+static Value *expand(Ctx *c, Op *at, Value *v, int axis) {
+    Type *t = v->type;
+    int64_t d[MAXR + 1];
+    int r = t->sh.rank, k = 0;
+    for (int i = 0; i <= r; i++) d[i] = i == axis ? 1 : t->sh.dims[k++];
+    Op *ex = kb_op(c, at, "tt.expand_dims", type_tensor(c, r + 1, d, t->sh.elem), 1, &v);
+    op_set_attr(c, ex, "axis", attr_int(c, type_int(c, 32, SIGNLESS), axis));
+    return kb_place(c, at, ex);
+}
+
+/* the range start, start + 1, .. of n elements of type et (i32): a constant
+ * of at most 100 elements, which prints as a list (larger ones print as
+ * hexadecimal data, which ktir-cpu does not read); a longer range is
+ * a * b elements (a, b <= 100, b the divisor nearest sqrt(n) from below)
+ * computed as row * b + column over a broadcast a x b tensor and reshaped */
+static Value *range_of(Ctx *c, Op *at, int64_t start, int64_t n, Type *et) {
+    int64_t a = 0;
+    /* the factor b nearest sqrt(n) from below */
+    if (n > 100)
+        for (int64_t k = 1; k * k <= n; k++) if (n % k == 0 && n / k <= 100) a = n / k;
+    if (!a) return dense_range(c, at, start, n, et);
+    int64_t b = n / a, ab[2] = { a, b };
+    Type *t2 = type_tensor(c, 2, ab, et);
+    Value *rows = expand(c, at, dense_range(c, at, 0, a, et), 1);
+    Value *cols = expand(c, at, dense_range(c, at, start, b, et), 0);
+    rows = tt_op(c, at, "tt.broadcast", t2, 1, &rows);
+    cols = tt_op(c, at, "tt.broadcast", t2, 1, &cols);
+    Attr *bk = attr_int(c, et, b);
+    Value *bs = kb_place(c, at, const_new(c, attr_dense(c, t2, 1, &bk), t2, at->loc));
+    Value *o[2] = { rows, bs };
+    Value *m = tt_op(c, at, "arith.muli", t2, 2, o);
+    Value *o2[2] = { m, cols };
+    Value *sum = tt_op(c, at, "arith.addi", t2, 2, o2);
+    return tt_op(c, at, "tt.reshape", type_tensor(c, 1, &n, et), 1, &sum);
+}
+
+/* the i1 tensor of a block's elements that lie in [lo_d, hi_d) along each
+ * bounded dim (relative to the block's first element): a range compared
+ * with the bounds, given the block's rank (tt.expand_dims) and shape
+ * (tt.broadcast), the dims combined with arith.andi */
+static Value *bounds_mask(Ctx *c, Op *at, int rank, const int64_t *sizes, const bool *bnd, const Q *lo, const Q *hi) {
+    Type *i32 = type_int(c, 32, SIGNLESS), *i1 = type_int(c, 1, SIGNLESS);
+    Value *all = NULL;
+    for (int d = 0; d < rank; d++) {
+        if (!bnd[d]) continue;
+        int64_t n = sizes[d];
+        Type *vt = type_tensor(c, 1, &n, i32), *mt = type_tensor(c, 1, &n, i1);
+        Value *iota = range_of(c, at, 0, n, i32);
+        Value *m = NULL;
+        for (int side = 0; side < 2; side++) {
+            Q q = side ? hi[d] : lo[d];
+            if (!side && qk(q, 0)) continue;
+            Value *b = qval(c, at, q);
+            Value *b32 = tt_op(c, at, "arith.index_cast", i32, 1, &b);
+            Value *sp = tt_op(c, at, "tt.splat", vt, 1, &b32);
+            Value *o[2] = { iota, sp };
+            Op *cmp = kb_op(c, at, "arith.cmpi", mt, 2, o);
+            op_set_prop(c, cmp, "predicate", attr_int(c, type_int(c, 64, SIGNLESS), side ? 2 : 5));  /* slt, sge */
+            Value *r = kb_place(c, at, cmp);
+            m = m ? ibin(c, at, "arith.andi", m, r) : r;
+        }
+        /* a unit dim for every other axis, then the block's shape */
+        for (int k = 0; k < rank; k++) if (k != d) m = expand(c, at, m, k);
+        if (rank > 1) m = tt_op(c, at, "tt.broadcast", type_tensor(c, rank, sizes, i1), 1, &m);
+        all = all ? ibin(c, at, "arith.andi", all, m) : m;
+    }
+    return all;
+}
+
+typedef struct Ctl { Ctx *c; Diag *d; bool ok; } Ctl;
+
+static void fail(Ctl *k, Op *op, const char *msg) {
+    /* a tts access is named as the kernel wrote it */
+    const char *name = op_is(op, OP_tts_load) ? "tt.load" : op_is(op, OP_tts_store) ? "tt.store" : op->info->name;
+    diag_error(k->d, op->loc, "'%s': %s", name, msg);
+    k->ok = false;
+}
+
+/* one tts.load or tts.store */
+static void lower_access(Ctl *k, Op *op) {
+    Ctx *c = k->c;
+    bool st = op_is(op, OP_tts_store);
+    Value *tp = op_operand(op, 0);
+    if (tp->def && op_is(tp->def, OP_tts_make_gather_scatter_tptr)) {
+        fail(k, op, st ? "a scatter through a tensor of pointers (offsets loaded from memory, or a mask that is not a prefix) is not lowered to KTIR: use tt.descriptor_scatter"
+                       : "a gather through a tensor of pointers (offsets loaded from memory, or a mask that is not a prefix) is not lowered to KTIR: use tt.descriptor_gather");
+        return;
+    }
+    TP t;
+    if (!tp->def || !read_tptr(tp->def, &t)) { fail(k, op, "the structured pointer is not a tts.make_tptr this pass can read"); return; }
+    int R = t.rank;
+    /* the mask: static_mask_dims, dynamic entries from the operands */
+    Q bound[MAXR];
+    bool masked[MAXR] = { false };
+    int next = st ? 2 : 1;
+    Attr *sm = op_attr(op, "static_mask_dims");
+    int nm = sm && sm->kind == A_DENSE_ARRAY ? sm->darr.n : 0;
+    if (nm && nm != R) { fail(k, op, "the mask's rank differs from the pointer's"); return; }
+    if (nm && mixed(op, "static_mask_dims", bound, &next) != R) { fail(k, op, "malformed mask dims"); return; }
+    for (int d = 0; d < nm; d++) masked[d] = !qk(bound[d], t.sizes[d]);
+    Value *other = !st && next < op->nopnds ? op_operand(op, next) : NULL;
+
+    Value *base = ptr_address(c, op, t.base);
+    if (!base) {
+        fail(k, op, "the base pointer is not a function argument plus tt.addptr offsets (a pointer loaded from memory, carried by a loop or made by tt.int_to_ptr), which a KTIR memory view cannot address");
+        return;
+    }
+    DimKind kind[MAXR];
+    Q ext[MAXR], coord[MAXR], lo[MAXR], hi[MAXR];
+    bool bnd[MAXR] = { false };
+    int nwrap = 0, wrapdim[MAXR];
+    bool dist = false;
+    for (int d = 0; d < R; d++) {
+        lo[d] = (Q){ NULL, 0 };
+        if (t.block) {
+            kind[d] = D_BLOCK;
+            ext[d] = t.shp[d];
+            coord[d] = qdiv(c, op, t.off[d], t.str[d]);
+            /* element i is inside when 0 <= coord + i < shape */
+            Value *neg[2] = { idx_const(c, op, 0), qval(c, op, coord[d]) };
+            lo[d] = (Q){ ibin(c, op, "arith.subi", neg[0], neg[1]), 0 };
+            hi[d] = (Q){ ibin(c, op, "arith.subi", qval(c, op, ext[d]), neg[1]), 0 };
+            bnd[d] = true;
+            dist = true;
+            if (masked[d]) { fail(k, op, "a block pointer access with a mask is not lowered to KTIR"); return; }
+        } else if (!qk(t.shp[d], 0)) {
+            if (masked[d]) {
+                fail(k, op, "a wrap-around dimension (offsets taken % N) that is also masked is not lowered to KTIR: the tile's bound would not be a prefix of the wrapped coordinates");
+                return;
+            }
+            kind[d] = D_WRAP;
+            ext[d] = qdiv(c, op, t.shp[d], t.str[d]);
+            coord[d] = qrem(c, op, qdiv(c, op, t.off[d], t.str[d]), ext[d]);
+            wrapdim[nwrap++] = d;
+            dist = true;
+        } else {
+            kind[d] = masked[d] ? D_MASKED : D_PLAIN;
+            if (masked[d]) {
+                /* the view starts at the tensor's origin along d and ends
+                 * where the mask does: the tile at o_d / s_d, the extent
+                 * that plus b_d (so the domain is empty only when the
+                 * tensor is) */
+                coord[d] = qdiv(c, op, t.off[d], t.str[d]);
+                ext[d] = qadd(c, op, coord[d], bound[d]);
+                bnd[d] = true;
+                hi[d] = bound[d];
+                dist = true;
+            } else {
+                ext[d] = (Q){ NULL, t.sizes[d] };
+                coord[d] = (Q){ NULL, 0 };
+                base = qval(c, op, qadd(c, op, (Q){ base, 0 }, t.off[d]));
+            }
+        }
+    }
+    if (nwrap > 2) { fail(k, op, "more than two wrap-around dimensions are not lowered to KTIR"); return; }
+    Type *elem = st ? type_elem(op_operand(op, 1)->type) : type_elem(op->res[0].type);
+    /* the view's (or each partition's) sizes and strides */
+    int64_t ssz[MAXR], sst[MAXR], vdims[MAXR];
+    Value *dsz[MAXR], *dst[MAXR];
+    int nds = 0, ndt = 0;
+    for (int d = 0; d < R; d++) {
+        if (ext[d].v) { ssz[d] = KB_DYN; dsz[nds++] = ext[d].v; } else ssz[d] = ext[d].c;
+        if (t.str[d].v) { sst[d] = KB_DYN; dst[ndt++] = t.str[d].v; } else sst[d] = t.str[d].c;
+        vdims[d] = ext[d].v || (kind[d] == D_WRAP) ? DYN : ext[d].c;
+        if (kind[d] == D_WRAP && !ext[d].v) vdims[d] = 2 * ext[d].c;
+    }
+    /* a dynamic bound may be 0, and ktir-cpu rejects an access that no
+     * partition covers: a store is then skipped (scf.if b > 0), a load's
+     * tile moves back by one, to min(o, o + b - 1), so that it overlaps the
+     * domain (all its elements are masked then) */
+    Op *at = op;
+    Type *rt = st ? NULL : op->res[0].type;
+    Value *cond = NULL;
+    for (int d = 0; d < R; d++) {
+        if (kind[d] != D_MASKED || !bound[d].v) continue;
+        if (!st) {
+            Value *last = ibin(c, op, "arith.subi", qval(c, op, ext[d]), idx_const(c, op, 1));
+            coord[d] = (Q){ ibin(c, op, "arith.minsi", qval(c, op, coord[d]), last), 0 };
+            continue;
+        }
+        Value *o[2] = { bound[d].v, idx_const(c, op, 0) };
+        Op *cmp = kb_op(c, op, "arith.cmpi", type_int(c, 1, SIGNLESS), 2, o);
+        op_set_prop(c, cmp, "predicate", attr_int(c, type_int(c, 64, SIGNLESS), 4));   /* sgt */
+        Value *ne = kb_place(c, op, cmp);
+        cond = cond ? ibin(c, op, "arith.andi", cond, ne) : ne;
+    }
+    if (cond) {
+        Op *ifop = op_new(c, "scf.if", 0, NULL, 1, &cond, 2, op->loc);
+        ifop->locattr = op->locattr;
+        op_insert_before(op, ifop);
+        Block *b = block_new(c);
+        region_append_block(&ifop->regions[0], b);
+        Op *y = op_new(c, "scf.yield", 0, NULL, 0, NULL, 0, op->loc);
+        y->locattr = op->locattr;
+        op_append(b, y);
+        at = y;
+    }
+    Value *view;
+    if (!dist) {
+        view = kb_memory_view(c, at, base, R, ssz, dsz, sst, dst, elem);
+    } else {
+        Value *parts[4];
+        int np = 1 << nwrap;
+        for (int p = 0; p < np; p++) {
+            Value *v = kb_memory_view(c, at, base, R, ssz, dsz, sst, dst, elem);
+            AExpr *cons[2 * MAXR];
+            bool eq[2 * MAXR] = { false };
+            int ns = 0;
+            for (int d = 0; d < R; d++) {
+                bool upper = false;
+                for (int w = 0; w < nwrap; w++) if (wrapdim[w] == d) upper = (p >> w) & 1;
+                dim_cons(c, cons + 2 * d, d, kind[d], ext[d], upper, &ns);
+            }
+            op_set_prop(c, v->def, "coordinate_set", attr_set(c, R, ns, 2 * R, cons, eq));
+            parts[p] = v;
+        }
+        Type *gt = type_shaped(c, T_MEMREF, R, vdims, elem, NULL, NULL);
+        view = kb_place(c, at, kb_op(c, at, "ktdp.construct_distributed_memory_view", gt, np, parts));
+    }
+    Value *ci[MAXR];
+    for (int d = 0; d < R; d++) ci[d] = qval(c, at, coord[d]);
+    Value *tile = kb_access_tile(c, at, view, R, ci, t.sizes);
+    if (st) {
+        kb_store(c, at, op_operand(op, 1), tile);
+        op_erase(op);
+        return;
+    }
+    Value *v = kb_load(c, at, tile, rt);
+    bool any = false;
+    for (int d = 0; d < R; d++) any |= bnd[d];
+    if (other && any) {
+        Value *sel[3] = { bounds_mask(c, at, R, t.sizes, bnd, lo, hi), v, tt_op(c, at, "tt.splat", rt, 1, &other) };
+        v = tt_op(c, at, "arith.select", rt, 3, sel);
+    }
+    value_replace_all_uses(&op->res[0], v);
+    op_erase(op);
+}
+
+/* a scalar tt.store: a one-element view, tile and store of tensor.splat */
+static void lower_scalar_store(Ctl *k, Op *op) {
+    Ctx *c = k->c;
+    if (op->nopnds != 2) {
+        fail(k, op, "a masked scalar store is not lowered to KTIR");
+        return;
+    }
+    Value *addr = ptr_address(c, op, op_operand(op, 0));
+    if (!addr) {
+        fail(k, op, "the pointer is not a function argument plus tt.addptr offsets, which a KTIR memory view cannot address");
+        return;
+    }
+    Value *val = op_operand(op, 1);
+    const int64_t one[1] = { 1 };
+    Value *c0 = idx_const(c, op, 0);
+    Value *view = kb_memory_view(c, op, addr, 1, one, NULL, one, NULL, val->type);
+    Value *tile = kb_access_tile(c, op, view, 1, &c0, one);
+    Value *t = kb_place(c, op, kb_op(c, op, "tensor.splat", type_tensor(c, 1, one, val->type), 1, &val));
+    kb_store(c, op, t, tile);
+    op_erase(op);
+}
+
+typedef struct Scan { PtrVec acc, sst, loops, ranges; bool any; } Scan;
+
+static bool scan(Op *op, void *ud) {
+    Scan *s = ud;
+    if (op->verbatim) return true;
+    switch (op->info->id) {
+    case OP_tt_load: case OP_tt_store:
+        if (op->nopnds && op_operand(op, 0)->type) {
+            Type *p = op_operand(op, 0)->type;
+            if (ptr_tensor(p) || (p->kind == T_PTR && p->ptr.pointee && p->ptr.pointee->kind == T_TENSOR)) s->any = true;
+            if (op_is(op, OP_tt_store) && p->kind == T_PTR && p->ptr.pointee && p->ptr.pointee->kind != T_TENSOR) {
+                pv_push(&s->sst, op);
+                s->any = true;
+            }
+        }
+        break;
+    case OP_tts_load: case OP_tts_store: pv_push(&s->acc, op); s->any = true; break;
+    case OP_tt_make_range: pv_push(&s->ranges, op); s->any = true; break;
+    case OP_tt_make_tensor_ptr: case OP_tts_make_tptr: case OP_tts_make_gather_scatter_tptr: s->any = true; break;
+    case OP_scf_for: pv_push(&s->loops, op); break;
+    default: break;
+    }
+    return true;
+}
+
+/* scf.for without its pointer iteration arguments: inside, each one is the
+ * initial value (only dead pointer arithmetic uses it once the accesses are
+ * rewritten); the loop's results are too */
+static void drop_pointer_iter_args(Ctx *c, Op *op) {
+    int n = op->nres;
+    Region *body = &op->regions[0];
+    if (op->verbatim || n < 1 || op->nopnds != 3 + n || !body->first || body->first != body->last ||
+        body->first->nargs != 1 + n || !body->first->last || !op_is(body->first->last, OP_scf_yield) ||
+        body->first->last->nopnds != n) return;
+    bool keep[64];
+    int nkeep = 0;
+    if (n > 64) return;
+    for (int i = 0; i < n; i++) { keep[i] = !ptr_like(op->res[i].type); nkeep += keep[i]; }
+    if (nkeep == n) return;
+    Block *b = body->first;
+    Op *y = b->last;
+    Type *rt[64];
+    Value *ops[67];
+    for (int i = 0; i < 3; i++) ops[i] = op_operand(op, i);
+    for (int i = 0, j = 0; i < n; i++)
+        if (keep[i]) { rt[j] = op->res[i].type; ops[3 + j] = op_operand(op, 3 + i); j++; }
+    Op *nf = op_new(c, "scf.for", nkeep, rt, 3 + nkeep, ops, 1, op->loc);
+    nf->locattr = op->locattr;
+    for (int i = 0; i < op->nattrs; i++) op_set_attr(c, nf, op->attrs[i].name, op->attrs[i].value);
+    for (int i = 0; i < op->nprops; i++) op_set_prop(c, nf, op->props[i].name, op->props[i].value);
+    nf->has_props = op->has_props;
+    op_insert_before(op, nf);
+    block_unlink(b);
+    region_append_block(&nf->regions[0], b);
+    for (int i = n - 1; i >= 0; i--) {
+        if (keep[i]) continue;
+        op_remove_operand(y, i);
+        value_replace_all_uses(b->args[1 + i], op_operand(op, 3 + i));
+        block_erase_arg(b, 1 + i);
+    }
+    for (int i = 0, j = 0; i < n; i++) {
+        Value *to = keep[i] ? &nf->res[j++] : op_operand(op, 3 + i);
+        value_replace_all_uses(&op->res[i], to);
+    }
+    op_erase(op);
+}
+
+/* each tt.make_range still used (a mask the kernel computes itself)
+ * becomes a range (range_of) */
+static void lower_range(Ctx *c, Op *op) {
+    int64_t s = 0, e = 0;
+    Type *t = op->res[0].type;
+    if (!op_attr_int(op, "start", &s) || !op_attr_int(op, "end", &e) || e <= s || !type_is_shaped(t) || t->sh.rank != 1) return;
+    Value *v = range_of(c, op, s, e - s, type_elem(t));
+    value_replace_all_uses(&op->res[0], v);
+    op_erase(op);
+}
+
+/* what is left after the rewrite, reported in three rounds: unlowered
+ * loads and stores; else ops that use a pointer tensor for something other
+ * than pointer arithmetic; else any op that still makes one */
+typedef struct Left { Ctl *k; int round; bool found; } Left;
+
+static bool block_ptr(const Type *t) { return t && t->kind == T_PTR && t->ptr.pointee && t->ptr.pointee->kind == T_TENSOR; }
+static bool plumbing(const Op *op) {
+    switch (op->info->id) {
+    case OP_tt_splat: case OP_tt_addptr: case OP_tt_broadcast: case OP_tt_expand_dims: case OP_tt_reshape:
+    case OP_tt_trans: case OP_tt_advance: case OP_tt_make_tensor_ptr: case OP_scf_yield: case OP_scf_for:
+    case OP_scf_if: case OP_arith_select:
+        return true;
+    default: return false;
+    }
+}
+
+static bool find_left(Op *op, void *ud) {
+    Left *l = ud;
+    if (op->verbatim) return true;
+    const char *why = NULL;
+    if (l->round == 0 && (op_is(op, OP_tt_load) || op_is(op, OP_tt_store)) && op->nopnds) {
+        Type *p = op_operand(op, 0)->type;
+        bool ld = op_is(op, OP_tt_load);
+        if (block_ptr(p))
+            why = "a block pointer access that does not check every dimension (boundaryCheck) is not lowered to KTIR";
+        else if (ptr_tensor(p))
+            why = ld ? "a load through a tensor of pointers that ptr-analysis cannot describe as a base, offsets and strides (two irregular dimensions, or a mask that is not a prefix along two dimensions) is not lowered to KTIR"
+                     : "a store through a tensor of pointers that ptr-analysis cannot describe as a base, offsets and strides (two irregular dimensions, or a mask that is not a prefix along two dimensions) is not lowered to KTIR";
+    } else if (l->round == 1 && !plumbing(op) && !op_is(op, OP_tt_load) && !op_is(op, OP_tt_store)) {
+        for (int i = 0; i < op->nopnds && !why; i++)
+            if (ptr_tensor(op_operand(op, i)->type) || block_ptr(op_operand(op, i)->type))
+                why = "a use of a pointer tensor other than a load or a store (a call, a comparison, a conversion to integers) is not lowered to KTIR";
+    } else if (l->round == 2) {
+        for (int i = 0; i < op->nres && !why; i++)
+            if (ptr_tensor(op->res[i].type) || block_ptr(op->res[i].type))
+                why = "a pointer tensor that is still used after the loads and stores are lowered is not lowered to KTIR";
+    }
+    if (why) { fail(l->k, op, why); l->found = true; }
+    return !(why && l->round == 2);
+}
+
+static bool run(Ctx *c, Op *m, const PassOptions *o, Diag *d) {
+    (void)o;
+    Scan s = { 0 };
+    op_walk(m, scan, &s);
+    if (!s.any) { pv_free(&s.acc); pv_free(&s.sst); pv_free(&s.loops); pv_free(&s.ranges); return true; }
+    pv_free(&s.acc); pv_free(&s.sst); pv_free(&s.loops); pv_free(&s.ranges);
+    if (!pass_ptr_analysis.run(c, m, NULL, d)) return false;
+    memset(&s, 0, sizeof s);
+    op_walk(m, scan, &s);
+    Ctl k = { c, d, true };
+    for (int i = 0; i < s.acc.n; i++) lower_access(&k, s.acc.v[i]);
+    for (int i = 0; i < s.sst.n; i++) lower_scalar_store(&k, s.sst.v[i]);
+    if (k.ok) {
+        /* inner loops first: an inner loop's pointer init may be an outer one's argument */
+        for (int i = s.loops.n - 1; i >= 0; i--) drop_pointer_iter_args(c, s.loops.v[i]);
+        k.ok = pass_dce.run(c, m, NULL, d);
+    }
+    if (k.ok) {
+        PtrVec r = { 0 };
+        Scan s2 = { 0 };
+        op_walk(m, scan, &s2);
+        for (int i = 0; i < s2.ranges.n; i++) lower_range(c, s2.ranges.v[i]);
+        pv_free(&s2.acc); pv_free(&s2.sst); pv_free(&s2.loops); pv_free(&s2.ranges);
+        pv_free(&r);
+        Left l = { &k, 0, false };
+        for (; l.round < 3 && !l.found; l.round++) op_walk(m, find_left, &l);
+    }
+    pv_free(&s.acc); pv_free(&s.sst); pv_free(&s.loops); pv_free(&s.ranges);
+    return k.ok;
+}
+
+const Pass pass_lower_structured_pointers = {
+    "lower-structured-pointers",
+    "pointer-style loads and stores (tensors of pointers, block pointers, scalar stores) become ktdp memory views, access tiles, ktdp.load and ktdp.store, through ptr-analysis; masks and wrap-around offsets bound the views' coordinate sets",
+    NULL, 0, run,
+};

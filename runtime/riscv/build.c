@@ -1,0 +1,159 @@
+/* build.c - `ttxform build`: a kernel's C compiled for riscv64 by clang-19
+ * (see riscv.h). */
+#include <errno.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "cc.h"
+#include "diag.h"
+#include "parse.h"
+#include "pass.h"
+#include "riscv.h"
+#include "target.h"
+#include "toolchain.h"
+
+static const char *build_usage =
+    "usage: ttxform build KERNEL.ttir --target=riscv64|riscv64-rvv -o K.o|K.so|K.s\n"
+    "\n"
+    "Emits the kernel's C (every tt.func, as --emit=c does) and compiles it with\n"
+    "clang-19 --target=riscv64-linux-gnu -O2.  KERNEL '-' is stdin.\n"
+    "\n"
+    "options:\n"
+    "  --target=riscv64       scalar code: -march=rv64gc\n"
+    "  --target=riscv64-rvv   RVV 1.0: -march=rv64gcv (rv64gcv_zvfh when the kernel\n"
+    "                         uses f16); clang's vectoriser turns the loops into\n"
+    "                         vector code\n"
+    "  -o FILE                the output; its suffix picks the kind: .o an object,\n"
+    "                         .so a shared library (-shared -fPIC), .s assembly.\n"
+    "                         Written atomically: not at all when the build fails\n"
+    "  -h, --help             show this help\n"
+    "\n"
+    "Needs clang-19 (apt-get install clang-19); a .so also needs the riscv64\n"
+    "sysroot (libc6-dev-riscv64-cross, gcc-riscv64-linux-gnu) and a linker (lld-19).\n"
+    "Exit status: 0 on success, 1 on any error.\n";
+
+static int errorf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+static int errorf(const char *fmt, ...) {
+    va_list ap;
+    va_start(ap, fmt);
+    fputs("ttxform: error: ", stderr);
+    vfprintf(stderr, fmt, ap);
+    fputc('\n', stderr);
+    va_end(ap);
+    return 1;
+}
+
+static int usage_error(const char *fmt, const char *arg) {
+    fputs("ttxform: error: ", stderr);
+    fprintf(stderr, fmt, arg);
+    fputs("\nTry 'ttxform build --help'.\n", stderr);
+    return 1;
+}
+
+static bool ends_with(const char *s, const char *suf) {
+    size_t n = strlen(s), k = strlen(suf);
+    return n > k && !strcmp(s + n - k, suf);
+}
+
+static char *read_input(const char *path, size_t *len) {
+    if (strcmp(path, "-")) return rv_read_file(path, len);
+    size_t cap = 1 << 16, n = 0;
+    char *buf = malloc(cap + 1);
+    while (buf) {
+        if (n == cap) {
+            char *nb = realloc(buf, cap * 2 + 1);
+            if (!nb) { free(buf); return NULL; }
+            buf = nb;
+            cap *= 2;
+        }
+        size_t r = fread(buf + n, 1, cap - n, stdin);
+        n += r;
+        if (!r) break;
+    }
+    if (!buf) return NULL;
+    buf[n] = 0;
+    *len = n;
+    return buf;
+}
+
+int rv_build_main(int argc, char **argv) {
+    const char *kernel = NULL, *out = NULL, *target = NULL;
+    for (int i = 1; i < argc; i++) {
+        const char *a = argv[i];
+        if (!strcmp(a, "-h") || !strcmp(a, "--help")) { fputs(build_usage, stdout); return 0; }
+        if (!strcmp(a, "-o")) {
+            if (++i >= argc) return usage_error("option '%s' needs a file name", a);
+            out = argv[i];
+        } else if (!strncmp(a, "-o", 2) && a[2]) out = a + 2;
+        else if (!strncmp(a, "--target=", 9)) target = a + 9;
+        else if (!strcmp(a, "--target")) {
+            if (++i >= argc) return usage_error("option '%s' needs a value", a);
+            target = argv[i];
+        } else if (!strcmp(a, "-") || a[0] != '-') {
+            if (kernel) return usage_error("more than one kernel file: '%s'", a);
+            kernel = a;
+        } else return usage_error("unknown option '%s'", a);
+    }
+    RvArch arch;
+    if (!kernel) return usage_error("%s", "no kernel file given");
+    if (!target) return usage_error("%s", "missing --target=riscv64|riscv64-rvv");
+    if (!rv_parse_target(target, &arch)) return usage_error("unknown target '%s' (expected riscv64 or riscv64-rvv)", target);
+    if (!out) return usage_error("%s", "missing -o K.o|K.so|K.s");
+    RvOut kind = ends_with(out, ".o") ? RV_OUT_OBJ : ends_with(out, ".so") ? RV_OUT_SO : ends_with(out, ".s") ? RV_OUT_ASM : RV_OUT_EXE;
+    if (kind == RV_OUT_EXE) return usage_error("cannot tell the output kind from '%s' (expected K.o, K.so or K.s)", out);
+
+    RvTools t;
+    char err[512];
+    if (!rv_find_clang(&t, err, sizeof err)) return errorf("%s", err);
+    if (kind == RV_OUT_SO && !rv_find_sysroot(&t, err, sizeof err)) return errorf("%s", err);
+
+    const char *fname = strcmp(kernel, "-") ? kernel : "<stdin>";
+    size_t len = 0;
+    char *src = read_input(kernel, &len);
+    if (!src) return errorf("cannot read '%s': %s", fname, strerror(errno));
+    int rc = 1;
+    Diag d;
+    diag_init(&d, stderr);
+    diag_set_source(&d, fname, src, len);
+    Ctx *c = ctx_new();
+    char *csrc = NULL;
+    size_t clen = 0;
+    char dir[RV_PATH] = "";
+    char tmp[RV_PATH] = "";
+    Op *m = parse_module(c, fname, src, len, 1, &d);
+    if (!m || d.nerrors || !verify_module(c, m, &d) || d.nerrors) goto out;
+    /* the portable C target's output, as --emit=c writes it */
+    const Target *tg = target_by_name("c");
+    FILE *f = open_memstream(&csrc, &clen);
+    if (!f) { errorf("out of memory"); goto out; }
+    bool ok = tg && tg->emit(f, c, m, &d);
+    fclose(f);
+    if (!ok || d.nerrors) goto out;
+    if (!rv_tmpdir(dir, sizeof dir)) { errorf("cannot create a temporary directory: %s", strerror(errno)); dir[0] = 0; goto out; }
+    char kc[RV_PATH];
+    snprintf(kc, sizeof kc, "%s/kernel.c", dir);
+    if (!rv_write_file(kc, csrc, clen)) { errorf("cannot write '%s': %s", kc, strerror(errno)); goto out; }
+    /* a temporary file next to the output, renamed into place */
+    snprintf(tmp, sizeof tmp, "%s.tmp%ld", out, (long)getpid());
+    const char *srcs[] = { kc };
+    char *msg = NULL;
+    if (!rv_compile(&t, arch, rv_uses_f16(m, NULL), srcs, 1, tmp, kind, dir, &msg)) {
+        errorf("cannot build '%s' for %s: %s", fname, target, msg ? msg : "out of memory");
+        free(msg);
+        goto out;
+    }
+    if (rename(tmp, out) != 0) { errorf("cannot write '%s': %s", out, strerror(errno)); goto out; }
+    tmp[0] = 0;
+    rc = 0;
+out:
+    if (tmp[0]) unlink(tmp);
+    if (dir[0]) rv_rmdir(dir);
+    free(csrc);
+    diag_free(&d);
+    ctx_free(c);
+    free(src);
+    return rc;
+}

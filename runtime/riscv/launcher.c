@@ -1,0 +1,152 @@
+/* launcher.c - the main program of a kernel run under qemu-riscv64.
+ *
+ * Not part of ttxform itself: the build embeds this file as a string
+ * (embed.py), and `ttxform run --target=riscv64[-rvv]` compiles it with
+ * clang-19 for riscv64, statically, together with the kernel's C and a
+ * call stub
+ *   void ttx_kernel(void *const *args, int gx, int gy, int gz, int px, int py, int pz);
+ * that casts each argument from args and calls the kernel.
+ *
+ * usage: launcher DIR
+ * DIR/manifest (written by runtime/riscv/riscv.c) is text:
+ *   ttxform-riscv 1
+ *   grid GX GY GZ
+ *   threads T
+ *   args N
+ * then one line per argument, in order:
+ *   buf I BYTES      the bytes of DIR/argI.bin, read into a 64-byte aligned buffer
+ *   int I VALUE      a 64-bit integer (decimal)
+ *   float I BITS     a double, as its 64 bits in hex
+ * The programs of the grid (x fastest) run on T threads exactly as the host
+ * engines split them: chunks of max(1, total / (4 T)) consecutive programs
+ * taken by idle threads.  Then each buffer is written back to its file and
+ * DIR/result says `ok`, or `fail SITE X Y Z`: the lowest program whose
+ * TTX_FAIL hook fired (a division by zero, a float-to-integer conversion out
+ * of range, a loop step that is not positive) and the site of the op.
+ * Exit status: 0, or 2 when the files cannot be read or written. */
+#include <inttypes.h>
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+void ttx_kernel(void *const *args, int gx, int gy, int gz, int px, int py, int pz);
+
+static const char *dir;
+static int grid[3];
+static long long total, chunk, next_prog;
+static void **argv_k;
+
+static pthread_mutex_t mu = PTHREAD_MUTEX_INITIALIZER;
+static long long fail_prog = -1;
+static int fail_site, fail_pid[3];
+
+/* the TTX_FAIL hook of the kernel's C */
+void ttx_fail(int site, int x, int y, int z) {
+    long long lin = x + (long long)grid[0] * (y + (long long)grid[1] * z);
+    pthread_mutex_lock(&mu);
+    if (fail_prog < 0 || lin < fail_prog) {
+        fail_prog = lin;
+        fail_site = site;
+        fail_pid[0] = x;
+        fail_pid[1] = y;
+        fail_pid[2] = z;
+    }
+    pthread_mutex_unlock(&mu);
+}
+
+static void die(const char *what, const char *path) {
+    fprintf(stderr, "launcher: %s '%s'\n", what, path);
+    exit(2);
+}
+
+static void *worker(void *unused) {
+    (void)unused;
+    for (;;) {
+        long long first = __atomic_fetch_add(&next_prog, chunk, __ATOMIC_RELAXED);
+        if (first >= total) break;
+        long long end = first + chunk < total ? first + chunk : total;
+        for (long long p = first; p < end; p++)
+            ttx_kernel(argv_k, grid[0], grid[1], grid[2], (int)(p % grid[0]), (int)(p / grid[0] % grid[1]),
+                       (int)(p / ((long long)grid[0] * grid[1])));
+    }
+    return NULL;
+}
+
+static void file_path(char *out, size_t n, int i) { snprintf(out, n, "%s/arg%d.bin", dir, i); }
+
+int main(int argc, char **argv) {
+    if (argc != 2) { fprintf(stderr, "usage: launcher DIR\n"); return 2; }
+    dir = argv[1];
+    char path[4096];
+    snprintf(path, sizeof path, "%s/manifest", dir);
+    FILE *m = fopen(path, "r");
+    if (!m) die("cannot read", path);
+    int version, threads, nargs;
+    if (fscanf(m, "ttxform-riscv %d grid %d %d %d threads %d args %d", &version, &grid[0], &grid[1], &grid[2], &threads,
+               &nargs) != 6 || version != 1 || nargs < 0 || threads < 1 || grid[0] < 1 || grid[1] < 1 || grid[2] < 1)
+        die("malformed", path);
+    argv_k = calloc((size_t)nargs + 1, sizeof *argv_k);
+    size_t *bytes = calloc((size_t)nargs + 1, sizeof *bytes);
+    int64_t *ints = calloc((size_t)nargs + 1, sizeof *ints);
+    double *floats = calloc((size_t)nargs + 1, sizeof *floats);
+    if (!argv_k || !bytes || !ints || !floats) die("out of memory for", path);
+    for (int i = 0; i < nargs; i++) {
+        char kind[8];
+        int idx;
+        if (fscanf(m, "%7s %d", kind, &idx) != 2 || idx != i) die("malformed", path);
+        if (!strcmp(kind, "buf")) {
+            unsigned long long nb;
+            if (fscanf(m, "%llu", &nb) != 1) die("malformed", path);
+            bytes[i] = (size_t)nb;
+            void *p = NULL;
+            if (posix_memalign(&p, 64, bytes[i] ? bytes[i] : 64)) die("out of memory for", path);
+            char fp[4096];
+            file_path(fp, sizeof fp, i);
+            FILE *f = fopen(fp, "rb");
+            if (!f || fread(p, 1, bytes[i], f) != bytes[i]) die("cannot read", fp);
+            fclose(f);
+            argv_k[i] = p;
+        } else if (!strcmp(kind, "int")) {
+            long long v;
+            if (fscanf(m, "%lld", &v) != 1) die("malformed", path);
+            ints[i] = v;
+            argv_k[i] = &ints[i];
+        } else if (!strcmp(kind, "float")) {
+            unsigned long long b;
+            if (fscanf(m, "%llx", &b) != 1) die("malformed", path);
+            memcpy(&floats[i], &b, sizeof b);
+            argv_k[i] = &floats[i];
+        } else die("malformed", path);
+    }
+    fclose(m);
+
+    total = (long long)grid[0] * grid[1] * grid[2];
+    if (threads > total) threads = (int)total;
+    chunk = total / ((long long)threads * 4);
+    if (chunk < 1) chunk = 1;
+    pthread_t *th = calloc((size_t)threads, sizeof *th);
+    pthread_attr_t at;
+    pthread_attr_init(&at);
+    pthread_attr_setstacksize(&at, (size_t)64 << 20);   /* tensors are local arrays */
+    int started = 0;
+    for (int i = 0; th && i < threads; i++, started++)
+        if (pthread_create(&th[i], &at, worker, NULL)) break;
+    if (!started) worker(NULL);
+    for (int i = 0; i < started; i++) pthread_join(th[i], NULL);
+
+    for (int i = 0; i < nargs; i++) {
+        if (argv_k[i] == &ints[i] || argv_k[i] == &floats[i]) continue;
+        char fp[4096];
+        file_path(fp, sizeof fp, i);
+        FILE *f = fopen(fp, "wb");
+        if (!f || fwrite(argv_k[i], 1, bytes[i], f) != bytes[i] || fclose(f)) die("cannot write", fp);
+    }
+    snprintf(path, sizeof path, "%s/result", dir);
+    FILE *r = fopen(path, "w");
+    if (!r) die("cannot write", path);
+    if (fail_prog >= 0) fprintf(r, "fail %d %d %d %d\n", fail_site, fail_pid[0], fail_pid[1], fail_pid[2]);
+    else fputs("ok\n", r);
+    if (fclose(r)) die("cannot write", path);
+    return 0;
+}

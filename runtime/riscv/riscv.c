@@ -1,0 +1,276 @@
+/* riscv.c - a kernel run under qemu-riscv64 (see riscv.h). */
+#include "riscv.h"
+
+#include <errno.h>
+#include <inttypes.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "../../targets/c/c.h"
+#include "cc.h"
+#include "toolchain.h"
+
+static void errorf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+static void errorf(const char *fmt, ...) {
+    va_list ap;
+    va_start(ap, fmt);
+    fputs("ttxform run: error: ", stderr);
+    vfprintf(stderr, fmt, ap);
+    fputc('\n', stderr);
+    va_end(ap);
+}
+
+bool rv_parse_target(const char *s, RvArch *a) {
+    if (!strcmp(s, "riscv64")) *a = RV_SCALAR;
+    else if (!strcmp(s, "riscv64-rvv")) *a = RV_RVV;
+    else return false;
+    return true;
+}
+
+bool rv_parse_vlen(const char *s, int *vlen) {
+    if (!strcmp(s, "128")) *vlen = 128;
+    else if (!strcmp(s, "256")) *vlen = 256;
+    else if (!strcmp(s, "512")) *vlen = 512;
+    else return false;
+    return true;
+}
+
+static int ncpus(void) {
+    long n = sysconf(_SC_NPROCESSORS_ONLN);
+    return n < 1 ? 1 : n > 64 ? 64 : (int)n;
+}
+
+/* two FNV-1a hashes of the parts, as 32 hex digits: the cache key */
+static void hash_key(const char *const *parts, int n, char out[33]) {
+    uint64_t h1 = 0xcbf29ce484222325ull, h2 = 0x84222325cbf29ce4ull;
+    for (int i = 0; i < n; i++) {
+        for (const unsigned char *p = (const unsigned char *)parts[i]; *p; p++) {
+            h1 = (h1 ^ *p) * 0x100000001b3ull;
+            h2 = (h2 ^ *p) * 0x100000001b3ull;
+            h2 ^= h2 >> 29;
+        }
+        h1 = (h1 ^ 0xff) * 0x100000001b3ull;   /* part boundary */
+        h2 = (h2 ^ 0xfe) * 0x100000001b3ull;
+    }
+    snprintf(out, 33, "%016" PRIx64 "%016" PRIx64, h1, h2);
+}
+
+/* the C of the kernel for the launcher: the TTX_FAIL hook, the kernel
+ * (the C target, without the JIT's hooks) and the call stub */
+static char *kernel_source(Ctx *c, Op *module, Op *func, PtrVec *sites, Op **unsup, Diag *d, size_t *len) {
+    char *src = NULL;
+    FILE *f = open_memstream(&src, len);
+    if (!f) return NULL;
+    fputs("/* the kernel's C for the riscv64 launcher of ttxform run */\n"
+          "void ttx_fail(int site, int x, int y, int z);\n"
+          "#define TTX_FAIL(site) ttx_fail(site, pidX, pidY, pidZ)\n", f);
+    CEmitOpts co = { .sites = sites, .unsupported = unsup };
+    bool ok = c_emit(f, c, module, func, &co, d);
+    if (ok) {
+        char nm[256];
+        c_func_name(func, nm, sizeof nm);
+        Block *entry = func->regions[0].first;
+        fputs("\n/* the launcher's call: each argument from a void * array */\n"
+              "void ttx_kernel(void *const *a, int gx, int gy, int gz, int px, int py, int pz)\n{\n", f);
+        fprintf(f, "    %s(", nm);
+        for (int i = 0; i < entry->nargs; i++) {
+            Type *t = entry->args[i]->type;
+            if (t->kind == T_PTR) fprintf(f, "a[%d], ", i);
+            else if (t->kind == T_FLOAT) fprintf(f, "*(const double *)a[%d], ", i);
+            else fprintf(f, "*(const long long *)a[%d], ", i);
+        }
+        fputs("gx, gy, gz, px, py, pz);\n}\n", f);
+    }
+    fclose(f);
+    if (!ok) { free(src); return NULL; }
+    return src;
+}
+
+/* the manifest and the argument files of launcher.c */
+static bool write_inputs(const char *dir, Op *func, int nargs, const IArg *args, const int grid[3], int threads) {
+    char path[RV_PATH];
+    snprintf(path, sizeof path, "%s/manifest", dir);
+    FILE *m = fopen(path, "w");
+    if (!m) { errorf("cannot write '%s': %s", path, strerror(errno)); return false; }
+    fprintf(m, "ttxform-riscv 1\ngrid %d %d %d\nthreads %d\nargs %d\n", grid[0], grid[1], grid[2], threads, nargs);
+    Block *entry = func->regions[0].first;
+    bool ok = true;
+    for (int i = 0; i < nargs && ok; i++) {
+        if (args[i].kind == IARG_BUF) {
+            fprintf(m, "buf %d %zu\n", i, args[i].buf.bytes);
+            char ap[RV_PATH];
+            snprintf(ap, sizeof ap, "%s/arg%d.bin", dir, i);
+            if (!rv_write_file(ap, args[i].buf.data, args[i].buf.bytes)) {
+                errorf("cannot write '%s': %s", ap, strerror(errno));
+                ok = false;
+            }
+        } else if (args[i].kind == IARG_INT) {
+            fprintf(m, "int %d %" PRId64 "\n", i, args[i].i);
+        } else {
+            /* rounded to the argument's type, as the interpreter does */
+            double v = float_round(entry->args[i]->type, args[i].f);
+            uint64_t b;
+            memcpy(&b, &v, sizeof b);
+            fprintf(m, "float %d %" PRIx64 "\n", i, b);
+        }
+    }
+    if (fclose(m) != 0 && ok) { errorf("cannot write '%s': %s", path, strerror(errno)); ok = false; }
+    return ok;
+}
+
+static bool read_outputs(const char *dir, int nargs, const IArg *args) {
+    for (int i = 0; i < nargs; i++) {
+        if (args[i].kind != IARG_BUF) continue;
+        char ap[RV_PATH];
+        snprintf(ap, sizeof ap, "%s/arg%d.bin", dir, i);
+        size_t len = 0;
+        char *b = rv_read_file(ap, &len);
+        if (!b || len != args[i].buf.bytes) {
+            errorf("the riscv64 launcher left '%s' %s", ap, b ? "with the wrong size" : "unreadable");
+            free(b);
+            return false;
+        }
+        memcpy(args[i].buf.data, b, len);
+        free(b);
+    }
+    return true;
+}
+
+/* the program: from the cache when it is there, else built (into the cache
+ * when there is one); its path into prog */
+static bool get_program(const RvTools *t, const RvOpts *o, bool f16, const char *dir, const char *ksrc, const char *fname,
+                        char *prog, size_t n) {
+    const char *cache = o->cache_dir ? o->cache_dir : getenv("TTXFORM_CACHE_DIR");
+    if (cache && !*cache) cache = NULL;
+    char kc[RV_PATH], lc[RV_PATH];
+    snprintf(kc, sizeof kc, "%s/%s.c", dir, fname);
+    snprintf(lc, sizeof lc, "%s/launcher.c", dir);
+    char tmp[RV_PATH];
+    if (cache) {
+        const char *parts[] = { "ttxform-riscv 1", t->clang, t->lld, rv_march(o->arch, f16), ksrc, rv_launcher_src };
+        char key[33];
+        hash_key(parts, 6, key);
+        snprintf(prog, n, "%s/rv-%s", cache, key);
+        if (access(prog, X_OK) == 0) return true;
+        if (mkdir(cache, 0777) != 0 && errno != EEXIST) {
+            errorf("cannot create the cache directory '%s': %s", cache, strerror(errno));
+            return false;
+        }
+        snprintf(tmp, sizeof tmp, "%s/.rv-%s.%ld", cache, key, (long)getpid());
+    } else {
+        snprintf(prog, n, "%s/kernel", dir);
+        snprintf(tmp, sizeof tmp, "%s", prog);
+    }
+    if (!rv_write_file(kc, ksrc, strlen(ksrc)) || !rv_write_file(lc, rv_launcher_src, strlen(rv_launcher_src))) {
+        errorf("cannot write the C into '%s': %s", dir, strerror(errno));
+        return false;
+    }
+    const char *srcs[] = { kc, lc };
+    char *msg = NULL;
+    if (!rv_compile(t, o->arch, f16, srcs, 2, tmp, RV_OUT_EXE, dir, &msg)) {
+        errorf("cannot build the riscv64 program of @%s: %s", fname, msg ? msg : "out of memory");
+        free(msg);
+        unlink(tmp);
+        return false;
+    }
+    if (cache && rename(tmp, prog) != 0) {
+        errorf("cannot write '%s': %s", prog, strerror(errno));
+        unlink(tmp);
+        return false;
+    }
+    return true;
+}
+
+/* a failure the kernel's TTX_FAIL hook reported, at its op */
+static void report_fail(const char *res, const PtrVec *sites, Diag *d) {
+    int site = -1, x = 0, y = 0, z = 0;
+    if (sscanf(res, "fail %d %d %d %d", &site, &x, &y, &z) != 4) {
+        errorf("the riscv64 launcher wrote a malformed result: '%.100s'", res);
+        return;
+    }
+    Op *op = site >= 0 && site < sites->n ? sites->v[site] : NULL;
+    Loc l = op ? op->loc : (Loc){ 0 };
+    const char *nm = op ? op_name(op) : "kernel";
+    const char *what = op && op_is(op, OP_scf_for) ? "the loop step is not positive"
+                     : op && (op_is(op, OP_arith_fptosi) || op_is(op, OP_arith_fptoui)) ? "a value does not fit the result type"
+                     : "division by zero";
+    diag_error(d, l, "%s: %s in program (%d, %d, %d) (under qemu-riscv64)", nm, what, x, y, z);
+}
+
+int rv_run(Ctx *c, Op *module, Op *func, int nargs, const IArg *args, const int grid[3], const RvOpts *o, Op **unsup,
+           Diag *d) {
+    RvTools t;
+    char err[512];
+    if (!rv_find_clang(&t, err, sizeof err) || !rv_find_sysroot(&t, err, sizeof err) || !rv_find_qemu(&t, err, sizeof err)) {
+        errorf("%s", err);
+        return -1;
+    }
+    PtrVec sites = { 0 };
+    size_t klen = 0;
+    char *ksrc = kernel_source(c, module, func, &sites, unsup, d, &klen);
+    if (!ksrc) {
+        pv_free(&sites);
+        return unsup && *unsup ? 1 : -1;
+    }
+    char fname[256];
+    c_func_name(func, fname, sizeof fname);
+    int rc = -1;
+    char dir[RV_PATH] = "";
+    if (o->dump_dir) {
+        char p[RV_PATH];
+        snprintf(p, sizeof p, "%s/01-%s.c", o->dump_dir, fname);
+        if (!rv_write_file(p, ksrc, klen)) { errorf("cannot write '%s': %s", p, strerror(errno)); goto out; }
+    }
+    if (!rv_tmpdir(dir, sizeof dir)) { errorf("cannot create a temporary directory: %s", strerror(errno)); dir[0] = 0; goto out; }
+    bool f16 = rv_uses_f16(module, func);
+    char prog[RV_PATH];
+    if (!get_program(&t, o, f16, dir, ksrc, fname, prog, sizeof prog)) goto out;
+    int64_t total = (int64_t)grid[0] * grid[1] * grid[2];
+    int nt = o->threads ? o->threads : ncpus();
+    if (nt > total) nt = (int)total;
+    if (nt < 1) nt = 1;
+    if (o->nthreads_out) *o->nthreads_out = nt;
+    if (!write_inputs(dir, func, nargs, args, grid, nt)) goto out;
+
+    char cpu[256];
+    snprintf(cpu, sizeof cpu, "rv64,v=true,vlen=%d,vext_spec=v1.0,rvv_ta_all_1s=true,rvv_ma_all_1s=true%s",
+             o->vlen ? o->vlen : 256, f16 ? ",Zfh=true" : "");
+    char log[RV_PATH];
+    snprintf(log, sizeof log, "%s/qemu.log", dir);
+    char *argv[] = { t.qemu, "-cpu", cpu, prog, dir, NULL };
+    int st = rv_spawn(argv, dir, log, false);
+    if (st == -1 || !WIFEXITED(st) || WEXITSTATUS(st) != 0) {
+        char how[128];
+        if (st == -1) snprintf(how, sizeof how, "could not start: %s", strerror(errno));
+        else rv_status_str(st, how, sizeof how);
+        size_t ll = 0;
+        char *lt = rv_read_file(log, &ll);
+        while (lt && ll && lt[ll - 1] == '\n') lt[--ll] = 0;
+        errorf("@%s under qemu-riscv64 failed: %s%s%s%s", fname, how, lt && ll ? ":\n" : "", lt && ll ? lt : "",
+               st != -1 && WIFSIGNALED(st)
+                   ? "\nnote: memory accesses are not checked under qemu; --check runs the interpreter first, which "
+                     "reports an out-of-bounds access at the op"
+                   : "");
+        free(lt);
+        goto out;
+    }
+    char rp[RV_PATH];
+    snprintf(rp, sizeof rp, "%s/result", dir);
+    char *res = rv_read_file(rp, NULL);
+    if (!res) { errorf("the riscv64 launcher wrote no result"); goto out; }
+    if (!strncmp(res, "ok", 2)) {
+        if (read_outputs(dir, nargs, args)) rc = 0;
+    } else report_fail(res, &sites, d);
+    free(res);
+
+out:
+    if (dir[0]) rv_rmdir(dir);
+    free(ksrc);
+    pv_free(&sites);
+    return rc;
+}

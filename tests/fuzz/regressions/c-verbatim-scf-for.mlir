@@ -1,0 +1,1 @@
+tt.func{scf.for t}

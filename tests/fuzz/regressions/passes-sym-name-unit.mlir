@@ -1,0 +1,1 @@
+tt.func@l()attributes{sym_name}

@@ -1,0 +1,107 @@
+// lower-structured-pointers errors: what KTIR cannot express is an error at
+// the op, naming the construct.
+// RUN: ttxform %s --split-input-file --lower-structured-pointers --verify-diagnostics
+// A gather: the offsets are loaded from memory.
+tt.func @gather(%p: !tt.ptr<f32>, %q: !tt.ptr<i32>) -> tensor<16xf32> {
+  %r = tt.make_range {end = 16 : i32, start = 0 : i32} : tensor<16xi32>
+  %qs = tt.splat %q : !tt.ptr<i32> -> tensor<16x!tt.ptr<i32>>
+  %qa = tt.addptr %qs, %r : tensor<16x!tt.ptr<i32>>, tensor<16xi32>
+  %idx = tt.load %qa : tensor<16x!tt.ptr<i32>>
+  %s = tt.splat %p : !tt.ptr<f32> -> tensor<16x!tt.ptr<f32>>
+  %a = tt.addptr %s, %idx : tensor<16x!tt.ptr<f32>>, tensor<16xi32>
+  // expected-error @+1 {{'tt.load': a gather through a tensor of pointers (offsets loaded from memory, or a mask that is not a prefix) is not lowered to KTIR: use tt.descriptor_gather}}
+  %v = tt.load %a : tensor<16x!tt.ptr<f32>>
+  tt.return %v : tensor<16xf32>
+}
+
+// -----
+
+// A scatter: the offsets are loaded from memory.
+tt.func @scatter(%p: !tt.ptr<f32>, %q: !tt.ptr<i32>, %v: tensor<16xf32>) {
+  %r = tt.make_range {end = 16 : i32, start = 0 : i32} : tensor<16xi32>
+  %qs = tt.splat %q : !tt.ptr<i32> -> tensor<16x!tt.ptr<i32>>
+  %qa = tt.addptr %qs, %r : tensor<16x!tt.ptr<i32>>, tensor<16xi32>
+  %idx = tt.load %qa : tensor<16x!tt.ptr<i32>>
+  %s = tt.splat %p : !tt.ptr<f32> -> tensor<16x!tt.ptr<f32>>
+  %a = tt.addptr %s, %idx : tensor<16x!tt.ptr<f32>>, tensor<16xi32>
+  // expected-error @+1 {{'tt.store': a scatter through a tensor of pointers (offsets loaded from memory, or a mask that is not a prefix) is not lowered to KTIR: use tt.descriptor_scatter}}
+  tt.store %a, %v : tensor<16x!tt.ptr<f32>>
+  tt.return
+}
+
+// -----
+
+// Two irregular dimensions: ptr-analysis cannot describe the access.
+tt.func @two_irregular(%p: !tt.ptr<f32>, %i: tensor<4x1xi32>, %j: tensor<1x4xi32>) -> tensor<4x4xf32> {
+  %ib = tt.broadcast %i : tensor<4x1xi32> -> tensor<4x4xi32>
+  %jb = tt.broadcast %j : tensor<1x4xi32> -> tensor<4x4xi32>
+  %o = arith.addi %ib, %jb : tensor<4x4xi32>
+  %s = tt.splat %p : !tt.ptr<f32> -> tensor<4x4x!tt.ptr<f32>>
+  %a = tt.addptr %s, %o : tensor<4x4x!tt.ptr<f32>>, tensor<4x4xi32>
+  // expected-error @+1 {{'tt.load': a load through a tensor of pointers that ptr-analysis cannot describe as a base, offsets and strides (two irregular dimensions, or a mask that is not a prefix along two dimensions) is not lowered to KTIR}}
+  %v = tt.load %a : tensor<4x4x!tt.ptr<f32>>
+  tt.return %v : tensor<4x4xf32>
+}
+
+// -----
+
+// A wrapped dimension that is also masked.
+tt.func @wrap_masked(%p: !tt.ptr<f32>, %n: i32, %m: i32) -> tensor<16xf32> {
+  %r = tt.make_range {end = 16 : i32, start = 0 : i32} : tensor<16xi32>
+  %ns = tt.splat %n : i32 -> tensor<16xi32>
+  %w = arith.remsi %r, %ns : tensor<16xi32>
+  %ms = tt.splat %m : i32 -> tensor<16xi32>
+  %k = arith.cmpi slt, %r, %ms : tensor<16xi32>
+  %s = tt.splat %p : !tt.ptr<f32> -> tensor<16x!tt.ptr<f32>>
+  %a = tt.addptr %s, %w : tensor<16x!tt.ptr<f32>>, tensor<16xi32>
+  // expected-error @+1 {{'tt.load': a wrap-around dimension (offsets taken % N) that is also masked is not lowered to KTIR: the tile's bound would not be a prefix of the wrapped coordinates}}
+  %v = tt.load %a, %k : tensor<16x!tt.ptr<f32>>
+  tt.return %v : tensor<16xf32>
+}
+
+// -----
+
+// The base pointer is loaded from memory.
+tt.func @loaded_base(%pp: !tt.ptr<!tt.ptr<f32>>) -> tensor<16xf32> {
+  %p = tt.load %pp : !tt.ptr<!tt.ptr<f32>>
+  %r = tt.make_range {end = 16 : i32, start = 0 : i32} : tensor<16xi32>
+  %s = tt.splat %p : !tt.ptr<f32> -> tensor<16x!tt.ptr<f32>>
+  %a = tt.addptr %s, %r : tensor<16x!tt.ptr<f32>>, tensor<16xi32>
+  // expected-error @+1 {{'tt.load': the base pointer is not a function argument plus tt.addptr offsets (a pointer loaded from memory, carried by a loop or made by tt.int_to_ptr), which a KTIR memory view cannot address}}
+  %v = tt.load %a : tensor<16x!tt.ptr<f32>>
+  tt.return %v : tensor<16xf32>
+}
+
+// -----
+
+// A masked scalar store.
+tt.func @masked_scalar_store(%p: !tt.ptr<f32>, %x: f32, %c: i1) {
+  // expected-error @+1 {{'tt.store': a masked scalar store is not lowered to KTIR}}
+  tt.store %p, %x, %c : !tt.ptr<f32>
+  tt.return
+}
+
+// -----
+
+// A block pointer checked along one of its two dimensions.
+tt.func @block_partial_check(%p: !tt.ptr<f32>, %n: i64) -> tensor<16x16xf32> {
+  %c0 = arith.constant 0 : i32
+  %c1 = arith.constant 1 : i64
+  %b = tt.make_tensor_ptr %p, [%n, %n], [%n, %c1], [%c0, %c0] {order = array<i32: 1, 0>} : <tensor<16x16xf32>>
+  // expected-error @+1 {{'tt.load': a block pointer access that does not check every dimension (boundaryCheck) is not lowered to KTIR}}
+  %v = tt.load %b {boundaryCheck = array<i32: 0>} : !tt.ptr<tensor<16x16xf32>>
+  tt.return %v : tensor<16x16xf32>
+}
+
+// -----
+
+// A pointer tensor passed to another function.
+tt.func private @use(%a: tensor<16x!tt.ptr<f32>>)
+tt.func @escapes(%p: !tt.ptr<f32>) {
+  %r = tt.make_range {end = 16 : i32, start = 0 : i32} : tensor<16xi32>
+  %s = tt.splat %p : !tt.ptr<f32> -> tensor<16x!tt.ptr<f32>>
+  %a = tt.addptr %s, %r : tensor<16x!tt.ptr<f32>>, tensor<16xi32>
+  // expected-error @+1 {{'tt.call': a use of a pointer tensor other than a load or a store (a call, a comparison, a conversion to integers) is not lowered to KTIR}}
+  tt.call @use(%a) : (tensor<16x!tt.ptr<f32>>) -> ()
+  tt.return
+}

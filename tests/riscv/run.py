@@ -1,0 +1,314 @@
+#!/usr/bin/env python3
+"""RISC-V: `ttxform build` and `ttxform run --target=riscv64[-rvv]` (clang-19
+for riscv64, qemu-riscv64 7.2).
+
+usage: run.py TTXFORM ROOT
+
+- every kernel of tests/numeric/jit.py's list (samples/vector_add.ttir,
+  samples/cpu/*.ttir, tests/numeric/*.ttir, with its inputs and NumPy
+  references) under qemu on both targets at VLEN 128, 256 and 512:
+  `--check` against the host interpreter (its tolerances) and the outputs
+  against the NumPy reference where the list has one;
+- the CPU samples after `--tile=vlen=N` (the tile pass) under qemu at
+  VLEN N on riscv64-rvv, the same checks;
+- edge sizes around the vector length (n = 0, 1 and VLMAX-1, VLMAX, VLMAX+1
+  for LMUL 1, 2, 4 and 8 at each VLEN) of the vector add and of the
+  softmax's masked row, with the elements past n checked untouched;
+- 1 and 3 threads; `--dump-dir`; the program cache (`--cache-dir`), which
+  also keeps this suite's compiles to one per kernel and target;
+- `ttxform build` to .o, .so and .s on both targets (a riscv64 ELF; vector
+  instructions with riscv64-rvv only; zvfh for f16);
+- errors: a missing clang-19 or qemu-riscv64 (PATH without them), bad
+  --target, bad --vlen, --vlen without --target, an unknown output suffix,
+  a kernel that does not parse (no output file), a division by zero found
+  under qemu at the op, an out-of-bounds access found by --check's
+  interpreter, and no temporary directory left behind.
+
+Prints `PASS name` / `FAIL name: why` and `N passed, N failed`; exit
+status 1 if any case failed, 77 (skipped) when clang-19, the riscv64
+sysroot, qemu-riscv64 or NumPy is missing.
+"""
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+
+TTX, ROOT = os.path.abspath(sys.argv[1]), os.path.abspath(sys.argv[2])
+sys.path.insert(0, os.path.join(ROOT, "tests", "numeric"))
+from harness import close, error_reason, exact, first, numpy_or_skip, sanitizer_report, Tally  # noqa: E402
+
+np = numpy_or_skip("riscv")
+
+missing = [w for w, ok in (("clang-19 (apt-get install clang-19)", shutil.which("clang-19")),
+                           ("qemu-riscv64 (apt-get install qemu-user)", shutil.which("qemu-riscv64")),
+                           ("the riscv64 sysroot (apt-get install libc6-dev-riscv64-cross)",
+                            os.path.exists("/usr/riscv64-linux-gnu/lib/libc.a"))) if not ok]
+if missing:
+    print(f"SKIP riscv: {', '.join(missing)} not found")
+    sys.exit(77)
+
+# the kernels, inputs and NumPy references of the JIT's suite
+sys.argv = [sys.argv[0], TTX, ROOT]
+import jit  # noqa: E402
+
+TIMEOUT = 600
+TMP = tempfile.mkdtemp(prefix="ttx-riscv-")
+CACHE = os.path.join(TMP, "cache")
+RUNTMP = os.path.join(TMP, "runtmp")      # TMPDIR of every run: must stay empty
+os.mkdir(RUNTMP)
+ENV = dict(os.environ, TMPDIR=RUNTMP)
+TARGETS = ("riscv64", "riscv64-rvv")
+VLENS = (128, 256, 512)
+TALLY = Tally()
+report = TALLY.report
+CPU = os.path.join(ROOT, "samples", "cpu")
+
+
+def path(name):
+    return os.path.join(TMP, name)
+
+
+def ttx(args, env=None):
+    r = subprocess.run([TTX] + args, capture_output=True, text=True, timeout=TIMEOUT, env=env or ENV)
+    return r.returncode, r.stdout, r.stderr
+
+
+def checked_run(name, file, grid, args, outputs, target, vlen, check=None, extra=()):
+    """--check under qemu, then the NumPy check on the outputs"""
+    outs = {k: path(f"{name}-{k}.npy") for k in outputs}
+    cmd = ["run", file, "--check", f"--target={target}", f"--vlen={vlen}", f"--cache-dir={CACHE}",
+           "--grid=" + ",".join(map(str, grid))] + list(extra) + jit.arglist(args)
+    for k, p in outs.items():
+        cmd += ["--output", f"{k}={p}"]
+    try:
+        rc, out, err = ttx(cmd)
+        lines = [ln for ln in out.splitlines() if ln.startswith("check ")]
+        if rc != 0 or err.strip() or sanitizer_report(err):
+            return f"exit {rc}: {err.strip()[:1500]} {out[:500]}"
+        if len(lines) != len(outputs) or not all(ln.endswith("identical") or ": ok:" in ln for ln in lines):
+            return f"unexpected report: {out[:1500]}"
+        if check is not None:
+            return check({k: np.load(p) for k, p in outs.items()})
+        return None
+    except Exception as ex:
+        return f"{type(ex).__name__}: {ex}"
+
+
+def kernel_cases():
+    jit.covered()   # every kernel file has an entry in the list
+    for name, file, grid, args, outputs, check in jit.KERNELS:
+        for target in TARGETS:
+            for vlen in VLENS:
+                report(f"{name}-{target}-vlen{vlen}", checked_run(name, file, grid, args, outputs, target, vlen, check))
+
+
+def tiled_cases():
+    """the CPU samples after --tile=vlen=N, run under qemu at VLEN N"""
+    for name, file, grid, args, outputs, check in jit.KERNELS:
+        if not name.startswith("cpu-"):
+            continue
+        for vlen in VLENS:
+            tiled = path(f"tiled-{name}-{vlen}.mlir")
+            rc, out, err = ttx([file, f"--tile=vlen={vlen}", "-o", tiled])
+            if rc != 0:
+                report(f"tiled-{name}-vlen{vlen}", f"exit {rc}: {err[:1000]}")
+                continue
+            report(f"tiled-{name}-vlen{vlen}", checked_run(f"tiled-{name}", tiled, grid, args, outputs, "riscv64-rvv", vlen, check))
+
+
+def edge_cases():
+    """sizes around VLMAX = VLEN / 32 * LMUL for f32, masked tails"""
+    k = os.path.join(CPU, "vector_add.ttir")
+    rng = np.random.default_rng(13)
+    for vlen in VLENS:
+        sizes = sorted({0, 1} | {v + d for lm in (1, 2, 4, 8) for v in [vlen // 32 * lm] for d in (-1, 0, 1)})
+        for target in TARGETS:
+            for n in sizes:
+                x = rng.standard_normal(max(n, 1)).astype(np.float32)
+                y = rng.standard_normal(max(n, 1)).astype(np.float32)
+                o0 = np.full(n + 5, 7.5, np.float32)
+                want = o0.copy()
+                want[:n] = x[:n] + y[:n]
+                report(f"edge-vector_add-n{n}-{target}-vlen{vlen}",
+                       checked_run(f"edge-va-{n}", k, [max(1, -(-n // 1024))],
+                                   {"arg0": x, "arg1": y, "arg2": o0, "arg3": n}, ["arg2"], target, vlen,
+                                   lambda o, want=want: exact(o["arg2"], want)))
+            # the softmax's row of 128 columns, masked at the same sizes
+            for n in [s for s in sizes if s <= 128]:
+                rows = 3
+                xin = (rng.standard_normal((rows, 130)) * 3).astype(np.float32)
+                so0 = np.full((rows, 132), -2.0, np.float32)
+                want = so0.astype(np.float64)
+                if n:
+                    e = np.exp(xin[:, :n].astype(np.float64) - xin[:, :n].max(axis=1, keepdims=True))
+                    want[:, :n] = e / e.sum(axis=1, keepdims=True)
+                report(f"edge-softmax-n{n}-{target}-vlen{vlen}",
+                       checked_run(f"edge-sm-{n}", os.path.join(CPU, "softmax.ttir"), [rows],
+                                   {"arg0": so0, "arg1": xin, "arg2": 130, "arg3": 132, "arg4": rows, "arg5": n},
+                                   ["arg0"], target, vlen,
+                                   lambda o, want=want, n=n: first(close(o["arg0"], want, 2e-6, 1e-7),
+                                                                   exact(o["arg0"][:, n:], so0[:, n:]))))
+
+
+def thread_cases():
+    name, file, grid, args, outputs, check = next(k for k in jit.KERNELS if k[0] == "cpu-layernorm")
+    for t in (1, 3):
+        report(f"threads{t}-layernorm", checked_run(name, file, grid, args, outputs, "riscv64-rvv", 256, check,
+                                                    [f"--threads={t}"]))
+    name, file, grid, args, outputs, check = next(k for k in jit.KERNELS if k[0] == "cpu-matmul")
+    report("threads3-matmul", checked_run(name, file, grid, args, outputs, "riscv64-rvv", 128, check, ["--threads", "3"]))
+
+
+def dump_and_cache():
+    k = os.path.join(CPU, "vector_add.ttir")
+    good = ["--grid=1", "--arg", "arg0=ones:16", "--arg", "arg1=ones:16", "--arg", "arg2=zeros:16", "--arg", "arg3=16"]
+    d = path("dump")
+    rc, out, err = ttx(["run", k, "--target=riscv64-rvv", f"--dump-dir={d}"] + good)
+    c = os.path.join(d, "01-add_kernel.c")
+    text = open(c).read() if os.path.exists(c) else ""
+    report("dump-dir", None if rc == 0 and os.path.exists(os.path.join(d, "00-input.mlir")) and "void ttx_kernel(" in text
+           and "void add_kernel(" in text else f"exit {rc}: {err[:500]} {os.listdir(d) if os.path.isdir(d) else ''}")
+    cache = path("cache2")
+    for i in range(2):
+        rc, out, err = ttx(["run", k, "--target=riscv64", f"--cache-dir={cache}"] + good)
+        if rc != 0:
+            break
+    files = os.listdir(cache) if os.path.isdir(cache) else []
+    report("cache-one-program", None if rc == 0 and len(files) == 1 and files[0].startswith("rv-")
+           else f"exit {rc}: {err[:500]} {files}")
+    # the environment variable names the cache too
+    env = dict(ENV, TTXFORM_CACHE_DIR=cache)
+    rc, out, err = ttx(["run", k, "--target=riscv64"] + good, env)
+    report("cache-env", None if rc == 0 and len(os.listdir(cache)) == 1 else f"exit {rc}: {err[:500]} {os.listdir(cache)}")
+
+
+def elf_machine(p):
+    with open(p, "rb") as f:
+        h = f.read(20)
+    return h[:4] == b"\x7fELF" and int.from_bytes(h[18:20], "little") == 243   # EM_RISCV
+
+
+def build_cases():
+    for kname in ("vector_add", "matmul"):
+        k = os.path.join(CPU, f"{kname}.ttir")
+        for target in TARGETS:
+            for suffix in (".o", ".so", ".s"):
+                out = path(f"b-{kname}-{target}{suffix}")
+                rc, o, err = ttx(["build", k, f"--target={target}", "-o", out])
+                why = None
+                if rc != 0 or err.strip():
+                    why = f"exit {rc}: {err[:1000]}"
+                elif suffix == ".s":
+                    text = open(out).read()
+                    vec = "vsetvli" in text
+                    if vec != (target == "riscv64-rvv"):
+                        why = f"vector instructions: {vec}"
+                    elif kname == "matmul" and target == "riscv64-rvv" and "zvfh" not in text:
+                        why = "an f16 kernel built without zvfh"
+                    elif "add_kernel" not in text and "matmul_kernel" not in text:
+                        why = "no kernel symbol"
+                elif not elf_machine(out):
+                    why = "not a riscv64 ELF file"
+                report(f"build-{kname}-{target}{suffix}", why)
+    k = os.path.join(CPU, "vector_add.ttir")
+    out = path("b-stdin.o")
+    with open(k) as f:
+        r = subprocess.run([TTX, "build", "-", "--target", "riscv64", f"-o{out}"], stdin=f, capture_output=True, text=True,
+                           timeout=TIMEOUT, env=ENV)
+    report("build-stdin", None if r.returncode == 0 and elf_machine(out) else f"exit {r.returncode}: {r.stderr[:500]}")
+    rc, o, err = ttx(["build", "--help"])
+    report("build-help", None if rc == 0 and "--target=riscv64" in o and ".so" in o else f"exit {rc}")
+    rc, o, err = ttx(["--help"])
+    report("help-build", None if rc == 0 and all(w in o for w in ("build KERNEL", "--target=", "--vlen=")) else "missing")
+    rc, o, err = ttx(["run", "--help"])
+    report("run-help-riscv", None if rc == 0 and all(w in o for w in ("--target=", "--vlen=", "--cache-dir=")) else "missing")
+
+
+def error_case(name, args, message, no_file=None, env=None):
+    try:
+        if no_file and os.path.exists(no_file):
+            os.unlink(no_file)
+        rc, out, err = ttx(args, env)
+        report(name, error_reason(rc, err, message, no_file))
+    except Exception as ex:
+        report(name, f"{type(ex).__name__}: {ex}")
+
+
+def error_cases():
+    k = os.path.join(CPU, "vector_add.ttir")
+    good = ["--grid=1", "--arg", "arg0=zeros:16", "--arg", "arg1=zeros:16", "--arg", "arg2=zeros:16", "--arg", "arg3=16"]
+    out = path("e.o")
+    nopath = dict(ENV, PATH=path("empty-bin"))
+    os.makedirs(path("empty-bin"), exist_ok=True)
+    error_case("error-build-no-clang", ["build", k, "--target=riscv64", "-o", out],
+               "ttxform: error: clang-19 not found (apt-get install clang-19)", out, nopath)
+    error_case("error-run-no-clang", ["run", k, "--target=riscv64"] + good,
+               "clang-19 not found (apt-get install clang-19)", None, nopath)
+    only_clang = path("clang-bin")
+    os.makedirs(only_clang, exist_ok=True)
+    if not os.path.exists(os.path.join(only_clang, "clang-19")):
+        os.symlink(shutil.which("clang-19"), os.path.join(only_clang, "clang-19"))
+    error_case("error-run-no-qemu", ["run", k, "--target=riscv64-rvv"] + good,
+               "qemu-riscv64 not found (apt-get install qemu-user)", None, dict(ENV, PATH=only_clang))
+    # clang alone builds an object (no linker, no sysroot needed)
+    rc, o, err = ttx(["build", k, "--target=riscv64-rvv", "-o", out], dict(ENV, PATH=only_clang))
+    report("build-object-with-clang-only", None if rc == 0 and elf_machine(out) else f"exit {rc}: {err[:500]}")
+    error_case("error-run-bad-target", ["run", k, "--target=x86"] + good, "unknown target 'x86' (expected riscv64 or riscv64-rvv)")
+    error_case("error-build-bad-target", ["build", k, "--target=riscv32", "-o", out], "unknown target 'riscv32'", out)
+    error_case("error-build-no-target", ["build", k, "-o", out], "missing --target=riscv64|riscv64-rvv", out)
+    error_case("error-bad-vlen", ["run", k, "--target=riscv64-rvv", "--vlen=100"] + good,
+               "bad --vlen '100' (expected 128, 256 or 512)")
+    error_case("error-bad-vlen-1024", ["run", k, "--target=riscv64-rvv", "--vlen", "1024"] + good, "bad --vlen '1024'")
+    error_case("error-vlen-without-target", ["run", k, "--vlen=256"] + good, "--vlen and --cache-dir apply to --target")
+    error_case("error-target-interp", ["run", k, "--target=riscv64", "--interp"] + good, "--interp runs it on the host")
+    error_case("error-build-suffix", ["build", k, "--target=riscv64", "-o", path("e.bin")],
+               "cannot tell the output kind from", path("e.bin"))
+    bad = path("bad.ttir")
+    with open(bad, "w") as f:
+        f.write("module {\n  tt.func public @k(%p: !tt.ptr<f32>) {\n    %x = arith.addf %y, %y : f32\n    tt.return\n  }\n}\n")
+    with open(out, "wb") as f:
+        f.write(b"old")
+    rc, o, err = ttx(["build", bad, "--target=riscv64", "-o", out])
+    report("error-build-parse-keeps-output", None if rc == 1 and "bad.ttir:3:" in err and open(out, "rb").read() == b"old"
+           else f"exit {rc}: {err[:500]}")
+    div = path("div.ttir")
+    with open(div, "w") as f:
+        f.write("""module {
+  tt.func public @div(%p: !tt.ptr<i32>, %d: i32) {
+    %r = tt.make_range {end = 8 : i32, start = 0 : i32} : tensor<8xi32>
+    %ds = tt.splat %d : i32 -> tensor<8xi32>
+    %q = arith.divsi %r, %ds : tensor<8xi32>
+    %s = tt.splat %p : !tt.ptr<i32> -> tensor<8x!tt.ptr<i32>>
+    %a = tt.addptr %s, %r : tensor<8x!tt.ptr<i32>>, tensor<8xi32>
+    tt.store %a, %q : tensor<8x!tt.ptr<i32>>
+    tt.return
+  }
+}
+""")
+    npy = path("div-out.npy")
+    error_case("error-qemu-division-by-zero", ["run", div, "--target=riscv64-rvv", "--grid=3", "--arg", "p=zeros:8:int32",
+                                               "--arg", "d=0", "--output", f"p={npy}"],
+               "div.ttir:5:10: error: arith.divsi: division by zero in program (0, 0, 0) (under qemu-riscv64)", npy)
+    error_case("error-check-out-of-bounds", ["run", k, "--target=riscv64-rvv", "--check"] + good[:7] + ["--arg", "arg3=17"],
+               "vector_add.ttir:15:10: error: tt.load: out-of-bounds access: element [16] reads element 16")
+    left = os.listdir(RUNTMP)
+    report("no-temporary-directory-left", None if not left else f"left behind: {left}")
+
+
+def main():
+    try:
+        kernel_cases()
+        tiled_cases()
+        edge_cases()
+        thread_cases()
+        dump_and_cache()
+        build_cases()
+        error_cases()
+    finally:
+        shutil.rmtree(jit.TMP, ignore_errors=True)
+    return TALLY.close(TMP)
+
+
+if __name__ == "__main__":
+    sys.exit(main())
