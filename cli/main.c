@@ -29,6 +29,7 @@ typedef struct Opts {
     const char *emit;             /* a target name, or NULL */
     TargetOpts to;
     bool target_opts_given;
+    const char *target_opt;       /* the first KTIR option given */
     Pipeline pl;
     RunOpts ro;
 } Opts;
@@ -47,6 +48,9 @@ static const char *usage =
     "SUFFIX: the --emit target's, .mlir otherwise); an input that fails writes\n"
     "nothing, the others are still written, and the exit status is 1.\n"
     "\n"
+    "Every valued option is written --opt=V or --opt V (-o F, -oF, -o=F); '--'\n"
+    "ends the options; a single-valued option may be given only once.\n"
+    "\n"
     "options:\n"
     "  -o FILE                    write the output to FILE ('-': stdout), or into the\n"
     "                             directory FILE (several inputs, or FILE a directory)\n"
@@ -59,13 +63,15 @@ static const char *usage =
     "  --emit=mlir                print ops in their custom form (the default)\n"
     "  --emit=ktir                lower TTIR to KTIR for IBM Spyre with the Spyre\n"
     "                             backend's pipeline (also chosen by -o FILE.ktir when\n"
-    "                             no pass is given on the command line)\n"
+    "                             no pass is given on the command line); input that\n"
+    "                             is already KTIR is an error\n"
     "  --emit=c                   portable C99 for the CPU, one function per kernel\n"
     "                             with the spine-triton ABI (also chosen by -o FILE.c)\n"
     "  --emit=rvv                 C with RISC-V vector intrinsics (<riscv_vector.h>,\n"
     "                             clang 19, VLEN-agnostic; also chosen by -o FILE.rvv.c)\n"
     "\n"
-    "KTIR options (with --emit=ktir or -o FILE.ktir):\n"
+    "KTIR options (with --emit=ktir or -o FILE.ktir; an error with any other\n"
+    "output, or with an empty value):\n"
     "  --grid=N[,N[,N]]           tiles along each grid axis (default 32; at most 32\n"
     "                             tiles in all)\n"
     "  --base-addresses=A,B,...   base addresses (element indices) that replace the\n"
@@ -105,8 +111,10 @@ static const char *usage =
     "  --print-ir-before-all      print the IR to stderr before every pass\n"
     "  --print-ir-after-all       print the IR to stderr after every pass\n"
     "  --dump-dir=DIR             write each stage to DIR/NN-PASS.mlir (created\n"
-    "                             if missing; 00-input.mlir is the parsed input)\n"
+    "                             if missing; 00-input.mlir is the parsed input;\n"
+    "                             a failing stage writes NN-PASS.failed.mlir)\n"
     "  --timing                   print a table of wall time per pass to stderr\n"
+    "  --list-passes              list the passes, one 'NAME<TAB>SUMMARY' a line\n"
     "  -h, --help                 show this help\n"
     "  --version                  show the version\n"
     "\n"
@@ -121,87 +129,151 @@ static const char *usage =
     "                             zvfh for f16); the suffix picks the output kind\n"
     "                             ('ttxform build --help')\n"
     "\n"
+    "Environment: TTXFORM_DUMP_DIR=DIR acts as --dump-dir=DIR when that option is\n"
+    "not given.\n"
+    "\n"
     "Exit status: 0 on success, 1 on any error (errors are reported as\n"
     "FILE:LINE:COL: error: MESSAGE with the source line and a caret).\n"
     "\n";
 
 static int bad_usage(const char *fmt, const char *arg) {
-    fprintf(stderr, "ttxform: ");
+    fprintf(stderr, "ttxform: error: ");
     fprintf(stderr, fmt, arg);
     fprintf(stderr, "\nTry 'ttxform --help'.\n");
     return 1;
 }
 
+/* a valued option NAME, spelled NAME=V or NAME V: 1 with *val set, 0 when n
+ * is not NAME, -1 when V is missing */
+static int take_value(const char *n, const char *name, int argc, char **argv, int *i, const char **val) {
+    size_t l = strlen(name);
+    if (strncmp(n, name, l) || (n[l] && n[l] != '=')) return 0;
+    if (n[l] == '=') { *val = n + l + 1; return 1; }
+    if (*i + 1 >= argc) return -1;
+    *val = argv[++*i];
+    return 1;
+}
+
+/* a single-valued option given twice is an error: *seen remembers the first */
+static int once(const char **seen, const char *a) {
+    if (*seen) {
+        fprintf(stderr, "ttxform: error: option '%s' conflicts with '%s': it may be given only once\n", a, *seen);
+        fprintf(stderr, "Try 'ttxform --help'.\n");
+        return 1;
+    }
+    *seen = a;
+    return 0;
+}
+
 static int parse_args(int argc, char **argv, Opts *o, bool *done) {
     *done = false;
+    bool options = true;
+    const char *seen_out = NULL, *seen_emit = NULL, *seen_grid = NULL, *seen_base = NULL,
+               *seen_layout = NULL, *seen_dump = NULL, *seen_space = NULL;
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
-        if (!strcmp(a, "-h") || !strcmp(a, "--help")) { fputs(usage, stdout); pass_print_help(stdout); *done = true; return 0; }
-        if (!strcmp(a, "--version")) { puts("ttxform " TTX_VERSION); *done = true; return 0; }
-        if (!strcmp(a, "-o")) {
-            if (++i >= argc) return bad_usage("option '%s' needs a file name", a);
-            o->out = argv[i];
+        if (options && !strcmp(a, "--")) { options = false; continue; }
+        if (options && (!strcmp(a, "-h") || !strcmp(a, "--help"))) { fputs(usage, stdout); pass_print_help(stdout); *done = true; return 0; }
+        if (options && !strcmp(a, "--version")) { puts("ttxform " TTX_VERSION); *done = true; return 0; }
+        if (options && !strcmp(a, "--list-passes")) {
+            int np;
+            const Pass *const *all = pass_all(&np);
+            for (int k = 0; k < np; k++)
+                if (strncmp(all[k]->name, "test-", 5)) printf("%s\t%s\n", all[k]->name, all[k]->summary);
+            *done = true;
+            return 0;
+        }
+        if (options && !strncmp(a, "-o", 2)) {
+            const char *v = a[2] == '=' ? a + 3 : a[2] ? a + 2 : NULL;
+            if (!v) {
+                if (++i >= argc) return bad_usage("option '%s' needs a file name", a);
+                v = argv[i];
+            }
+            if (!*v) return bad_usage("option '%s' needs a file name", a);
+            if (once(&seen_out, a)) return 1;
+            o->out = v;
             continue;
         }
-        if (!strncmp(a, "-o", 2) && a[2]) { o->out = a + 2; continue; }
-        if (!strcmp(a, "-")) {
-            if (o->nin) return bad_usage("standard input '%s' cannot be one of several inputs", a);
+        if (!options || !strcmp(a, "-") || a[0] != '-') {
+            if (o->nin && !strcmp(o->ins[0], "-")) return bad_usage("standard input '-' cannot be one of several inputs, such as '%s'", a);
+            if (!strcmp(a, "-") && o->nin) return bad_usage("standard input '%s' cannot be one of several inputs", a);
             o->ins[o->nin++] = a;
             continue;
         }
-        if (a[0] == '-') {
-            const char *n = a + (a[1] == '-' ? 2 : 1);
-            if (!strcmp(n, "split-input-file")) o->split = true;
-            else if (!strcmp(n, "verify-diagnostics")) o->verify = true;
-            else if (!strcmp(n, "mlir-print-op-generic") || !strcmp(n, "emit=generic")) o->generic = true;
-            else if (!strcmp(n, "emit=mlir")) o->generic = false;
-            else if (!strncmp(n, "emit=", 5) && target_by_name(n + 5)) o->emit = n + 5;
-            else if (!strncmp(n, "grid=", 5)) { o->to.grid = n + 5; o->target_opts_given = true; }
-            else if (!strncmp(n, "base-addresses=", 15)) { o->to.base_addresses = n + 15; o->target_opts_given = true; }
-            else if (!strncmp(n, "data-layout=", 12)) { o->to.data_layout = n + 12; o->target_opts_given = true; }
-            else if (!strncmp(n, "fix=", 4)) {
-                if (o->to.nfix == 16) return bad_usage("too many --fix options (at most 16): '%s'", a);
-                o->to.fix[o->to.nfix++] = n + 4;
-                o->target_opts_given = true;
-            }
-            else if (!strcmp(n, "mlir-print-debuginfo")) o->debuginfo = true;
-            else if (!strcmp(n, "allow-unregistered-dialect")) verify_allow_unregistered(true);
-            else if (!strcmp(n, "ktir-cpu")) o->ktir_cpu = true;
-            else if (!strcmp(n, "ktdp-memory-space=spyre")) o->ktdp_space = 1;
-            else if (!strcmp(n, "ktdp-memory-space=generic")) o->ktdp_space = 2;
-            else if (!strncmp(n, "ktdp-memory-space", 17)) return bad_usage("invalid value in '%s' (expected spyre or generic)", a);
-            else if (!strncmp(n, "emit=", 5)) return bad_usage("unknown output kind in '%s' (expected mlir, generic, ktir, c or rvv)", a);
-            else if (!strcmp(n, "verify-each") || !strcmp(n, "verify-each=true") || !strcmp(n, "verify-each=1")) o->ro.verify_each = true;
-            else if (!strcmp(n, "verify-each=false") || !strcmp(n, "verify-each=0") || !strcmp(n, "no-verify-each")) o->ro.verify_each = false;
-            else if (!strcmp(n, "print-ir-after-all") || !strcmp(n, "mlir-print-ir-after-all")) o->ro.print_after = true;
-            else if (!strcmp(n, "print-ir-before-all") || !strcmp(n, "mlir-print-ir-before-all")) o->ro.print_before = true;
-            else if (!strcmp(n, "timing") || !strcmp(n, "mlir-timing")) o->ro.timing = true;
-            else if (!strncmp(n, "dump-dir=", 9)) {
-                if (!n[9]) return bad_usage("option '%s' needs a directory", a);
-                o->ro.dump_dir = n + 9;
-            } else if (!strcmp(n, "dump-dir")) {
-                if (++i >= argc) return bad_usage("option '%s' needs a directory", a);
-                o->ro.dump_dir = argv[i];
-            } else if (!strncmp(n, "pass-pipeline", 13)) {
-                const char *text = n[13] == '=' ? n + 14 : NULL;
-                if (!n[13]) { if (++i >= argc) return bad_usage("option '%s' needs a pipeline", a); text = argv[i]; }
-                char err[512];
-                if (!text || !pipeline_parse(&o->pl, text, err, sizeof err)) return bad_usage("%s", text ? err : "malformed --pass-pipeline");
-            } else {
-                char name[128], err[512];
-                const char *eq = strchr(n, '=');
-                size_t l = eq ? (size_t)(eq - n) : strlen(n);
-                if (l >= sizeof name) return bad_usage("unknown option '%s'", a);
-                memcpy(name, n, l);
-                name[l] = 0;
-                if (!pass_lookup(name)) return bad_usage("unknown option or pass '%s'", a);
-                if (!pipeline_add(&o->pl, name, eq ? eq + 1 : NULL, err, sizeof err)) return bad_usage("%s", err);
-            }
-            continue;
+        const char *n = a + (a[1] == '-' ? 2 : 1);
+        const char *v = NULL;
+        int t;
+        if ((t = take_value(n, "emit", argc, argv, &i, &v))) {
+            if (t < 0) return bad_usage("option '%s' needs a value (mlir, generic, ktir, c or rvv)", a);
+            if (once(&seen_emit, a)) return 1;
+            if (!strcmp(v, "generic")) o->generic = true;
+            else if (!strcmp(v, "mlir")) o->generic = false;
+            else if (target_by_name(v)) o->emit = v;
+            else return bad_usage("unknown output kind in '%s' (expected mlir, generic, ktir or c)", a);
+        } else if ((t = take_value(n, "grid", argc, argv, &i, &v))) {
+            if (t < 0 || !*v) return bad_usage("option '%s' needs a value, such as --grid=32 or --grid=4,8", a);
+            if (once(&seen_grid, a)) return 1;
+            o->to.grid = v;
+            o->target_opts_given = true;
+            if (!o->target_opt) o->target_opt = a;
+        } else if ((t = take_value(n, "base-addresses", argc, argv, &i, &v))) {
+            if (t < 0 || !*v) return bad_usage("option '%s' needs a list of addresses", a);
+            if (once(&seen_base, a)) return 1;
+            o->to.base_addresses = v;
+            o->target_opts_given = true;
+            if (!o->target_opt) o->target_opt = a;
+        } else if ((t = take_value(n, "data-layout", argc, argv, &i, &v))) {
+            if (t < 0 || !*v) return bad_usage("option '%s' needs a value (device or host)", a);
+            if (once(&seen_layout, a)) return 1;
+            o->to.data_layout = v;
+            o->target_opts_given = true;
+            if (!o->target_opt) o->target_opt = a;
+        } else if ((t = take_value(n, "fix", argc, argv, &i, &v))) {
+            if (t < 0 || !*v) return bad_usage("option '%s' needs a value PASS@ANCHOR", a);
+            if (o->to.nfix == 16) return bad_usage("too many --fix options (at most 16): '%s'", a);
+            o->to.fix[o->to.nfix++] = v;
+            o->target_opts_given = true;
+            if (!o->target_opt) o->target_opt = a;
+        } else if ((t = take_value(n, "ktdp-memory-space", argc, argv, &i, &v))) {
+            if (t < 0) return bad_usage("option '%s' needs a value (spyre or generic)", a);
+            if (once(&seen_space, a)) return 1;
+            if (!strcmp(v, "spyre")) o->ktdp_space = 1;
+            else if (!strcmp(v, "generic")) o->ktdp_space = 2;
+            else return bad_usage("invalid value in '%s' (expected spyre or generic)", a);
+        } else if ((t = take_value(n, "dump-dir", argc, argv, &i, &v))) {
+            if (t < 0 || !*v) return bad_usage("option '%s' needs a directory", a);
+            if (once(&seen_dump, a)) return 1;
+            o->ro.dump_dir = v;
+        } else if ((t = take_value(n, "pass-pipeline", argc, argv, &i, &v))) {
+            if (t < 0) return bad_usage("option '%s' needs a pipeline", a);
+            char err[512];
+            if (!pipeline_parse(&o->pl, v, err, sizeof err)) return bad_usage("%s", err);
         }
-        if (o->nin && !strcmp(o->ins[0], "-")) return bad_usage("standard input '-' cannot be one of several inputs, such as '%s'", a);
-        o->ins[o->nin++] = a;
+        else if (!strcmp(n, "split-input-file")) o->split = true;
+        else if (!strcmp(n, "verify-diagnostics")) o->verify = true;
+        else if (!strcmp(n, "mlir-print-op-generic")) o->generic = true;
+        else if (!strcmp(n, "mlir-print-debuginfo")) o->debuginfo = true;
+        else if (!strcmp(n, "allow-unregistered-dialect")) verify_allow_unregistered(true);
+        else if (!strcmp(n, "ktir-cpu")) o->ktir_cpu = true;
+        else if (!strcmp(n, "verify-each") || !strcmp(n, "verify-each=true") || !strcmp(n, "verify-each=1")) o->ro.verify_each = true;
+        else if (!strcmp(n, "verify-each=false") || !strcmp(n, "verify-each=0") || !strcmp(n, "no-verify-each")) o->ro.verify_each = false;
+        else if (!strcmp(n, "print-ir-after-all") || !strcmp(n, "mlir-print-ir-after-all")) o->ro.print_after = true;
+        else if (!strcmp(n, "print-ir-before-all") || !strcmp(n, "mlir-print-ir-before-all")) o->ro.print_before = true;
+        else if (!strcmp(n, "timing") || !strcmp(n, "mlir-timing")) o->ro.timing = true;
+        else {
+            char name[128], err[512];
+            const char *eq = strchr(n, '=');
+            size_t l = eq ? (size_t)(eq - n) : strlen(n);
+            if (l >= sizeof name) return bad_usage("unknown option '%s'", a);
+            memcpy(name, n, l);
+            name[l] = 0;
+            if (!pass_lookup(name)) return bad_usage("unknown option or pass '%s'", a);
+            if (!pipeline_add(&o->pl, name, eq ? eq + 1 : NULL, err, sizeof err)) return bad_usage("%s", err);
+        }
     }
+    /* as spine-triton's SPINE_TRITON_DUMP_PATH: --dump-dir wins */
+    const char *env = getenv("TTXFORM_DUMP_DIR");
+    if (!o->ro.dump_dir && env && *env) o->ro.dump_dir = env;
     o->in = o->nin ? o->ins[0] : NULL;
     return 0;
 }
@@ -274,7 +346,7 @@ static bool out_open(Out *o, const char *path, bool direct) {
     if (o->to_stdout && direct) { o->f = stdout; o->direct = true; return true; }
     if (o->to_stdout || o->special) {
         o->f = tmpfile();
-        if (!o->f) { fprintf(stderr, "ttxform: cannot create a temporary file: %s\n", strerror(errno)); return false; }
+        if (!o->f) { fprintf(stderr, "ttxform: error: cannot create a temporary file: %s\n", strerror(errno)); return false; }
         return true;
     }
     size_t pl = strlen(path);
@@ -285,7 +357,7 @@ static bool out_open(Out *o, const char *path, bool direct) {
     snprintf(o->tmp + dl, pl + 32 - dl, ".ttxform.XXXXXX");
     int fd = mkstemp(o->tmp);
     if (fd < 0 || !(o->f = fdopen(fd, "wb"))) {
-        fprintf(stderr, "ttxform: cannot write '%s': %s\n", path, strerror(errno));
+        fprintf(stderr, "ttxform: error: cannot write '%s': %s\n", path, strerror(errno));
         if (fd >= 0) { close(fd); unlink(o->tmp); }
         free(o->tmp);
         o->tmp = NULL;
@@ -307,14 +379,14 @@ static bool copy_stream(FILE *from, FILE *to) {
 static int out_close(Out *o, bool ok) {
     int rc = 0;
     if (o->direct) {
-        if (fflush(stdout)) { fprintf(stderr, "ttxform: error writing the output: %s\n", strerror(errno)); rc = 1; }
+        if (fflush(stdout)) { fprintf(stderr, "ttxform: error: error writing the output: %s\n", strerror(errno)); rc = 1; }
     } else if (o->to_stdout) {
-        if (ok && !copy_stream(o->f, stdout)) { fprintf(stderr, "ttxform: error writing the output: %s\n", strerror(errno)); rc = 1; }
+        if (ok && !copy_stream(o->f, stdout)) { fprintf(stderr, "ttxform: error: error writing the output: %s\n", strerror(errno)); rc = 1; }
         fclose(o->f);
     } else if (o->special) {
         if (ok) {
             FILE *t = fopen(o->path, "wb");
-            if (!t || !copy_stream(o->f, t)) { fprintf(stderr, "ttxform: cannot write '%s': %s\n", o->path, strerror(errno)); rc = 1; }
+            if (!t || !copy_stream(o->f, t)) { fprintf(stderr, "ttxform: error: cannot write '%s': %s\n", o->path, strerror(errno)); rc = 1; }
             if (t) fclose(t);
         }
         fclose(o->f);
@@ -325,9 +397,9 @@ static int out_close(Out *o, bool ok) {
             mode_t um = umask(0);
             umask(um);
             chmod(o->tmp, 0666 & ~um);
-            if (rename(o->tmp, o->path) != 0) { fprintf(stderr, "ttxform: cannot write '%s': %s\n", o->path, strerror(errno)); rc = 1; }
+            if (rename(o->tmp, o->path) != 0) { fprintf(stderr, "ttxform: error: cannot write '%s': %s\n", o->path, strerror(errno)); rc = 1; }
         } else if (ok) {
-            fprintf(stderr, "ttxform: cannot write '%s': %s\n", o->path, strerror(errno));
+            fprintf(stderr, "ttxform: error: cannot write '%s': %s\n", o->path, strerror(errno));
             rc = 1;
         }
         if (!ok || rc) unlink(o->tmp);
@@ -384,6 +456,16 @@ static bool fits_main_stack(size_t len) {
 
 static bool not_verbatim(Op *op, void *ud) { (void)ud; return !op->verbatim; }
 
+/* KTIR input to --emit=ktir: no tt.* op and a ktdp.* one (the first kept) */
+typedef struct { bool ttir; Op *ktdp; } KtirScan;
+static bool scan_ktir(Op *op, void *ud) {
+    KtirScan *s = ud;
+    const char *n = op->info->name;
+    if (!strncmp(n, "tt.", 3)) s->ttir = true;
+    else if (!s->ktdp && !strncmp(n, "ktdp.", 5)) s->ktdp = op;
+    return true;
+}
+
 static void print_timing(const Pipeline *pl, const double *t) {
     double total = 0;
     for (int i = 0; i < pl->n; i++) total += t[i];
@@ -405,7 +487,7 @@ static int process(Opts *o, const Target *tgt, const Target *emit_tgt, const cha
     char *buf;
     if (kept_buf) { buf = kept_buf; len = kept_len; kept_buf = NULL; }
     else buf = read_all(in, &len);
-    if (!buf) { fprintf(stderr, "ttxform: cannot read '%s': %s\n", fname, strerror(errno)); return 1; }
+    if (!buf) { fprintf(stderr, "ttxform: error: cannot read '%s': %s\n", fname, strerror(errno)); return 1; }
     if (on_main_stack && !fits_main_stack(len)) {
         kept_buf = buf;
         kept_len = len;
@@ -437,6 +519,15 @@ static int process(Opts *o, const Target *tgt, const Target *emit_tgt, const cha
         if (nsec > 1) snprintf(prefix, sizeof prefix, "%s%d-", dump_prefix, i + 1);
         else snprintf(prefix, sizeof prefix, "%s", dump_prefix);
         o->ro.dump_prefix = prefix;
+        if (m && !d.nerrors && tgt && !strcmp(tgt->name, "ktir")) {
+            /* the pipeline would lower it again (grid = [32] becomes [1]) */
+            KtirScan ks = { false, NULL };
+            op_walk(m, scan_ktir, &ks);
+            if (!ks.ttir && ks.ktdp) {
+                diag_error(&d, ks.ktdp->loc, "the input is already KTIR (it has ktdp ops and no tt ops): --emit=ktir lowers TTIR; print KTIR with --emit=mlir");
+                m = NULL;
+            }
+        }
         /* the target's precheck reads verified IR */
         if (m && !d.nerrors && tgt && !(verify_module(c, m, &d) && tgt->precheck(m, &d))) m = NULL;
         if (m && !d.nerrors && !pipeline_run(&o->pl, c, m, &o->ro, &d)) m = NULL;
@@ -488,7 +579,7 @@ static int run(int argc, char **argv) {
     Opts o = {0};
     o.ro.verify_each = true;
     o.ins = calloc((size_t)argc, sizeof *o.ins);
-    if (!o.ins) { fputs("ttxform: out of memory\n", stderr); return 1; }
+    if (!o.ins) { fputs("ttxform: error: out of memory\n", stderr); return 1; }
     bool done;
     int prc = parse_args(argc, argv, &o, &done);
     if (prc || done) { pipeline_free(&o.pl); free(o.ins); return prc; }
@@ -496,14 +587,14 @@ static int run(int argc, char **argv) {
     /* several inputs, or -o naming a directory: one output per input in it */
     bool many = o.nin > 1 || (o.nin == 1 && o.out && strcmp(o.out, "-") && stat(o.out, &st) == 0 && S_ISDIR(st.st_mode));
     if (many && !strcmp(o.ins[0], "-")) {
-        fprintf(stderr, "ttxform: -o '%s' is a directory: name an input file, or an output file for standard input\n", o.out);
+        fprintf(stderr, "ttxform: error: -o '%s' is a directory: name an input file, or an output file for standard input\n", o.out);
         pipeline_free(&o.pl);
         free(o.ins);
         return 1;
     }
     if (many && (!o.out || strcmp(o.out, "-") == 0 || stat(o.out, &st) != 0 || !S_ISDIR(st.st_mode))) {
-        if (!o.out || !strcmp(o.out, "-")) fprintf(stderr, "ttxform: %d inputs need -o DIR, a directory for their outputs\n", o.nin);
-        else fprintf(stderr, "ttxform: with %d inputs, -o '%s' must be an existing directory\n", o.nin, o.out);
+        if (!o.out || !strcmp(o.out, "-")) fprintf(stderr, "ttxform: error: %d inputs need -o DIR, a directory for their outputs\n", o.nin);
+        else fprintf(stderr, "ttxform: error: with %d inputs, -o '%s' must be an existing directory\n", o.nin, o.out);
         pipeline_free(&o.pl);
         free(o.ins);
         return 1;
@@ -513,8 +604,14 @@ static int run(int argc, char **argv) {
     const Target *emit_tgt = tgt && tgt->emit ? tgt : NULL;   /* writes its own output (C) */
     const char *suffix = tgt ? tgt->suffix : ".mlir";
     if (tgt && o.pl.n) tgt = NULL;   /* an explicit pipeline wins */
+    if (o.target_opts_given && tgt && strcmp(tgt->name, "ktir")) {
+        fprintf(stderr, "ttxform: error: option '%s' has no effect with --emit=%s: --grid, --base-addresses, --data-layout and --fix apply to --emit=ktir\n", o.target_opt, tgt->name);
+        pipeline_free(&o.pl);
+        free(o.ins);
+        return 1;
+    }
     if (o.target_opts_given && !tgt) {
-        fprintf(stderr, "ttxform: --grid, --base-addresses, --data-layout and --fix apply to --emit=ktir (or -o FILE.ktir) without explicit passes\n");
+        fprintf(stderr, "ttxform: error: --grid, --base-addresses, --data-layout and --fix apply to --emit=ktir (or -o FILE.ktir) without explicit passes\n");
         pipeline_free(&o.pl);
         free(o.ins);
         return 1;
@@ -523,7 +620,7 @@ static int run(int argc, char **argv) {
         char err[512];
         o.to.scalar_load_rank1 = o.ktir_cpu;
         if (!tgt->pipeline(&o.pl, &o.to, err, sizeof err)) {
-            fprintf(stderr, "ttxform: %s\n", err);
+            fprintf(stderr, "ttxform: error: %s\n", err);
             pipeline_free(&o.pl);
             free(o.ins);
             return 1;
@@ -538,6 +635,26 @@ static int run(int argc, char **argv) {
                 free(o.ins);
                 return RERUN;
             }
+    /* two inputs with one output name would overwrite each other: refuse
+     * before anything is written */
+    for (int i = 0; many && i < o.nin; i++) {
+        char *pi = output_in_dir(o.out, o.ins[i], suffix);
+        bool clash = false;
+        for (int j = 0; pi && j < i && !clash; j++) {
+            char *pj = output_in_dir(o.out, o.ins[j], suffix);
+            if (pj && !strcmp(pi, pj)) {
+                fprintf(stderr, "ttxform: error: inputs '%s' and '%s' would both be written to '%s'\n", o.ins[j], o.ins[i], pi);
+                clash = true;
+            }
+            free(pj);
+        }
+        free(pi);
+        if (clash) {
+            pipeline_free(&o.pl);
+            free(o.ins);
+            return 1;
+        }
+    }
     double *times = calloc((size_t)o.pl.n + 1, sizeof(double));
     o.ro.times = times;
     o.ro.debuginfo = o.debuginfo;
@@ -545,7 +662,7 @@ static int run(int argc, char **argv) {
     if (!many) rc = process(&o, tgt, emit_tgt, o.in ? o.in : "-", o.out, "");
     for (int i = 0; many && i < o.nin && rc != RERUN; i++) {
         char *path = output_in_dir(o.out, o.ins[i], suffix);
-        if (!path) { fputs("ttxform: out of memory\n", stderr); rc = 1; break; }
+        if (!path) { fputs("ttxform: error: out of memory\n", stderr); rc = 1; break; }
         /* stages of several inputs in one --dump-dir: NAME-NN-PASS.mlir */
         const char *base = path + strlen(o.out);
         while (*base == '/') base++;

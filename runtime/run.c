@@ -35,7 +35,8 @@ static const char *run_usage =
     "\n"
     "Runs a kernel over a grid of programs on the CPU.  KERNEL '-' is stdin.\n"
     "\n"
-    "options:\n"
+    "options (each valued one as --opt=V or --opt V; all but --arg and --output\n"
+    "at most once; two --output options may not name one buffer or one file):\n"
     "  --grid=X[,Y[,Z]]       the number of programs along x, y, z (Y, Z default to 1)\n"
     "  --function=NAME        the function to run (default: the first public one)\n"
     "  --arg NAME=VALUE       bind a kernel argument; NAME is its name in the TTIR\n"
@@ -49,7 +50,8 @@ static const char *run_usage =
     "                         pointer's element type (float32 or f32, ...) by default\n"
     "  --output NAME=FILE.npy write the buffer bound to pointer argument NAME after\n"
     "                         the run, with the shape and dtype it was bound with\n"
-    "  --threads=N            run the programs on N threads (JIT; default: the\n"
+    "  --threads=N            run the programs on N threads (JIT and --check; an\n"
+    "                         error with --interp; default: the\n"
     "                         number of CPUs, at most 64)\n"
     "  --trace=FILE.json      write a Chrome-trace profile (Perfetto, chrome://tracing):\n"
     "                         one event for the compile, one per launch and one per\n"
@@ -64,6 +66,7 @@ static const char *run_usage =
     "                         generation and output are not included)\n"
     "  --no-bounds-check      JIT: do not check each access against the bound buffers\n"
     "                         (faster; an out-of-bounds access is then undefined)\n"
+    "  --                     end of options: what follows is the kernel file\n"
     "  -h, --help             show this help\n"
     "\n"
     "engines:\n"
@@ -167,7 +170,7 @@ static bool parse_grid(const char *s, int grid[3]) {
     const char *p = s;
     for (;;) {
         if (n == 3) return false;
-        size_t l = strcspn(p, ",x");
+        size_t l = strcspn(p, ",");
         uint64_t v;
         if (!parse_u64(p, l, &v) || v < 1 || v > 0x7fffffff) return false;
         grid[n++] = (int)v;
@@ -182,10 +185,13 @@ static bool parse_grid(const char *s, int grid[3]) {
 static int parse_cli(int argc, char **argv, RunOptsCli *o) {
     o->grid[0] = o->grid[1] = o->grid[2] = 1;
     bool have_grid = false;
+    bool options = true;
+    const char *seen[11] = {0};
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
-        if (!strcmp(a, "-h") || !strcmp(a, "--help")) { print_run_usage(stdout); return 0; }
-        if (!strcmp(a, "-") || a[0] != '-') {
+        if (options && !strcmp(a, "--")) { options = false; continue; }
+        if (options && (!strcmp(a, "-h") || !strcmp(a, "--help"))) { print_run_usage(stdout); return 0; }
+        if (!options || !strcmp(a, "-") || a[0] != '-') {
             if (o->kernel) return usage_error("more than one kernel file: '%s'", a);
             o->kernel = a;
             continue;
@@ -205,6 +211,15 @@ static int parse_cli(int argc, char **argv, RunOptsCli *o) {
                 break;
             }
         }
+        /* --arg and --output repeat; the others are given once */
+        if (which >= 0 && which != 2 && which != 3) {
+            if (seen[which]) {
+                fprintf(stderr, "ttxform run: error: option '%s' conflicts with '%s': it may be given only once\n", a, seen[which]);
+                fprintf(stderr, "Try 'ttxform run --help'.\n");
+                return 1;
+            }
+            seen[which] = a;
+        }
         if (which == 0) {
             if (!parse_grid(val, o->grid)) return usage_error("bad grid '%s' (expected X[,Y[,Z]], each at least 1)", val);
             have_grid = true;
@@ -215,6 +230,11 @@ static int parse_cli(int argc, char **argv, RunOptsCli *o) {
             if (!push_binding(&o->args, &o->nargs, val)) return usage_error("bad --arg '%s' (expected NAME=VALUE)", val);
         } else if (which == 3) {
             if (!push_binding(&o->outs, &o->nouts, val)) return usage_error("bad --output '%s' (expected NAME=FILE.npy)", val);
+            const Binding *nb = &o->outs[o->nouts - 1];
+            for (int k = 0; k < o->nouts - 1; k++) {
+                if (!strcmp(o->outs[k].value, nb->value)) return usage_error("two --output options write the same file '%s'", nb->value);
+                if (!strcmp(o->outs[k].name, nb->name)) return usage_error("two --output options name the same buffer '%s'", nb->name);
+            }
         } else if (which == 4) {
             uint64_t t;
             if (!parse_u64(val, strlen(val), &t) || t < 1 || t > 1024)
@@ -252,6 +272,7 @@ static int parse_cli(int argc, char **argv, RunOptsCli *o) {
     if (!o->kernel) return usage_error("%s", "no kernel file given");
     if (!have_grid) return usage_error("%s", "missing --grid=X[,Y[,Z]]");
     if (!o->engine) o->engine = ENG_JIT;
+    if (o->engine == ENG_INTERP && seen[4]) return usage_error("'%s' has no effect with --interp (the interpreter runs on one thread)", seen[4]);
     if (o->target) {
         if (o->engine == ENG_INTERP) return usage_error("%s", "--target runs the kernel under qemu-riscv64; --interp runs it on the host");
         if (o->trace || o->bench || o->repeat > 1)

@@ -240,6 +240,13 @@ static void dump(const RunOpts *ro, Ctx *c, Op *m, int stage, const char *name, 
     }
 }
 
+/* the IR as the failing stage left it: NN-PASS.failed.mlir */
+static void dump_failed(const RunOpts *ro, Ctx *c, Op *m, int stage, const char *name, Diag *d) {
+    char n[300];
+    snprintf(n, sizeof n, "%s.failed", name);
+    dump(ro, c, m, stage, n, d);
+}
+
 static bool mkdir_p(const char *dir) {
     char buf[4096];
     snprintf(buf, sizeof buf, "%s", dir);
@@ -259,8 +266,9 @@ bool pipeline_run(const Pipeline *pl, Ctx *c, Op *m, const RunOpts *ro, Diag *d)
         diag_error(d, l, "cannot create dump directory '%s': %s", ro->dump_dir, strerror(errno));
         return false;
     }
-    if (!verify_module(c, m, d)) return false;
+    /* the input is dumped even when it does not verify */
     dump(ro, c, m, 0, "input", d);
+    if (!verify_module(c, m, d)) return false;
     for (int i = 0; i < pl->n; i++) {
         const Pass *p = pl->p[i].pass;
         if (ro->print_before) {
@@ -274,6 +282,7 @@ bool pipeline_run(const Pipeline *pl, Ctx *c, Op *m, const RunOpts *ro, Diag *d)
         if (!ok) {
             Loc l = {0};
             if (!d->nerrors) diag_error(d, l, "pass '%s' failed", p->name);
+            dump_failed(ro, c, m, i + 1, p->name, d);
             return false;
         }
         if (ro->print_after) {
@@ -281,12 +290,13 @@ bool pipeline_run(const Pipeline *pl, Ctx *c, Op *m, const RunOpts *ro, Diag *d)
             print_module(stderr, c, m, &po);
             fputc('\n', stderr);
         }
-        dump(ro, c, m, i + 1, p->name, d);
         if (ro->verify_each && !verify_module(c, m, d)) {
+            dump_failed(ro, c, m, i + 1, p->name, d);
             Loc l = {0};
             diag_emit(d, SEV_NOTE, l, "the IR was broken by pass '%s'", p->name);
             return false;
         }
+        dump(ro, c, m, i + 1, p->name, d);
     }
     return true;
 }

@@ -61,17 +61,17 @@
 // LINALG: arith.addf %{{.*}}, %{{.*}} : f32
 // LINALG: linalg.yield
 
-// ERR-GRID: ttxform: invalid --grid '33': the grid has 33 tiles but a Spyre card has 32 cores
-// ERR-GRIDSYN: ttxform: invalid --grid '4,x': expected up to 3 comma-separated tile counts, such as 32 or 4,8
-// ERR-GRIDZERO: ttxform: invalid --grid '4,0': grid extent 0 on axis 1 must be at least 1
-// ERR-GRIDAXES: ttxform: invalid --grid '1,1,1,1': a grid has at most 3 axes, got 4
+// ERR-GRID: ttxform: error: invalid --grid '33': the grid has 33 tiles but a Spyre card has 32 cores
+// ERR-GRIDSYN: ttxform: error: invalid --grid '4,x': expected up to 3 comma-separated tile counts, such as 32 or 4,8
+// ERR-GRIDZERO: ttxform: error: invalid --grid '4,0': grid extent 0 on axis 1 must be at least 1
+// ERR-GRIDAXES: ttxform: error: invalid --grid '1,1,1,1': a grid has at most 3 axes, got 4
 // ERR-GRIDRANK: ktir-pipeline.mlir:[[@LINE+7]]:3: error: DistributeWork: grid rank 2 does not match kernel's pid dimensionality 1
-// ERR-FIX: ttxform: invalid --fix 'cse@convert-ttir-functions': 'cse' is not a fix pass
-// ERR-ANCHOR: ttxform: invalid --fix 'unalias-linalg-outs@nowhere': anchor 'nowhere' is not a core pass of the Spyre pipeline
-// ERR-NOAT: ttxform: invalid --fix 'unalias-linalg-outs': expected PASS@ANCHOR
-// ERR-LAYOUT: ttxform: invalid --data-layout 'weird': expected device or host
+// ERR-FIX: ttxform: error: invalid --fix 'cse@convert-ttir-functions': 'cse' is not a fix pass
+// ERR-ANCHOR: ttxform: error: invalid --fix 'unalias-linalg-outs@nowhere': anchor 'nowhere' is not a core pass of the Spyre pipeline
+// ERR-NOAT: ttxform: error: invalid --fix 'unalias-linalg-outs': expected PASS@ANCHOR
+// ERR-LAYOUT: ttxform: error: invalid --data-layout 'weird': expected device or host
 // ERR-BASE: ktir-pipeline.mlir:[[@LINE+2]]:3: error: MaterializeBaseAddresses: 4 base addresses supplied but the function has only 3 index argument(s)
-// ERR-NOKTIR: ttxform: --grid, --base-addresses, --data-layout and --fix apply to --emit=ktir
+// ERR-NOKTIR: ttxform: error: --grid, --base-addresses, --data-layout and --fix apply to --emit=ktir
   tt.func public @add_kernel(%arg0: !tt.ptr<f32> {tt.divisibility = 16 : i32}, %arg1: !tt.ptr<f32> {tt.divisibility = 16 : i32}, %arg2: !tt.ptr<f32> {tt.divisibility = 16 : i32}) attributes {noinline = false} {
     %c2047_i32 = arith.constant 2047 : i32
     %c2048_i32 = arith.constant 2048 : i32

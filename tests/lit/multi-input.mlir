@@ -16,10 +16,10 @@
 // KTIR: func.func @add_kernel
 // KTIR: ktdp.construct_memory_view
 // BAD: bad.mlir:1:1: error: unexpected 'bad'
-// NODIR: ttxform: 2 inputs need -o DIR, a directory for their outputs
-// NOTDIR: ttxform: with 2 inputs, -o '{{.*}}/out/a.mlir' must be an existing directory
-// STDIN: ttxform: standard input '-' cannot be one of several inputs
-// STDINDIR: ttxform: -o '{{.*}}/one' is a directory: name an input file, or an output file for standard input
+// NODIR: ttxform: error: 2 inputs need -o DIR, a directory for their outputs
+// NOTDIR: ttxform: error: with 2 inputs, -o '{{.*}}/out/a.mlir' must be an existing directory
+// STDIN: ttxform: error: standard input '-' cannot be one of several inputs
+// STDINDIR: ttxform: error: -o '{{.*}}/one' is a directory: name an input file, or an output file for standard input
 
 module {
   tt.func public @add_kernel(%arg0: !tt.ptr<f32>, %arg1: !tt.ptr<f32>) {

@@ -60,13 +60,13 @@ func.func @f(%a: i32) -> i32 {
 // UNCHECKED:  %0 = arith.muli %arg0, %c2_i32 : i32
 // UNCHECKED:  %c2_i32 = arith.constant 2 : i32
 
-// ERR-PASS:   ttxform: unknown option or pass '--no-such-pass'
-// ERR-OPT:    ttxform: pass 'canonicalize' has no option 'no-such-option'
+// ERR-PASS:   ttxform: error: unknown option or pass '--no-such-pass'
+// ERR-OPT:    ttxform: error: pass 'canonicalize' has no option 'no-such-option'
 // ERR-INT:    invalid value 'many' for option 'max-iterations' of pass 'canonicalize': expected an integer
 // ERR-BOOL:   invalid value 'maybe' for option 'top-down' of pass 'canonicalize': expected true or false
 // ERR-NOVAL:  option 'max-iterations' of pass 'canonicalize' needs a value
-// ERR-PAREN:  malformed pass pipeline
-// ERR-PASS2:  unknown pass 'bogus'
-// ERR-BRACE:  malformed pass pipeline: missing '}'
-// ERR-DIR:    option '--dump-dir=' needs a directory
+// ERR-PAREN:  ttxform: error: malformed pass pipeline: 
+// ERR-PASS2:  ttxform: error: unknown pass 'bogus'
+// ERR-BRACE:  ttxform: error: malformed pass pipeline: missing '}'
+// ERR-DIR:    ttxform: error: option '--dump-dir=' needs a directory
 // ERR-MKDIR:  cannot create dump directory '/proc/nonexistent/x'

@@ -365,7 +365,8 @@ def trace_and_dump():
     # --repeat: one launch event per run of the grid; --bench: best and median on stderr
     for eng, lines in (("--jit", ["jit"]), ("--interp", ["interp"]), ("--check", ["jit", "interp"])):
         o = path("rep_out.npy")
-        rc, out, err = run([k, eng, "--grid=3", "--repeat=4", "--bench", "--threads=2", "--trace=" + tr, "--arg",
+        threads = [] if eng == "--interp" else ["--threads=2"]   # no effect (an error) with --interp
+        rc, out, err = run([k, eng, "--grid=3", "--repeat=4", "--bench"] + threads + ["--trace=" + tr, "--arg",
                             "arg0=ones:2500", "--arg", "arg1=ones:2500", "--arg", "arg2=zeros:2500", "--arg", "arg3=2500",
                             "--output", f"arg2={o}"])
         try:
