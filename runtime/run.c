@@ -186,7 +186,11 @@ static int parse_cli(int argc, char **argv, RunOptsCli *o) {
     o->grid[0] = o->grid[1] = o->grid[2] = 1;
     bool have_grid = false;
     bool options = true;
-    const char *seen[11] = {0};
+    /* the valued options, by index: --arg (2) and --output (3) may repeat */
+    static const char *const opts[] = { "grid", "function", "arg", "output", "threads", "trace", "dump-dir", "repeat",
+                                        "target", "vlen", "cache-dir" };
+    enum { NOPTS = sizeof opts / sizeof *opts };
+    const char *seen[NOPTS] = {0};
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
         if (options && !strcmp(a, "--")) { options = false; continue; }
@@ -198,10 +202,8 @@ static int parse_cli(int argc, char **argv, RunOptsCli *o) {
         }
         const char *n = a + (a[1] == '-' ? 2 : 1);
         const char *val = NULL;
-        const char *opts[] = { "grid", "function", "arg", "output", "threads", "trace", "dump-dir", "repeat",
-                               "target", "vlen", "cache-dir" };
         int which = -1;
-        for (int k = 0; k < 11; k++) {
+        for (int k = 0; k < NOPTS; k++) {
             size_t l = strlen(opts[k]);
             if (!strncmp(n, opts[k], l) && (n[l] == 0 || n[l] == '=')) {
                 which = k;
