@@ -1,19 +1,17 @@
-/* parse.c - the builder behind the grammar: SSA name scopes, forward
- * references, regions and blocks, attributes and types, and the driver that
- * feeds tokens from the lexer to the lemon parser.  Types, numbers, dense
+/* parse.c - the builder behind the grammar: ops, regions and blocks, aliases,
+ * and the driver that feeds tokens from the lexer to the lemon parser.  SSA
+ * names, scopes and block labels are in parse_scope.c; types, numbers, dense
  * literals, attributes and affine maps are built in parse_attr.c. */
 #include <ctype.h>
 #include <errno.h>
-#include <limits.h>
 #include <stdarg.h>
-#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "format.h"
 #include "parse.h"
 #include "parse_impl.h"
-#include "print_attr.h"   /* type text in messages */
+#include "parse_scope.h"
 #include "ttir.h"
 
 void *TtxParseAlloc(void *(*)(size_t));
@@ -182,251 +180,6 @@ Attr *ps_string_attr(PState *ps, Token *t) {
     size_t n;
     char *s = unescape_string(ps->ctx, t->s, t->len, &n);
     return attr_string(ps->ctx, s, n);
-}
-
-/* ---- name scopes ---------------------------------------------------- */
-typedef struct SName { const char *s; int len; unsigned hash; } SName;
-static unsigned memhash(const char *s, int n) { unsigned h = 2166136261u; for (int i = 0; i < n; i++) h = (h ^ (unsigned char)s[i]) * 16777619u; return h; }
-
-static Scope *scope_push(PState *ps, bool isolated, Region *r, OpB *owner) {
-    Scope *s = ps_xcalloc(1, sizeof *s);
-    s->parent = ps->scope;
-    s->isolated = isolated;
-    s->region = r;
-    s->owner = owner;
-    ps->scope = s;
-    return s;
-}
-
-static NameEnt *scope_find(Scope *s, SName nm) {
-    if (!s->cap) return NULL;
-    for (NameEnt *e = s->tab[nm.hash & (unsigned)(s->cap - 1)]; e; e = e->next)
-        if (e->hash == nm.hash && e->len == nm.len && !memcmp(e->name, nm.s, (size_t)nm.len)) return e;
-    return NULL;
-}
-
-/* name entries come from a pool and go back to it when their scope ends */
-typedef struct NEChunk { struct NEChunk *next; NameEnt e[256]; } NEChunk;
-static NameEnt *ne_alloc(PState *ps) {
-    if (!ps->ne_free) {
-        NEChunk *k = ps_xcalloc(1, sizeof *k);
-        k->next = ps->ne_chunks;
-        ps->ne_chunks = k;
-        for (int i = 0; i < 256; i++) { k->e[i].next = ps->ne_free; ps->ne_free = &k->e[i]; }
-    }
-    NameEnt *e = ps->ne_free;
-    ps->ne_free = e->next;
-    memset(e, 0, sizeof *e);
-    return e;
-}
-static void ne_release(PState *ps, NameEnt *e) {
-    free(e->vals);
-    e->vals = NULL;
-    e->next = ps->ne_free;
-    ps->ne_free = e;
-}
-
-static NameEnt *scope_add(PState *ps, Scope *s, SName nm) {
-    if ((s->n + 1) * 2 > s->cap) {
-        int nc = s->cap ? s->cap * 2 : 64;
-        NameEnt **nt = ps_xcalloc((size_t)nc, sizeof *nt);
-        for (int i = 0; i < s->cap; i++)
-            for (NameEnt *e = s->tab[i], *nx; e; e = nx) {
-                nx = e->next;
-                unsigned h = e->hash & (unsigned)(nc - 1);
-                e->next = nt[h]; nt[h] = e;
-            }
-        free(s->tab);
-        s->tab = nt; s->cap = nc;
-    }
-    NameEnt *e = ne_alloc(ps);
-    e->name = nm.s;
-    e->len = nm.len;
-    e->hash = nm.hash;
-    unsigned h = nm.hash & (unsigned)(s->cap - 1);
-    e->next = s->tab[h]; s->tab[h] = e;
-    s->n++;
-    if (s->norder == s->caporder) {
-        s->caporder = s->caporder ? s->caporder * 2 : 32;
-        s->order = realloc(s->order, sizeof(NameEnt *) * (size_t)s->caporder);
-        if (!s->order) abort();
-    }
-    s->order[s->norder++] = e;
-    return e;
-}
-
-static void scope_free(PState *ps, Scope *s) {
-    for (int i = 0; i < s->norder; i++) ne_release(ps, s->order[i]);
-    free(s->order); free(s->tab); free(s->cands);
-    pv_free(&s->blocks);
-    free(s);
-}
-
-#define MAX_RESULTS (1 << 16)   /* results of one op, result numbers of a use */
-
-/* split "%name#3" into interned "name" and index 3 */
-static SName ssa_name(PState *ps, const char *s, int len, int *idx) {
-    (void)ps;
-    int n = len;
-    *idx = 0;
-    const char *h = memchr(s, '#', (size_t)len);
-    if (h) {
-        n = (int)(h - s);
-        errno = 0;
-        long v = strtol(h + 1, NULL, 10);
-        *idx = errno || v > INT_MAX ? -1 : (int)v;
-    }
-    SName r = { s + 1, n - 1, memhash(s + 1, n - 1) };
-    return r;
-}
-
-static Value *new_placeholder(PState *ps, Loc l) {
-    Value *v = ctx_alloc(ps->ctx, sizeof *v);
-    v->loc = l;
-    v->index = -1;
-    return v;
-}
-
-/* resolve a use of "%name#idx" in the visible scopes */
-static Value *resolve_use(PState *ps, Scope *from, const char *text, int len, Loc l) {
-    int idx;
-    SName nm = ssa_name(ps, text, len, &idx);
-    if (idx < 0 || idx >= MAX_RESULTS) {
-        ps_perr(ps, l, "result number of '%%%.*s' is out of range (at most %d)", nm.len, nm.s, MAX_RESULTS - 1);
-        return new_placeholder(ps, l);
-    }
-    for (Scope *s = from; s; s = s->parent) {
-        NameEnt *e = scope_find(s, nm);
-        if (e) {
-            if (!e->fwd && idx < e->n) return e->first + idx;
-            if (idx >= e->n) {
-                if (!e->fwd) {
-                    ps_perr(ps, l, "result number %d of '%%%.*s' is out of range: it has %d result%s", idx, nm.len, nm.s, e->n, e->n == 1 ? "" : "s");
-                    return new_placeholder(ps, l);
-                }
-                e->vals = realloc(e->vals, sizeof(Value *) * (size_t)(idx + 1));
-                if (!e->vals) abort();
-                for (int i = e->n; i <= idx; i++) e->vals[i] = new_placeholder(ps, l);
-                e->n = idx + 1;
-            }
-            return e->vals[idx];
-        }
-        if (s->isolated) break;
-    }
-    NameEnt *e = scope_add(ps, from, nm);
-    e->fwd = true;
-    e->loc = l;
-    e->n = idx + 1;
-    e->vals = ps_xcalloc((size_t)e->n, sizeof(Value *));
-    for (int i = 0; i < e->n; i++) e->vals[i] = new_placeholder(ps, l);
-    return e->vals[idx];
-}
-
-static char *type_text(Ctx *c, Type *t) {
-    static char buf[4][256];
-    static int k;
-    char *b = buf[k++ & 3];
-    if (!t) { snprintf(b, 256, "<unknown>"); return b; }
-    char *s = print_type_str(c, t);
-    snprintf(b, 256, "%s", s);
-    free(s);
-    return b;
-}
-
-/* a value reached through a name is given a type by a use; check agreement */
-static void check_use_type(PState *ps, Value *v, Type *t, const char *name, Loc l) {
-    if (!t || !v) return;
-    if (!v->type) { v->type = t; return; }
-    if (v->type != t) {
-        ps_perr(ps, l, "use of value '%s' expects different type than prior uses: '%s' vs '%s'",
-             name, type_text(ps->ctx, t), type_text(ps->ctx, v->type));
-        diag_emit(ps->diag, SEV_NOTE, v->loc, "prior use here");
-    }
-}
-
-static void replace_placeholder(PState *ps, Value *ph, Value *v, SName name) {
-    if (ph->type && v->type && ph->type != v->type) {
-        ps_perr(ps, v->loc, "definition of SSA value '%%%.*s#%d' has type '%s'", name.len, name.s, v->def ? v->index : 0, type_text(ps->ctx, v->type));
-        diag_emit(ps->diag, SEV_NOTE, ph->loc, "previously used here with type '%s'", type_text(ps->ctx, ph->type));
-    }
-    if (!v->type) v->type = ph->type;
-    value_replace_all_uses(ph, v);
-    ph->def = v->def; ph->block = v->block; ph->index = -2;   /* forwarded */
-    ph->type = (Type *)v;                                      /* see chase() */
-}
-
-static Value *chase(Value *v) {
-    while (v && !v->def && !v->block && v->index == -2) v = (Value *)v->type;
-    return v;
-}
-
-/* define %name (n values) in the current scope */
-static SName ent_name(NameEnt *e) { SName r = { e->name, e->len, e->hash }; return r; }
-
-static void define_name(PState *ps, SName name, Value *first, int n, Loc l) {
-    Scope *cur = ps->scope;
-    NameEnt *e = scope_find(cur, name);
-    if (e && !e->fwd) {
-        ps_perr(ps, l, "redefinition of SSA value '%%%.*s'", name.len, name.s);
-        diag_emit(ps->diag, SEV_NOTE, e->loc, "previously defined here");
-        return;
-    }
-    for (Scope *s = cur->parent; s && !cur->isolated; s = s->parent) {
-        NameEnt *o = scope_find(s, name);
-        if (o && !o->fwd) {
-            ps_perr(ps, l, "redefinition of SSA value '%%%.*s'", name.len, name.s);
-            diag_emit(ps->diag, SEV_NOTE, o->loc, "previously defined here");
-            return;
-        }
-        if (s->isolated) break;
-    }
-    if (e) {
-        if (e->n > n) {
-            ps_perr(ps, e->loc, "result number %d of '%%%.*s' is out of range: it has %d result%s", e->n - 1, name.len, name.s, n, n == 1 ? "" : "s");
-            return;
-        }
-        for (int i = 0; i < e->n; i++) replace_placeholder(ps, e->vals[i], first + i, name);
-        free(e->vals);
-        e->vals = NULL;
-    } else e = scope_add(ps, cur, name);
-    e->fwd = false;
-    e->n = n;
-    e->first = first;
-    e->loc = l;
-}
-
-/* at the end of a region: unresolved names move out, or are errors */
-static void scope_close(PState *ps, Scope *s) {
-    for (int i = 0; i < s->norder; i++) {
-        NameEnt *e = s->order[i];
-        if (!e->fwd) continue;
-        if (!s->isolated && s->parent) {
-            NameEnt *p = scope_find(s->parent, ent_name(e));
-            if (!p) {
-                p = scope_add(ps, s->parent, ent_name(e));
-                p->fwd = true; p->loc = e->loc; p->n = e->n;
-                p->vals = e->vals; e->vals = NULL;
-                continue;
-            }
-            if (p->fwd) {
-                if (p->n < e->n) {
-                    p->vals = realloc(p->vals, sizeof(Value *) * (size_t)e->n);
-                    for (int k = p->n; k < e->n; k++) p->vals[k] = new_placeholder(ps, e->loc);
-                    p->n = e->n;
-                }
-                for (int k = 0; k < e->n; k++) replace_placeholder(ps, e->vals[k], p->vals[k], ent_name(e));
-                continue;
-            }
-            /* the outer name was defined after the nested use: bind to it */
-            for (int k = 0; k < e->n && k < p->n; k++) replace_placeholder(ps, e->vals[k], p->first + k, ent_name(e));
-            continue;
-        }
-        ps_perr(ps, e->loc, "use of undeclared SSA value name '%%%.*s'", e->len, e->name);
-    }
-    for (int i = 0; i < s->blocks.n; i++) {
-        Block *b = s->blocks.v[i];
-        if (!b->defined) ps_perr(ps, b->loc, "reference to an undefined block '%s'", b->name);
-    }
 }
 
 /* ---- aliases and top level ------------------------------------------ */
@@ -666,7 +419,7 @@ static void resolve_elems(PState *ps, Elem *from, Scope *s, Elem **skip, int nsk
         bool sk = false;
         for (int i = 0; i < nskip; i++) if (skip[i] == e) sk = true;
         if (sk) continue;
-        e->val = resolve_use(ps, s, e->text, (int)strlen(e->text), eloc_get(e, ps->op->loc));
+        e->val = ps_resolve_use(ps, s, e->text, (int)strlen(e->text), eloc_get(e, ps->op->loc));
     }
 }
 
@@ -703,14 +456,14 @@ static void commit_candidates(PState *ps, Scope *s) {
         Type *t = NULL;
         if (is_punct(e->next, ":") && e->next->next && e->next->next->kind == E_TYPE) t = e->next->next->type;
         else if (is_punct(e->next, "=") && e->next->next && e->next->next->kind == E_USE && e->next->next->val)
-            t = chase(e->next->next->val)->type;
+            t = ps_chase(e->next->next->val)->type;
         Loc l = eloc_get(e, s->owner ? s->owner->loc : (Loc){0});
         Value *v = block_add_arg(ps->ctx, entry, t, l);
         int idx;
-        SName name = ssa_name(ps, e->text, (int)strlen(e->text), &idx);
+        SName name = ps_ssa_name(ps, e->text, (int)strlen(e->text), &idx);
         Scope *save = ps->scope;
         ps->scope = s;
-        define_name(ps, name, v, 1, l);
+        ps_define_name(ps, name, v, 1, l);
         ps->scope = save;
         e->kind = E_DEF;
         e->val = v;
@@ -721,7 +474,7 @@ static void commit_candidates(PState *ps, Scope *s) {
 static void drop_candidates(PState *ps, Scope *s) {
     for (int i = 0; i < s->ncands; i++) {
         Elem *e = s->cands[i];
-        e->val = resolve_use(ps, s->parent, e->text, (int)strlen(e->text), eloc_get(e, s->owner ? s->owner->loc : (Loc){0}));
+        e->val = ps_resolve_use(ps, s->parent, e->text, (int)strlen(e->text), eloc_get(e, s->owner ? s->owner->loc : (Loc){0}));
     }
     s->ncands = 0;
 }
@@ -744,7 +497,7 @@ void ps_region_begin(PState *ps) {
     }
     pv_push(&ob->regions, r);
     const OpInfo *info = opinfo_lookup(ps->ctx, ob->name);
-    Scope *s = scope_push(ps, (info->traits & TR_ISOLATED) != 0, r, ob);
+    Scope *s = ps_scope_push(ps, (info->traits & TR_ISOLATED) != 0, r, ob);
     s->cands = (Elem **)cands.v;
     s->ncands = cands.n;
     pv_push(&ps->blockstack, ps->block);
@@ -773,27 +526,10 @@ void ps_region_end(PState *ps) {
             eloc_put(re, w->loc);
         }
     }
-    scope_close(ps, s);
+    ps_scope_close(ps, s);
     ps->scope = s->parent;
-    scope_free(ps, s);
+    ps_scope_free(ps, s);
     ps->block = ps->blockstack.v[--ps->blockstack.n];
-}
-
-static Block *block_ref(PState *ps, Token *t, bool def) {
-    Scope *s = ps->scope;
-    const char *name = ctx_intern(ps->ctx, t->s, (size_t)t->len);
-    for (int i = 0; i < s->blocks.n; i++) {
-        Block *b = s->blocks.v[i];
-        if (b->name == name) {
-            if (def && b->defined) { ps_perr(ps, tok_loc(ps, t), "redefinition of block '%s'", name); return b; }
-            return b;
-        }
-    }
-    Block *b = block_new(ps->ctx);
-    b->name = name;
-    b->loc = tok_loc(ps, t);
-    pv_push(&s->blocks, b);
-    return b;
 }
 
 void ps_block_begin(PState *ps, Token *t) {
@@ -817,7 +553,7 @@ void ps_block_begin(PState *ps, Token *t) {
         }
     } else {
         if (s->ncands && !s->started) commit_candidates(ps, s);
-        b = block_ref(ps, t, true);
+        b = ps_block_ref(ps, t, true);
         if (!b->defined) region_append_block(s->region, b);
     }
     s->started = true;
@@ -831,8 +567,8 @@ void ps_block_arg(PState *ps, Token *v, Type *t, Token *loc) {
     Value *a = block_add_arg(ps->ctx, b, t, l);
     if (loc) a->locattr = ps_loc_attr(ps, loc);
     int idx;
-    SName name = ssa_name(ps, v->s, v->len, &idx);
-    define_name(ps, name, a, 1, l);
+    SName name = ps_ssa_name(ps, v->s, v->len, &idx);
+    ps_define_name(ps, name, a, 1, l);
 }
 
 static void op_finish_common(PState *ps, OpB *ob, Op *op) {
@@ -848,9 +584,9 @@ static void op_finish_common(PState *ps, OpB *ob, Op *op) {
     int k = 0;
     for (int i = 0; i < ob->nres; i++) {
         int idx;
-        SName name = ssa_name(ps, ob->res[i].tok.s, ob->res[i].tok.len, &idx);
+        SName name = ps_ssa_name(ps, ob->res[i].tok.s, ob->res[i].tok.len, &idx);
         for (int j = 0; j < ob->res[i].count; j++) op->res[k + j].loc = tok_loc(ps, &ob->res[i].tok);
-        define_name(ps, name, &op->res[k], ob->res[i].count, tok_loc(ps, &ob->res[i].tok));
+        ps_define_name(ps, name, &op->res[k], ob->res[i].count, tok_loc(ps, &ob->res[i].tok));
         k += ob->res[i].count;
     }
     op_append(ps->block, op);
@@ -917,7 +653,7 @@ void ps_op_end(PState *ps) {
     Value *stackv[16];
     Value **vals = nopnds <= 16 ? stackv : ps_xcalloc((size_t)nopnds, sizeof(Value *));
     int k = 0;
-    for (Elem *e = ob->head; e; e = e->next) if (e->kind == E_USE) { e->idx = k; vals[k++] = chase(e->val); e->val = NULL; }
+    for (Elem *e = ob->head; e; e = e->next) if (e->kind == E_USE) { e->idx = k; vals[k++] = ps_chase(e->val); e->val = NULL; }
     Op *op = op_new(ps->ctx, ob->name, nres, NULL, nopnds, vals, ob->regions.n, ob->loc);
     if (vals != stackv) free(vals);
     int nsucc = 0;
@@ -932,7 +668,7 @@ void ps_op_end(PState *ps) {
             Loc l = eloc_get(e, ob->loc);
             t.line = l.line; t.col = l.col;
             e->idx = op->nsuccs;
-            Block *tb = block_ref(ps, &t, false);
+            Block *tb = ps_block_ref(ps, &t, false);
             if (ps->scope->region && tb == ps->scope->region->first) ps_perr(ps, l, "entry block of a region may not be a branch target");
             op->succs[op->nsuccs++] = tb;
         }
@@ -956,7 +692,7 @@ void ps_op_end(PState *ps) {
 }
 
 void ps_g_operand(PState *ps, Token *t) {
-    Value *v = resolve_use(ps, ps->scope, t->s, t->len, tok_loc(ps, t));
+    Value *v = ps_resolve_use(ps, ps->scope, t->s, t->len, tok_loc(ps, t));
     pv_push(&ps->op->opnds, v);
     Token *c = scratch_alloc(ps, sizeof *c);
     *c = *t;
@@ -964,7 +700,7 @@ void ps_g_operand(PState *ps, Token *t) {
 }
 void ps_g_succ(PState *ps, Token *t) {
     OpB *ob = ps->op;
-    Block *tb = block_ref(ps, t, false);
+    Block *tb = ps_block_ref(ps, t, false);
     if (ps->scope->region && tb == ps->scope->region->first) ps_perr(ps, tok_loc(ps, t), "entry block of a region may not be a branch target");
     pv_push(&ob->succs, tb);
     if (ob->succs.n > ob->capsn) {
@@ -1002,14 +738,14 @@ void ps_generic_end(PState *ps, Type *ft, Token *colon) {
     Op *op = op_new(ps->ctx, ob->name, nres, typesok ? ft->fn.out : NULL, 0, NULL, ob->regions.n, ob->loc);
     int si = 0;
     for (int i = 0; i < ob->opnds.n; i++) {
-        Value *v = chase(ob->opnds.v[i]);
+        Value *v = ps_chase(ob->opnds.v[i]);
         Token *t = ob->opnd_toks.v[i];
         if (typesok && i < nplain) {
             char nb[256];
-            check_use_type(ps, v, ft->fn.in[i], ps_tok_str(t, nb, sizeof nb), tok_loc(ps, t));
+            ps_check_use_type(ps, v, ft->fn.in[i], ps_tok_str(t, nb, sizeof nb), tok_loc(ps, t));
         } else if (i >= nplain && si < ob->succ_types.n) {
             char nb[256];
-            check_use_type(ps, v, ob->succ_types.v[si++], ps_tok_str(t, nb, sizeof nb), tok_loc(ps, t));
+            ps_check_use_type(ps, v, ob->succ_types.v[si++], ps_tok_str(t, nb, sizeof nb), tok_loc(ps, t));
         }
         op_add_operand(ps->ctx, op, v);
     }
@@ -1034,8 +770,8 @@ void ps_generic_end(PState *ps, Type *ft, Token *colon) {
 /* ---- the driver ----------------------------------------------------- */
 static void free_state(PState *ps) {
     while (ps->op) { OpB *u = ps->op->up; opb_free(ps, ps->op); ps->op = u; }
-    while (ps->scope) { Scope *p = ps->scope->parent; scope_free(ps, ps->scope); ps->scope = p; }
-    for (NEChunk *k = ps->ne_chunks, *n; k; k = n) { n = k->next; free(k); }
+    while (ps->scope) { Scope *p = ps->scope->parent; ps_scope_free(ps, ps->scope); ps->scope = p; }
+    ps_scope_pool_free(ps);
     scratch_free(ps);
     for (OpB *b = ps->ob_free, *n; b; b = n) { n = b->up; free(b); }
     for (int i = 0; i < ps->lists.n; i++) { pv_free(ps->lists.v[i]); free(ps->lists.v[i]); }
@@ -1056,7 +792,7 @@ Op *parse_module(Ctx *c, const char *file, const char *src, size_t len, int firs
     ps.src = src;
     Block *top = block_new(c);
     ps.top = ps.block = top;
-    scope_push(&ps, true, NULL, NULL);
+    ps_scope_push(&ps, true, NULL, NULL);
     Lexer L;
     lex_init(&L, src, len, first_line);
     void *parser = TtxParseAlloc(malloc);
@@ -1075,7 +811,7 @@ Op *parse_module(Ctx *c, const char *file, const char *src, size_t len, int firs
     } while (kind != 0 && !ps.failed);
     TtxParseFree(parser, free);
     if (!ps.failed && ps.scope) {
-        scope_close(&ps, ps.scope);
+        ps_scope_close(&ps, ps.scope);
     }
     bool failed = ps.failed;
     free_state(&ps);
