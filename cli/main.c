@@ -17,7 +17,6 @@
 #include "run.h"
 #include "target.h"
 #include "verify.h"
-#include "../dialects/dialects.h"
 
 #define TTX_VERSION "0.1.0"
 
@@ -687,7 +686,6 @@ static void *thread_main(void *arg) {
 
 int main(int argc, char **argv) {
     registry_init();
-    dialects_register_all();
     if (argc < 2 || (strcmp(argv[1], "run") && strcmp(argv[1], "build"))) {
         on_main_stack = true;
         int rc = run(argc, argv);

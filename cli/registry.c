@@ -2,6 +2,7 @@
  * extern and one entry here (docs/architecture.md). */
 #include "registry.h"
 
+#include "dialects.h"
 #include "pass.h"
 #include "target.h"
 
@@ -38,6 +39,7 @@ extern const Target target_rvv;
 static const Target *const targets[] = { &target_ktir, &target_rvv, &target_c };
 
 void registry_init(void) {
+    dialects_register_all();
     pass_registry_set(passes, (int)(sizeof passes / sizeof *passes));
     target_registry_set(targets, (int)(sizeof targets / sizeof *targets));
 }

@@ -15,7 +15,6 @@
 #include "print.h"
 #include "registry.h"
 #include "target.h"
-#include "../../dialects/dialects.h"
 
 static FILE *sink;           /* diagnostics */
 static FILE *out;            /* printed IR and C */
@@ -41,7 +40,6 @@ static void release(void) {
 
 void fuzz_init(FuzzKind k) {
     registry_init();
-    dialects_register_all();
     const char *v = getenv("TTX_FUZZ_VERBOSE");
     bool verbose = v && *v && strcmp(v, "0");
     sink = verbose ? stderr : fopen("/dev/null", "w");

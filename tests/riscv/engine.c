@@ -15,7 +15,7 @@
 #include "pass.h"
 #include "riscv.h"
 #include "toolchain.h"
-#include "../../dialects/dialects.h"
+#include "registry.h"
 
 static int passed, failed;
 
@@ -26,7 +26,7 @@ static void report(const char *name, const char *why) {
 
 int main(int argc, char **argv) {
     if (argc != 2) { fprintf(stderr, "usage: engine SAMPLES_DIR\n"); return 2; }
-    dialects_register_all();
+    registry_init();
     RvTools t;
     char err[512];
     if (!rv_find_clang(&t, err, sizeof err) || !rv_find_sysroot(&t, err, sizeof err) || !rv_find_qemu(&t, err, sizeof err)) {

@@ -14,7 +14,7 @@
 #include "diag.h"
 #include "interp.h"
 #include "parse.h"
-#include "../../dialects/dialects.h"
+#include "registry.h"
 
 typedef struct Run {
     Ctx *c;
@@ -690,7 +690,7 @@ static void test_misc_ops(void **state) {
 }
 
 int main(void) {
-    dialects_register_all();
+    registry_init();
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_vector_add_masked_tail),
         cmocka_unit_test(test_vector_add_out_of_bounds),

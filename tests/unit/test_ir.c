@@ -10,7 +10,7 @@
 #include <cmocka.h>
 
 #include "ir.h"
-#include "../../dialects/dialects.h"
+#include "registry.h"
 
 /* exact comparison of doubles, with both values in the failure message */
 #define assert_double_exact(a, b) do { \
@@ -610,7 +610,7 @@ static void test_ae_divide_multiples(void **state) {
 }
 
 int main(void) {
-    dialects_register_all();
+    registry_init();
     const struct CMUnitTest tests[] = {
         cmocka_unit_test_setup_teardown(test_intern_strings, setup, teardown),
         cmocka_unit_test_setup_teardown(test_type_int_interning, setup, teardown),

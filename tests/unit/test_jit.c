@@ -22,7 +22,7 @@
 #include "jit_rt.h"
 #include "npy.h"
 #include "parse.h"
-#include "../../dialects/dialects.h"
+#include "registry.h"
 
 static void test_compile_and_call(void **state) {
     (void)state;
@@ -589,7 +589,7 @@ static void test_rt_dot(void **state) { (void)state; each_isa(rt_dot_case); }
 static void test_rt_h2f(void **state) { (void)state; each_isa(rt_h2f_case); }
 
 int main(void) {
-    dialects_register_all();
+    registry_init();
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_compile_and_call),
         cmocka_unit_test(test_own_symbols),

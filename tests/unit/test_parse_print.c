@@ -13,7 +13,7 @@
 #include "diag.h"
 #include "parse.h"
 #include "print.h"
-#include "../../dialects/dialects.h"
+#include "registry.h"
 
 /* parse src and print it; returns the malloc'd text, or NULL after a parse
  * error (then the first error's message is in *err when err is not NULL) */
@@ -623,7 +623,7 @@ static void test_error_braces(void **state) {
 }
 
 int main(void) {
-    dialects_register_all();
+    registry_init();
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_implicit_module),
         cmocka_unit_test(test_ssa_renaming),

@@ -10,7 +10,7 @@
 #include <cmocka.h>
 
 #include "ir.h"
-#include "../../dialects/dialects.h"
+#include "registry.h"
 
 typedef struct T { Ctx *c; Type *i32, *f32; Op *m; Block *body; } T;
 
@@ -687,7 +687,7 @@ static void test_module(void **state) {
 }
 
 int main(void) {
-    dialects_register_all();
+    registry_init();
 #define T_(f) cmocka_unit_test_setup_teardown(f, setup, teardown)
     const struct CMUnitTest tests[] = {
         T_(test_op_new_links_uses),
