@@ -162,7 +162,6 @@ static const char *intern_locked(Ctx *c, const char *s, size_t n) {
     unsigned h = hbytes(7, s, n);
     size_t w;
     char *r = hs_find(&c->strs, h, &k, str_eq, &w);
-    if (r && memchr(s, 0, n) == NULL) return r;
     if (r) return r;
     r = ctx_alloc(c, n + 1);
     memcpy(r, s, n);

@@ -291,7 +291,20 @@ static void scratch_release(PState *ps, SMark m) {
 static void scratch_free(PState *ps) { SMark m = { NULL, 0 }; scratch_release(ps, m); }
 
 /* ---- ops ------------------------------------------------------------ */
-static PtrVec pending_results;   /* ResName* collected before the op name */
+#define TCACHE 1024
+struct TCache { const char *s[TCACHE]; int len[TCACHE]; };
+
+const char *ps_intern(PState *ps, const char *s, int len) {
+    struct TCache *tc = ps->tcache;
+    if (!tc || len >= 64) return ctx_intern(ps->ctx, s, (size_t)len);
+    unsigned h = 2166136261u;
+    for (int i = 0; i < len; i++) h = (h ^ (unsigned char)s[i]) * 16777619u;
+    unsigned k = (h ^ (h >> 15)) & (TCACHE - 1);
+    if (tc->len[k] == len && tc->s[k] && !memcmp(tc->s[k], s, (size_t)len)) return tc->s[k];
+    const char *r = ctx_intern(ps->ctx, s, (size_t)len);
+    tc->s[k] = r; tc->len[k] = len;
+    return r;
+}
 
 void ps_result(PState *ps, Token *t, int count) {
     if (count < 1 || count > MAX_RESULTS) {
@@ -299,9 +312,13 @@ void ps_result(PState *ps, Token *t, int count) {
         else ps_perr(ps, tok_loc(ps, t), "too many results (at most %d)", MAX_RESULTS);
         count = 1;
     }
-    ResName *r = ps_xcalloc(1, sizeof *r);
+    if (ps->npres == ps->cappres) {
+        ps->cappres = ps->cappres ? ps->cappres * 2 : 8;
+        ps->pres = realloc(ps->pres, sizeof(ResName) * (size_t)ps->cappres);
+        if (!ps->pres) abort();
+    }
+    ResName *r = &ps->pres[ps->npres++];
     r->tok = *t; r->count = count;
-    pv_push(&pending_results, r);
 }
 
 static void commit_candidates(PState *ps, Scope *s);
@@ -311,8 +328,13 @@ void ps_op_begin(PState *ps, Token *name, bool generic) {
     if (s->ncands && !s->started) commit_candidates(ps, s);
     s->started = true;
     OpB *ob = ps->ob_free;
-    if (ob) { ps->ob_free = ob->up; memset(ob, 0, sizeof *ob); }
-    else ob = ps_xcalloc(1, sizeof *ob);
+    if (ob) {   /* a recycled builder keeps its result array */
+        ResName *res = ob->res;
+        int cap = ob->capres;
+        ps->ob_free = ob->up;
+        memset(ob, 0, sizeof *ob);
+        ob->res = res; ob->capres = cap;
+    } else ob = ps_xcalloc(1, sizeof *ob);
     ob->up = ps->op;
     ob->mark = scratch_mark(ps);
     ps->op = ob;
@@ -323,17 +345,21 @@ void ps_op_begin(PState *ps, Token *name, bool generic) {
         char *s2 = unescape_string(ps->ctx, name->s, name->len, &n);
         ob->name = ctx_str(ps->ctx, s2);
     } else {
-        ob->name = ctx_intern(ps->ctx, name->s, (size_t)name->len);
-        if (!strcmp(ob->name, "return")) ob->name = ctx_str(ps->ctx, "func.return");
-        else if (!strcmp(ob->name, "module")) ob->name = ctx_str(ps->ctx, "builtin.module");
-        else if (!strcmp(ob->name, "call")) ob->name = ctx_str(ps->ctx, "func.call");
+        ob->name = ps_intern(ps, name->s, name->len);
+        if (name->len == 6 && !strcmp(ob->name, "return")) ob->name = ctx_str(ps->ctx, "func.return");
+        else if (name->len == 6 && !strcmp(ob->name, "module")) ob->name = ctx_str(ps->ctx, "builtin.module");
+        else if (name->len == 4 && !strcmp(ob->name, "call")) ob->name = ctx_str(ps->ctx, "func.call");
     }
     ob->loc = tok_loc(ps, name);
-    if (pending_results.n) {
-        ob->nres = pending_results.n;
-        ob->res = ps_xcalloc((size_t)ob->nres, sizeof(ResName));
-        for (int i = 0; i < ob->nres; i++) { ob->res[i] = *(ResName *)pending_results.v[i]; free(pending_results.v[i]); }
-        pending_results.n = 0;
+    if (ps->npres) {
+        if (ps->npres > ob->capres) {
+            ob->capres = ps->npres > 4 ? ps->npres : 4;
+            free(ob->res);
+            ob->res = ps_xcalloc((size_t)ob->capres, sizeof(ResName));
+        }
+        ob->nres = ps->npres;
+        memcpy(ob->res, ps->pres, sizeof(ResName) * (size_t)ps->npres);
+        ps->npres = 0;
     }
 }
 
@@ -343,7 +369,7 @@ static Elem *add_elem(PState *ps, ElemKind k, Token *t) {
     e->kind = k;
     if (t) {
         e->space = t->s > ps->src && isspace((unsigned char)t->s[-1]);
-        e->text = ctx_intern(ps->ctx, t->s, (size_t)t->len);
+        e->text = ps_intern(ps, t->s, t->len);
         e->idx = -1;
         e->type = NULL;
         /* remember the position of each element for diagnostics */
@@ -599,7 +625,6 @@ static int total_results(OpB *ob) {
 }
 
 static void opb_free(PState *ps, OpB *ob) {
-    free(ob->res);
     pv_free(&ob->regions); pv_free(&ob->opnds); pv_free(&ob->opnd_toks); pv_free(&ob->succs);
     pv_free(&ob->succ_types); free(ob->succ_nargs);
     scratch_release(ps, ob->mark);
@@ -773,15 +798,15 @@ static void free_state(PState *ps) {
     while (ps->scope) { Scope *p = ps->scope->parent; ps_scope_free(ps, ps->scope); ps->scope = p; }
     ps_scope_pool_free(ps);
     scratch_free(ps);
-    for (OpB *b = ps->ob_free, *n; b; b = n) { n = b->up; free(b); }
+    for (OpB *b = ps->ob_free, *n; b; b = n) { n = b->up; free(b->res); free(b); }
     for (int i = 0; i < ps->lists.n; i++) { pv_free(ps->lists.v[i]); free(ps->lists.v[i]); }
     for (int i = 0; i < ps->dicts.n; i++) { pv_free(ps->dicts.v[i]); free(ps->dicts.v[i]); }
     for (int i = 0; i < ps->typestack.n; i++) { pv_free(ps->typestack.v[i]); free(ps->typestack.v[i]); }
     pv_free(&ps->lists); pv_free(&ps->dicts); pv_free(&ps->typestack);
     pv_free(&ps->dims); pv_free(&ps->dimstack); pv_free(&ps->blockstack);
     free(ps->anames); free(ps->aexprs); free(ps->aeq); free(ps->dleaf); free(ps->dlist);
-    for (int i = 0; i < pending_results.n; i++) free(pending_results.v[i]);
-    pv_free(&pending_results);
+    free(ps->pres);
+    free(ps->tcache);
 }
 
 Op *parse_module(Ctx *c, const char *file, const char *src, size_t len, int first_line, Diag *d) {
@@ -790,6 +815,7 @@ Op *parse_module(Ctx *c, const char *file, const char *src, size_t len, int firs
     ps.diag = d;
     ps.file = ctx_str(c, file);
     ps.src = src;
+    ps.tcache = ps_xcalloc(1, sizeof *ps.tcache);
     Block *top = block_new(c);
     ps.top = ps.block = top;
     ps_scope_push(&ps, true, NULL, NULL);

@@ -93,7 +93,14 @@ typedef struct PState {
     OpB *ob_free;                 /* recycled op builders */
     Type *f32;
     int top_before;               /* innermost open bracket before the current token */
+    ResName *pres; int npres, cappres;   /* results named before the op name */
+    /* interned token texts, direct-mapped: most tokens repeat (punctuation,
+     * op names, types, `%0`...), and a hit costs no hash table probe */
+    struct TCache *tcache;        /* NULL outside parse_module: no cache */
 } PState;
+
+/* ctx_intern of a token's text, through the cache */
+const char *ps_intern(PState *ps, const char *s, int len);
 
 /* grammar actions */
 void ps_syntax_error(PState *ps, Token *t, int major);
