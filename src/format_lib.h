@@ -51,7 +51,7 @@ int count_dyn(const int64_t *v, int n);
 bool is_dialect_type(const Type *t, const char *name);
 
 /* ---- printing ------------------------------------------------------ */
-static inline void P(Printer *p, const char *s) { fputs_unlocked(s, p->f); }
+static inline void P(Printer *p, const char *s) { print_str(p, s); }
 void print_name(Printer *p, Op *op);
 void print_operands(Printer *p, Op *op, int from, int to);
 void print_types_of_values(Printer *p, Op *op, int from, int to);

@@ -31,6 +31,23 @@ typedef struct Printer {
     bool gap;             /* the op printed last wants a blank line after it */
 } Printer;
 
+/* the printer's writer: a string of text to p->f, copied straight into the
+ * stream's buffer when it fits (as putc_unlocked does for one character;
+ * a line-buffered or unbuffered stream leaves no room, so it goes through
+ * fwrite); one thread prints, so the stream needs no locking */
+static inline void print_str(Printer *p, const char *s) {
+    size_t n = __builtin_strlen(s);
+    FILE *f = p->f;
+#ifdef __GLIBC__
+    if ((size_t)(f->_IO_write_end - f->_IO_write_ptr) > n) {
+        __builtin_memcpy(f->_IO_write_ptr, s, n);
+        f->_IO_write_ptr += n;
+        return;
+    }
+#endif
+    fwrite_unlocked(s, 1, n, f);
+}
+
 
 void print_type(Printer *p, Type *t);
 void print_type_done(Printer *p);   /* a type was just printed by other means (e.g. without its dialect prefix) */

@@ -8,7 +8,7 @@
 
 /* one thread prints: the stream needs no locking */
 static inline void pc(Printer *p, char c) { putc_unlocked(c, p->f); }
-static inline void ps_(Printer *p, const char *s) { fputs_unlocked(s, p->f); }
+static inline void ps_(Printer *p, const char *s) { print_str(p, s); }
 static inline void pind(Printer *p) {
     static const char sp[] = "                                                                ";
     /* indentation stops growing at 200 columns: deeply nested IR stays linear in size */
