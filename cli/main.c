@@ -3,6 +3,8 @@
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
+#include <fcntl.h>
+#include <sys/mman.h>
 #include <sys/resource.h>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -277,6 +279,42 @@ static int parse_args(int argc, char **argv, Opts *o, bool *done) {
     return 0;
 }
 
+/* A regular file is mapped rather than copied (*maplen: the mapping's size,
+ * 0 for a malloc'd buffer): the reader points into it, and once a section
+ * is parsed its pages can be dropped (release_input) without a copy lasting
+ * to the end; the kernel reads them again if a message quotes the source.
+ * The lexer needs a NUL after the text: a file that ends on a page boundary
+ * has no zero tail in its mapping, so it is read instead. */
+static char *map_input(const char *path, size_t *len, size_t *maplen) {
+    *maplen = 0;
+    if (!strcmp(path, "-")) return NULL;
+    int fd = open(path, O_RDONLY);
+    if (fd < 0) return NULL;
+    struct stat st;
+    long page = sysconf(_SC_PAGESIZE);
+    char *buf = NULL;
+    if (!fstat(fd, &st) && S_ISREG(st.st_mode) && st.st_size > 0 && page > 0 && st.st_size % page) {
+        void *m = mmap(NULL, (size_t)st.st_size + 1, PROT_READ | PROT_WRITE, MAP_PRIVATE, fd, 0);
+        if (m != MAP_FAILED) { buf = m; *len = (size_t)st.st_size; *maplen = (size_t)st.st_size + 1; }
+    }
+    close(fd);
+    return buf;
+}
+static void release_input(char *buf, size_t maplen) {
+    if (maplen) madvise(buf, maplen, MADV_DONTNEED);
+}
+/* parse_set_progress hook: the whole pages of the mapping before upto */
+static void release_read(void *ud, const char *src, const char *upto) {
+    (void)src;
+    char *base = ud;
+    long page = sysconf(_SC_PAGESIZE);
+    size_t n = (size_t)(upto - base) / (size_t)page * (size_t)page;
+    if (upto > base && n) madvise(base, n, MADV_DONTNEED);
+}
+static void free_input(char *buf, size_t maplen) {
+    if (maplen) munmap(buf, maplen); else free(buf);
+}
+
 static char *read_all(const char *path, size_t *len) {
     FILE *f = strcmp(path, "-") ? fopen(path, "rb") : stdin;
     if (!f) return NULL;
@@ -423,7 +461,7 @@ typedef struct Job { int argc; char **argv; int rc; } Job;
 #define MAIN_STACK ((size_t)64 << 20)
 static bool on_main_stack;
 static char *kept_buf;
-static size_t kept_len;
+static size_t kept_len, kept_maplen;
 
 #if !defined(__SANITIZE_ADDRESS__)
 static size_t main_stack_limit(void) {
@@ -484,18 +522,20 @@ static int process(Opts *o, const Target *tgt, const Target *emit_tgt, const cha
     const char *fname = strcmp(in, "-") ? in : "<stdin>";
     size_t len;
     char *buf;
-    if (kept_buf) { buf = kept_buf; len = kept_len; kept_buf = NULL; }
-    else buf = read_all(in, &len);
+    size_t maplen = 0;
+    if (kept_buf) { buf = kept_buf; len = kept_len; maplen = kept_maplen; kept_buf = NULL; }
+    else if (!(buf = map_input(in, &len, &maplen))) buf = read_all(in, &len);
     if (!buf) { fprintf(stderr, "ttxform: error: cannot read '%s': %s\n", fname, strerror(errno)); return 1; }
     if (on_main_stack && !fits_main_stack(len)) {
         kept_buf = buf;
         kept_len = len;
+        kept_maplen = maplen;
         return RERUN;
     }
     Section *secs;
     int nsec = split_sections(buf, len, o->split, &secs);
     Out outf;
-    if (!out_open(&outf, outpath, nsec == 1)) { free(secs); free(buf); return 1; }
+    if (!out_open(&outf, outpath, nsec == 1)) { free(secs); free_input(buf, maplen); return 1; }
     FILE *out = outf.f;
     int errors = 0, verify_bad = 0;
     /* --ktir-cpu implies the memory spaces ktir-cpu reads, unless they are chosen */
@@ -512,8 +552,11 @@ static int process(Opts *o, const Target *tgt, const Target *emit_tgt, const cha
         char *sec = (char *)secs[i].s;
         char saved = sec[secs[i].len];
         sec[secs[i].len] = 0;
+        if (nsec == 1 && maplen) parse_set_progress(release_read, buf);
         Op *m = parse_module(c, fname, sec, secs[i].len, secs[i].line, &d);
+        parse_set_progress(NULL, NULL);
         sec[secs[i].len] = saved;
+        if (nsec == 1) release_input(buf, maplen);
         char prefix[300];
         if (nsec > 1) snprintf(prefix, sizeof prefix, "%s%d-", dump_prefix, i + 1);
         else snprintf(prefix, sizeof prefix, "%s", dump_prefix);
@@ -555,7 +598,7 @@ static int process(Opts *o, const Target *tgt, const Target *emit_tgt, const cha
     int rc = out_close(&outf, !(errors || verify_bad));
     if (errors || verify_bad) rc = 1;
     free(secs);
-    free(buf);
+    free_input(buf, maplen);
     return rc;
 }
 

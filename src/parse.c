@@ -809,6 +809,11 @@ static void free_state(PState *ps) {
     free(ps->tcache);
 }
 
+static _Thread_local ParseProgressFn progress_fn;
+static _Thread_local void *progress_ud;
+void parse_set_progress(ParseProgressFn fn, void *ud) { progress_fn = fn; progress_ud = ud; }
+enum { PROGRESS_STEP = 4 << 20 };
+
 Op *parse_module(Ctx *c, const char *file, const char *src, size_t len, int first_line, Diag *d) {
     PState ps = {0};
     ps.ctx = c;
@@ -824,8 +829,13 @@ Op *parse_module(Ctx *c, const char *file, const char *src, size_t len, int firs
     void *parser = TtxParseAlloc(malloc);
     Token t;
     int kind;
+    const char *next_report = len > PROGRESS_STEP && progress_fn ? src + PROGRESS_STEP : NULL;
     do {
         kind = lex_next(&L, &t);
+        if (next_report && t.s >= next_report) {
+            progress_fn(progress_ud, src, t.s - PROGRESS_STEP / 4);
+            next_report = t.s + PROGRESS_STEP;
+        }
         ps.last = t;
         if (kind == TK_ERROR) {
             ps_perr(&ps, tok_loc(&ps, &t), "%s", t.msg ? t.msg : "invalid token");

@@ -11,6 +11,15 @@
  * builtin.module), or NULL after reporting errors to d. */
 Op *parse_module(Ctx *c, const char *file, const char *src, size_t len, int first_line, Diag *d);
 
+/* While parse_module reads a long text, fn(ud, src, upto) is called each
+ * time the lexer has gone a few MiB further: the text before upto has been
+ * read.  A caller whose text is a file mapping drops those pages there, so
+ * that the text and the IR built from it are not both resident (the reader
+ * may still look back at a name: the kernel reads such a page in again).
+ * The hook is the calling thread's; NULL turns it off. */
+typedef void (*ParseProgressFn)(void *ud, const char *src, const char *upto);
+void parse_set_progress(ParseProgressFn fn, void *ud);
+
 /* parse a lone type or attribute from text, for tools and tests */
 Type *parse_type_str(Ctx *c, const char *text);
 Attr *parse_attr_str(Ctx *c, const char *text);
