@@ -260,7 +260,7 @@ Type *ps_dialect_type(PState *ps, Token *t) {
  * nest, so the scratch space is a stack released to a mark. */
 typedef struct SChunk { struct SChunk *prev; size_t size, used; _Alignas(16) unsigned char d[]; } SChunk;
 
-static void *scratch_alloc(PState *ps, size_t n) {
+static void *scratch_raw(PState *ps, size_t n) {
     n = (n + 15) & ~(size_t)15;
     SChunk *k = ps->scratch;
     if (!k || k->used + n > k->size) {
@@ -272,9 +272,9 @@ static void *scratch_alloc(PState *ps, size_t n) {
     }
     void *p = k->d + k->used;
     k->used += n;
-    memset(p, 0, n);
     return p;
 }
+static void *scratch_alloc(PState *ps, size_t n) { return memset(scratch_raw(ps, n), 0, n); }
 static SMark scratch_mark(PState *ps) {
     SChunk *k = ps->scratch;
     SMark m = { k, k ? k->used : 0 };
@@ -300,7 +300,12 @@ const char *ps_intern(PState *ps, const char *s, int len) {
     unsigned h = 2166136261u;
     for (int i = 0; i < len; i++) h = (h ^ (unsigned char)s[i]) * 16777619u;
     unsigned k = (h ^ (h >> 15)) & (TCACHE - 1);
-    if (tc->len[k] == len && tc->s[k] && !memcmp(tc->s[k], s, (size_t)len)) return tc->s[k];
+    const char *c = tc->s[k];
+    if (c && tc->len[k] == len) {
+        int i = 0;
+        while (i < len && c[i] == s[i]) i++;
+        if (i == len) return c;
+    }
     const char *r = ctx_intern(ps->ctx, s, (size_t)len);
     tc->s[k] = r; tc->len[k] = len;
     return r;
@@ -365,10 +370,12 @@ void ps_op_begin(PState *ps, Token *name, bool generic) {
 
 static Elem *add_elem(PState *ps, ElemKind k, Token *t) {
     OpB *ob = ps->op;
-    Elem *e = scratch_alloc(ps, sizeof *e);
-    e->kind = k;
-    if (t) {
-        e->space = t->s > ps->src && isspace((unsigned char)t->s[-1]);
+    Elem *e;
+    if (t) {   /* every field set here: no need to clear the memory first */
+        e = scratch_raw(ps, sizeof *e);
+        e->kind = k;
+        char b = t->s > ps->src ? t->s[-1] : 'x';
+        e->space = b == ' ' || b == '\n' || b == '\t' || b == '\r' || b == '\v' || b == '\f';
         e->text = ps_intern(ps, t->s, t->len);
         e->idx = -1;
         e->type = NULL;
@@ -376,6 +383,10 @@ static Elem *add_elem(PState *ps, ElemKind k, Token *t) {
         e->loc = tok_loc(ps, t);
         e->val = NULL;
         e->attr = NULL;
+        e->next = NULL;
+    } else {
+        e = scratch_alloc(ps, sizeof *e);
+        e->kind = k;
     }
     *ob->tail = e;
     ob->tail = &e->next;
