@@ -192,7 +192,7 @@ void rw_replace_value(Rewriter *rw, Value *from, Value *to) {
     while (from->uses) {
         Use *u = from->uses;
         Op *owner = u->owner;
-        op_set_operand(owner, u->index, to);
+        op_set_operand(owner, use_index(u), to);
         rw_notify(rw, owner);
     }
 }
@@ -347,10 +347,10 @@ static bool process(Rewriter *rw, int64_t max_rewrites) {
 /* ---- region simplification -------------------------------------------- */
 static void drop_defined_uses(Block *b) {
     for (int i = 0; i < b->nargs; i++)
-        while (b->args[i]->uses) op_set_operand(b->args[i]->uses->owner, b->args[i]->uses->index, NULL);
+        while (b->args[i]->uses) op_set_operand(b->args[i]->uses->owner, use_index(b->args[i]->uses), NULL);
     for (Op *o = b->first; o; o = o->next) {
         for (int i = 0; i < o->nres; i++)
-            while (o->res[i].uses) op_set_operand(o->res[i].uses->owner, o->res[i].uses->index, NULL);
+            while (o->res[i].uses) op_set_operand(o->res[i].uses->owner, use_index(o->res[i].uses), NULL);
         for (int r = 0; r < o->nregions; r++)
             for (Block *nb = o->regions[r].first; nb; nb = nb->next) drop_defined_uses(nb);
     }
@@ -428,7 +428,7 @@ static bool delete_dead(Rewriter *rw, Live *L, Region *r) {
             pv = o->prev;
             if (!is_live(L, o)) {
                 for (int i = 0; i < o->nres; i++)
-                    while (o->res[i].uses) op_set_operand(o->res[i].uses->owner, o->res[i].uses->index, NULL);
+                    while (o->res[i].uses) op_set_operand(o->res[i].uses->owner, use_index(o->res[i].uses), NULL);
                 rw_erase(rw, o);
                 erased = true;
             } else {

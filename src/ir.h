@@ -159,10 +159,9 @@ int64_t int_wrap(int64_t v, int width, int sign); /* truncate/extend to width */
 double float_round(const Type *t, double v);      /* round to t's precision */
 
 /* ---- values, uses --------------------------------------------------- */
-struct Use {
+struct Use {               /* an element of owner->opnds */
     Value *value;
     Op *owner;
-    int index;            /* operand index in owner */
     Use *prev, *next;     /* in value->uses */
 };
 
@@ -313,6 +312,8 @@ const int64_t *op_segment_sizes(Op *op, int n);
 void op_set_attr(Ctx *c, Op *op, const char *name, Attr *a);   /* NULL removes */
 void op_set_prop(Ctx *c, Op *op, const char *name, Attr *a);
 static inline bool op_is(const Op *op, int id) { return op && op->info->id == id; }
+/* the operand index of u in its owner (uses are the owner's operand array) */
+static inline int use_index(const Use *u) { return (int)(u - u->owner->opnds); }
 /* a hash of a pointer, for the pointer-keyed open-addressing tables of the
  * passes, the interpreter and the C target (mask it to the table size) */
 static inline size_t ptr_hash(const void *p) {

@@ -39,7 +39,6 @@ Op *op_new(Ctx *c, const char *name, int nres, Type *const *restypes,
     op->nopnds = nopnds;
     for (int i = 0; i < nopnds; i++) {
         op->opnds[i].owner = op;
-        op->opnds[i].index = i;
         op->opnds[i].value = opnds ? opnds[i] : NULL;
         use_link(&op->opnds[i]);
     }
@@ -68,14 +67,14 @@ void op_add_operand(Ctx *c, Op *op, Value *v) {
         for (int i = 0; i < op->nopnds; i++) {
             Value *val = op->opnds[i].value;
             use_unlink(&op->opnds[i]);
-            nu[i].owner = op; nu[i].index = i; nu[i].value = val;
+            nu[i].owner = op; nu[i].value = val;
             use_link(&nu[i]);
         }
         op->opnds = nu;
         op->capopnds = ncap;
     }
     Use *u = &op->opnds[op->nopnds];
-    u->owner = op; u->index = op->nopnds; u->value = v;
+    u->owner = op; u->value = v;
     use_link(u);
     op->nopnds++;
 }
@@ -85,7 +84,6 @@ void op_remove_operand(Op *op, int i) {
     for (int j = i; j < n; j++) use_unlink(&op->opnds[j]);
     for (int j = i; j + 1 < n; j++) {
         op->opnds[j].value = op->opnds[j + 1].value;
-        op->opnds[j].index = j;
     }
     op->nopnds--;
     for (int j = i; j < op->nopnds; j++) use_link(&op->opnds[j]);

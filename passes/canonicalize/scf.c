@@ -265,7 +265,7 @@ static bool if_condition_propagation(Rewriter *rw, Op *op) {
         Value **k = side ? &vt : &vf;
         if (!*k) *k = rw_const_before(rw, op, attr_int(rw_ctx(rw), type_int(rw_ctx(rw), 1, SIGNLESS), side), type_int(rw_ctx(rw), 1, SIGNLESS));
         Op *owner = u->owner;
-        op_set_operand(owner, u->index, *k);
+        op_set_operand(owner, use_index(u), *k);
         rw_notify(rw, owner);
         changed = true;
     }
@@ -415,7 +415,7 @@ static bool if_combine(Rewriter *rw, Op *next) {
                 if (nthen && region_contains(nthen->region, owner)) to = opnd(pty, i);
                 else if (nelse && region_contains(nelse->region, owner)) to = opnd(pey, i);
                 if (!to) continue;
-                op_set_operand(owner, u->index, to);
+                op_set_operand(owner, use_index(u), to);
                 rw_notify(rw, owner);
             }
     }

@@ -134,7 +134,7 @@ static bool retype(Cf *s, Op *fn) {
         PtrVec casts = {0};
         for (Use *u = a->uses; u; u = u->next) {
             if (is_cast_to_index(c, u->owner)) pv_push(&casts, u->owner);
-            else pend_push(s, u->owner, fn, u->index, i);
+            else pend_push(s, u->owner, fn, use_index(u), i);
         }
         for (int k = 0; k < casts.n; k++) {
             Op *cast = casts.v[k];

@@ -119,7 +119,7 @@ static bool iv_uses_scale(Ctx *c, Value *v, int64_t f, bool fix) {
         if (o->verbatim) return false;
         if (is_cast(o) && o->nres == 1) {
             if (!iv_uses_scale(c, &o->res[0], f, fix)) return false;
-        } else if (op_is(o, OP_arith_muli) && u->index == 0 && o->nopnds == 2 && const_int(op_operand(o, 1), &k) && k % f == 0) {
+        } else if (op_is(o, OP_arith_muli) && use_index(u) == 0 && o->nopnds == 2 && const_int(op_operand(o, 1), &k) && k % f == 0) {
             if (fix) {
                 Type *t = op_operand(o, 1)->type;
                 Op *nk = const_new(c, attr_int(c, t, k / f), t, o->loc);
@@ -488,7 +488,7 @@ static bool physicalise(Rdl *r, Op *m) {
     PtrVec tiles = { 0 };
     for (Use *u = ov->uses; u; u = u->next)
         if ((op_is(u->owner, OP_ktdp_construct_access_tile) || op_is(u->owner, OP_ktdp_construct_indirect_access_tile)) &&
-            !u->owner->verbatim && u->index == 0)
+            !u->owner->verbatim && use_index(u) == 0)
             pv_push(&tiles, u->owner);
     bool ok = true;
     for (int pass = 0; pass < 2 && ok; pass++)

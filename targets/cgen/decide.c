@@ -136,7 +136,7 @@ void cg_decide(Cg *e, Value *v) {
     bool other_block = false;
     for (Use *u = v->uses; u; u = u->next) {
         Op *w = u->owner;
-        if (wants_array(w, u->index)) return;
+        if (wants_array(w, use_index(u))) return;
         if (w->block != op->block) other_block = true;
         int k = 1;
         if (w->nres == 1 && (cg_is_ew(w->info->id) || cg_is_view(w->info->id)) && is_tensor(w->res[0].type)) {

@@ -56,8 +56,8 @@ static int check_uses(const Value *v) {
     for (const Use *u = v->uses; u; u = u->next) {
         assert_ptr_equal(u->value, v);
         assert_non_null(u->owner);
-        assert_in_range(u->index, 0, u->owner->nopnds - 1);
-        assert_ptr_equal(&u->owner->opnds[u->index], u);
+        assert_in_range(use_index(u), 0, u->owner->nopnds - 1);
+        assert_ptr_equal(&u->owner->opnds[use_index(u)], u);
         assert_ptr_equal(u->prev, prev);
         prev = u;
         assert_true(++n <= 100000);
@@ -69,7 +69,7 @@ static int check_uses(const Value *v) {
 /* whether v has a use at operand idx of owner */
 static bool has_use(const Value *v, const Op *owner, int idx) {
     for (const Use *u = v->uses; u; u = u->next)
-        if (u->owner == owner && u->index == idx) return true;
+        if (u->owner == owner && use_index(u) == idx) return true;
     return false;
 }
 
@@ -161,7 +161,7 @@ static void test_op_add_operand_grows(void **state) {
         for (int k = 0; k <= i; k++) {
             assert_int_equal(check_uses(v[k]), 1);
             assert_ptr_equal(v[k]->uses->owner, u);
-            assert_int_equal(v[k]->uses->index, k);
+            assert_int_equal(use_index(v[k]->uses), k);
         }
         assert_int_equal(check_uses(shared), i);
     }
