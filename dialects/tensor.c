@@ -424,6 +424,21 @@ static Op *mk(Ctx *c, Block *b, const char *name, Type *t, Value *x, Value *y, L
     op_append(b, o);
     return o;
 }
+/* an input of the payload converted to the output's element type, as
+ * MLIR's named ops do (extf/truncf, extsi/trunci, sitofp/fptosi) */
+static Value *payload_cast(Ctx *c, Block *b, Value *v, Type *t, Loc l) {
+    Type *s = v->type;
+    if (s == t) return v;
+    const char *n;
+    if (s->kind == T_FLOAT && t->kind == T_FLOAT) n = type_float_width(s) < type_float_width(t) ? "arith.extf" : "arith.truncf";
+    else if (s->kind == T_FLOAT) n = "arith.fptosi";
+    else if (t->kind == T_FLOAT) n = "arith.sitofp";
+    else n = s->i.width < t->i.width ? "arith.extsi" : "arith.trunci";
+    Op *o = op_new(c, n, 1, &t, 1, &v, 0, l);
+    format_move_inherent(c, o);
+    op_append(b, o);
+    return &o->res[0];
+}
 static bool build_body(Dec *d, Op *op) {
     Ctx *c = d->c;
     int id = op->info->id;
@@ -431,16 +446,16 @@ static bool build_body(Dec *d, Op *op) {
     if (op->nopnds > 8) return false;
     for (int i = 0; i < op->nopnds; i++) et[i] = type_elem(opnd(d, i)->type);
     bool fl = type_is_float(et[op->nopnds - 1]);
-    bool ty_ok = true;
-    for (int i = 0; i < op->nopnds; i++) if (et[i] != et[op->nopnds - 1]) ty_ok = false;
-    if (!ty_ok || !(fl || type_is_int(et[0], 0))) return false;
+    for (int i = 0; i < op->nopnds; i++)
+        if (!et[i] || !(type_is_float(et[i]) || type_is_int(et[i], 0))) { want_el(d, "tensor of integer or float elements"); return false; }
     Region *r = add_region(c, op);
     Block *b = block_new(c);
     region_append_block(r, b);
     Value *a[8];
     for (int i = 0; i < op->nopnds; i++) a[i] = block_add_arg(c, b, et[i], op->loc);
-    Value *y = a[0];
     Type *t = et[op->nopnds - 1];
+    for (int i = 0; i < op->nopnds - 1; i++) a[i] = payload_cast(c, b, a[i], t, op->loc);
+    Value *y = a[0];
     if (id == OP_linalg_add) y = &mk(c, b, fl ? "arith.addf" : "arith.addi", t, a[0], a[1], op->loc)->res[0];
     else if (id == OP_linalg_mul) y = &mk(c, b, fl ? "arith.mulf" : "arith.muli", t, a[0], a[1], op->loc)->res[0];
     else if (id == OP_linalg_max) y = &mk(c, b, fl ? "arith.maximumf" : "arith.maxsi", t, a[0], a[1], op->loc)->res[0];

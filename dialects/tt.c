@@ -15,6 +15,38 @@ static Type *pointee(Ctx *c, Type *t) {
     return NULL;
 }
 
+/* tt.unsplat %x attr-dict : T  (the result is T's element type; the form
+ * `: T -> R` is read too) */
+static bool dec_unsplat(Dec *d) {
+    if (!use_elem(d)) return false;
+    Attr *a = dict_opt(d);
+    if (!eat(d, ":")) return false;
+    Elem *te = d->e;
+    Type *t = type_el(d);
+    if (!t) return false;
+    Type *r = NULL;
+    if (eat(d, "->") && !(r = type_el(d))) return false;
+    if (!at_end(d)) return false;
+    if (!type_is_shaped(t)) { d->e = te; want_el(d, "tensor type"); return false; }
+    if (!results_n(d, 1)) return false;
+    want_type(d, 0, t);
+    set_res(d->op, 0, r ? r : t->sh.elem);
+    merge_attrs(d, a);
+    return true;
+}
+static void pr_unsplat(Printer *p, Op *op) {
+    print_name(p, op);
+    P(p, " ");
+    print_operands(p, op, 0, 1);
+    print_attrs(p, op, NULL, 0);
+    P(p, " : ");
+    print_type(p, op->opnds[0].value->type);
+}
+static bool fit_unsplat(Op *op) {
+    Type *t = op->nopnds == 1 ? op->opnds[0].value->type : NULL;
+    return op->nres == 1 && t && type_is_shaped(t) && t->sh.elem == op->res[0].type;
+}
+
 /* NAME %a[, %b] attr-dict : T[, T2] -> R[, R2]   (tt.splat, tt.broadcast, ...) */
 static bool dec_arrow(Dec *d) {
     int n = uses(d, NULL);
@@ -642,6 +674,7 @@ static void pr_itreduce(Printer *p, Op *op) {
 
 static const OpFormat formats[] = {
     { "arrow", dec_arrow, pr_arrow, NULL },
+    { "unsplat", dec_unsplat, pr_unsplat, fit_unsplat },
     { "pair", dec_pair, pr_pair, NULL },
     { "nullary", dec_nullary, pr_nullary, NULL },
     { "axis", dec_axis, pr_axis, NULL },

@@ -20,6 +20,7 @@ Attr *attr_el(Dec *d);
 int region_el(Dec *d);                       /* the region's index, -1 if none */
 Elem *def_el(Dec *d);
 int uses(Dec *d, Elem **first);              /* comma-separated uses; the count (may be 0) */
+bool uses_n(Dec *d, int n);                  /* exactly n comma-separated uses */
 Type *any_type(Dec *d);                      /* a type, or a function type written as elements */
 int types(Dec *d, Type **out, int max);      /* comma-separated types (at least one) */
 int typed_group(Dec *d, int first);          /* (%a, %b : T, U) typing operands first..; the count or -1 */
@@ -39,6 +40,9 @@ void want_type(Dec *d, int i, Type *t);      /* operand i has type t (an error i
 void set_res(Op *op, int i, Type *t);
 void merge_attrs(Dec *d, Attr *dict);
 void bind_error(Dec *d, int n);              /* the syntax gives n results, the op binds another number */
+bool results_n(Dec *d, int n);               /* the syntax gives n results (unbound ones are made; else bind_error) */
+void want_el(Dec *d, const char *what);       /* note that `what` was expected at d->e */
+void decode_error(Dec *d);                   /* report the furthest failure noted */
 Region *add_region(Ctx *c, Op *op);          /* give op a region (it was written without one) */
 Type *i1_like(Ctx *c, Type *t);              /* i1, or t's shape of i1 */
 Type *i32t(Ctx *c);
