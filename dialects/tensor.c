@@ -14,7 +14,7 @@ static bool dec_empty(Dec *d) {
     Attr *a = dict_opt(d);
     if (!eat(d, ":")) return false;
     Type *t = type_el(d);
-    if (!t || !at_end(d) || d->op->nres != 1) return false;
+    if (!t || !at_end(d) || !results_n(d, 1)) return false;
     for (int i = 0; i < n; i++) want_type(d, i, type_index(d->c));
     set_res(d->op, 0, t);
     merge_attrs(d, a);
@@ -46,7 +46,7 @@ static bool dec_slice(Dec *d) {
     if (!st || !eat(d, ins ? "into" : "to")) return false;
     Type *rt = type_el(d);
     int fixed = ins ? 2 : 1;
-    if (!rt || !at_end(d) || op->nres != 1 || op->nopnds != fixed + nd[0] + nd[1] + nd[2]) return false;
+    if (!rt || !at_end(d) || !results_n(d, 1) || op->nopnds != fixed + nd[0] + nd[1] + nd[2]) return false;
     want_type(d, 0, st);
     if (ins) want_type(d, 1, rt);
     for (int i = fixed; i < op->nopnds; i++) want_type(d, i, type_index(d->c));
@@ -149,7 +149,7 @@ static bool dec_reshape(Dec *d) {
     Type *st = type_el(d);
     if (!st || !eat(d, "into")) return false;
     Type *rt = type_el(d);
-    if (!rt || !at_end(d) || op->nres != 1 || op->nopnds != 1 + nd) return false;
+    if (!rt || !at_end(d) || !results_n(d, 1) || op->nopnds != 1 + nd) return false;
     want_type(d, 0, st);
     for (int i = 1; i < op->nopnds; i++) want_type(d, i, type_index(d->c));
     set_res(op, 0, rt);
@@ -194,7 +194,7 @@ static bool dec_extract(Dec *d) {
     Attr *a = dict_opt(d);
     if (!eat(d, ":")) return false;
     Type *t = type_el(d);
-    if (!t || !type_is_shaped(t) || !at_end(d) || d->op->nres != 1 || d->op->nopnds != 1 + n) return false;
+    if (!t || !type_is_shaped(t) || !at_end(d) || !results_n(d, 1) || d->op->nopnds != 1 + n) return false;
     want_type(d, 0, t);
     for (int i = 0; i < n; i++) want_type(d, 1 + i, type_index(d->c));
     set_res(d->op, 0, t->sh.elem);
@@ -222,7 +222,7 @@ static bool dec_insert(Dec *d) {
     Attr *a = dict_opt(d);
     if (!eat(d, ":")) return false;
     Type *t = type_el(d);
-    if (!t || !type_is_shaped(t) || !at_end(d) || d->op->nres != 1 || d->op->nopnds != 2 + n) return false;
+    if (!t || !type_is_shaped(t) || !at_end(d) || !results_n(d, 1) || d->op->nopnds != 2 + n) return false;
     want_type(d, 0, t->sh.elem);
     want_type(d, 1, t);
     for (int i = 0; i < n; i++) want_type(d, 2 + i, type_index(d->c));
@@ -247,11 +247,11 @@ static void pr_insert(Printer *p, Op *op) {
 
 /* tensor.splat %x attr-dict : T */
 static bool dec_tsplat(Dec *d) {
-    if (uses(d, NULL) != 1) return false;
+    if (!uses_n(d, 1)) return false;
     Attr *a = dict_opt(d);
     if (!eat(d, ":")) return false;
     Type *t = type_el(d);
-    if (!t || !type_is_shaped(t) || !at_end(d) || d->op->nres != 1) return false;
+    if (!t || !type_is_shaped(t) || !at_end(d) || !results_n(d, 1)) return false;
     want_type(d, 0, t->sh.elem);
     set_res(d->op, 0, t);
     merge_attrs(d, a);
@@ -273,7 +273,7 @@ static bool dec_fromel(Dec *d) {
     Attr *a = dict_opt(d);
     if (!eat(d, ":")) return false;
     Type *t = type_el(d);
-    if (!t || t->kind != T_TENSOR || !at_end(d) || d->op->nres != 1) return false;
+    if (!t || t->kind != T_TENSOR || !at_end(d) || !results_n(d, 1)) return false;
     for (int i = 0; i < n; i++) want_type(d, i, t->sh.elem);
     set_res(d->op, 0, t);
     merge_attrs(d, a);
@@ -299,7 +299,7 @@ static bool dec_concat(Dec *d) {
     Attr *a = dict_opt(d);
     if (!n || !eat(d, ":")) return false;
     Type *ft = any_type(d);
-    if (!ft || ft->kind != T_FUNC || ft->fn.nin != n || ft->fn.nout != 1 || !at_end(d) || d->op->nres != 1) return false;
+    if (!ft || ft->kind != T_FUNC || ft->fn.nin != n || ft->fn.nout != 1 || !at_end(d) || !results_n(d, 1)) return false;
     for (int i = 0; i < n; i++) want_type(d, i, ft->fn.in[i]);
     set_res(d->op, 0, ft->fn.out[0]);
     op_set_prop(d->c, d->op, "dim", attr_int(d->c, i64t(d->c), dim));
@@ -325,7 +325,7 @@ static bool dec_treshape(Dec *d) {
     Attr *a = dict_opt(d);
     if (!eat(d, ":")) return false;
     Type *ft = any_type(d);
-    if (!ft || ft->kind != T_FUNC || ft->fn.nin != 2 || ft->fn.nout != 1 || !at_end(d) || d->op->nres != 1) return false;
+    if (!ft || ft->kind != T_FUNC || ft->fn.nin != 2 || ft->fn.nout != 1 || !at_end(d) || !results_n(d, 1)) return false;
     want_type(d, 0, ft->fn.in[0]);
     want_type(d, 1, ft->fn.in[1]);
     set_res(d->op, 0, ft->fn.out[0]);
@@ -347,11 +347,11 @@ static void pr_treshape(Printer *p, Op *op) {
 
 /* tensor.dim %t, %i attr-dict : T */
 static bool dec_tdim(Dec *d) {
-    if (uses(d, NULL) != 2) return false;
+    if (!uses_n(d, 2)) return false;
     Attr *a = dict_opt(d);
     if (!eat(d, ":")) return false;
     Type *t = type_el(d);
-    if (!t || !at_end(d) || d->op->nres != 1) return false;
+    if (!t || !at_end(d) || !results_n(d, 1)) return false;
     want_type(d, 0, t);
     want_type(d, 1, type_index(d->c));
     set_res(d->op, 0, type_index(d->c));
@@ -481,7 +481,7 @@ static bool dec_named(Dec *d) {
     int nr = arrow_types(d, rt, 16);
     if (nr < 0) return false;
     if (!at_end(d) || op->nregions || ni != named_arity(op->info->id) || no != 1 || op->nopnds != ni + no) return false;
-    if (nr != op->nres) { bind_error(d, nr); return false; }
+    if (!results_n(d, nr)) return false;
     for (int i = 0; i < nr; i++) set_res(op, i, rt[i]);
     int64_t seg[2] = { ni, no };
     op_set_prop(d->c, op, "operandSegmentSizes", segments(d->c, 2, seg));
@@ -525,7 +525,7 @@ static bool dec_lperm(Dec *d) {
     if (red && (!op->regions[0].first || op->regions[0].first->nargs != ni + no)) return false;
     int nr = 0;
     for (int i = ni; i < ni + no; i++) if (opnd(d, i)->type && opnd(d, i)->type->kind == T_TENSOR) nr++;
-    if (nr != op->nres) { bind_error(d, nr); return false; }
+    if (!results_n(d, nr)) return false;
     for (int i = 0, k = 0; i < no; i++) if (opnd(d, ni + i)->type->kind == T_TENSOR) set_res(op, k++, opnd(d, ni + i)->type);
     op_set_prop(d->c, op, pn, i64_array(d->c, n, v));
     merge_attrs(d, a);
@@ -601,7 +601,7 @@ static bool dec_generic(Dec *d) {
         snprintf(buf, sizeof buf, "#linalg.iterator_type<%.*s>", (int)s->str.len, s->str.s);
         iv[i] = attr_opaque(d->c, buf);
     }
-    if (nr != op->nres) { bind_error(d, nr); return false; }
+    if (!results_n(d, nr)) return false;
     for (int i = 0; i < nr; i++) set_res(op, i, rt[i]);
     for (int i = 0; i < traits->dict.n; i++) {
         const char *k = traits->dict.ents[i].name;
@@ -656,7 +656,7 @@ static void pr_generic_op(Printer *p, Op *op) {
 /* linalg.index N attr-dict : index */
 static bool dec_lindex(Dec *d) {
     int64_t k;
-    if (d->op->nopnds || d->op->nres != 1 || !int_lit(d, &k) || k < 0) return false;
+    if (d->op->nopnds || !results_n(d, 1) || !int_lit(d, &k) || k < 0) return false;
     Attr *a = dict_opt(d);
     if (!eat(d, ":")) return false;
     Type *t = type_el(d);

@@ -93,11 +93,11 @@ static void pr_arrow(Printer *p, Op *op) {
 
 /* NAME %a, %b attr-dict : T0, T1 -> result has T0 (tt.addptr) */
 static bool dec_pair(Dec *d) {
-    if (uses(d, NULL) != 2) return false;
+    if (!uses_n(d, 2)) return false;
     Attr *a = dict_opt(d);
     if (!eat(d, ":")) return false;
     Type *ts[2];
-    if (types(d, ts, 2) != 2 || !at_end(d) || d->op->nres != 1) return false;
+    if (types(d, ts, 2) != 2 || !at_end(d) || !results_n(d, 1)) return false;
     want_type(d, 0, ts[0]); want_type(d, 1, ts[1]);
     set_res(d->op, 0, ts[0]);
     merge_attrs(d, a);
@@ -114,7 +114,7 @@ static void pr_pair(Printer *p, Op *op) {
 
 /* NAME attr-dict : T   (no operands, tt.make_range) */
 static bool dec_nullary(Dec *d) {
-    if (d->op->nopnds || d->op->nres != 1) return false;
+    if (d->op->nopnds || !results_n(d, 1)) return false;
     Attr *a = dict_opt(d);
     if (!eat(d, ":")) return false;
     Type *t = type_el(d);
@@ -133,7 +133,7 @@ static void pr_nullary(Printer *p, Op *op) {
 /* tt.get_program_id x attr-dict : i32 */
 static const char *const axes[] = { "x", "y", "z", NULL };
 static bool dec_axis(Dec *d) {
-    if (d->op->nopnds || d->op->nres != 1 || !d->e || d->e->kind != E_WORD) return false;
+    if (d->op->nopnds || !results_n(d, 1) || !d->e || d->e->kind != E_WORD) return false;
     int k = -1;
     for (int i = 0; axes[i]; i++) if (!strcmp(axes[i], d->e->text)) k = i;
     if (k < 0) { diag_error(d->d, d->e->loc, "expected axis x, y or z, found '%s'", d->e->text); d->err = true; return false; }
@@ -161,7 +161,7 @@ static void pr_axis(Printer *p, Op *op) {
 /* tt.fp_to_fp %x attr-dict (, rounding = rtz|rtne)? : T -> U */
 static const char *const rounding_names[] = { "rtz", "rtne", NULL };
 static bool dec_fptofp(Dec *d) {
-    if (uses(d, NULL) != 1 || d->op->nres != 1) return false;
+    if (!uses_n(d, 1) || !results_n(d, 1)) return false;
     Attr *a = dict_opt(d);
     if (eat(d, ",")) {
         if (!eat(d, "rounding") || !eat(d, "=") || !d->e || d->e->kind != E_WORD) return false;
@@ -227,16 +227,25 @@ static void pr_memory_opt(Printer *p, Op *op) {
 }
 static bool is_prop_enum(Attr *a) { return a && a->kind == A_INT && a->type && a->type->kind == T_INT && a->type->i.width == 32; }
 
+/* the type written for a pointer operand is none */
+static bool not_ptr(Dec *d, const Elem *te, Type *t) {
+    char *ts = print_type_str(d->c, t);
+    diag_error(d->d, te->loc, "'%s' op operand #0 must be ptr or ranked tensor of ptr values, but got '%s'", d->op->info->name, ts);
+    free(ts);
+    d->err = true;
+    return false;
+}
 static bool dec_load(Dec *d) {
-    int n = uses(d, NULL);
-    if (n < 1 || n > 3 || d->op->nres != 1) return false;
+    int n = uses_upto(d, 1, 3);
+    if (n < 0 || !results_n(d, 1)) return false;
     if (!dec_memory_opt(d)) return false;
     Attr *a = dict_opt(d);
     if (!eat(d, ":")) return false;
+    Elem *te = d->e;
     Type *t = type_el(d);
     if (!t || !at_end(d)) return false;
     Type *r = pointee(d->c, t);
-    if (!r) return false;
+    if (!r) return not_ptr(d, te, t);
     want_type(d, 0, t);
     if (n > 1) want_type(d, 1, i1_like(d->c, r));
     if (n > 2) want_type(d, 2, r);
@@ -248,15 +257,16 @@ static bool dec_load(Dec *d) {
     return true;
 }
 static bool dec_store(Dec *d) {
-    int n = uses(d, NULL);
-    if (n < 2 || n > 3 || d->op->nres) return false;
+    int n = uses_upto(d, 2, 3);
+    if (n < 0 || !results_n(d, 0)) return false;
     if (!dec_memory_opt(d)) return false;
     Attr *a = dict_opt(d);
     if (!eat(d, ":")) return false;
+    Elem *te = d->e;
     Type *t = type_el(d);
     if (!t || !at_end(d)) return false;
     Type *r = pointee(d->c, t);
-    if (!r) return false;
+    if (!r) return not_ptr(d, te, t);
     want_type(d, 0, t);
     want_type(d, 1, r);
     if (n > 2) want_type(d, 2, i1_like(d->c, r));
@@ -278,7 +288,7 @@ static void pr_loadstore(Printer *p, Op *op) {
 /* tt.dot %a, %b, %c [, inputPrecision = tf32] attr-dict : Ta * Tb -> Tc */
 static const char *const precisions[] = { "tf32", "tf32x3", "ieee", "bf16x3", "bf16x6", NULL };
 static bool dec_dot(Dec *d) {
-    if (uses(d, NULL) != 3 || d->op->nres != 1) return false;
+    if (!uses_n(d, 3) || !results_n(d, 1)) return false;
     if (is_tok(d->e, ",") && is_tok(d->e->next, "inputPrecision")) {
         d->e = d->e->next->next;
         if (!eat(d, "=") || !d->e) return false;
@@ -325,7 +335,7 @@ static void pr_dot(Printer *p, Op *op) {
  * type printed without its !tt.tensordesc prefix, as ODS does for a type of
  * the op's own dialect) */
 static bool dec_layout(Dec *d) {
-    if (uses(d, NULL) != 1 || d->op->nres) return false;
+    if (!uses_n(d, 1) || !results_n(d, 0)) return false;
     Attr *a = dict_opt(d);
     if (!eat(d, ":")) return false;
     Type *t = type_el(d);
@@ -363,7 +373,7 @@ static bool dec_mkdesc(Dec *d) {
     Type *bt = ptr_type(d);
     if (!bt || !eat(d, ",")) return false;
     Type *rt = dialect_type(d, "!tt.tensordesc", NULL);
-    if (!rt || !at_end(d) || d->op->nres != 1 || d->op->nopnds != 1 + ns + nt) return false;
+    if (!rt || !at_end(d) || !results_n(d, 1) || d->op->nopnds != 1 + ns + nt) return false;
     want_type(d, 0, bt);
     for (int i = 0; i < ns; i++) want_type(d, 1 + i, i32t(d->c));
     for (int i = 0; i < nt; i++) want_type(d, 1 + ns + i, i64t(d->c));
@@ -411,7 +421,7 @@ static bool dec_mkbptr(Dec *d) {
     if (!eat(d, ":")) return false;
     Type *rt = ptr_type(d);
     int r = ptr_block_rank(rt);
-    if (!rt || !at_end(d) || r < 0 || n[0] != r || n[1] != r || n[2] != r || d->op->nres != 1 || d->op->nopnds != 1 + 3 * r) return false;
+    if (!rt || !at_end(d) || r < 0 || n[0] != r || n[1] != r || n[2] != r || !results_n(d, 1) || d->op->nopnds != 1 + 3 * r) return false;
     for (int i = 0; i < r; i++) {
         want_type(d, 1 + i, i64t(d->c));
         want_type(d, 1 + r + i, i64t(d->c));
@@ -449,7 +459,7 @@ static bool dec_advance(Dec *d) {
     if (!eat(d, ":")) return false;
     Type *rt = ptr_type(d);
     int r = ptr_block_rank(rt);
-    if (!rt || !at_end(d) || r < 0 || n != r || d->op->nres != 1 || d->op->nopnds != 1 + r) return false;
+    if (!rt || !at_end(d) || r < 0 || n != r || !results_n(d, 1) || d->op->nopnds != 1 + r) return false;
     want_type(d, 0, rt);
     for (int i = 0; i < r; i++) want_type(d, 1 + i, i32t(d->c));
     set_res(d->op, 0, rt);
@@ -482,7 +492,7 @@ static bool dec_dload(Dec *d) {
     Type *dt = dialect_type(d, "!tt.tensordesc", opnd(d, 0)->type);
     if (!dt || !eat(d, "->")) return false;
     Type *rt = type_el(d);
-    if (!rt || !at_end(d) || d->op->nres != 1 || d->op->nopnds != 1 + n) return false;
+    if (!rt || !at_end(d) || !results_n(d, 1) || d->op->nopnds != 1 + n) return false;
     want_type(d, 0, dt);
     for (int i = 0; i < n; i++) want_type(d, 1 + i, i32t(d->c));
     set_res(d->op, 0, rt);
@@ -516,7 +526,7 @@ static bool dec_dstore(Dec *d) {
     Type *dt = dialect_type(d, "!tt.tensordesc", opnd(d, 0)->type);
     if (!dt || !eat(d, ",")) return false;
     Type *st = type_el(d);
-    if (!st || !at_end(d) || d->op->nres || d->op->nopnds != 2 + n) return false;
+    if (!st || !at_end(d) || !results_n(d, 0) || d->op->nopnds != 2 + n) return false;
     /* operands are (desc, src, indices...) as in the op's definition */
     Elem *se = NULL;
     for (Elem *e = d->op->custom; e; e = e->next) if (e->kind == E_USE) se = e;
@@ -549,11 +559,11 @@ static void pr_dstore(Printer *p, Op *op) {
 
 /* tt.descriptor_gather %desc[%x, %y] attr-dict : (Td, Tx, Ty) -> T */
 static bool dec_dgather(Dec *d) {
-    if (!use_elem(d) || !eat(d, "[") || uses(d, NULL) != 2 || !eat(d, "]")) return false;
+    if (!use_elem(d) || !eat(d, "[") || !uses_n(d, 2) || !eat(d, "]")) return false;
     Attr *a = dict_opt(d);
     if (!eat(d, ":")) return false;
     Type *ft = any_type(d);
-    if (!ft || ft->kind != T_FUNC || ft->fn.nin != 3 || ft->fn.nout != 1 || !at_end(d) || d->op->nres != 1 || d->op->nopnds != 3) return false;
+    if (!ft || ft->kind != T_FUNC || ft->fn.nin != 3 || ft->fn.nout != 1 || !at_end(d) || !results_n(d, 1) || d->op->nopnds != 3) return false;
     for (int i = 0; i < 3; i++) want_type(d, i, ft->fn.in[i]);
     set_res(d->op, 0, ft->fn.out[0]);
     merge_attrs(d, a);
@@ -574,11 +584,11 @@ static void pr_dgather(Printer *p, Op *op) {
 
 /* tt.descriptor_scatter %desc[%x, %y], %src attr-dict : Td, Tx, Ty, Tsrc */
 static bool dec_dscatter(Dec *d) {
-    if (!use_elem(d) || !eat(d, "[") || uses(d, NULL) != 2 || !eat(d, "]") || !eat(d, ",") || !use_elem(d)) return false;
+    if (!use_elem(d) || !eat(d, "[") || !uses_n(d, 2) || !eat(d, "]") || !eat(d, ",") || !use_elem(d)) return false;
     Attr *a = dict_opt(d);
     if (!eat(d, ":")) return false;
     Type *ts[4];
-    if (types(d, ts, 4) != 4 || !at_end(d) || d->op->nres || d->op->nopnds != 4) return false;
+    if (types(d, ts, 4) != 4 || !at_end(d) || !results_n(d, 0) || d->op->nopnds != 4) return false;
     for (int i = 0; i < 4; i++) want_type(d, i, ts[i]);
     merge_attrs(d, a);
     return true;
@@ -636,7 +646,7 @@ static bool dec_itreduce(Dec *d) {
     if (!eat(d, ")")) { nr = types(d, rt, 64); if (!nr || nr > 64 || !eat(d, ")")) return false; }
     int r = region_el(d);
     if (!at_end(d) || op->nopnds != np + ni || (r >= 0 && r != 0) || op->nregions > 1) return false;
-    if (nr != op->nres) { bind_error(d, nr); return false; }
+    if (!results_n(d, nr)) return false;
     for (int i = 0; i < nr; i++) set_res(op, i, rt[i]);
     int64_t seg[2] = { np, ni };
     op_set_prop(d->c, op, "operandSegmentSizes", segments(d->c, 2, seg));

@@ -28,7 +28,7 @@ void want_el(Dec *d, const char *what) { note_want(d, what, false); }
 /* where the op's elements end: just after the last one */
 static Loc end_loc(const Op *op) {
     const Elem *last = NULL;
-    for (const Elem *e = op->custom; e; e = e->next) last = e;
+    for (const Elem *e = op->custom; e; e = e->next) if (e->loc.line) last = e;
     Loc l = op->loc;
     if (!last) { l.col += (int)strlen(op->info->name); return l; }
     l = last->loc;
@@ -44,7 +44,7 @@ void decode_error(Dec *d) {
         diag_error(d->d, d->op->loc, "custom form of '%s' does not match its format", d->op->info->name);
         return;
     }
-    Loc l = d->at ? d->at->loc : end_loc(d->op);
+    Loc l = d->at && d->at->loc.line ? d->at->loc : end_loc(d->op);
     if (d->quoted) diag_error(d->d, l, "expected '%s'", d->want);
     else diag_error(d->d, l, "expected %s", d->want);
 }
@@ -118,6 +118,26 @@ int uses(Dec *d, Elem **first) {
     }
     return n;
 }
+/* a located error at element e (NULL: the end of the op); false */
+bool fail_at(Dec *d, const Elem *e, const char *msg) {
+    diag_error(d->d, e && e->loc.line ? e->loc : end_loc(d->op), "%s", msg);
+    d->err = true;
+    return false;
+}
+/* nuses operands were written and ntypes types for them, from element at */
+bool counts_match(Dec *d, const Elem *at, int nuses, int ntypes) {
+    if (nuses == ntypes) return true;
+    diag_error(d->d, at && at->loc.line ? at->loc : end_loc(d->op), "%d operands present, but expected %d", nuses, ntypes);
+    d->err = true;
+    return false;
+}
+/* min to max comma-separated uses (optional ones after the first min); the count or -1 */
+int uses_upto(Dec *d, int min, int max) {
+    if (!uses_n(d, min)) return -1;
+    int n = min;
+    while (n < max && is_tok(d->e, ",") && d->e->next && d->e->next->kind == E_USE) { d->e = d->e->next->next; n++; }
+    return n;
+}
 /* exactly n comma-separated uses */
 bool uses_n(Dec *d, int n) {
     for (int i = 0; i < n; i++) {
@@ -175,6 +195,16 @@ Type *any_type(Dec *d) {
 fail:
     d->e = save;
     return NULL;
+}
+
+/* the types of n operands written before them: the count, or -1 after
+ * noting a missing type or reporting another count */
+int types_for(Dec *d, Type **out, int max, int n) {
+    Elem *at = d->e;
+    int nt = types(d, out, max);
+    if (!nt) return -1;
+    if (!counts_match(d, at, n, nt)) return -1;
+    return nt > max ? -1 : nt;
 }
 
 /* comma-separated types (at least one) into out */
@@ -436,7 +466,7 @@ int typed_group(Dec *d, int first) {
     if (eat(d, ")")) return 0;
     int n = uses(d, NULL);
     Type *ts[64];
-    if (!n || n > 64 || !eat(d, ":") || types(d, ts, 64) != n || !eat(d, ")")) return -1;
+    if (!n || n > 64 || !eat(d, ":") || types_for(d, ts, 64, n) < 0 || !eat(d, ")")) return -1;
     for (int i = 0; i < n; i++) want_type(d, first + i, ts[i]);
     return n;
 }
