@@ -7,6 +7,16 @@
 #include "format_lib.h"
 #include "parse_impl.h"
 
+#define OVERFLOW_FLAGS "none, nsw, nuw"
+#define FASTMATH_FLAGS "none, reassoc, nnan, ninf, nsz, arcp, contract, afn, fast"
+static bool known_flag(int fastmath, const char *w) {
+    const char *list = fastmath ? FASTMATH_FLAGS : OVERFLOW_FLAGS;
+    size_t n = strlen(w);
+    for (const char *p = list; (p = strstr(p, w)); p += n)
+        if ((p == list || p[-1] == ' ') && (p[n] == ',' || p[n] == 0)) return true;
+    return false;
+}
+
 /* `overflow<nsw, nuw>` / `fastmath<fast>` after the operands: kept as the
  * #arith.overflow / #arith.fastmath property */
 static bool dec_flags(Dec *d) {
@@ -18,6 +28,11 @@ static bool dec_flags(Dec *d) {
         Elem *e = d->e->next->next;
         for (; e && !is_tok(e, ">"); e = e->next) {
             if (e->kind != E_WORD && !is_tok(e, ",")) return false;
+            if (e->kind == E_WORD && !known_flag(k, e->text)) {
+                diag_error(d->d, e->loc, "expected one of [%s] for %s flags, found '%s'", k ? FASTMATH_FLAGS : OVERFLOW_FLAGS, kw, e->text);
+                d->err = true;
+                return false;
+            }
             if (e != d->e->next->next && e->space && n < sizeof buf - 1) buf[n++] = ' ';
             n += (size_t)snprintf(buf + n, sizeof buf - n, "%s", e->text);
             if (n >= sizeof buf - 2) return false;
@@ -121,7 +136,7 @@ static bool dec_constant(Dec *d) {
         val = ve->attr;
         if (t && val->kind == A_INT && !val->type) return false;
         if (!t) t = val->type;
-    } else return false;
+    } else return fail_at(d, ve, "'arith.constant' op value must be an integer, float, or elements attribute");
     if (!val) {
         if (err) { diag_error(d->d, ve->loc, "%s", err); d->err = true; }
         return false;

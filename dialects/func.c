@@ -70,8 +70,11 @@ static void pr_return(Printer *p, Op *op) {
 
 /* call @f(%a, %b) attr-dict : (T...) -> R */
 static bool dec_call(Dec *d) {
-    Attr *callee = attr_el(d);
-    if (!callee || callee->kind != A_SYMREF || !eat(d, "(")) return false;
+    Elem *ce = d->e;
+    Attr *callee = ce && ce->kind == E_ATTR && !ce->text ? ce->attr : NULL;
+    if (!callee || callee->kind != A_SYMREF) { want_el(d, "symbol reference to the callee"); return false; }
+    d->e = ce->next;
+    if (!eat(d, "(")) return false;
     int n = uses(d, NULL);
     if (!eat(d, ")")) return false;
     Attr *a = dict_opt(d);

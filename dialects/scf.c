@@ -39,9 +39,11 @@ static bool dec_for(Dec *d) {
             return false;
         }
         if (!eat(d, "->")) return false;
+        Elem *te = d->e;
         if (eat(d, "(")) { nrt = types(d, rt, 256); if (!eat(d, ")")) return false; }
         else { Type *t = type_el(d); if (!t) return false; rt[0] = t; nrt = 1; }
-        if (nrt != ninit || nrt > 256) return false;
+        if (nrt > 256) return false;
+        if (nrt != ninit) return fail_at(d, te, "mismatch in number of loop-carried values and defined values");
     }
     Type *ivt = NULL;
     if (eat(d, ":")) { ivt = type_el(d); if (!ivt) return false; }
@@ -49,7 +51,7 @@ static bool dec_for(Dec *d) {
     if (r != 0) return false;
     Attr *a = dict_opt(d);
     if (!at_end(d) || op->nopnds != 3 + ninit) return false;
-    if (op->nres != ninit) { bind_error(d, ninit); return false; }
+    if (!results_n(d, ninit)) return false;
     Block *entry = op->regions[0].first;
     if (!entry || entry->nargs != 1 + ninit || iv->val != entry->args[0]) return false;
     if (!ivt) ivt = op_operand(op, 0)->type ? op_operand(op, 0)->type : type_index(d->c);
@@ -199,7 +201,7 @@ static bool dec_while(Dec *d) {
     else { Type *t = type_el(d); if (!t) return false; out[0] = t; no = 1; }
     if (region_el(d) != 0 || !eat(d, "do") || region_el(d) != 1) return false;
     Attr *a = NULL;
-    if (eat(d, "attributes")) { a = dict_opt(d); if (!a) return false; }
+    if (eat(d, "attributes")) { a = dict_opt(d); if (!a) { want_el(d, "attribute dictionary"); return false; } }
     if (!at_end(d) || ni != n || ni > 256 || no > 256 || !results_n(d, no)) return false;
     Block *before = op->regions[0].first;
     if (!before || before->nargs != n) return false;

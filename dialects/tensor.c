@@ -193,8 +193,8 @@ static bool dec_extract(Dec *d) {
     if (!eat(d, "]")) return false;
     Attr *a = dict_opt(d);
     if (!eat(d, ":")) return false;
-    Type *t = type_el(d);
-    if (!t || !type_is_shaped(t) || !at_end(d) || !results_n(d, 1) || d->op->nopnds != 1 + n) return false;
+    Type *t = shaped_el(d);
+    if (!t || !at_end(d) || !results_n(d, 1) || d->op->nopnds != 1 + n) return false;
     want_type(d, 0, t);
     for (int i = 0; i < n; i++) want_type(d, 1 + i, type_index(d->c));
     set_res(d->op, 0, t->sh.elem);
@@ -221,8 +221,8 @@ static bool dec_insert(Dec *d) {
     if (!eat(d, "]")) return false;
     Attr *a = dict_opt(d);
     if (!eat(d, ":")) return false;
-    Type *t = type_el(d);
-    if (!t || !type_is_shaped(t) || !at_end(d) || !results_n(d, 1) || d->op->nopnds != 2 + n) return false;
+    Type *t = shaped_el(d);
+    if (!t || !at_end(d) || !results_n(d, 1) || d->op->nopnds != 2 + n) return false;
     want_type(d, 0, t->sh.elem);
     want_type(d, 1, t);
     for (int i = 0; i < n; i++) want_type(d, 2 + i, type_index(d->c));
@@ -250,8 +250,8 @@ static bool dec_tsplat(Dec *d) {
     if (!uses_n(d, 1)) return false;
     Attr *a = dict_opt(d);
     if (!eat(d, ":")) return false;
-    Type *t = type_el(d);
-    if (!t || !type_is_shaped(t) || !at_end(d) || !results_n(d, 1)) return false;
+    Type *t = shaped_el(d);
+    if (!t || !at_end(d) || !results_n(d, 1)) return false;
     want_type(d, 0, t->sh.elem);
     set_res(d->op, 0, t);
     merge_attrs(d, a);

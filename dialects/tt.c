@@ -205,10 +205,17 @@ static const char *const evict_names[] = { "", "evict_normal", "evict_first", "e
 static bool dec_keyword_enum(Dec *d, const char *kw, const char *prop, const char *const *names) {
     if (!is_tok(d->e, kw)) return true;
     d->e = d->e->next;
-    if (!eat(d, "=") || !d->e || d->e->kind != E_WORD) return false;
+    if (!eat(d, "=")) return false;
     int k = -1;
-    for (int i = 1; names[i]; i++) if (!strcmp(names[i], d->e->text)) k = i;
-    if (k < 0) { diag_error(d->d, d->e->loc, "unknown %s '%s'", kw, d->e->text); d->err = true; return false; }
+    for (int i = 1; names[i] && d->e && d->e->kind == E_WORD; i++) if (!strcmp(names[i], d->e->text)) k = i;
+    if (k < 0 && d->e && d->e->kind == E_WORD) { diag_error(d->d, d->e->loc, "unknown %s '%s'", kw, d->e->text); d->err = true; return false; }
+    if (k < 0) {
+        char buf[160];
+        size_t n = (size_t)snprintf(buf, sizeof buf, "expected one of [");
+        for (int i = 1; names[i] && n < sizeof buf; i++) n += (size_t)snprintf(buf + n, sizeof buf - n, "%s%s", i > 1 ? ", " : "", names[i]);
+        if (n < sizeof buf) snprintf(buf + n, sizeof buf - n, "] for %s", kw);
+        return fail_at(d, d->e, buf);
+    }
     d->e = d->e->next;
     op_set_prop(d->c, d->op, prop, attr_int(d->c, type_int(d->c, 32, SIGNLESS), k));
     return true;

@@ -74,6 +74,13 @@ Type *type_el(Dec *d) {
     d->e = d->e->next;
     return t;
 }
+/* a tensor, memref or vector type */
+Type *shaped_el(Dec *d) {
+    Elem *at = d->e;
+    Type *t = type_el(d);
+    if (t && !type_is_shaped(t)) { d->e = at; want_el(d, "shaped type"); d->e = at->next; return NULL; }
+    return t;
+}
 Attr *dict_opt(Dec *d) {
     if (d->e && d->e->kind == E_ATTR && d->e->attr->kind == A_DICT && !d->e->text) {
         Attr *a = d->e->attr;
@@ -410,8 +417,17 @@ static bool same_text_nospace(const char *a, const char *b) {
  * dialect.  `like` is a type the value already has: an equal stripped
  * spelling resolves to it. */
 Type *dialect_type(Dec *d, const char *name, Type *like) {
+    Elem *at = d->e;
     Type *t = type_el(d);
-    if (t) return t->kind == T_OPAQUE && !strcmp(t->opq.name, name) ? t : NULL;
+    if (t && t->kind == T_OPAQUE && !strcmp(t->opq.name, name)) return t;
+    if (t) {
+        char buf[128];
+        snprintf(buf, sizeof buf, "%s type", name);
+        d->e = at;
+        want_el(d, ctx_str(d->c, buf));
+        d->e = at->next;
+        return NULL;
+    }
     char *body = group_text(d, false);
     if (!body) return NULL;
     if (like && like->kind == T_OPAQUE && !strcmp(like->opq.name, name) && like->opq.body && same_text_nospace(like->opq.body, body)) t = like;
@@ -428,8 +444,10 @@ void pr_stripped(Printer *p, Type *t, const char *name) {
 
 /* !tt.ptr<T> written in full or as `<T>` / `<T, N>` */
 Type *ptr_type(Dec *d) {
+    Elem *at = d->e;
     Type *t = type_el(d);
-    if (t) return t->kind == T_PTR ? t : NULL;
+    if (t && t->kind == T_PTR) return t;
+    if (t) { d->e = at; want_el(d, "!tt.ptr type"); d->e = at->next; return NULL; }
     Elem *save = d->e;
     if (!eat(d, "<")) return NULL;
     Type *pt = type_el(d);

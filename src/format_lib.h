@@ -15,6 +15,7 @@ bool eat(Dec *d, const char *s);
 bool at_end(Dec *d);
 Elem *use_elem(Dec *d);
 Type *type_el(Dec *d);
+Type *shaped_el(Dec *d);                     /* a tensor, memref or vector type */
 Attr *dict_opt(Dec *d);                      /* an attribute dictionary */
 Attr *attr_el(Dec *d);
 int region_el(Dec *d);                       /* the region's index, -1 if none */
