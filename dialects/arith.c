@@ -87,7 +87,7 @@ static void pr_same(Printer *p, Op *op) {
 
 /* arith.constant VALUE attr-dict [: T] */
 static bool dec_constant(Dec *d) {
-    if (!results_n(d, 1) || d->op->nopnds) return false;
+    if (!results_n(d, 1) || !no_uses(d)) return false;
     Elem *ve = d->e;
     if (!ve || is_tok(ve, ":") || is_tok(ve, "{")) { want_el(d, "attribute value"); return false; }
     d->e = ve->next;

@@ -78,14 +78,16 @@ static bool dec_call(Dec *d) {
     int n = uses(d, NULL);
     if (!eat(d, ")")) return false;
     Attr *a = dict_opt(d);
-    if (!eat(d, ":") || !eat(d, "(")) return false;
+    if (!eat(d, ":")) return false;
+    Elem *te = d->e;
+    if (!eat(d, "(")) return false;
     Type *in[256], *out[256];
     int ni = 0, no = 0;
     if (!eat(d, ")")) { ni = types(d, in, 256); if (!eat(d, ")")) return false; }
     if (!eat(d, "->")) return false;
     if (eat(d, "(")) { if (!eat(d, ")")) { no = types(d, out, 256); if (!eat(d, ")")) return false; } }
     else { Type *t = type_el(d); if (!t) return false; out[0] = t; no = 1; }
-    if (!at_end(d) || ni != n || ni > 256 || no > 256 || !results_n(d, no)) return false;
+    if (!at_end(d) || !counts_match(d, te, n, ni) || ni > 256 || no > 256 || !results_n(d, no)) return false;
     for (int i = 0; i < n; i++) want_type(d, i, in[i]);
     for (int i = 0; i < no; i++) set_res(d->op, i, out[i]);
     op_set_prop(d->c, d->op, "callee", callee);

@@ -9,7 +9,7 @@
 
 /* ktdp.get_compute_tile_id attr-dict : index[, index ...] */
 static bool dec_tileid(Dec *d) {
-    if (d->op->nopnds) return false;
+    if (!no_uses(d)) return false;
     Attr *a = dict_opt(d);
     if (!eat(d, ":")) return false;
     Type *ts[16];
@@ -244,9 +244,9 @@ static void pr_atile(Printer *p, Op *op) {
  * arguments, in that order as map dimensions */
 static bool dec_itile(Dec *d) {
     Op *op = d->op;
-    if (!results_n(d, 1) || op->nregions != 1 || !op->regions[0].first) return false;
+    if (!results_n(d, 1) || !eat(d, "intermediate_variables") || !eat(d, "(")) return false;
+    if (op->nregions != 1 || !op->regions[0].first) return false;
     Block *entry = op->regions[0].first;
-    if (!eat(d, "intermediate_variables") || !eat(d, "(")) return false;
     int nv = 0;
     if (!eat(d, ")")) {
         for (;;) {
@@ -476,7 +476,7 @@ static void pr_kstore(Printer *p, Op *op) {
 /* ktdp.inter_tile_produce producer_tiles_per_group = SET attr-dict -> <future> region */
 static bool dec_produce(Dec *d) {
     Op *op = d->op;
-    if (op->nopnds || !results_n(d, 1) || !eat(d, "producer_tiles_per_group") || !eat(d, "=")) return false;
+    if (!no_uses(d) || !results_n(d, 1) || !eat(d, "producer_tiles_per_group") || !eat(d, "=")) return false;
     Attr *set = attr_el(d);
     if (!set) return false;
     Attr *a = dict_opt(d);

@@ -261,7 +261,7 @@ static bool dec_succ(Dec *d, int *first_opnd, int k) {
     return true;
 }
 static bool dec_br(Dec *d) {
-    if (d->op->nsuccs != 1 || !results_n(d, 0)) return false;
+    if (!results_n(d, 0)) return false;
     int next = 0;
     if (!dec_succ(d, &next, 0)) return false;
     Attr *a = dict_opt(d);
@@ -270,7 +270,7 @@ static bool dec_br(Dec *d) {
     return true;
 }
 static bool dec_cond_br(Dec *d) {
-    if (d->op->nsuccs != 2 || !results_n(d, 0)) return false;
+    if (!results_n(d, 0)) return false;
     if (!use_elem(d) || !eat(d, ",")) return false;
     int next = 1;
     if (!dec_succ(d, &next, 0) || !eat(d, ",") || !dec_succ(d, &next, 1)) return false;

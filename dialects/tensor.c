@@ -298,8 +298,9 @@ static bool dec_concat(Dec *d) {
     int n = uses(d, NULL);
     Attr *a = dict_opt(d);
     if (!n || !eat(d, ":")) return false;
-    Type *ft = any_type(d);
-    if (!ft || ft->kind != T_FUNC || ft->fn.nin != n || ft->fn.nout != 1 || !at_end(d) || !results_n(d, 1)) return false;
+    Elem *fte = d->e;
+    Type *ft = func_type_el(d);
+    if (!ft || !counts_match(d, fte, n, ft->fn.nin) || ft->fn.nout != 1 || !at_end(d) || !results_n(d, 1)) return false;
     for (int i = 0; i < n; i++) want_type(d, i, ft->fn.in[i]);
     set_res(d->op, 0, ft->fn.out[0]);
     op_set_prop(d->c, d->op, "dim", attr_int(d->c, i64t(d->c), dim));
@@ -324,8 +325,9 @@ static bool dec_treshape(Dec *d) {
     if (!use_elem(d) || !eat(d, "(") || !use_elem(d) || !eat(d, ")")) return false;
     Attr *a = dict_opt(d);
     if (!eat(d, ":")) return false;
-    Type *ft = any_type(d);
-    if (!ft || ft->kind != T_FUNC || ft->fn.nin != 2 || ft->fn.nout != 1 || !at_end(d) || !results_n(d, 1)) return false;
+    Elem *fte = d->e;
+    Type *ft = func_type_el(d);
+    if (!ft || !counts_match(d, fte, 2, ft->fn.nin) || ft->fn.nout != 1 || !at_end(d) || !results_n(d, 1)) return false;
     want_type(d, 0, ft->fn.in[0]);
     want_type(d, 1, ft->fn.in[1]);
     set_res(d->op, 0, ft->fn.out[0]);

@@ -97,7 +97,7 @@ static bool dec_pair(Dec *d) {
     Attr *a = dict_opt(d);
     if (!eat(d, ":")) return false;
     Type *ts[2];
-    if (types(d, ts, 2) != 2 || !at_end(d) || !results_n(d, 1)) return false;
+    if (types_for(d, ts, 2, 2) < 0 || !at_end(d) || !results_n(d, 1)) return false;
     want_type(d, 0, ts[0]); want_type(d, 1, ts[1]);
     set_res(d->op, 0, ts[0]);
     merge_attrs(d, a);
@@ -114,7 +114,7 @@ static void pr_pair(Printer *p, Op *op) {
 
 /* NAME attr-dict : T   (no operands, tt.make_range) */
 static bool dec_nullary(Dec *d) {
-    if (d->op->nopnds || !results_n(d, 1)) return false;
+    if (!no_uses(d) || !results_n(d, 1)) return false;
     Attr *a = dict_opt(d);
     if (!eat(d, ":")) return false;
     Type *t = type_el(d);
@@ -133,7 +133,8 @@ static void pr_nullary(Printer *p, Op *op) {
 /* tt.get_program_id x attr-dict : i32 */
 static const char *const axes[] = { "x", "y", "z", NULL };
 static bool dec_axis(Dec *d) {
-    if (d->op->nopnds || !results_n(d, 1) || !d->e || d->e->kind != E_WORD) return false;
+    if (!no_uses(d) || !results_n(d, 1)) return false;
+    if (!d->e || d->e->kind != E_WORD) { want_el(d, "axis (x, y or z)"); return false; }
     int k = -1;
     for (int i = 0; axes[i]; i++) if (!strcmp(axes[i], d->e->text)) k = i;
     if (k < 0) { diag_error(d->d, d->e->loc, "expected axis x, y or z, found '%s'", d->e->text); d->err = true; return false; }
@@ -164,7 +165,8 @@ static bool dec_fptofp(Dec *d) {
     if (!uses_n(d, 1) || !results_n(d, 1)) return false;
     Attr *a = dict_opt(d);
     if (eat(d, ",")) {
-        if (!eat(d, "rounding") || !eat(d, "=") || !d->e || d->e->kind != E_WORD) return false;
+        if (!eat(d, "rounding") || !eat(d, "=")) return false;
+        if (!d->e || d->e->kind != E_WORD) { want_el(d, "rounding mode (rtz or rtne)"); return false; }
         int k = -1;
         for (int i = 0; rounding_names[i]; i++) if (!strcmp(rounding_names[i], d->e->text)) k = i;
         if (k < 0) { diag_error(d->d, d->e->loc, "unknown rounding mode '%s' (expected rtz or rtne)", d->e->text); d->err = true; return false; }
@@ -569,8 +571,9 @@ static bool dec_dgather(Dec *d) {
     if (!use_elem(d) || !eat(d, "[") || !uses_n(d, 2) || !eat(d, "]")) return false;
     Attr *a = dict_opt(d);
     if (!eat(d, ":")) return false;
-    Type *ft = any_type(d);
-    if (!ft || ft->kind != T_FUNC || ft->fn.nin != 3 || ft->fn.nout != 1 || !at_end(d) || !results_n(d, 1) || d->op->nopnds != 3) return false;
+    Elem *fte = d->e;
+    Type *ft = func_type_el(d);
+    if (!ft || !counts_match(d, fte, 3, ft->fn.nin) || ft->fn.nout != 1 || !at_end(d) || !results_n(d, 1) || d->op->nopnds != 3) return false;
     for (int i = 0; i < 3; i++) want_type(d, i, ft->fn.in[i]);
     set_res(d->op, 0, ft->fn.out[0]);
     merge_attrs(d, a);
@@ -595,7 +598,7 @@ static bool dec_dscatter(Dec *d) {
     Attr *a = dict_opt(d);
     if (!eat(d, ":")) return false;
     Type *ts[4];
-    if (types(d, ts, 4) != 4 || !at_end(d) || !results_n(d, 0) || d->op->nopnds != 4) return false;
+    if (types_for(d, ts, 4, 4) < 0 || !at_end(d) || !results_n(d, 0) || d->op->nopnds != 4) return false;
     for (int i = 0; i < 4; i++) want_type(d, i, ts[i]);
     merge_attrs(d, a);
     return true;

@@ -145,6 +145,24 @@ int uses_upto(Dec *d, int min, int max) {
     while (n < max && is_tok(d->e, ",") && d->e->next && d->e->next->kind == E_USE) { d->e = d->e->next->next; n++; }
     return n;
 }
+/* the op takes no operands: an error at the first one written */
+bool no_uses(Dec *d) {
+    if (!d->op->nopnds) return true;
+    const Elem *e = d->op->custom;
+    while (e && e->kind != E_USE) e = e->next;
+    char buf[160];
+    snprintf(buf, sizeof buf, "'%s' op takes no operands", d->op->info->name);
+    return fail_at(d, e, buf);
+}
+/* a function type (T, U) -> R, maybe written as elements */
+Type *func_type_el(Dec *d) {
+    Elem *at = d->e;
+    Type *t = any_type(d);
+    if (t && t->kind == T_FUNC) return t;
+    d->e = at;
+    want_el(d, "function type");
+    return NULL;
+}
 /* exactly n comma-separated uses */
 bool uses_n(Dec *d, int n) {
     for (int i = 0; i < n; i++) {

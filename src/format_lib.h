@@ -23,6 +23,8 @@ Elem *def_el(Dec *d);
 int uses(Dec *d, Elem **first);              /* comma-separated uses; the count (may be 0) */
 bool uses_n(Dec *d, int n);                  /* exactly n comma-separated uses */
 int uses_upto(Dec *d, int min, int max);     /* min..max comma-separated uses; the count or -1 */
+bool no_uses(Dec *d);                        /* the op takes no operands (else an error at the first) */
+Type *func_type_el(Dec *d);                  /* a function type (T, U) -> R */
 Type *any_type(Dec *d);                      /* a type, or a function type written as elements */
 int types(Dec *d, Type **out, int max);      /* comma-separated types (at least one) */
 int types_for(Dec *d, Type **out, int max, int n);   /* the types of n operands; the count or -1 (error noted) */
