@@ -47,6 +47,31 @@ static bool fit_unsplat(Op *op) {
     return op->nres == 1 && t && type_is_shaped(t) && t->sh.elem == op->res[0].type;
 }
 
+/* NAME %a, ... attr-dict : (T, ...) -> R   (tt.extern_elementwise: functional-type) */
+static bool dec_functional(Dec *d) {
+    int n = uses(d, NULL);
+    Attr *a = dict_opt(d);
+    if (!eat(d, ":")) return false;
+    Elem *fte = d->e;
+    Type *ft = func_type_el(d);
+    if (!ft || !counts_match(d, fte, n, ft->fn.nin) || !at_end(d) || !results_n(d, ft->fn.nout)) return false;
+    for (int i = 0; i < n; i++) want_type(d, i, ft->fn.in[i]);
+    for (int i = 0; i < ft->fn.nout; i++) set_res(d->op, i, ft->fn.out[i]);
+    merge_attrs(d, a);
+    return true;
+}
+static void pr_functional(Printer *p, Op *op) {
+    print_name(p, op);
+    if (op->nopnds) { P(p, " "); print_operands(p, op, 0, op->nopnds); }
+    print_attrs(p, op, NULL, 0);
+    P(p, " : (");
+    print_types_of_values(p, op, 0, op->nopnds);
+    P(p, ") -> ");
+    if (op->nres != 1) P(p, "(");
+    for (int i = 0; i < op->nres; i++) { if (i) P(p, ", "); print_type(p, op->res[i].type); }
+    if (op->nres != 1) P(p, ")");
+}
+
 /* NAME %a[, %b] attr-dict : T[, T2] -> R[, R2]   (tt.splat, tt.broadcast, ...) */
 static bool dec_arrow(Dec *d) {
     int n = uses(d, NULL);
@@ -695,6 +720,7 @@ static void pr_itreduce(Printer *p, Op *op) {
 static const OpFormat formats[] = {
     { "arrow", dec_arrow, pr_arrow, NULL },
     { "unsplat", dec_unsplat, pr_unsplat, fit_unsplat },
+    { "functional", dec_functional, pr_functional, NULL },
     { "pair", dec_pair, pr_pair, NULL },
     { "nullary", dec_nullary, pr_nullary, NULL },
     { "axis", dec_axis, pr_axis, NULL },
