@@ -7,6 +7,16 @@
 #include "format_lib.h"
 #include "parse_impl.h"
 
+#define OVERFLOW_FLAGS "none, nsw, nuw"
+#define FASTMATH_FLAGS "none, reassoc, nnan, ninf, nsz, arcp, contract, afn, fast"
+static bool known_flag(int fastmath, const char *w) {
+    const char *list = fastmath ? FASTMATH_FLAGS : OVERFLOW_FLAGS;
+    size_t n = strlen(w);
+    for (const char *p = list; (p = strstr(p, w)); p += n)
+        if ((p == list || p[-1] == ' ') && (p[n] == ',' || p[n] == 0)) return true;
+    return false;
+}
+
 /* `overflow<nsw, nuw>` / `fastmath<fast>` after the operands: kept as the
  * #arith.overflow / #arith.fastmath property */
 static bool dec_flags(Dec *d) {
@@ -18,6 +28,11 @@ static bool dec_flags(Dec *d) {
         Elem *e = d->e->next->next;
         for (; e && !is_tok(e, ">"); e = e->next) {
             if (e->kind != E_WORD && !is_tok(e, ",")) return false;
+            if (e->kind == E_WORD && !known_flag(k, e->text)) {
+                diag_error(d->d, e->loc, "expected one of [%s] for %s flags, found '%s'", k ? FASTMATH_FLAGS : OVERFLOW_FLAGS, kw, e->text);
+                d->err = true;
+                return false;
+            }
             if (e != d->e->next->next && e->space && n < sizeof buf - 1) buf[n++] = ' ';
             n += (size_t)snprintf(buf + n, sizeof buf - n, "%s", e->text);
             if (n >= sizeof buf - 2) return false;
@@ -45,12 +60,12 @@ static void pr_flags(Printer *p, Op *op) {
 
 /* %a, %b attr-dict : T  (operands and results share T) */
 static bool dec_same(Dec *d, int n) {
-    if (uses(d, NULL) != n) return false;
+    if (!uses_n(d, n)) return false;
     if (!dec_flags(d)) return false;
     Attr *a = dict_opt(d);
     if (!eat(d, ":")) return false;
     Type *t = type_el(d);
-    if (!t || !at_end(d) || d->op->nres != 1) return false;
+    if (!t || !at_end(d) || !results_n(d, 1)) return false;
     for (int i = 0; i < n; i++) want_type(d, i, t);
     merge_attrs(d, a);
     set_res(d->op, 0, t);
@@ -72,9 +87,9 @@ static void pr_same(Printer *p, Op *op) {
 
 /* arith.constant VALUE attr-dict [: T] */
 static bool dec_constant(Dec *d) {
-    if (d->op->nres != 1 || d->op->nopnds) return false;
+    if (!results_n(d, 1) || !no_uses(d)) return false;
     Elem *ve = d->e;
-    if (!ve) return false;
+    if (!ve || is_tok(ve, ":") || is_tok(ve, "{")) { want_el(d, "attribute value"); return false; }
     d->e = ve->next;
     if (is_tok(ve, "-")) d->e = ve->next ? ve->next->next : NULL;
     Attr *a = dict_opt(d);
@@ -121,7 +136,7 @@ static bool dec_constant(Dec *d) {
         val = ve->attr;
         if (t && val->kind == A_INT && !val->type) return false;
         if (!t) t = val->type;
-    } else return false;
+    } else return fail_at(d, ve, "'arith.constant' op value must be an integer, float, or elements attribute");
     if (!val) {
         if (err) { diag_error(d->d, ve->loc, "%s", err); d->err = true; }
         return false;
@@ -149,7 +164,7 @@ static const char *const cmpf_preds[] = { "false", "oeq", "ogt", "oge", "olt", "
 static bool dec_cmp(Dec *d) {
     const char *const *preds = op_is(d->op, OP_arith_cmpi) ? cmpi_preds : cmpf_preds;
     /* a bare keyword, or a string as MLIR also reads it: arith.cmpf "oeq", ... */
-    if (!d->e || (d->e->kind != E_WORD && d->e->kind != E_STRING)) return false;
+    if (!d->e || (d->e->kind != E_WORD && d->e->kind != E_STRING)) { want_el(d, "comparison predicate"); return false; }
     const char *w = d->e->text;
     size_t wl = strlen(w);
     if (d->e->kind == E_STRING) { w++; wl = wl >= 2 ? wl - 2 : 0; }
@@ -157,12 +172,12 @@ static bool dec_cmp(Dec *d) {
     for (int i = 0; preds[i]; i++) if (strlen(preds[i]) == wl && !strncmp(preds[i], w, wl)) k = i;
     if (k < 0) { diag_error(d->d, d->e->loc, "unknown comparison predicate '%s'", d->e->text); d->err = true; return false; }
     d->e = d->e->next;
-    if (!eat(d, ",") || uses(d, NULL) != 2) return false;
+    if (!eat(d, ",") || !uses_n(d, 2)) return false;
     if (!dec_flags(d)) return false;
     Attr *a = dict_opt(d);
     if (!eat(d, ":")) return false;
     Type *t = type_el(d);
-    if (!t || !at_end(d) || d->op->nres != 1) return false;
+    if (!t || !at_end(d) || !results_n(d, 1)) return false;
     want_type(d, 0, t); want_type(d, 1, t);
     op_set_prop(d->c, d->op, "predicate", attr_int(d->c, type_int(d->c, 64, SIGNLESS), k));
     merge_attrs(d, a);
@@ -187,12 +202,12 @@ static void pr_cmp(Printer *p, Op *op) {
 
 /* arith.select %c, %a, %b attr-dict : [Tc,] T */
 static bool dec_select(Dec *d) {
-    if (uses(d, NULL) != 3) return false;
+    if (!uses_n(d, 3)) return false;
     Attr *a = dict_opt(d);
     if (!eat(d, ":")) return false;
     Type *ts[2];
     int n = types(d, ts, 2);
-    if (n < 1 || n > 2 || !at_end(d) || d->op->nres != 1) return false;
+    if (n < 1 || n > 2 || !at_end(d) || !results_n(d, 1)) return false;
     Type *t = ts[n - 1];
     if (n == 2) want_type(d, 0, ts[0]);
     else want_type(d, 0, type_int(d->c, 1, SIGNLESS));
@@ -214,13 +229,13 @@ static void pr_select(Printer *p, Op *op) {
 
 /* %a attr-dict : T1 to T2 */
 static bool dec_cast(Dec *d) {
-    if (uses(d, NULL) != 1) return false;
+    if (!uses_n(d, 1)) return false;
     Attr *a = dict_opt(d);
     if (!eat(d, ":")) return false;
     Type *from = type_el(d);
     if (!from || !eat(d, "to")) return false;
     Type *to = type_el(d);
-    if (!to || !at_end(d) || d->op->nres != 1) return false;
+    if (!to || !at_end(d) || !results_n(d, 1)) return false;
     want_type(d, 0, from);
     merge_attrs(d, a);
     set_res(d->op, 0, to);

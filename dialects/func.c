@@ -14,12 +14,12 @@ static bool dec_cast_list(Dec *d) {
     int ni = 0, no;
     if (n) {
         if (!eat(d, ":")) return false;
-        ni = types(d, in, 64);
-        if (ni != n) return false;
+        ni = types_for(d, in, 64, n);
+        if (ni < 0) return false;
     }
     if (!eat(d, "to")) return false;
     no = types(d, out, 64);
-    if (no != d->op->nres || !at_end(d) || no > 64 || ni > 64) return false;
+    if (!at_end(d) || no > 64 || ni > 64 || !results_n(d, no)) return false;
     for (int i = 0; i < n; i++) want_type(d, i, in[i]);
     for (int i = 0; i < no; i++) set_res(d->op, i, out[i]);
     merge_attrs(d, a);
@@ -50,11 +50,10 @@ static bool dec_return(Dec *d) {
     if (n) {
         if (!eat(d, ":")) return false;
         Type *ts[256];
-        int nt = types(d, ts, 256);
-        if (nt != n || n > 256) return false;
+        if (types_for(d, ts, 256, n) < 0) return false;
         for (int i = 0; i < n; i++) want_type(d, i, ts[i]);
     }
-    if (!at_end(d) || d->op->nres) return false;
+    if (!at_end(d) || !results_n(d, 0)) return false;
     merge_attrs(d, a);
     return true;
 }
@@ -71,19 +70,24 @@ static void pr_return(Printer *p, Op *op) {
 
 /* call @f(%a, %b) attr-dict : (T...) -> R */
 static bool dec_call(Dec *d) {
-    Attr *callee = attr_el(d);
-    if (!callee || callee->kind != A_SYMREF || !eat(d, "(")) return false;
+    Elem *ce = d->e;
+    Attr *callee = ce && ce->kind == E_ATTR && !ce->text ? ce->attr : NULL;
+    if (!callee || callee->kind != A_SYMREF) { want_el(d, "symbol reference to the callee"); return false; }
+    d->e = ce->next;
+    if (!eat(d, "(")) return false;
     int n = uses(d, NULL);
     if (!eat(d, ")")) return false;
     Attr *a = dict_opt(d);
-    if (!eat(d, ":") || !eat(d, "(")) return false;
+    if (!eat(d, ":")) return false;
+    Elem *te = d->e;
+    if (!eat(d, "(")) return false;
     Type *in[256], *out[256];
     int ni = 0, no = 0;
     if (!eat(d, ")")) { ni = types(d, in, 256); if (!eat(d, ")")) return false; }
     if (!eat(d, "->")) return false;
     if (eat(d, "(")) { if (!eat(d, ")")) { no = types(d, out, 256); if (!eat(d, ")")) return false; } }
     else { Type *t = type_el(d); if (!t) return false; out[0] = t; no = 1; }
-    if (!at_end(d) || ni != n || no != d->op->nres || ni > 256 || no > 256) return false;
+    if (!at_end(d) || !counts_match(d, te, n, ni) || ni > 256 || no > 256 || !results_n(d, no)) return false;
     for (int i = 0; i < n; i++) want_type(d, i, in[i]);
     for (int i = 0; i < no; i++) set_res(d->op, i, out[i]);
     op_set_prop(d->c, d->op, "callee", callee);
@@ -256,7 +260,7 @@ static bool dec_module(Dec *d) {
     if (d->e && d->e->kind == E_ATTR && d->e->attr->kind == A_SYMREF) name = attr_el(d);
     Attr *extra = NULL;
     if (eat(d, "attributes")) { extra = dict_opt(d); if (!extra) return false; }
-    if (region_el(d) != 0 || !at_end(d) || d->op->nres) return false;
+    if (region_el(d) != 0 || !at_end(d) || !results_n(d, 0)) return false;
     if (name) op_set_prop(d->c, d->op, "sym_name", attr_string(d->c, name->sym.names[0], strlen(name->sym.names[0])));
     merge_attrs(d, extra);
     return true;

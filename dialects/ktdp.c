@@ -9,13 +9,13 @@
 
 /* ktdp.get_compute_tile_id attr-dict : index[, index ...] */
 static bool dec_tileid(Dec *d) {
-    if (d->op->nopnds || !d->op->nres) return false;
+    if (!no_uses(d)) return false;
     Attr *a = dict_opt(d);
     if (!eat(d, ":")) return false;
     Type *ts[16];
     int n = types(d, ts, 16);
     if (!n || n > 16 || !at_end(d)) return false;
-    if (n != d->op->nres) { bind_error(d, n); return false; }
+    if (!results_n(d, n)) return false;
     for (int i = 0; i < n; i++) set_res(d->op, i, ts[i]);
     merge_attrs(d, a);
     return true;
@@ -40,7 +40,7 @@ static bool dec_memview(Dec *d) {
     Attr *a = dict_opt(d);
     if (!eat(d, ":")) return false;
     Type *t = type_el(d);
-    if (!t || !at_end(d) || d->op->nres != 1 || d->op->nopnds != 1 + nds + ndt) return false;
+    if (!t || !at_end(d) || !results_n(d, 1) || d->op->nopnds != 1 + nds + ndt) return false;
     for (int i = 0; i < d->op->nopnds; i++) want_type(d, i, type_index(d->c));
     set_res(d->op, 0, t);
     op_set_prop(d->c, d->op, "static_sizes", i64_array(d->c, ns, sz));
@@ -194,7 +194,7 @@ static bool dec_atile(Dec *d) {
     Type *bt = type_el(d);
     if (!bt || !eat(d, "->")) return false;
     Type *rt = dialect_type(d, "!ktdp.access_tile", NULL);
-    if (!rt || !at_end(d) || op->nres != 1 || op->nopnds != 1 + nidx + nsym || nidx < m.n || nsym > 64) return false;
+    if (!rt || !at_end(d) || !results_n(d, 1) || op->nopnds != 1 + nidx + nsym || nidx < m.n || nsym > 64) return false;
     /* a value used twice in the subscripts is one operand, as in MLIR */
     if (nidx != m.n) {
         Value *keep[64];
@@ -244,9 +244,9 @@ static void pr_atile(Printer *p, Op *op) {
  * arguments, in that order as map dimensions */
 static bool dec_itile(Dec *d) {
     Op *op = d->op;
-    if (op->nres != 1 || op->nregions != 1 || !op->regions[0].first) return false;
+    if (!results_n(d, 1) || !eat(d, "intermediate_variables") || !eat(d, "(")) return false;
+    if (op->nregions != 1 || !op->regions[0].first) return false;
     Block *entry = op->regions[0].first;
-    if (!eat(d, "intermediate_variables") || !eat(d, "(")) return false;
     int nv = 0;
     if (!eat(d, ")")) {
         for (;;) {
@@ -423,13 +423,13 @@ static void pr_itile(Printer *p, Op *op) {
 
 /* ktdp.load %tile attr-dict : <..xindex> -> T */
 static bool dec_kload(Dec *d) {
-    if (uses(d, NULL) != 1) return false;
+    if (!uses_n(d, 1)) return false;
     Attr *a = dict_opt(d);
     if (!eat(d, ":")) return false;
     Type *tt = dialect_type(d, "!ktdp.access_tile", opnd(d, 0)->type);
     if (!tt || !eat(d, "->")) return false;
     Type *rt = type_el(d);
-    if (!rt || !at_end(d) || d->op->nres != 1) return false;
+    if (!rt || !at_end(d) || !results_n(d, 1)) return false;
     want_type(d, 0, tt);
     set_res(d->op, 0, rt);
     merge_attrs(d, a);
@@ -449,13 +449,13 @@ static void pr_kload(Printer *p, Op *op) {
 
 /* ktdp.store %data, %tile attr-dict : T, <..xindex> */
 static bool dec_kstore(Dec *d) {
-    if (uses(d, NULL) != 2) return false;
+    if (!uses_n(d, 2)) return false;
     Attr *a = dict_opt(d);
     if (!eat(d, ":")) return false;
     Type *dt = type_el(d);
     if (!dt || !eat(d, ",")) return false;
     Type *tt = dialect_type(d, "!ktdp.access_tile", opnd(d, 1)->type);
-    if (!tt || !at_end(d) || d->op->nres) return false;
+    if (!tt || !at_end(d) || !results_n(d, 0)) return false;
     want_type(d, 0, dt);
     want_type(d, 1, tt);
     merge_attrs(d, a);
@@ -476,7 +476,7 @@ static void pr_kstore(Printer *p, Op *op) {
 /* ktdp.inter_tile_produce producer_tiles_per_group = SET attr-dict -> <future> region */
 static bool dec_produce(Dec *d) {
     Op *op = d->op;
-    if (op->nopnds || op->nres != 1 || !eat(d, "producer_tiles_per_group") || !eat(d, "=")) return false;
+    if (!no_uses(d) || !results_n(d, 1) || !eat(d, "producer_tiles_per_group") || !eat(d, "=")) return false;
     Attr *set = attr_el(d);
     if (!set) return false;
     Attr *a = dict_opt(d);
@@ -506,7 +506,7 @@ static void pr_produce(Printer *p, Op *op) {
  *   : <future> -> T, ... region */
 static bool dec_ktreduce(Dec *d) {
     Op *op = d->op;
-    if (!eat(d, "(") || uses(d, NULL) != 1 || !eat(d, ")")) return false;
+    if (!eat(d, "(") || !uses_n(d, 1) || !eat(d, ")")) return false;
     if (!eat(d, "consumer_tiles_per_group") || !eat(d, "=")) return false;
     Attr *cons = attr_el(d), *dep = NULL;
     if (!cons) return false;
@@ -525,7 +525,7 @@ static bool dec_ktreduce(Dec *d) {
     Type *rt[64];
     int nr = types(d, rt, 64);
     if (!nr || nr > 64 || region_el(d) != 0 || !at_end(d) || op->nregions != 1 || op->nopnds != 1 + ni) return false;
-    if (nr != op->nres) { bind_error(d, nr); return false; }
+    if (!results_n(d, nr)) return false;
     want_type(d, 0, ft);
     for (int i = 0; i < nr; i++) set_res(op, i, rt[i]);
     op_set_prop(d->c, op, "consumer_tiles_per_group", cons);
@@ -625,7 +625,7 @@ static bool dec_dmemview(Dec *d) {
     Attr *a = dict_opt(d);
     if (!eat(d, ":")) return false;
     Type *t = type_el(d);
-    if (!t || !at_end(d) || op->nres != 1) return false;
+    if (!t || !at_end(d) || !results_n(d, 1)) return false;
     for (int i = 0; i < n; i++) want_type(d, i, ts[i]);
     set_res(op, 0, t);
     merge_attrs(d, a);

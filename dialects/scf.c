@@ -39,9 +39,11 @@ static bool dec_for(Dec *d) {
             return false;
         }
         if (!eat(d, "->")) return false;
+        Elem *te = d->e;
         if (eat(d, "(")) { nrt = types(d, rt, 256); if (!eat(d, ")")) return false; }
         else { Type *t = type_el(d); if (!t) return false; rt[0] = t; nrt = 1; }
-        if (nrt != ninit || nrt > 256) return false;
+        if (nrt > 256) return false;
+        if (nrt != ninit) return fail_at(d, te, "mismatch in number of loop-carried values and defined values");
     }
     Type *ivt = NULL;
     if (eat(d, ":")) { ivt = type_el(d); if (!ivt) return false; }
@@ -49,7 +51,7 @@ static bool dec_for(Dec *d) {
     if (r != 0) return false;
     Attr *a = dict_opt(d);
     if (!at_end(d) || op->nopnds != 3 + ninit) return false;
-    if (op->nres != ninit) { bind_error(d, ninit); return false; }
+    if (!results_n(d, ninit)) return false;
     Block *entry = op->regions[0].first;
     if (!entry || entry->nargs != 1 + ninit || iv->val != entry->args[0]) return false;
     if (!ivt) ivt = op_operand(op, 0)->type ? op_operand(op, 0)->type : type_index(d->c);
@@ -101,7 +103,7 @@ static void pr_for(Printer *p, Op *op) {
 /* scf.if %c [-> (T, ...)] {...} [else {...}] [attr-dict] */
 static bool dec_if(Dec *d) {
     Op *op = d->op;
-    if (uses(d, NULL) != 1) return false;
+    if (!uses_n(d, 1)) return false;
     Type *rt[256];
     int nrt = 0;
     if (eat(d, "->")) {
@@ -112,7 +114,7 @@ static bool dec_if(Dec *d) {
     if (eat(d, "else") && region_el(d) != 1) return false;
     Attr *a = dict_opt(d);
     if (!at_end(d) || nrt > 256) return false;
-    if (nrt != op->nres) { bind_error(d, nrt); return false; }
+    if (!results_n(d, nrt)) return false;
     for (int r = 0; r < op->nregions; r++) if (op->regions[r].first && op->regions[r].first->nargs) return false;
     want_type(d, 0, type_int(d->c, 1, SIGNLESS));
     for (int i = 0; i < nrt; i++) set_res(op, i, rt[i]);
@@ -149,15 +151,15 @@ static void pr_if(Printer *p, Op *op) {
 
 /* scf.condition(%c) %a, %b : T, T */
 static bool dec_condition(Dec *d) {
-    if (!eat(d, "(") || uses(d, NULL) != 1 || !eat(d, ")")) return false;
+    if (!eat(d, "(") || !uses_n(d, 1) || !eat(d, ")")) return false;
     int n = uses(d, NULL);
     Attr *a = dict_opt(d);
     if (n) {
         Type *ts[256];
-        if (!eat(d, ":") || types(d, ts, 256) != n || n > 256) return false;
+        if (!eat(d, ":") || types_for(d, ts, 256, n) < 0) return false;
         for (int i = 0; i < n; i++) want_type(d, 1 + i, ts[i]);
     }
-    if (!at_end(d) || d->op->nres) return false;
+    if (!at_end(d) || !results_n(d, 0)) return false;
     want_type(d, 0, type_int(d->c, 1, SIGNLESS));
     merge_attrs(d, a);
     return true;
@@ -199,8 +201,8 @@ static bool dec_while(Dec *d) {
     else { Type *t = type_el(d); if (!t) return false; out[0] = t; no = 1; }
     if (region_el(d) != 0 || !eat(d, "do") || region_el(d) != 1) return false;
     Attr *a = NULL;
-    if (eat(d, "attributes")) { a = dict_opt(d); if (!a) return false; }
-    if (!at_end(d) || ni != n || no != op->nres || ni > 256 || no > 256) return false;
+    if (eat(d, "attributes")) { a = dict_opt(d); if (!a) { want_el(d, "attribute dictionary"); return false; } }
+    if (!at_end(d) || ni != n || ni > 256 || no > 256 || !results_n(d, no)) return false;
     Block *before = op->regions[0].first;
     if (!before || before->nargs != n) return false;
     for (int i = 0; i < n; i++) { want_type(d, i, in[i]); before->args[i]->type = in[i]; }
@@ -236,7 +238,7 @@ static void pr_while(Printer *p, Op *op) {
 
 /* a successor with its arguments: ^bb1(%a, %b : i32, f32) */
 static Elem *succ_el(Dec *d) {
-    if (!d->e || d->e->kind != E_SUCC) return NULL;
+    if (!d->e || d->e->kind != E_SUCC) { want_el(d, "block successor"); return NULL; }
     Elem *e = d->e;
     d->e = e->next;
     return e;
@@ -250,7 +252,7 @@ static bool dec_succ(Dec *d, int *first_opnd, int k) {
         Elem *f = NULL;
         n = uses(d, &f);
         Type *ts[64];
-        if (!n || !eat(d, ":") || types(d, ts, 64) != n || n > 64 || !eat(d, ")")) return false;
+        if (!n || !eat(d, ":") || types_for(d, ts, 64, n) < 0 || !eat(d, ")")) return false;
         for (int i = 0; i < n; i++) want_type(d, f->idx + i, ts[i]);
         if (f->idx != *first_opnd) return false;
     }
@@ -259,7 +261,7 @@ static bool dec_succ(Dec *d, int *first_opnd, int k) {
     return true;
 }
 static bool dec_br(Dec *d) {
-    if (d->op->nsuccs != 1 || d->op->nres) return false;
+    if (!results_n(d, 0)) return false;
     int next = 0;
     if (!dec_succ(d, &next, 0)) return false;
     Attr *a = dict_opt(d);
@@ -268,7 +270,7 @@ static bool dec_br(Dec *d) {
     return true;
 }
 static bool dec_cond_br(Dec *d) {
-    if (d->op->nsuccs != 2 || d->op->nres) return false;
+    if (!results_n(d, 0)) return false;
     if (!use_elem(d) || !eat(d, ",")) return false;
     int next = 1;
     if (!dec_succ(d, &next, 0) || !eat(d, ",") || !dec_succ(d, &next, 1)) return false;

@@ -14,7 +14,7 @@ static bool dec_empty(Dec *d) {
     Attr *a = dict_opt(d);
     if (!eat(d, ":")) return false;
     Type *t = type_el(d);
-    if (!t || !at_end(d) || d->op->nres != 1) return false;
+    if (!t || !at_end(d) || !results_n(d, 1)) return false;
     for (int i = 0; i < n; i++) want_type(d, i, type_index(d->c));
     set_res(d->op, 0, t);
     merge_attrs(d, a);
@@ -46,7 +46,7 @@ static bool dec_slice(Dec *d) {
     if (!st || !eat(d, ins ? "into" : "to")) return false;
     Type *rt = type_el(d);
     int fixed = ins ? 2 : 1;
-    if (!rt || !at_end(d) || op->nres != 1 || op->nopnds != fixed + nd[0] + nd[1] + nd[2]) return false;
+    if (!rt || !at_end(d) || !results_n(d, 1) || op->nopnds != fixed + nd[0] + nd[1] + nd[2]) return false;
     want_type(d, 0, st);
     if (ins) want_type(d, 1, rt);
     for (int i = fixed; i < op->nopnds; i++) want_type(d, i, type_index(d->c));
@@ -149,7 +149,7 @@ static bool dec_reshape(Dec *d) {
     Type *st = type_el(d);
     if (!st || !eat(d, "into")) return false;
     Type *rt = type_el(d);
-    if (!rt || !at_end(d) || op->nres != 1 || op->nopnds != 1 + nd) return false;
+    if (!rt || !at_end(d) || !results_n(d, 1) || op->nopnds != 1 + nd) return false;
     want_type(d, 0, st);
     for (int i = 1; i < op->nopnds; i++) want_type(d, i, type_index(d->c));
     set_res(op, 0, rt);
@@ -193,8 +193,8 @@ static bool dec_extract(Dec *d) {
     if (!eat(d, "]")) return false;
     Attr *a = dict_opt(d);
     if (!eat(d, ":")) return false;
-    Type *t = type_el(d);
-    if (!t || !type_is_shaped(t) || !at_end(d) || d->op->nres != 1 || d->op->nopnds != 1 + n) return false;
+    Type *t = shaped_el(d);
+    if (!t || !at_end(d) || !results_n(d, 1) || d->op->nopnds != 1 + n) return false;
     want_type(d, 0, t);
     for (int i = 0; i < n; i++) want_type(d, 1 + i, type_index(d->c));
     set_res(d->op, 0, t->sh.elem);
@@ -221,8 +221,8 @@ static bool dec_insert(Dec *d) {
     if (!eat(d, "]")) return false;
     Attr *a = dict_opt(d);
     if (!eat(d, ":")) return false;
-    Type *t = type_el(d);
-    if (!t || !type_is_shaped(t) || !at_end(d) || d->op->nres != 1 || d->op->nopnds != 2 + n) return false;
+    Type *t = shaped_el(d);
+    if (!t || !at_end(d) || !results_n(d, 1) || d->op->nopnds != 2 + n) return false;
     want_type(d, 0, t->sh.elem);
     want_type(d, 1, t);
     for (int i = 0; i < n; i++) want_type(d, 2 + i, type_index(d->c));
@@ -247,11 +247,11 @@ static void pr_insert(Printer *p, Op *op) {
 
 /* tensor.splat %x attr-dict : T */
 static bool dec_tsplat(Dec *d) {
-    if (uses(d, NULL) != 1) return false;
+    if (!uses_n(d, 1)) return false;
     Attr *a = dict_opt(d);
     if (!eat(d, ":")) return false;
-    Type *t = type_el(d);
-    if (!t || !type_is_shaped(t) || !at_end(d) || d->op->nres != 1) return false;
+    Type *t = shaped_el(d);
+    if (!t || !at_end(d) || !results_n(d, 1)) return false;
     want_type(d, 0, t->sh.elem);
     set_res(d->op, 0, t);
     merge_attrs(d, a);
@@ -273,7 +273,7 @@ static bool dec_fromel(Dec *d) {
     Attr *a = dict_opt(d);
     if (!eat(d, ":")) return false;
     Type *t = type_el(d);
-    if (!t || t->kind != T_TENSOR || !at_end(d) || d->op->nres != 1) return false;
+    if (!t || t->kind != T_TENSOR || !at_end(d) || !results_n(d, 1)) return false;
     for (int i = 0; i < n; i++) want_type(d, i, t->sh.elem);
     set_res(d->op, 0, t);
     merge_attrs(d, a);
@@ -298,8 +298,9 @@ static bool dec_concat(Dec *d) {
     int n = uses(d, NULL);
     Attr *a = dict_opt(d);
     if (!n || !eat(d, ":")) return false;
-    Type *ft = any_type(d);
-    if (!ft || ft->kind != T_FUNC || ft->fn.nin != n || ft->fn.nout != 1 || !at_end(d) || d->op->nres != 1) return false;
+    Elem *fte = d->e;
+    Type *ft = func_type_el(d);
+    if (!ft || !counts_match(d, fte, n, ft->fn.nin) || ft->fn.nout != 1 || !at_end(d) || !results_n(d, 1)) return false;
     for (int i = 0; i < n; i++) want_type(d, i, ft->fn.in[i]);
     set_res(d->op, 0, ft->fn.out[0]);
     op_set_prop(d->c, d->op, "dim", attr_int(d->c, i64t(d->c), dim));
@@ -324,8 +325,9 @@ static bool dec_treshape(Dec *d) {
     if (!use_elem(d) || !eat(d, "(") || !use_elem(d) || !eat(d, ")")) return false;
     Attr *a = dict_opt(d);
     if (!eat(d, ":")) return false;
-    Type *ft = any_type(d);
-    if (!ft || ft->kind != T_FUNC || ft->fn.nin != 2 || ft->fn.nout != 1 || !at_end(d) || d->op->nres != 1) return false;
+    Elem *fte = d->e;
+    Type *ft = func_type_el(d);
+    if (!ft || !counts_match(d, fte, 2, ft->fn.nin) || ft->fn.nout != 1 || !at_end(d) || !results_n(d, 1)) return false;
     want_type(d, 0, ft->fn.in[0]);
     want_type(d, 1, ft->fn.in[1]);
     set_res(d->op, 0, ft->fn.out[0]);
@@ -347,11 +349,11 @@ static void pr_treshape(Printer *p, Op *op) {
 
 /* tensor.dim %t, %i attr-dict : T */
 static bool dec_tdim(Dec *d) {
-    if (uses(d, NULL) != 2) return false;
+    if (!uses_n(d, 2)) return false;
     Attr *a = dict_opt(d);
     if (!eat(d, ":")) return false;
     Type *t = type_el(d);
-    if (!t || !at_end(d) || d->op->nres != 1) return false;
+    if (!t || !at_end(d) || !results_n(d, 1)) return false;
     want_type(d, 0, t);
     want_type(d, 1, type_index(d->c));
     set_res(d->op, 0, type_index(d->c));
@@ -424,6 +426,21 @@ static Op *mk(Ctx *c, Block *b, const char *name, Type *t, Value *x, Value *y, L
     op_append(b, o);
     return o;
 }
+/* an input of the payload converted to the output's element type, as
+ * MLIR's named ops do (extf/truncf, extsi/trunci, sitofp/fptosi) */
+static Value *payload_cast(Ctx *c, Block *b, Value *v, Type *t, Loc l) {
+    Type *s = v->type;
+    if (s == t) return v;
+    const char *n;
+    if (s->kind == T_FLOAT && t->kind == T_FLOAT) n = type_float_width(s) < type_float_width(t) ? "arith.extf" : "arith.truncf";
+    else if (s->kind == T_FLOAT) n = "arith.fptosi";
+    else if (t->kind == T_FLOAT) n = "arith.sitofp";
+    else n = s->i.width < t->i.width ? "arith.extsi" : "arith.trunci";
+    Op *o = op_new(c, n, 1, &t, 1, &v, 0, l);
+    format_move_inherent(c, o);
+    op_append(b, o);
+    return &o->res[0];
+}
 static bool build_body(Dec *d, Op *op) {
     Ctx *c = d->c;
     int id = op->info->id;
@@ -431,16 +448,16 @@ static bool build_body(Dec *d, Op *op) {
     if (op->nopnds > 8) return false;
     for (int i = 0; i < op->nopnds; i++) et[i] = type_elem(opnd(d, i)->type);
     bool fl = type_is_float(et[op->nopnds - 1]);
-    bool ty_ok = true;
-    for (int i = 0; i < op->nopnds; i++) if (et[i] != et[op->nopnds - 1]) ty_ok = false;
-    if (!ty_ok || !(fl || type_is_int(et[0], 0))) return false;
+    for (int i = 0; i < op->nopnds; i++)
+        if (!et[i] || !(type_is_float(et[i]) || type_is_int(et[i], 0))) { want_el(d, "tensor of integer or float elements"); return false; }
     Region *r = add_region(c, op);
     Block *b = block_new(c);
     region_append_block(r, b);
     Value *a[8];
     for (int i = 0; i < op->nopnds; i++) a[i] = block_add_arg(c, b, et[i], op->loc);
-    Value *y = a[0];
     Type *t = et[op->nopnds - 1];
+    for (int i = 0; i < op->nopnds - 1; i++) a[i] = payload_cast(c, b, a[i], t, op->loc);
+    Value *y = a[0];
     if (id == OP_linalg_add) y = &mk(c, b, fl ? "arith.addf" : "arith.addi", t, a[0], a[1], op->loc)->res[0];
     else if (id == OP_linalg_mul) y = &mk(c, b, fl ? "arith.mulf" : "arith.muli", t, a[0], a[1], op->loc)->res[0];
     else if (id == OP_linalg_max) y = &mk(c, b, fl ? "arith.maximumf" : "arith.maxsi", t, a[0], a[1], op->loc)->res[0];
@@ -466,7 +483,7 @@ static bool dec_named(Dec *d) {
     int nr = arrow_types(d, rt, 16);
     if (nr < 0) return false;
     if (!at_end(d) || op->nregions || ni != named_arity(op->info->id) || no != 1 || op->nopnds != ni + no) return false;
-    if (nr != op->nres) { bind_error(d, nr); return false; }
+    if (!results_n(d, nr)) return false;
     for (int i = 0; i < nr; i++) set_res(op, i, rt[i]);
     int64_t seg[2] = { ni, no };
     op_set_prop(d->c, op, "operandSegmentSizes", segments(d->c, 2, seg));
@@ -510,7 +527,7 @@ static bool dec_lperm(Dec *d) {
     if (red && (!op->regions[0].first || op->regions[0].first->nargs != ni + no)) return false;
     int nr = 0;
     for (int i = ni; i < ni + no; i++) if (opnd(d, i)->type && opnd(d, i)->type->kind == T_TENSOR) nr++;
-    if (nr != op->nres) { bind_error(d, nr); return false; }
+    if (!results_n(d, nr)) return false;
     for (int i = 0, k = 0; i < no; i++) if (opnd(d, ni + i)->type->kind == T_TENSOR) set_res(op, k++, opnd(d, ni + i)->type);
     op_set_prop(d->c, op, pn, i64_array(d->c, n, v));
     merge_attrs(d, a);
@@ -586,7 +603,7 @@ static bool dec_generic(Dec *d) {
         snprintf(buf, sizeof buf, "#linalg.iterator_type<%.*s>", (int)s->str.len, s->str.s);
         iv[i] = attr_opaque(d->c, buf);
     }
-    if (nr != op->nres) { bind_error(d, nr); return false; }
+    if (!results_n(d, nr)) return false;
     for (int i = 0; i < nr; i++) set_res(op, i, rt[i]);
     for (int i = 0; i < traits->dict.n; i++) {
         const char *k = traits->dict.ents[i].name;
@@ -641,7 +658,7 @@ static void pr_generic_op(Printer *p, Op *op) {
 /* linalg.index N attr-dict : index */
 static bool dec_lindex(Dec *d) {
     int64_t k;
-    if (d->op->nopnds || d->op->nres != 1 || !int_lit(d, &k) || k < 0) return false;
+    if (d->op->nopnds || !results_n(d, 1) || !int_lit(d, &k) || k < 0) return false;
     Attr *a = dict_opt(d);
     if (!eat(d, ":")) return false;
     Type *t = type_el(d);

@@ -15,6 +15,63 @@ static Type *pointee(Ctx *c, Type *t) {
     return NULL;
 }
 
+/* tt.unsplat %x attr-dict : T  (the result is T's element type; the form
+ * `: T -> R` is read too) */
+static bool dec_unsplat(Dec *d) {
+    if (!use_elem(d)) return false;
+    Attr *a = dict_opt(d);
+    if (!eat(d, ":")) return false;
+    Elem *te = d->e;
+    Type *t = type_el(d);
+    if (!t) return false;
+    Type *r = NULL;
+    if (eat(d, "->") && !(r = type_el(d))) return false;
+    if (!at_end(d)) return false;
+    if (!type_is_shaped(t)) { d->e = te; want_el(d, "tensor type"); return false; }
+    if (!results_n(d, 1)) return false;
+    want_type(d, 0, t);
+    set_res(d->op, 0, r ? r : t->sh.elem);
+    merge_attrs(d, a);
+    return true;
+}
+static void pr_unsplat(Printer *p, Op *op) {
+    print_name(p, op);
+    P(p, " ");
+    print_operands(p, op, 0, 1);
+    print_attrs(p, op, NULL, 0);
+    P(p, " : ");
+    print_type(p, op->opnds[0].value->type);
+}
+static bool fit_unsplat(Op *op) {
+    Type *t = op->nopnds == 1 ? op->opnds[0].value->type : NULL;
+    return op->nres == 1 && t && type_is_shaped(t) && t->sh.elem == op->res[0].type;
+}
+
+/* NAME %a, ... attr-dict : (T, ...) -> R   (tt.extern_elementwise: functional-type) */
+static bool dec_functional(Dec *d) {
+    int n = uses(d, NULL);
+    Attr *a = dict_opt(d);
+    if (!eat(d, ":")) return false;
+    Elem *fte = d->e;
+    Type *ft = func_type_el(d);
+    if (!ft || !counts_match(d, fte, n, ft->fn.nin) || !at_end(d) || !results_n(d, ft->fn.nout)) return false;
+    for (int i = 0; i < n; i++) want_type(d, i, ft->fn.in[i]);
+    for (int i = 0; i < ft->fn.nout; i++) set_res(d->op, i, ft->fn.out[i]);
+    merge_attrs(d, a);
+    return true;
+}
+static void pr_functional(Printer *p, Op *op) {
+    print_name(p, op);
+    if (op->nopnds) { P(p, " "); print_operands(p, op, 0, op->nopnds); }
+    print_attrs(p, op, NULL, 0);
+    P(p, " : (");
+    print_types_of_values(p, op, 0, op->nopnds);
+    P(p, ") -> ");
+    if (op->nres != 1) P(p, "(");
+    for (int i = 0; i < op->nres; i++) { if (i) P(p, ", "); print_type(p, op->res[i].type); }
+    if (op->nres != 1) P(p, ")");
+}
+
 /* NAME %a[, %b] attr-dict : T[, T2] -> R[, R2]   (tt.splat, tt.broadcast, ...) */
 static bool dec_arrow(Dec *d) {
     int n = uses(d, NULL);
@@ -61,11 +118,11 @@ static void pr_arrow(Printer *p, Op *op) {
 
 /* NAME %a, %b attr-dict : T0, T1 -> result has T0 (tt.addptr) */
 static bool dec_pair(Dec *d) {
-    if (uses(d, NULL) != 2) return false;
+    if (!uses_n(d, 2)) return false;
     Attr *a = dict_opt(d);
     if (!eat(d, ":")) return false;
     Type *ts[2];
-    if (types(d, ts, 2) != 2 || !at_end(d) || d->op->nres != 1) return false;
+    if (types_for(d, ts, 2, 2) < 0 || !at_end(d) || !results_n(d, 1)) return false;
     want_type(d, 0, ts[0]); want_type(d, 1, ts[1]);
     set_res(d->op, 0, ts[0]);
     merge_attrs(d, a);
@@ -82,7 +139,7 @@ static void pr_pair(Printer *p, Op *op) {
 
 /* NAME attr-dict : T   (no operands, tt.make_range) */
 static bool dec_nullary(Dec *d) {
-    if (d->op->nopnds || d->op->nres != 1) return false;
+    if (!no_uses(d) || !results_n(d, 1)) return false;
     Attr *a = dict_opt(d);
     if (!eat(d, ":")) return false;
     Type *t = type_el(d);
@@ -101,7 +158,8 @@ static void pr_nullary(Printer *p, Op *op) {
 /* tt.get_program_id x attr-dict : i32 */
 static const char *const axes[] = { "x", "y", "z", NULL };
 static bool dec_axis(Dec *d) {
-    if (d->op->nopnds || d->op->nres != 1 || !d->e || d->e->kind != E_WORD) return false;
+    if (!no_uses(d) || !results_n(d, 1)) return false;
+    if (!d->e || d->e->kind != E_WORD) { want_el(d, "axis (x, y or z)"); return false; }
     int k = -1;
     for (int i = 0; axes[i]; i++) if (!strcmp(axes[i], d->e->text)) k = i;
     if (k < 0) { diag_error(d->d, d->e->loc, "expected axis x, y or z, found '%s'", d->e->text); d->err = true; return false; }
@@ -129,10 +187,11 @@ static void pr_axis(Printer *p, Op *op) {
 /* tt.fp_to_fp %x attr-dict (, rounding = rtz|rtne)? : T -> U */
 static const char *const rounding_names[] = { "rtz", "rtne", NULL };
 static bool dec_fptofp(Dec *d) {
-    if (uses(d, NULL) != 1 || d->op->nres != 1) return false;
+    if (!uses_n(d, 1) || !results_n(d, 1)) return false;
     Attr *a = dict_opt(d);
     if (eat(d, ",")) {
-        if (!eat(d, "rounding") || !eat(d, "=") || !d->e || d->e->kind != E_WORD) return false;
+        if (!eat(d, "rounding") || !eat(d, "=")) return false;
+        if (!d->e || d->e->kind != E_WORD) { want_el(d, "rounding mode (rtz or rtne)"); return false; }
         int k = -1;
         for (int i = 0; rounding_names[i]; i++) if (!strcmp(rounding_names[i], d->e->text)) k = i;
         if (k < 0) { diag_error(d->d, d->e->loc, "unknown rounding mode '%s' (expected rtz or rtne)", d->e->text); d->err = true; return false; }
@@ -173,10 +232,17 @@ static const char *const evict_names[] = { "", "evict_normal", "evict_first", "e
 static bool dec_keyword_enum(Dec *d, const char *kw, const char *prop, const char *const *names) {
     if (!is_tok(d->e, kw)) return true;
     d->e = d->e->next;
-    if (!eat(d, "=") || !d->e || d->e->kind != E_WORD) return false;
+    if (!eat(d, "=")) return false;
     int k = -1;
-    for (int i = 1; names[i]; i++) if (!strcmp(names[i], d->e->text)) k = i;
-    if (k < 0) { diag_error(d->d, d->e->loc, "unknown %s '%s'", kw, d->e->text); d->err = true; return false; }
+    for (int i = 1; names[i] && d->e && d->e->kind == E_WORD; i++) if (!strcmp(names[i], d->e->text)) k = i;
+    if (k < 0 && d->e && d->e->kind == E_WORD) { diag_error(d->d, d->e->loc, "unknown %s '%s'", kw, d->e->text); d->err = true; return false; }
+    if (k < 0) {
+        char buf[160];
+        size_t n = (size_t)snprintf(buf, sizeof buf, "expected one of [");
+        for (int i = 1; names[i] && n < sizeof buf; i++) n += (size_t)snprintf(buf + n, sizeof buf - n, "%s%s", i > 1 ? ", " : "", names[i]);
+        if (n < sizeof buf) snprintf(buf + n, sizeof buf - n, "] for %s", kw);
+        return fail_at(d, d->e, buf);
+    }
     d->e = d->e->next;
     op_set_prop(d->c, d->op, prop, attr_int(d->c, type_int(d->c, 32, SIGNLESS), k));
     return true;
@@ -195,16 +261,25 @@ static void pr_memory_opt(Printer *p, Op *op) {
 }
 static bool is_prop_enum(Attr *a) { return a && a->kind == A_INT && a->type && a->type->kind == T_INT && a->type->i.width == 32; }
 
+/* the type written for a pointer operand is none */
+static bool not_ptr(Dec *d, const Elem *te, Type *t) {
+    char *ts = print_type_str(d->c, t);
+    diag_error(d->d, te->loc, "'%s' op operand #0 must be ptr or ranked tensor of ptr values, but got '%s'", d->op->info->name, ts);
+    free(ts);
+    d->err = true;
+    return false;
+}
 static bool dec_load(Dec *d) {
-    int n = uses(d, NULL);
-    if (n < 1 || n > 3 || d->op->nres != 1) return false;
+    int n = uses_upto(d, 1, 3);
+    if (n < 0 || !results_n(d, 1)) return false;
     if (!dec_memory_opt(d)) return false;
     Attr *a = dict_opt(d);
     if (!eat(d, ":")) return false;
+    Elem *te = d->e;
     Type *t = type_el(d);
     if (!t || !at_end(d)) return false;
     Type *r = pointee(d->c, t);
-    if (!r) return false;
+    if (!r) return not_ptr(d, te, t);
     want_type(d, 0, t);
     if (n > 1) want_type(d, 1, i1_like(d->c, r));
     if (n > 2) want_type(d, 2, r);
@@ -216,15 +291,16 @@ static bool dec_load(Dec *d) {
     return true;
 }
 static bool dec_store(Dec *d) {
-    int n = uses(d, NULL);
-    if (n < 2 || n > 3 || d->op->nres) return false;
+    int n = uses_upto(d, 2, 3);
+    if (n < 0 || !results_n(d, 0)) return false;
     if (!dec_memory_opt(d)) return false;
     Attr *a = dict_opt(d);
     if (!eat(d, ":")) return false;
+    Elem *te = d->e;
     Type *t = type_el(d);
     if (!t || !at_end(d)) return false;
     Type *r = pointee(d->c, t);
-    if (!r) return false;
+    if (!r) return not_ptr(d, te, t);
     want_type(d, 0, t);
     want_type(d, 1, r);
     if (n > 2) want_type(d, 2, i1_like(d->c, r));
@@ -246,7 +322,7 @@ static void pr_loadstore(Printer *p, Op *op) {
 /* tt.dot %a, %b, %c [, inputPrecision = tf32] attr-dict : Ta * Tb -> Tc */
 static const char *const precisions[] = { "tf32", "tf32x3", "ieee", "bf16x3", "bf16x6", NULL };
 static bool dec_dot(Dec *d) {
-    if (uses(d, NULL) != 3 || d->op->nres != 1) return false;
+    if (!uses_n(d, 3) || !results_n(d, 1)) return false;
     if (is_tok(d->e, ",") && is_tok(d->e->next, "inputPrecision")) {
         d->e = d->e->next->next;
         if (!eat(d, "=") || !d->e) return false;
@@ -293,7 +369,7 @@ static void pr_dot(Printer *p, Op *op) {
  * type printed without its !tt.tensordesc prefix, as ODS does for a type of
  * the op's own dialect) */
 static bool dec_layout(Dec *d) {
-    if (uses(d, NULL) != 1 || d->op->nres) return false;
+    if (!uses_n(d, 1) || !results_n(d, 0)) return false;
     Attr *a = dict_opt(d);
     if (!eat(d, ":")) return false;
     Type *t = type_el(d);
@@ -331,7 +407,7 @@ static bool dec_mkdesc(Dec *d) {
     Type *bt = ptr_type(d);
     if (!bt || !eat(d, ",")) return false;
     Type *rt = dialect_type(d, "!tt.tensordesc", NULL);
-    if (!rt || !at_end(d) || d->op->nres != 1 || d->op->nopnds != 1 + ns + nt) return false;
+    if (!rt || !at_end(d) || !results_n(d, 1) || d->op->nopnds != 1 + ns + nt) return false;
     want_type(d, 0, bt);
     for (int i = 0; i < ns; i++) want_type(d, 1 + i, i32t(d->c));
     for (int i = 0; i < nt; i++) want_type(d, 1 + ns + i, i64t(d->c));
@@ -379,7 +455,7 @@ static bool dec_mkbptr(Dec *d) {
     if (!eat(d, ":")) return false;
     Type *rt = ptr_type(d);
     int r = ptr_block_rank(rt);
-    if (!rt || !at_end(d) || r < 0 || n[0] != r || n[1] != r || n[2] != r || d->op->nres != 1 || d->op->nopnds != 1 + 3 * r) return false;
+    if (!rt || !at_end(d) || r < 0 || n[0] != r || n[1] != r || n[2] != r || !results_n(d, 1) || d->op->nopnds != 1 + 3 * r) return false;
     for (int i = 0; i < r; i++) {
         want_type(d, 1 + i, i64t(d->c));
         want_type(d, 1 + r + i, i64t(d->c));
@@ -417,7 +493,7 @@ static bool dec_advance(Dec *d) {
     if (!eat(d, ":")) return false;
     Type *rt = ptr_type(d);
     int r = ptr_block_rank(rt);
-    if (!rt || !at_end(d) || r < 0 || n != r || d->op->nres != 1 || d->op->nopnds != 1 + r) return false;
+    if (!rt || !at_end(d) || r < 0 || n != r || !results_n(d, 1) || d->op->nopnds != 1 + r) return false;
     want_type(d, 0, rt);
     for (int i = 0; i < r; i++) want_type(d, 1 + i, i32t(d->c));
     set_res(d->op, 0, rt);
@@ -450,7 +526,7 @@ static bool dec_dload(Dec *d) {
     Type *dt = dialect_type(d, "!tt.tensordesc", opnd(d, 0)->type);
     if (!dt || !eat(d, "->")) return false;
     Type *rt = type_el(d);
-    if (!rt || !at_end(d) || d->op->nres != 1 || d->op->nopnds != 1 + n) return false;
+    if (!rt || !at_end(d) || !results_n(d, 1) || d->op->nopnds != 1 + n) return false;
     want_type(d, 0, dt);
     for (int i = 0; i < n; i++) want_type(d, 1 + i, i32t(d->c));
     set_res(d->op, 0, rt);
@@ -484,7 +560,7 @@ static bool dec_dstore(Dec *d) {
     Type *dt = dialect_type(d, "!tt.tensordesc", opnd(d, 0)->type);
     if (!dt || !eat(d, ",")) return false;
     Type *st = type_el(d);
-    if (!st || !at_end(d) || d->op->nres || d->op->nopnds != 2 + n) return false;
+    if (!st || !at_end(d) || !results_n(d, 0) || d->op->nopnds != 2 + n) return false;
     /* operands are (desc, src, indices...) as in the op's definition */
     Elem *se = NULL;
     for (Elem *e = d->op->custom; e; e = e->next) if (e->kind == E_USE) se = e;
@@ -517,11 +593,12 @@ static void pr_dstore(Printer *p, Op *op) {
 
 /* tt.descriptor_gather %desc[%x, %y] attr-dict : (Td, Tx, Ty) -> T */
 static bool dec_dgather(Dec *d) {
-    if (!use_elem(d) || !eat(d, "[") || uses(d, NULL) != 2 || !eat(d, "]")) return false;
+    if (!use_elem(d) || !eat(d, "[") || !uses_n(d, 2) || !eat(d, "]")) return false;
     Attr *a = dict_opt(d);
     if (!eat(d, ":")) return false;
-    Type *ft = any_type(d);
-    if (!ft || ft->kind != T_FUNC || ft->fn.nin != 3 || ft->fn.nout != 1 || !at_end(d) || d->op->nres != 1 || d->op->nopnds != 3) return false;
+    Elem *fte = d->e;
+    Type *ft = func_type_el(d);
+    if (!ft || !counts_match(d, fte, 3, ft->fn.nin) || ft->fn.nout != 1 || !at_end(d) || !results_n(d, 1) || d->op->nopnds != 3) return false;
     for (int i = 0; i < 3; i++) want_type(d, i, ft->fn.in[i]);
     set_res(d->op, 0, ft->fn.out[0]);
     merge_attrs(d, a);
@@ -542,11 +619,11 @@ static void pr_dgather(Printer *p, Op *op) {
 
 /* tt.descriptor_scatter %desc[%x, %y], %src attr-dict : Td, Tx, Ty, Tsrc */
 static bool dec_dscatter(Dec *d) {
-    if (!use_elem(d) || !eat(d, "[") || uses(d, NULL) != 2 || !eat(d, "]") || !eat(d, ",") || !use_elem(d)) return false;
+    if (!use_elem(d) || !eat(d, "[") || !uses_n(d, 2) || !eat(d, "]") || !eat(d, ",") || !use_elem(d)) return false;
     Attr *a = dict_opt(d);
     if (!eat(d, ":")) return false;
     Type *ts[4];
-    if (types(d, ts, 4) != 4 || !at_end(d) || d->op->nres || d->op->nopnds != 4) return false;
+    if (types_for(d, ts, 4, 4) < 0 || !at_end(d) || !results_n(d, 0) || d->op->nopnds != 4) return false;
     for (int i = 0; i < 4; i++) want_type(d, i, ts[i]);
     merge_attrs(d, a);
     return true;
@@ -604,7 +681,7 @@ static bool dec_itreduce(Dec *d) {
     if (!eat(d, ")")) { nr = types(d, rt, 64); if (!nr || nr > 64 || !eat(d, ")")) return false; }
     int r = region_el(d);
     if (!at_end(d) || op->nopnds != np + ni || (r >= 0 && r != 0) || op->nregions > 1) return false;
-    if (nr != op->nres) { bind_error(d, nr); return false; }
+    if (!results_n(d, nr)) return false;
     for (int i = 0; i < nr; i++) set_res(op, i, rt[i]);
     int64_t seg[2] = { np, ni };
     op_set_prop(d->c, op, "operandSegmentSizes", segments(d->c, 2, seg));
@@ -642,6 +719,8 @@ static void pr_itreduce(Printer *p, Op *op) {
 
 static const OpFormat formats[] = {
     { "arrow", dec_arrow, pr_arrow, NULL },
+    { "unsplat", dec_unsplat, pr_unsplat, fit_unsplat },
+    { "functional", dec_functional, pr_functional, NULL },
     { "pair", dec_pair, pr_pair, NULL },
     { "nullary", dec_nullary, pr_nullary, NULL },
     { "axis", dec_axis, pr_axis, NULL },

@@ -27,7 +27,7 @@ static bool dec_mktptr(Dec *d) {
     Type *bt = ptr_type(d);
     if (!bt || !eat(d, "to")) return false;
     Type *rt = type_el(d);
-    if (!rt || !at_end(d) || d->op->nres != 1 || d->op->nopnds != 1 + nd[0] + nd[1] + nd[2]) return false;
+    if (!rt || !at_end(d) || !results_n(d, 1) || d->op->nopnds != 1 + nd[0] + nd[1] + nd[2]) return false;
     want_type(d, 0, bt);
     for (int i = 1; i < d->op->nopnds; i++) want_type(d, i, type_index(d->c));
     set_res(d->op, 0, rt);
@@ -108,7 +108,7 @@ static bool dec_mkgstptr(Dec *d) {
     Op *op = d->op;
     /* the uses were read in source order: base, offset, mask, strides, offsets;
      * the operands are base, offset, strides, offsets, mask */
-    if (!rt || !at_end(d) || op->nres != 1 || op->nopnds != 2 + (mask ? 1 : 0) + nd[0] + nd[1]) return false;
+    if (!rt || !at_end(d) || !results_n(d, 1) || op->nopnds != 2 + (mask ? 1 : 0) + nd[0] + nd[1]) return false;
     if (mask) {
         Value *m = op_operand(op, 2);
         for (int i = 2; i + 1 < op->nopnds; i++) op_set_operand(op, i, op_operand(op, i + 1));

@@ -3,14 +3,16 @@
  * decodes an op's element sequence with its format or prints the op with it.
  *
  * The decoder of a format walks the elements with the matcher of
- * format_lib.c; if the elements do not have the expected shape the op is
- * left as parsed (printed back verbatim), so a syntax variant the format
- * does not know is never lost.  Type errors that the syntax makes visible
- * are reported at the element's location.
+ * format_lib.c; if the elements do not have the expected shape, that is a
+ * parse error at the furthest element the matcher reached, naming what it
+ * expected there (`expected SSA operand`).  Type errors that the syntax makes
+ * visible are reported at the element's location.  Only ops without a
+ * format keep their elements and are printed back verbatim.
  *
  * The tables are filled once at start-up; afterwards they are only read
  * (passes may run on several functions at once), one array index per op. */
 #include "format.h"
+#include "format_lib.h"
 
 #include <string.h>
 
@@ -69,23 +71,15 @@ void format_move_inherent(Ctx *c, Op *op) {
 bool format_decode(Ctx *c, Op *op, Diag *diag) {
     const OpFormat *f = format_of(op->info);
     if (!f || !op->verbatim) return true;
-    /* keep what the op had so that a failed match leaves it untouched */
-    int nattrs = op->nattrs, nprops = op->nprops;
-    NamedAttr *attrs = op->attrs, *props = op->props;
-    bool hp = op->has_props;
-    Type *saved[16];
-    int ns = op->nres < 16 ? op->nres : 16;
-    for (int i = 0; i < ns; i++) saved[i] = op->res[i].type;
-    Dec d = { c, op, diag, op->custom, false };
+    Dec d = { c, op, diag, op->custom, false, NULL, NULL, false };
     if (f->dec(&d)) {
         op->verbatim = false;
         op->custom = NULL;
         format_move_inherent(c, op);
         return true;
     }
-    op->nattrs = nattrs; op->attrs = attrs; op->nprops = nprops; op->props = props; op->has_props = hp;
-    for (int i = 0; i < ns; i++) op->res[i].type = saved[i];
-    return !d.err;
+    if (!d.err) decode_error(&d);
+    return false;
 }
 
 bool format_print(Printer *p, Op *op) {

@@ -16,6 +16,12 @@ typedef struct Dec {
     Diag *d;
     Elem *e;          /* next element */
     bool err;         /* a real error was reported */
+    /* the furthest element at which the matcher failed and what it wanted
+     * there (want NULL: no failure noted yet; at NULL: the end of the op;
+     * quoted: want is a keyword or punctuation, printed in quotes) */
+    const char *want;
+    Elem *at;
+    bool quoted;
 } Dec;
 
 /* A format, named by the ops of ops.def that use it.  dec reads the
@@ -48,8 +54,10 @@ const OpFormat *format_of(const OpInfo *info);
 
 /* Give a freshly parsed custom-form op its meaning: operands in order,
  * attributes, result types.  Ops whose elements match their format lose
- * their element list and are printed by format_print; others keep it and
- * are printed back verbatim.  Returns false after reporting an error. */
+ * their element list and are printed by format_print.  Elements that do not
+ * match are an error at the furthest element the matcher reached, naming
+ * what it expected there.  Ops without a format keep their elements and are
+ * printed back verbatim.  Returns false after reporting an error. */
 bool format_decode(Ctx *c, Op *op, Diag *d);
 
 /* move an op's inherent attributes (those MLIR keeps as properties) out of

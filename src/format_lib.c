@@ -5,25 +5,80 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* ---- what the matcher expected where it failed ---------------------- */
+
+/* a comes before b in the op's elements (NULL: the end, after all) */
+static bool elem_before(const Elem *a, const Elem *b) {
+    if (!b) return a != NULL;
+    if (!a) return false;
+    return a->loc.line < b->loc.line || (a->loc.line == b->loc.line && a->loc.col < b->loc.col);
+}
+
+/* the matcher wanted `what` at d->e: kept if no failure was noted further
+ * on (at the same element the later want wins: optional elements are tried
+ * before the required one) */
+static void note_want(Dec *d, const char *what, bool quoted) {
+    if (d->want && elem_before(d->e, d->at)) return;
+    d->want = what;
+    d->at = d->e;
+    d->quoted = quoted;
+}
+void want_el(Dec *d, const char *what) { note_want(d, what, false); }
+
+/* where the op's elements end: just after the last one */
+static Loc end_loc(const Op *op) {
+    const Elem *last = NULL;
+    for (const Elem *e = op->custom; e; e = e->next) if (e->loc.line) last = e;
+    Loc l = op->loc;
+    if (!last) { l.col += (int)strlen(op->info->name); return l; }
+    l = last->loc;
+    bool text = last->kind == E_PUNCT || last->kind == E_WORD || last->kind == E_USE || last->kind == E_INT ||
+                last->kind == E_FLOAT || last->kind == E_STRING;
+    if (text && last->text) l.col += (int)strlen(last->text);
+    return l;
+}
+
+void decode_error(Dec *d) {
+    d->err = true;
+    if (!d->want) {
+        diag_error(d->d, d->op->loc, "custom form of '%s' does not match its format", d->op->info->name);
+        return;
+    }
+    Loc l = d->at && d->at->loc.line ? d->at->loc : end_loc(d->op);
+    if (d->quoted) diag_error(d->d, l, "expected '%s'", d->want);
+    else diag_error(d->d, l, "expected %s", d->want);
+}
+
+/* ---- the matcher ---------------------------------------------------- */
 bool is_tok(const Elem *e, const char *s) {
     return e && (e->kind == E_PUNCT || e->kind == E_WORD) && !strcmp(e->text, s);
 }
 bool eat(Dec *d, const char *s) {
-    if (!is_tok(d->e, s)) return false;
+    if (!is_tok(d->e, s)) { note_want(d, s, true); return false; }
     d->e = d->e->next;
     return true;
 }
-bool at_end(Dec *d) { return d->e == NULL; }
+bool at_end(Dec *d) {
+    if (d->e) note_want(d, "end of operation", false);
+    return d->e == NULL;
+}
 Elem *use_elem(Dec *d) {
-    if (!d->e || d->e->kind != E_USE) return NULL;
+    if (!d->e || d->e->kind != E_USE) { want_el(d, "SSA operand"); return NULL; }
     Elem *e = d->e;
     d->e = e->next;
     return e;
 }
 Type *type_el(Dec *d) {
-    if (!d->e || d->e->kind != E_TYPE) return NULL;
+    if (!d->e || d->e->kind != E_TYPE) { want_el(d, "type"); return NULL; }
     Type *t = d->e->type;
     d->e = d->e->next;
+    return t;
+}
+/* a tensor, memref or vector type */
+Type *shaped_el(Dec *d) {
+    Elem *at = d->e;
+    Type *t = type_el(d);
+    if (t && !type_is_shaped(t)) { d->e = at; want_el(d, "shaped type"); d->e = at->next; return NULL; }
     return t;
 }
 Attr *dict_opt(Dec *d) {
@@ -35,19 +90,19 @@ Attr *dict_opt(Dec *d) {
     return NULL;
 }
 Attr *attr_el(Dec *d) {
-    if (!d->e || d->e->kind != E_ATTR || d->e->text) return NULL;
+    if (!d->e || d->e->kind != E_ATTR || d->e->text) { want_el(d, "attribute value"); return NULL; }
     Attr *a = d->e->attr;
     d->e = d->e->next;
     return a;
 }
 int region_el(Dec *d) {
-    if (!d->e || d->e->kind != E_REGION) return -1;
+    if (!d->e || d->e->kind != E_REGION) { want_el(d, "region"); return -1; }
     int i = d->e->idx;
     d->e = d->e->next;
     return i;
 }
 Elem *def_el(Dec *d) {
-    if (!d->e || d->e->kind != E_DEF) return NULL;
+    if (!d->e || d->e->kind != E_DEF) { want_el(d, "SSA value definition"); return NULL; }
     Elem *e = d->e;
     d->e = e->next;
     return e;
@@ -61,7 +116,71 @@ int uses(Dec *d, Elem **first) {
     if (first) *first = e;
     n = 1;
     while (is_tok(d->e, ",") && d->e->next && d->e->next->kind == E_USE) { d->e = d->e->next; use_elem(d); n++; }
+    /* `%a, :` - what follows a comma of the list must be an operand */
+    if (is_tok(d->e, ",") && d->e->next && d->e->next->kind != E_USE) {
+        Elem *save = d->e;
+        d->e = d->e->next;
+        want_el(d, "SSA operand");
+        d->e = save;
+    }
     return n;
+}
+/* a located error at element e (NULL: the end of the op); false */
+bool fail_at(Dec *d, const Elem *e, const char *msg) {
+    diag_error(d->d, e && e->loc.line ? e->loc : end_loc(d->op), "%s", msg);
+    d->err = true;
+    return false;
+}
+/* nuses operands were written and ntypes types for them, from element at */
+bool counts_match(Dec *d, const Elem *at, int nuses, int ntypes) {
+    if (nuses == ntypes) return true;
+    diag_error(d->d, at && at->loc.line ? at->loc : end_loc(d->op), "%d operands present, but expected %d", nuses, ntypes);
+    d->err = true;
+    return false;
+}
+/* min to max comma-separated uses (optional ones after the first min); the count or -1 */
+int uses_upto(Dec *d, int min, int max) {
+    if (!uses_n(d, min)) return -1;
+    int n = min;
+    while (n < max && is_tok(d->e, ",") && d->e->next && d->e->next->kind == E_USE) { d->e = d->e->next->next; n++; }
+    return n;
+}
+/* the op takes no operands: an error at the first one written */
+bool no_uses(Dec *d) {
+    if (!d->op->nopnds) return true;
+    const Elem *e = d->op->custom;
+    while (e && e->kind != E_USE) e = e->next;
+    char buf[160];
+    snprintf(buf, sizeof buf, "'%s' op takes no operands", d->op->info->name);
+    return fail_at(d, e, buf);
+}
+/* a function type (T, U) -> R, maybe written as elements */
+Type *func_type_el(Dec *d) {
+    Elem *at = d->e;
+    Type *t = any_type(d);
+    if (t && t->kind == T_FUNC) return t;
+    d->e = at;
+    want_el(d, "function type");
+    return NULL;
+}
+/* exactly n comma-separated uses */
+bool uses_n(Dec *d, int n) {
+    for (int i = 0; i < n; i++) {
+        if (i && !eat(d, ",")) return false;
+        if (!use_elem(d)) return false;
+    }
+    return true;
+}
+/* the syntax gives n results: an op that binds none gets n unnamed ones, an
+ * op that binds another number is an error */
+bool results_n(Dec *d, int n) {
+    Op *op = d->op;
+    if (op->nres == n) return true;
+    if (op->nres) { bind_error(d, n); return false; }
+    op->res = ctx_alloc(d->c, sizeof(Value) * (size_t)n);
+    for (int i = 0; i < n; i++) { op->res[i].def = op; op->res[i].index = i; op->res[i].loc = op->loc; }
+    op->nres = n;
+    return true;
 }
 /* a type, or a function type written as elements: (T, U) -> R / -> (R, S) */
 Type *any_type(Dec *d) {
@@ -101,6 +220,16 @@ Type *any_type(Dec *d) {
 fail:
     d->e = save;
     return NULL;
+}
+
+/* the types of n operands written before them: the count, or -1 after
+ * noting a missing type or reporting another count */
+int types_for(Dec *d, Type **out, int max, int n) {
+    Elem *at = d->e;
+    int nt = types(d, out, max);
+    if (!nt) return -1;
+    if (!counts_match(d, at, n, nt)) return -1;
+    return nt > max ? -1 : nt;
 }
 
 /* comma-separated types (at least one) into out */
@@ -234,7 +363,7 @@ bool int_lit(Dec *d, int64_t *v) {
     Elem *e = d->e;
     bool neg = false;
     if (is_tok(e, "-") && e->next && e->next->kind == E_INT) { neg = true; e = e->next; }
-    if (!e || e->kind != E_INT) return false;
+    if (!e || e->kind != E_INT) { want_el(d, "integer"); return false; }
     char *end;
     long long x = strtoll(e->text, &end, 0);
     if (*end) return false;
@@ -306,8 +435,17 @@ static bool same_text_nospace(const char *a, const char *b) {
  * dialect.  `like` is a type the value already has: an equal stripped
  * spelling resolves to it. */
 Type *dialect_type(Dec *d, const char *name, Type *like) {
+    Elem *at = d->e;
     Type *t = type_el(d);
-    if (t) return t->kind == T_OPAQUE && !strcmp(t->opq.name, name) ? t : NULL;
+    if (t && t->kind == T_OPAQUE && !strcmp(t->opq.name, name)) return t;
+    if (t) {
+        char buf[128];
+        snprintf(buf, sizeof buf, "%s type", name);
+        d->e = at;
+        want_el(d, ctx_str(d->c, buf));
+        d->e = at->next;
+        return NULL;
+    }
     char *body = group_text(d, false);
     if (!body) return NULL;
     if (like && like->kind == T_OPAQUE && !strcmp(like->opq.name, name) && like->opq.body && same_text_nospace(like->opq.body, body)) t = like;
@@ -324,8 +462,10 @@ void pr_stripped(Printer *p, Type *t, const char *name) {
 
 /* !tt.ptr<T> written in full or as `<T>` / `<T, N>` */
 Type *ptr_type(Dec *d) {
+    Elem *at = d->e;
     Type *t = type_el(d);
-    if (t) return t->kind == T_PTR ? t : NULL;
+    if (t && t->kind == T_PTR) return t;
+    if (t) { d->e = at; want_el(d, "!tt.ptr type"); d->e = at->next; return NULL; }
     Elem *save = d->e;
     if (!eat(d, "<")) return NULL;
     Type *pt = type_el(d);
@@ -362,7 +502,7 @@ int typed_group(Dec *d, int first) {
     if (eat(d, ")")) return 0;
     int n = uses(d, NULL);
     Type *ts[64];
-    if (!n || n > 64 || !eat(d, ":") || types(d, ts, 64) != n || !eat(d, ")")) return -1;
+    if (!n || n > 64 || !eat(d, ":") || types_for(d, ts, 64, n) < 0 || !eat(d, ")")) return -1;
     for (int i = 0; i < n; i++) want_type(d, first + i, ts[i]);
     return n;
 }

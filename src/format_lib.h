@@ -15,13 +15,19 @@ bool eat(Dec *d, const char *s);
 bool at_end(Dec *d);
 Elem *use_elem(Dec *d);
 Type *type_el(Dec *d);
+Type *shaped_el(Dec *d);                     /* a tensor, memref or vector type */
 Attr *dict_opt(Dec *d);                      /* an attribute dictionary */
 Attr *attr_el(Dec *d);
 int region_el(Dec *d);                       /* the region's index, -1 if none */
 Elem *def_el(Dec *d);
 int uses(Dec *d, Elem **first);              /* comma-separated uses; the count (may be 0) */
+bool uses_n(Dec *d, int n);                  /* exactly n comma-separated uses */
+int uses_upto(Dec *d, int min, int max);     /* min..max comma-separated uses; the count or -1 */
+bool no_uses(Dec *d);                        /* the op takes no operands (else an error at the first) */
+Type *func_type_el(Dec *d);                  /* a function type (T, U) -> R */
 Type *any_type(Dec *d);                      /* a type, or a function type written as elements */
 int types(Dec *d, Type **out, int max);      /* comma-separated types (at least one) */
+int types_for(Dec *d, Type **out, int max, int n);   /* the types of n operands; the count or -1 (error noted) */
 int typed_group(Dec *d, int first);          /* (%a, %b : T, U) typing operands first..; the count or -1 */
 bool int_lit(Dec *d, int64_t *v);            /* an integer literal, maybe negative */
 int int_list(Dec *d, int64_t *v, int max);   /* [1, 0, 2]; the count or -1 */
@@ -39,6 +45,11 @@ void want_type(Dec *d, int i, Type *t);      /* operand i has type t (an error i
 void set_res(Op *op, int i, Type *t);
 void merge_attrs(Dec *d, Attr *dict);
 void bind_error(Dec *d, int n);              /* the syntax gives n results, the op binds another number */
+bool results_n(Dec *d, int n);               /* the syntax gives n results (unbound ones are made; else bind_error) */
+bool fail_at(Dec *d, const Elem *e, const char *msg);   /* a located error at e (NULL: the end); false */
+bool counts_match(Dec *d, const Elem *at, int nuses, int ntypes);   /* else `N operands present, but expected M` */
+void want_el(Dec *d, const char *what);       /* note that `what` was expected at d->e */
+void decode_error(Dec *d);                   /* report the furthest failure noted */
 Region *add_region(Ctx *c, Op *op);          /* give op a region (it was written without one) */
 Type *i1_like(Ctx *c, Type *t);              /* i1, or t's shape of i1 */
 Type *i32t(Ctx *c);
