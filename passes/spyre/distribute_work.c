@@ -19,7 +19,7 @@
 
 
 static const PassOptDef opts[] = {
-    { "grid", PO_INTLIST, "32", "tiles along each grid axis (at most 3 axes, at most 32 tiles in all)" },
+    { "grid", PO_INTLIST, "32", "1..32", "tiles along each grid axis (at most 3 axes, at most 32 tiles in all)" },
 };
 
 typedef struct Fn { Op *fn; PtrVec pid, nprog; } Fn;

@@ -111,7 +111,7 @@ static bool run(Ctx *c, Op *module, const PassOptions *o, Diag *d) {
 }
 
 static const PassOptDef opts[] = {
-    { "base-addresses", PO_INTLIST, "", "element indices that replace the public functions' index arguments, in order" },
+    { "base-addresses", PO_INTLIST, "", NULL, "element indices that replace the public functions' index arguments, in order" },
 };
 
 const Pass pass_materialize_base_addresses = {
