@@ -55,7 +55,10 @@ static const char *run_usage =
     "                         number of CPUs, at most 64)\n"
     "  --trace=FILE.json      write a Chrome-trace profile (Perfetto, chrome://tracing):\n"
     "                         one event for the compile, one per launch and one per\n"
-    "                         chunk of programs a thread ran\n"
+    "                         chunk of programs a thread ran.  Without --trace,\n"
+    "                         $TTXFORM_TRACE=FILE.json does the same (as spine-triton's\n"
+    "                         PROTON_OUTPUT with PROTON_KERNEL_CAPTURE=1); it is\n"
+    "                         ignored with --target\n"
     "  --dump-dir=DIR         write DIR/00-input.mlir (the kernel as read) and\n"
     "                         DIR/01-NAME.c (the C the JIT compiled); DIR is created\n"
     "  --repeat=N             run the whole grid N times (default 1) on the same\n"
@@ -282,6 +285,9 @@ static int parse_cli(int argc, char **argv, RunOptsCli *o) {
     } else if (o->vlen || o->cache_dir) {
         return usage_error("%s", "--vlen and --cache-dir apply to --target=riscv64|riscv64-rvv");
     }
+    /* as spine-triton's PROTON_OUTPUT=FILE.json with kernel capture: --trace wins */
+    const char *env = getenv("TTXFORM_TRACE");
+    if (!o->trace && !o->target && env && *env) o->trace = env;
     return -1;
 }
 
