@@ -531,7 +531,13 @@ static int process(Opts *o, const Target *tgt, const Target *emit_tgt, const cha
             }
         }
         /* the target's precheck reads verified IR */
-        if (m && !d.nerrors && tgt && !(verify_module(c, m, &d) && tgt->precheck(m, &d))) m = NULL;
+        if (m && !d.nerrors && tgt) {
+            /* --dump-dir: the input, and the precheck as the stage that failed */
+            char stage[64];
+            snprintf(stage, sizeof stage, "%s-precheck", tgt->name);
+            if (!verify_module(c, m, &d)) { pipeline_dump_early(&o->ro, c, m, NULL, &d); m = NULL; }
+            else if (!tgt->precheck(m, &d)) { pipeline_dump_early(&o->ro, c, m, stage, &d); m = NULL; }
+        }
         if (m && !d.nerrors && !pipeline_run(&o->pl, c, m, &o->ro, &d)) m = NULL;
         if (i) fputs("// -----\n", out);
         if (m && !d.nerrors && o->generic && !op_walk(m, not_verbatim, NULL)) {

@@ -314,6 +314,17 @@ static bool mkdir_p(const char *dir) {
     return !mkdir(buf, 0777) || errno == EEXIST;
 }
 
+void pipeline_dump_early(const RunOpts *ro, Ctx *c, Op *m, const char *stage, Diag *d) {
+    if (!ro->dump_dir) return;
+    if (!mkdir_p(ro->dump_dir)) {
+        Loc l = {0};
+        diag_error(d, l, "cannot create dump directory '%s': %s", ro->dump_dir, strerror(errno));
+        return;
+    }
+    dump(ro, c, m, 0, "input", d);
+    if (stage) dump_failed(ro, c, m, 1, stage, d);
+}
+
 bool pipeline_run(const Pipeline *pl, Ctx *c, Op *m, const RunOpts *ro, Diag *d) {
     PrintOpts po = { .debuginfo = ro->debuginfo };
     if (ro->dump_dir && !mkdir_p(ro->dump_dir)) {

@@ -85,6 +85,9 @@ typedef struct RunOpts {
 
 /* verify, then run each pass (verifying after each when asked) */
 bool pipeline_run(const Pipeline *pl, Ctx *c, Op *module, const RunOpts *ro, Diag *d);
+/* --dump-dir when the run stops before the first pass: DIR/00-input.mlir and,
+ * with a stage (a target's precheck), DIR/01-STAGE.failed.mlir */
+void pipeline_dump_early(const RunOpts *ro, Ctx *c, Op *module, const char *stage, Diag *d);
 
 /* ---- helpers shared by passes (passutil.c) ---------------------------- */
 bool op_is_pure(const Op *op);           /* no memory effects at all (recursively for region ops) */
