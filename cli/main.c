@@ -108,7 +108,7 @@ static const char *usage =
     "  --PASS[=OPTIONS]           append a pass; OPTIONS as 'opt=v' or 'a=1 b=2',\n"
     "                             lists as 'grid=4,2'\n"
     "  --pass-pipeline=PIPELINE   append 'builtin.module(a,b{opt=v})'\n"
-    "  --verify-each[=false]      verify the IR after every pass (default: on)\n"
+    "  --verify-each[=true|false] verify the IR after every pass (default: true)\n"
     "  --print-ir-before-all      print the IR to stderr before every pass\n"
     "  --print-ir-after-all       print the IR to stderr after every pass\n"
     "  --dump-dir=DIR             write each stage to DIR/NN-PASS.mlir (created\n"
@@ -257,8 +257,9 @@ static int parse_args(int argc, char **argv, Opts *o, bool *done) {
         else if (!strcmp(n, "mlir-print-debuginfo")) o->debuginfo = true;
         else if (!strcmp(n, "allow-unregistered-dialect")) verify_allow_unregistered(true);
         else if (!strcmp(n, "ktir-cpu")) o->ktir_cpu = true;
-        else if (!strcmp(n, "verify-each") || !strcmp(n, "verify-each=true") || !strcmp(n, "verify-each=1")) o->ro.verify_each = true;
-        else if (!strcmp(n, "verify-each=false") || !strcmp(n, "verify-each=0") || !strcmp(n, "no-verify-each")) o->ro.verify_each = false;
+        else if (!strcmp(n, "verify-each") || !strcmp(n, "verify-each=true")) o->ro.verify_each = true;
+        else if (!strcmp(n, "verify-each=false")) o->ro.verify_each = false;
+        else if (!strncmp(n, "verify-each=", 12)) return bad_usage("invalid value in '%s': expected --verify-each=true or --verify-each=false", a);
         else if (!strcmp(n, "print-ir-after-all") || !strcmp(n, "mlir-print-ir-after-all")) o->ro.print_after = true;
         else if (!strcmp(n, "print-ir-before-all") || !strcmp(n, "mlir-print-ir-before-all")) o->ro.print_before = true;
         else if (!strcmp(n, "timing") || !strcmp(n, "mlir-timing")) o->ro.timing = true;

@@ -11,6 +11,8 @@
 // RUN: ttxform %s --canonicalize=region-simplify=aggressive | FileCheck %s
 // RUN: ttxform %s --canonicalize='top-down=false max-iterations=-1 threads=1' | FileCheck %s
 // RUN: ttxform --help | FileCheck %s --check-prefix=HELP
+// RUN: not ttxform %s --cse --verify-each=0 2>&1 | FileCheck %s --check-prefix=EACH --implicit-check-not=module
+// RUN: ttxform %s --cse --verify-each=false | FileCheck %s
 
 // MAYBE: ttxform: error: invalid value 'maybe' for option 'region-simplify' of pass 'canonicalize': expected one of disabled|normal|aggressive
 // MAYBE-NEXT: Try 'ttxform --help'.
@@ -19,6 +21,8 @@
 // THREADS: ttxform: error: invalid value '-1' for option 'threads' of pass 'canonicalize': expected an integer of at least 0
 // ITER: ttxform: error: invalid value '-2' for option 'max-iterations' of pass 'canonicalize': expected an integer of at least -1
 
+// EACH: ttxform: error: invalid value in '--verify-each=0': expected --verify-each=true or --verify-each=false
+// HELP: --verify-each[=true|false]
 // HELP: --canonicalize
 // HELP-NEXT: top-down=true|false
 // HELP-NEXT: region-simplify=disabled|normal|aggressive
