@@ -76,7 +76,8 @@ static const char *usage =
     "  --grid=N[,N[,N]]           tiles along each grid axis (default 32; at most 32\n"
     "                             tiles in all)\n"
     "  --base-addresses=A,B,...   base addresses (element indices) that replace the\n"
-    "                             public functions' pointer arguments, in order (runs\n"
+    "                             public functions' pointer arguments, in order, one\n"
+    "                             per argument (fewer or more is an error; runs\n"
     "                             materialize-base-addresses after convert-ttir-functions\n"
     "                             unless a --fix places it elsewhere)\n"
     "  --data-layout=device|host  physical layout of stick-tiled tensors, for\n"
@@ -108,7 +109,7 @@ static const char *usage =
     "  --PASS[=OPTIONS]           append a pass; OPTIONS as 'opt=v' or 'a=1 b=2',\n"
     "                             lists as 'grid=4,2'\n"
     "  --pass-pipeline=PIPELINE   append 'builtin.module(a,b{opt=v})'\n"
-    "  --verify-each[=false]      verify the IR after every pass (default: on)\n"
+    "  --verify-each[=true|false] verify the IR after every pass (default: true)\n"
     "  --print-ir-before-all      print the IR to stderr before every pass\n"
     "  --print-ir-after-all       print the IR to stderr after every pass\n"
     "  --dump-dir=DIR             write each stage to DIR/NN-PASS.mlir (created\n"
@@ -131,7 +132,8 @@ static const char *usage =
     "                             ('ttxform build --help')\n"
     "\n"
     "Environment: TTXFORM_DUMP_DIR=DIR acts as --dump-dir=DIR when that option is\n"
-    "not given.\n"
+    "not given (as spine-triton's SPINE_TRITON_DUMP_PATH); TTXFORM_TRACE=FILE.json\n"
+    "acts as 'ttxform run --trace=FILE.json' (as PROTON_OUTPUT with kernel capture).\n"
     "\n"
     "Exit status: 0 on success, 1 on any error (errors are reported as\n"
     "FILE:LINE:COL: error: MESSAGE with the source line and a caret).\n"
@@ -256,8 +258,9 @@ static int parse_args(int argc, char **argv, Opts *o, bool *done) {
         else if (!strcmp(n, "mlir-print-debuginfo")) o->debuginfo = true;
         else if (!strcmp(n, "allow-unregistered-dialect")) verify_allow_unregistered(true);
         else if (!strcmp(n, "ktir-cpu")) o->ktir_cpu = true;
-        else if (!strcmp(n, "verify-each") || !strcmp(n, "verify-each=true") || !strcmp(n, "verify-each=1")) o->ro.verify_each = true;
-        else if (!strcmp(n, "verify-each=false") || !strcmp(n, "verify-each=0") || !strcmp(n, "no-verify-each")) o->ro.verify_each = false;
+        else if (!strcmp(n, "verify-each") || !strcmp(n, "verify-each=true")) o->ro.verify_each = true;
+        else if (!strcmp(n, "verify-each=false")) o->ro.verify_each = false;
+        else if (!strncmp(n, "verify-each=", 12)) return bad_usage("invalid value in '%s': expected --verify-each=true or --verify-each=false", a);
         else if (!strcmp(n, "print-ir-after-all") || !strcmp(n, "mlir-print-ir-after-all")) o->ro.print_after = true;
         else if (!strcmp(n, "print-ir-before-all") || !strcmp(n, "mlir-print-ir-before-all")) o->ro.print_before = true;
         else if (!strcmp(n, "timing") || !strcmp(n, "mlir-timing")) o->ro.timing = true;
@@ -571,7 +574,13 @@ static int process(Opts *o, const Target *tgt, const Target *emit_tgt, const cha
             }
         }
         /* the target's precheck reads verified IR */
-        if (m && !d.nerrors && tgt && !(verify_module(c, m, &d) && tgt->precheck(m, &d))) m = NULL;
+        if (m && !d.nerrors && tgt) {
+            /* --dump-dir: the input, and the precheck as the stage that failed */
+            char stage[64];
+            snprintf(stage, sizeof stage, "%s-precheck", tgt->name);
+            if (!verify_module(c, m, &d)) { pipeline_dump_early(&o->ro, c, m, NULL, &d); m = NULL; }
+            else if (!tgt->precheck(m, &d)) { pipeline_dump_early(&o->ro, c, m, stage, &d); m = NULL; }
+        }
         if (m && !d.nerrors && !pipeline_run(&o->pl, c, m, &o->ro, &d)) m = NULL;
         if (i) fputs("// -----\n", out);
         if (m && !d.nerrors && o->generic && !op_walk(m, not_verbatim, NULL)) {

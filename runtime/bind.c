@@ -247,3 +247,32 @@ bool looks_like_generator(const char *v) {
         if (!isalpha((unsigned char)*p)) return false;
     return true;
 }
+
+/* ---- the kernel's shape, for messages ----------------------------------- */
+
+void kernel_functions(Op *module, char *out, size_t n) {
+    size_t o = 0;
+    out[0] = 0;
+    if (!module || !module->nregions || !module_body(module)) return;
+    for (Op *f = module_body(module)->first; f; f = f->next) {
+        Attr *nm = (op_is(f, OP_tt_func) || op_is(f, OP_func_func)) ? op_attr(f, "sym_name") : NULL;
+        if (!nm || nm->kind != A_STRING || o + 8 >= n) continue;
+        int w = snprintf(out + o, n - o, "%s@%.*s", o ? ", " : "", (int)nm->str.len, nm->str.s);
+        o = w < 0 ? o : (size_t)w + o < n ? o + (size_t)w : n - 1;
+    }
+}
+
+static bool note_axis(Op *op, void *ud) {
+    int *axes = ud;
+    int64_t a;
+    if ((op_is(op, OP_tt_get_program_id) || op_is(op, OP_tt_get_num_programs)) && op_attr_int(op, "axis", &a) &&
+        a >= 0 && a < 3 && a + 1 > *axes)
+        *axes = (int)a + 1;
+    return true;
+}
+
+int kernel_grid_axes(Op *func) {
+    int axes = 0;
+    op_walk(func, note_axis, &axes);
+    return axes;
+}

@@ -55,7 +55,10 @@ static const char *run_usage =
     "                         number of CPUs, at most 64)\n"
     "  --trace=FILE.json      write a Chrome-trace profile (Perfetto, chrome://tracing):\n"
     "                         one event for the compile, one per launch and one per\n"
-    "                         chunk of programs a thread ran\n"
+    "                         chunk of programs a thread ran.  Without --trace,\n"
+    "                         $TTXFORM_TRACE=FILE.json does the same (as spine-triton's\n"
+    "                         PROTON_OUTPUT with PROTON_KERNEL_CAPTURE=1); it is\n"
+    "                         ignored with --target\n"
     "  --dump-dir=DIR         write DIR/00-input.mlir (the kernel as read) and\n"
     "                         DIR/01-NAME.c (the C the JIT compiled); DIR is created\n"
     "  --repeat=N             run the whole grid N times (default 1) on the same\n"
@@ -272,7 +275,7 @@ static int parse_cli(int argc, char **argv, RunOptsCli *o) {
         }
     }
     if (!o->kernel) return usage_error("%s", "no kernel file given");
-    if (!have_grid) return usage_error("%s", "missing --grid=X[,Y[,Z]]");
+    if (!have_grid) o->grid[0] = 0;   /* an error once the kernel tells how many axes it reads */
     if (!o->engine) o->engine = ENG_JIT;
     if (o->engine == ENG_INTERP && seen[4]) return usage_error("'%s' has no effect with --interp (the interpreter runs on one thread)", seen[4]);
     if (o->target) {
@@ -282,6 +285,9 @@ static int parse_cli(int argc, char **argv, RunOptsCli *o) {
     } else if (o->vlen || o->cache_dir) {
         return usage_error("%s", "--vlen and --cache-dir apply to --target=riscv64|riscv64-rvv");
     }
+    /* as spine-triton's PROTON_OUTPUT=FILE.json with kernel capture: --trace wins */
+    const char *env = getenv("TTXFORM_TRACE");
+    if (!o->trace && !o->target && env && *env) o->trace = env;
     return -1;
 }
 
@@ -342,7 +348,10 @@ int run_main(int argc, char **argv) {
     if (!verify_module(c, m, &d) || d.nerrors) goto out;
     Op *func = interp_find_func(m, o.function);
     if (!func) {
-        if (o.function) errorf("'%s' has no function @%s", fname, o.function);
+        char fns[512];
+        kernel_functions(m, fns, sizeof fns);
+        if (o.function && *fns) errorf("'%s' has no function @%s (its functions: %s)", fname, o.function, fns);
+        else if (o.function) errorf("'%s' has no function @%s", fname, o.function);
         else errorf("'%s' has no function", fname);
         goto out;
     }
@@ -351,6 +360,14 @@ int run_main(int argc, char **argv) {
     char fnbuf[128];
     if (sym && sym->kind == A_STRING) { snprintf(fnbuf, sizeof fnbuf, "%.*s", (int)sym->str.len, sym->str.s); fn_name = fnbuf; }
     if (!func->nregions || !func->regions[0].first) { errorf("@%s has no body", fn_name); goto out; }
+    if (!o.grid[0]) {   /* no --grid: say how many axes the kernel reads */
+        static const char *const spell[] = { "1", "X", "X,Y", "X,Y,Z" };
+        int axes = kernel_grid_axes(func);
+        snprintf(err, sizeof err, "missing --grid=X[,Y[,Z]]: @%s reads program ids on %d ax%s: give --grid=%s",
+                 fn_name, axes, axes == 1 ? "is" : "es", spell[axes]);
+        usage_error("%s", err);
+        goto out;
+    }
     Block *entry = func->regions[0].first;
     nk = entry->nargs;
     arrays = calloc((size_t)nk + 1, sizeof *arrays);

@@ -36,6 +36,10 @@ bool dtype_for(const Type *t, NpyType *out, bool *also_u8);
 bool parse_scalar(const char *s, const Type *t, IArg *a, char *err, size_t errlen);
 bool file_exists(const char *p);
 bool looks_like_generator(const char *v);
+/* "@a, @b": the module's functions, for a message */
+void kernel_functions(Op *module, char *out, size_t n);
+/* how many grid axes func reads (1 + the highest axis of its program-id ops; 0: none) */
+int kernel_grid_axes(Op *func);
 
 /* ---- trace.c --------------------------------------------------------------- */
 double now_us(void);

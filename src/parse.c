@@ -106,11 +106,23 @@ static int track(PState *ps, int kind) {
     return kind;
 }
 
+/* a lexer error; an unexpected character is named, `\xNN` when it is not
+ * printable ASCII (a control byte, a NUL, a stray byte of UTF-8) */
+static void token_error(PState *ps, Token *t) {
+    if (t->msg && !strcmp(t->msg, "unexpected character") && t->len == 1) {
+        unsigned char ch = (unsigned char)t->s[0];
+        if (ch > 0x20 && ch < 0x7f) ps_perr(ps, tok_loc(ps, t), "unexpected character '%c'", ch);
+        else ps_perr(ps, tok_loc(ps, t), "unexpected character '\\x%02x'", ch);
+        return;
+    }
+    ps_perr(ps, tok_loc(ps, t), "%s", t->msg ? t->msg : "invalid token");
+}
+
 void ps_syntax_error(PState *ps, Token *t, int major) {
     if (ps->failed) return;
     char b[80];
     Loc l = tok_loc(ps, t);
-    if (major == TK_ERROR) { ps_perr(ps, l, "%s", t->msg ? t->msg : "invalid token"); return; }
+    if (major == TK_ERROR) { token_error(ps, t); return; }
     if (major == 0) {
         if (ps->nbrk) {
             Loc o = ps->brkloc[ps->nbrk - 1];
@@ -849,7 +861,7 @@ Op *parse_module(Ctx *c, const char *file, const char *src, size_t len, int firs
         }
         ps.last = t;
         if (kind == TK_ERROR) {
-            ps_perr(&ps, tok_loc(&ps, &t), "%s", t.msg ? t.msg : "invalid token");
+            token_error(&ps, &t);
             break;
         }
         kind = track(&ps, kind);

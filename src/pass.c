@@ -53,18 +53,63 @@ static bool parse_int(const char *s, size_t n, int64_t *out) {
     return true;
 }
 
+/* does the integer v pass `values` ("a|b|c", "LO..HI", "LO..")? */
+static bool int_allowed(const char *values, int64_t v) {
+    const char *dots = strstr(values, "..");
+    if (dots) {
+        int64_t lo = strtoll(values, NULL, 10);
+        return v >= lo && (!dots[2] || v <= strtoll(dots + 2, NULL, 10));
+    }
+    for (const char *q = values; *q; q = *q ? q + 1 : q) {
+        char *end;
+        if (strtoll(q, &end, 10) == v) return true;
+        q = end;
+    }
+    return false;
+}
+
+static bool word_allowed(const char *values, const char *w, size_t n) {
+    for (const char *q = values;;) {
+        const char *bar = strchr(q, '|');
+        size_t len = bar ? (size_t)(bar - q) : strlen(q);
+        if (len == n && !strncmp(q, w, n)) return true;
+        if (!bar) return false;
+        q = bar + 1;
+    }
+}
+
+/* "expected ..." for an option's values, as --help lists them */
+static void expected(const PassOptDef *d, char *buf, size_t len) {
+    const char *v = d->values;
+    const char *dots = v ? strstr(v, "..") : NULL;
+    if (d->kind == PO_BOOL) snprintf(buf, len, "true or false");
+    else if (!v) snprintf(buf, len, d->kind == PO_INTLIST ? "a comma-separated list of integers" : "an integer");
+    else if (dots && dots[2]) snprintf(buf, len, "%s from %.*s to %s", d->kind == PO_INTLIST ? "a comma-separated list of integers" : "an integer", (int)(dots - v), v, dots + 2);
+    else if (dots) snprintf(buf, len, "%s of at least %.*s", d->kind == PO_INTLIST ? "a comma-separated list of integers" : "an integer", (int)(dots - v), v);
+    else snprintf(buf, len, "one of %s", v);
+}
+
+static bool bad_value(const Pass *p, const PassOptDef *d, const char *val, size_t n, char *err, size_t errlen) {
+    char want[200];
+    expected(d, want, sizeof want);
+    snprintf(err, errlen, "invalid value '%.*s' for option '%s' of pass '%s': expected %s",
+             (int)n, val, d->name, p->name, want);
+    return false;
+}
+
 static bool set_value(const Pass *p, int k, const char *val, size_t n, PassOptVal *v, char *err, size_t errlen) {
     const PassOptDef *d = &p->opts[k];
     switch (d->kind) {
     case PO_INT:
-        if (!parse_int(val, n, &v->i)) { snprintf(err, errlen, "invalid value '%.*s' for option '%s' of pass '%s': expected an integer", (int)n, val, d->name, p->name); return false; }
+        if (!parse_int(val, n, &v->i) || (d->values && !int_allowed(d->values, v->i))) return bad_value(p, d, val, n, err, errlen);
         break;
     case PO_BOOL:
-        if ((n == 4 && !strncmp(val, "true", 4)) || (n == 1 && *val == '1')) v->b = true;
-        else if ((n == 5 && !strncmp(val, "false", 5)) || (n == 1 && *val == '0')) v->b = false;
-        else { snprintf(err, errlen, "invalid value '%.*s' for option '%s' of pass '%s': expected true or false", (int)n, val, d->name, p->name); return false; }
+        if (n == 4 && !strncmp(val, "true", 4)) v->b = true;
+        else if (n == 5 && !strncmp(val, "false", 5)) v->b = false;
+        else return bad_value(p, d, val, n, err, errlen);
         break;
     case PO_STRING: {
+        if (d->values && !word_allowed(d->values, val, n)) return bad_value(p, d, val, n, err, errlen);
         char *s = malloc(n + 1);
         memcpy(s, val, n);
         s[n] = 0;
@@ -77,10 +122,9 @@ static bool set_value(const Pass *p, int k, const char *val, size_t n, PassOptVa
         while (q < e) {
             const char *c = memchr(q, ',', (size_t)(e - q));
             if (!c) c = e;
-            if (v->nlist == 64 || !parse_int(q, (size_t)(c - q), &v->list[v->nlist])) {
-                snprintf(err, errlen, "invalid value '%.*s' for option '%s' of pass '%s': expected a comma-separated list of integers", (int)n, val, d->name, p->name);
-                return false;
-            }
+            if (v->nlist == 64 || !parse_int(q, (size_t)(c - q), &v->list[v->nlist]) ||
+                (d->values && !int_allowed(d->values, v->list[v->nlist])))
+                return bad_value(p, d, val, n, err, errlen);
             v->nlist++;
             q = c + 1;
         }
@@ -204,6 +248,17 @@ void pipeline_free(Pipeline *pl) {
     pl->p = NULL; pl->n = pl->cap = 0;
 }
 
+/* an option's values as --help lists them: the `values` of its definition
+ * ("a|b", "<int 1..1024>"), true|false for a bool, or <int>, <int list>,
+ * <string>; returns the width printed */
+int pass_print_values(FILE *f, const PassOptDef *d) {
+    static const char *kinds[] = { "int", "bool", "string", "int list" };
+    if (d->kind == PO_BOOL) return fprintf(f, "true|false");
+    if (!d->values) return fprintf(f, "<%s>", kinds[d->kind]);
+    if (strstr(d->values, "..")) return fprintf(f, "<%s %s>", kinds[d->kind], d->values);
+    return fprintf(f, "%s", d->values);
+}
+
 void pass_print_help(FILE *f) {
     int n;
     const Pass *const *all = pass_all(&n);
@@ -213,9 +268,9 @@ void pass_print_help(FILE *f) {
         fprintf(f, "  --%-34s %s\n", all[i]->name, all[i]->summary);
         for (int k = 0; k < all[i]->nopts; k++) {
             const PassOptDef *d = &all[i]->opts[k];
-            static const char *kinds[] = { "int", "bool", "string", "int list" };
-            fprintf(f, "      %s=<%s>%*s %s (default: %s)\n", d->name, kinds[d->kind],
-                    (int)(24 - strlen(d->name) - strlen(kinds[d->kind])) > 0 ? (int)(24 - strlen(d->name) - strlen(kinds[d->kind])) : 1, "",
+            fprintf(f, "      %s=", d->name);
+            int w = pass_print_values(f, d);
+            fprintf(f, "%*s %s (default: %s)\n", 27 - (int)strlen(d->name) - w > 0 ? 27 - (int)strlen(d->name) - w : 1, "",
                     d->help, d->dflt && *d->dflt ? d->dflt : "none");
         }
     }
@@ -257,6 +312,17 @@ static bool mkdir_p(const char *dir) {
         *p = '/';
     }
     return !mkdir(buf, 0777) || errno == EEXIST;
+}
+
+void pipeline_dump_early(const RunOpts *ro, Ctx *c, Op *m, const char *stage, Diag *d) {
+    if (!ro->dump_dir) return;
+    if (!mkdir_p(ro->dump_dir)) {
+        Loc l = {0};
+        diag_error(d, l, "cannot create dump directory '%s': %s", ro->dump_dir, strerror(errno));
+        return;
+    }
+    dump(ro, c, m, 0, "input", d);
+    if (stage) dump_failed(ro, c, m, 1, stage, d);
 }
 
 bool pipeline_run(const Pipeline *pl, Ctx *c, Op *m, const RunOpts *ro, Diag *d) {

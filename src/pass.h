@@ -11,6 +11,10 @@ typedef struct PassOptDef {
     const char *name;
     PassOptKind kind;
     const char *dflt;     /* default, written as on the command line ("32", "true", "4,2") */
+    /* the values accepted, as --help lists them, or NULL for any of the kind:
+     * "a|b|c" (strings or integers), "LO..HI" or "LO.." (integers; for an
+     * int list, each element); a bool takes true or false */
+    const char *values;
     const char *help;
 } PassOptDef;
 
@@ -50,6 +54,7 @@ const Pass *pass_lookup(const char *name);
 const Pass *const *pass_all(int *n);
 const PassOptVal *popt(const PassOptions *o, const char *name);
 int64_t popt_int(const PassOptions *o, const char *name);
+int pass_print_values(FILE *f, const PassOptDef *d);
 bool popt_bool(const PassOptions *o, const char *name);
 const char *popt_str(const PassOptions *o, const char *name);
 
@@ -80,6 +85,9 @@ typedef struct RunOpts {
 
 /* verify, then run each pass (verifying after each when asked) */
 bool pipeline_run(const Pipeline *pl, Ctx *c, Op *module, const RunOpts *ro, Diag *d);
+/* --dump-dir when the run stops before the first pass: DIR/00-input.mlir and,
+ * with a stage (a target's precheck), DIR/01-STAGE.failed.mlir */
+void pipeline_dump_early(const RunOpts *ro, Ctx *c, Op *module, const char *stage, Diag *d);
 
 /* ---- helpers shared by passes (passutil.c) ---------------------------- */
 bool op_is_pure(const Op *op);           /* no memory effects at all (recursively for region ops) */

@@ -108,12 +108,12 @@ static bool apply_patterns(Rewriter *rw, Op *op) {
 
 /* ---- the pass --------------------------------------------------------- */
 static const PassOptDef opts[] = {
-    { "top-down", PO_BOOL, "true", "seed the worklist in program order (else post-order)" },
-    { "region-simplify", PO_STRING, "normal", "disabled, normal or aggressive (as normal: blocks are not merged): erase unreachable blocks and dead ops after each iteration" },
-    { "max-iterations", PO_INT, "10", "iterations of the worklist and region simplification at most (-1: no limit)" },
-    { "max-num-rewrites", PO_INT, "-1", "pattern rewrites per iteration at most (-1: no limit)" },
-    { "test-convergence", PO_BOOL, "false", "fail when the rewrites do not converge" },
-    { "threads", PO_INT, "0", "functions rewritten at once: 0 = one thread per CPU for modules of 20000 ops or more, 1 = one at a time" },
+    { "top-down", PO_BOOL, "true", NULL, "seed the worklist in program order (else post-order)" },
+    { "region-simplify", PO_STRING, "normal", "disabled|normal|aggressive", "erase unreachable blocks and dead ops after each iteration (aggressive: as normal, blocks are not merged)" },
+    { "max-iterations", PO_INT, "10", "-1..", "iterations of the worklist and region simplification at most (-1: no limit)" },
+    { "max-num-rewrites", PO_INT, "-1", "-1..", "pattern rewrites per iteration at most (-1: no limit)" },
+    { "test-convergence", PO_BOOL, "false", NULL, "fail when the rewrites do not converge" },
+    { "threads", PO_INT, "0", "0..", "functions rewritten at once: 0 = one thread per CPU for modules of 20000 ops or more, 1 = one at a time" },
 };
 
 static const GreedyPatterns patterns = { fold_op, apply_patterns, NULL };
@@ -122,18 +122,9 @@ static bool run(Ctx *c, Op *m, const PassOptions *o, Diag *d) {
     int64_t max_it = popt_int(o, "max-iterations"), max_rw = popt_int(o, "max-num-rewrites");
     int64_t want = popt_int(o, "threads");
     const char *rs = popt_str(o, "region-simplify");
-    GreedySimplify level;
-    if (!rs || !strcmp(rs, "normal") || !strcmp(rs, "true") || !strcmp(rs, "1")) level = GREEDY_SIMPLIFY_NORMAL;
-    else if (!strcmp(rs, "disabled") || !strcmp(rs, "false") || !strcmp(rs, "0")) level = GREEDY_SIMPLIFY_DISABLED;
-    else if (!strcmp(rs, "aggressive")) level = GREEDY_SIMPLIFY_AGGRESSIVE;
-    else {
-        diag_error(d, m->loc, "invalid value '%s' for option 'region-simplify' of pass 'canonicalize': expected disabled, normal or aggressive", rs);
-        return false;
-    }
-    if (want < 0) {
-        diag_error(d, m->loc, "invalid value '%lld' for option 'threads' of pass 'canonicalize': expected 0 (one per CPU for large modules) or more", (long long)want);
-        return false;
-    }
+    /* the values were checked with the options (pass.c: opts[].values) */
+    GreedySimplify level = !rs || !strcmp(rs, "normal") ? GREEDY_SIMPLIFY_NORMAL
+                         : !strcmp(rs, "disabled") ? GREEDY_SIMPLIFY_DISABLED : GREEDY_SIMPLIFY_AGGRESSIVE;
     GreedyConfig cfg = { .top_down = popt_bool(o, "top-down"), .simplify = level,
                          .max_iterations = max_it, .max_rewrites = max_rw, .threads = want };
     if (!greedy_rewrite(c, m, &patterns, &cfg) && popt_bool(o, "test-convergence")) {

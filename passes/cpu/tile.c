@@ -633,21 +633,9 @@ extern const Pass pass_dce;
 
 static bool run(Ctx *c, Op *m, const PassOptions *o, Diag *d) {
     int64_t vlen = popt_int(o, "vlen"), lmul = popt_int(o, "lmul");
-    if (vlen < 64 || vlen > 65536 || (vlen & (vlen - 1))) {
-        diag_error(d, m->loc, "tile: vlen must be a power of two from 64 to 65536, got %lld", (long long)vlen);
-        return false;
-    }
-    if (lmul != 1 && lmul != 2 && lmul != 4 && lmul != 8) {
-        diag_error(d, m->loc, "tile: lmul must be 1, 2, 4 or 8, got %lld", (long long)lmul);
-        return false;
-    }
+    /* vlen, lmul, tile-m and tile-n were checked with the options (opts[].values) */
     bool reassociate = popt_bool(o, "reassociate");
     int64_t tm = popt_int(o, "tile-m"), tn = popt_int(o, "tile-n");
-    if (tm < 1 || tm > 1024 || tn < 0 || tn > 1024) {
-        diag_error(d, m->loc, "tile: tile-m must be from 1 to 1024 and tile-n from 0 to 1024, got %lld and %lld",
-                   (long long)tm, (long long)tn);
-        return false;
-    }
     PtrVec work = { 0 };
     op_walk(m, collect, &work);
     Tiler T = { .c = c, .tile_m = tm, .tile_n = tn };
@@ -662,11 +650,11 @@ static bool run(Ctx *c, Op *m, const PassOptions *o, Diag *d) {
 }
 
 static const PassOptDef opts[] = {
-    { "vlen", PO_INT, "256", "vector register length in bits (a power of two; 256: SpacemiT K1/K3)" },
-    { "lmul", PO_INT, "1", "registers per vector group: 1, 2, 4 or 8; a block holds vlen * lmul bits" },
-    { "reassociate", PO_BOOL, "false", "tile float add and mul reductions too (their rounding then differs from the untiled kernel's)" },
-    { "tile-m", PO_INT, "4", "rows of a tt.dot's register block (its micro-tile)" },
-    { "tile-n", PO_INT, "0", "columns of a tt.dot's register block; 0: one vector group of the accumulator's elements (vlen * lmul / bits)" },
+    { "vlen", PO_INT, "256", "64|128|256|512|1024|2048|4096|8192|16384|32768|65536", "vector register length in bits (256: SpacemiT K1/K3)" },
+    { "lmul", PO_INT, "1", "1|2|4|8", "registers per vector group; a block holds vlen * lmul bits" },
+    { "reassociate", PO_BOOL, "false", NULL, "tile float add and mul reductions too (their rounding then differs from the untiled kernel's)" },
+    { "tile-m", PO_INT, "4", "1..1024", "rows of a tt.dot's register block (its micro-tile)" },
+    { "tile-n", PO_INT, "0", "0..1024", "columns of a tt.dot's register block; 0: one vector group of the accumulator's elements (vlen * lmul / bits)" },
 };
 
 const Pass pass_tile = {

@@ -19,7 +19,7 @@
 
 
 static const PassOptDef opts[] = {
-    { "grid", PO_INTLIST, "32", "tiles along each grid axis (at most 3 axes, at most 32 tiles in all)" },
+    { "grid", PO_INTLIST, "32", "1..32", "tiles along each grid axis (at most 3 axes, at most 32 tiles in all)" },
 };
 
 typedef struct Fn { Op *fn; PtrVec pid, nprog; } Fn;
@@ -85,7 +85,9 @@ static bool distribute(Ctx *c, Fn *f, const PassOptVal *grid, Diag *d) {
         }
     int n = high + 1;
     if (grid->nlist != n) {
-        diag_error(d, fn->loc, "DistributeWork: grid rank %d does not match kernel's pid dimensionality %d (function reads tt.get_program_id / tt.get_num_programs on axes 0..%d)", grid->nlist, n, n - 1);
+        static const char *const spell[] = { "N", "X,Y", "X,Y,Z" };
+        diag_error(d, fn->loc, "DistributeWork: grid rank %d does not match kernel's pid dimensionality %d (function reads tt.get_program_id / tt.get_num_programs on axes 0..%d); give a grid of %d ax%s: --grid=%s with --emit=ktir, grid=%s as the pass option",
+                   grid->nlist, n, n - 1, n, n == 1 ? "is" : "es", spell[n - 1], spell[n - 1]);
         return false;
     }
     /* all program-id ops in one block, as the reference assumes */

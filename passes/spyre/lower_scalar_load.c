@@ -158,7 +158,7 @@ static bool run(Ctx *c, Op *m, const PassOptions *o, Diag *d) {
 }
 
 static const PassOptDef opts[] = {
-    { "rank1", PO_BOOL, "false", "emit a rank-1 view, tile and load (memref<1xT>, <1xindex> at index 0, tensor<1xT>) instead of rank 0, as the ktir-cpu interpreter needs; the default is the reference's rank-0 form" },
+    { "rank1", PO_BOOL, "false", NULL, "emit a rank-1 view, tile and load (memref<1xT>, <1xindex> at index 0, tensor<1xT>) instead of rank 0, as the ktir-cpu interpreter needs; the default is the reference's rank-0 form" },
 };
 
 const Pass pass_lower_scalar_load = {

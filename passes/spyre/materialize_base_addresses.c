@@ -7,8 +7,10 @@
  * i-th entry-block argument of type `index` (counting `index` arguments
  * only, in signature order: after convert-ttir-functions these are exactly
  * the former pointers), and those arguments leave the block, the
- * `function_type` and `arg_attrs`.  A shorter list materializes a prefix;
- * a longer one, or a negative address, is an error reported on the
+ * `function_type` and `arg_attrs`.  A shorter list materializes a prefix
+ * (with `require-all=true`, which `--base-addresses` sets, it is an error:
+ * a kernel left with some pointer arguments is not what the user asked
+ * for); a longer one, or a negative address, is an error reported on the
  * function.  Private and nested functions are not kernel boundaries and
  * are left alone.  An empty list makes the pass a no-op. */
 #include <stdlib.h>
@@ -26,6 +28,7 @@ typedef struct Mat {
     Ctx *c;
     Diag *d;
     const PassOptVal *list;
+    bool require_all;
     PtrVec fns;
 } Mat;
 
@@ -71,6 +74,10 @@ static bool materialize(Mat *m, Op *fn) {
         diag_error(m->d, fn->loc, "MaterializeBaseAddresses: %d base addresses supplied but the function has only %d index argument(s) to materialize them into", n, nidx);
         return false;
     }
+    if (m->require_all && n < nidx) {
+        diag_error(m->d, fn->loc, "MaterializeBaseAddresses: %d base address%s supplied but the function has %d index (pointer) arguments; with require-all (--base-addresses) each needs one", n, n == 1 ? "" : "es", nidx);
+        return false;
+    }
     for (int i = 0; i < n; i++) {
         if (m->list->list[i] < 0) {
             diag_error(m->d, fn->loc, "MaterializeBaseAddresses: base address %d is negative (%lld); addresses must be >= 0", i, (long long)m->list->list[i]);
@@ -99,7 +106,7 @@ static bool materialize(Mat *m, Op *fn) {
 static bool run(Ctx *c, Op *module, const PassOptions *o, Diag *d) {
     const PassOptVal *list = popt(o, "base-addresses");
     if (!list || !list->nlist) return true;
-    Mat m = { c, d, list, {0} };
+    Mat m = { c, d, list, popt_bool(o, "require-all"), {0} };
     op_walk(module, collect, &m);
     bool ok = true;
     for (int i = 0; i < m.fns.n; i++) {
@@ -111,11 +118,12 @@ static bool run(Ctx *c, Op *module, const PassOptions *o, Diag *d) {
 }
 
 static const PassOptDef opts[] = {
-    { "base-addresses", PO_INTLIST, "", "element indices that replace the public functions' index arguments, in order" },
+    { "base-addresses", PO_INTLIST, "", NULL, "element indices that replace the public functions' index arguments, in order" },
+    { "require-all", PO_BOOL, "false", NULL, "a list shorter than a public function's index arguments is an error (else a prefix is replaced); set by --base-addresses" },
 };
 
 const Pass pass_materialize_base_addresses = {
     "materialize-base-addresses",
     "replace the index (base-address) arguments of public functions with constants",
-    opts, 1, run,
+    opts, 2, run,
 };

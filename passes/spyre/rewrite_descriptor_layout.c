@@ -587,7 +587,7 @@ static bool run(Ctx *c, Op *m, const PassOptions *o, Diag *d) {
 }
 
 static const PassOptDef opts[] = {
-    { "data-layout", PO_STRING, "device", "physical strides: device (row-major physical) or host (derived from the logical strides)" },
+    { "data-layout", PO_STRING, "device", NULL, "physical strides: device (row-major physical) or host (derived from the logical strides)" },
 };
 
 const Pass pass_rewrite_descriptor_layout = {

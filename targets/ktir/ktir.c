@@ -67,7 +67,8 @@ static bool ktir_pipeline(Pipeline *pl, const TargetOpts *o, char *err, size_t e
         }
     }
     /* --base-addresses without an explicit materialize fix: materialise
-     * right after convert-ttir-functions, where pointers became indices */
+     * right after convert-ttir-functions, where pointers became indices;
+     * require-all: one address per pointer argument, no fewer */
     bool have_mba = false;
     for (int i = 0; i < o->nfix; i++)
         if (!strcmp(fixes[fix_of[i]].flag, "materialize-base-addresses")) have_mba = true;
@@ -88,13 +89,13 @@ static bool ktir_pipeline(Pipeline *pl, const TargetOpts *o, char *err, size_t e
             if (anchor_of[i] != c) continue;
             const char *opts = NULL;
             if (!strcmp(fixes[fix_of[i]].flag, "materialize-base-addresses")) {
-                snprintf(opt, sizeof opt, "base-addresses=%s", o->base_addresses ? o->base_addresses : "");
+                snprintf(opt, sizeof opt, "base-addresses=%s require-all=true", o->base_addresses ? o->base_addresses : "");
                 opts = o->base_addresses && *o->base_addresses ? opt : NULL;
             }
             if (!add(pl, fixes[fix_of[i]].flag, opts, err, errlen)) return false;
         }
         if (c == auto_mba) {
-            snprintf(opt, sizeof opt, "base-addresses=%s", o->base_addresses);
+            snprintf(opt, sizeof opt, "base-addresses=%s require-all=true", o->base_addresses);
             if (!add(pl, "materialize-base-addresses", opt, err, errlen)) return false;
         }
     }

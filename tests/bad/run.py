@@ -54,6 +54,13 @@ def text(b):
     return b.decode("utf-8", "replace")
 
 
+def shown(b):
+    """A source line as diagnostics show it: control bytes (other than a tab)
+    as \\xNN, never raw."""
+    return "".join("\\x%02x" % ord(ch) if (ord(ch) < 0x20 and ch != "\t") or ord(ch) == 0x7f else ch
+                   for ch in text(b))
+
+
 def first_line(s):
     return next((l for l in s.splitlines() if l.strip()), "(empty)")[:300]
 
@@ -159,11 +166,15 @@ def expect_located_error(rc, err, fname, line=None, col=None, msg=None, src=None
     if alts is not None and not any(a in got_msg for a in alts):
         raise Fail("message %r does not contain %s" % (got_msg[:200], " or ".join(repr(a) for a in alts)))
     source_line = None
+    shown_col = got_col
     if src is not None:
         all_lines = src.split(b"\n")
-        source_line = text(all_lines[got_line - 1]) if got_line - 1 < len(all_lines) else ""
-        source_line = source_line.rstrip("\r")
-    check_caret(lines, i, got_col, source_line)
+        raw = all_lines[got_line - 1] if got_line - 1 < len(all_lines) else b""
+        raw = raw[:-1] if raw.endswith(b"\r") else raw
+        source_line = shown(raw)
+        # the caret sits under the column as shown: \xNN is four wide, a UTF-8 character one
+        shown_col = len(shown(raw[:got_col - 1])) + 1
+    check_caret(lines, i, shown_col, source_line)
     return got_line, got_col, got_msg
 
 

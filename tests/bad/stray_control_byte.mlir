@@ -1,3 +1,3 @@
-// EXPECT: 3:10: unexpected character
+// EXPECT: 3:10: unexpected character '\x01'
 "t.op"() : () -> ()
 "t.op"() : () -> ()

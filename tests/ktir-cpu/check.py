@@ -10,7 +10,7 @@ through the ktir_oracle.py driver, with random inputs.  Every output buffer
 is compared with a NumPy reference of what the kernel computes; the table at
 the end lists sample, case, output, max abs error and the result.
 --ktir-cpu prints the KTIR in the form ktir-cpu's reader takes (it implies
---ktdp-memory-space=generic; see README.md).  With --raw, the KTIR is lowered
+--ktdp-memory-space=generic; see docs/cli.md).  With --raw, the KTIR is lowered
 with plain --ktdp-memory-space=generic instead, as MLIR prints it.
 
 Usage:
@@ -596,7 +596,7 @@ def run_case(name, case, args, workdir):
     src = os.path.join(SAMPLE_DIR, name + ".ttir")
     kernel = os.path.join(workdir, tag + ".ktir.mlir")
     flags = list(case.get("flags", [])) if case else []
-    # --ktir-cpu: the print form ktir-cpu's reader takes (README.md, items 1 and 2);
+    # --ktir-cpu: the print form ktir-cpu's reader takes (docs/cli.md, items 1 and 2);
     # --raw: the KTIR as MLIR prints it, with only the memory spaces ktir-cpu knows
     form = "--ktdp-memory-space=generic" if args.raw else "--ktir-cpu"
     cmd = [args.ttxform, src, "--emit=ktir", form, *flags, "-o", kernel]

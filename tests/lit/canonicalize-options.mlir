@@ -24,7 +24,8 @@
 // ONE-NEXT: %2 = arith.addi %1, %c3_i32 : i32
 // ONE-NEXT: return %2 : i32
 // CONV: error: Canonicalizer failed to converge
-// BAD: error: invalid value 'sometimes' for option 'region-simplify' of pass 'canonicalize'
+// BAD: ttxform: error: invalid value 'sometimes' for option 'region-simplify' of pass 'canonicalize': expected one of disabled|normal|aggressive
+// BAD-NEXT: Try 'ttxform --help'.
 func.func @iterations(%x: i32) -> i32 {
   %a = arith.addi %x, %x : i32
   %c1 = arith.constant 1 : i32

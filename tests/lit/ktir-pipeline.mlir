@@ -4,7 +4,7 @@
 // RUN: rm -rf %t && mkdir -p %t && ttxform %s -o %t/out.ktir && FileCheck %s < %t/out.ktir
 // RUN: cat %s | ttxform - --emit=ktir | FileCheck %s
 // RUN: ttxform %s --emit=ktir --grid=8 | FileCheck %s --check-prefix=GRID8
-// RUN: ttxform %s --emit=ktir --base-addresses=0,4096 | FileCheck %s --check-prefix=BASE
+// RUN: ttxform %s --emit=ktir --base-addresses=0,4096,8192 | FileCheck %s --check-prefix=BASE
 // RUN: ttxform %s --emit=ktir --fix=convert-elementwise-to-linalg@lower_compute_ops | FileCheck %s --check-prefix=LINALG
 // RUN: not ttxform %s --emit=ktir --grid=33 2>&1 | FileCheck %s --check-prefix=ERR-GRID
 // RUN: not ttxform %s --emit=ktir --grid=4,x 2>&1 | FileCheck %s --check-prefix=ERR-GRIDSYN
@@ -53,9 +53,10 @@
 // GRID8: arith.constant 256 : i32
 
 // two of the three pointers become constants; the third stays an argument
-// BASE: func.func @add_kernel(%arg0: index {tt.divisibility = 16 : i32}) attributes {grid = [32], noinline = false}
+// BASE: func.func @add_kernel() attributes {grid = [32], noinline = false}
 // BASE-DAG: %{{.*}} = arith.constant 0 : index
 // BASE-DAG: %{{.*}} = arith.constant 4096 : index
+// BASE-DAG: %{{.*}} = arith.constant 8192 : index
 
 // LINALG: linalg.generic
 // LINALG: arith.addf %{{.*}}, %{{.*}} : f32

@@ -31,6 +31,6 @@ tt.func @skips_x() -> i32 {
 }
 
 // TOOBIG: error: DistributeWork: the grid has 64 tiles but a Spyre card has 32 cores
-// ZERO:   error: DistributeWork: grid extent 0 on axis 0 must be at least 1
+// ZERO:   ttxform: error: invalid value '0' for option 'grid' of pass 'distribute-work-to-spyre-cores': expected a comma-separated list of integers from 1 to 32
 // RANK4:  error: DistributeWork: a grid has at most 3 axes, got 4
-// HUGE:   error: DistributeWork: the grid has more than 1024 tiles but a Spyre card has 32 cores
+// HUGE:   ttxform: error: invalid value '5000000000,5000000000,5000000000' for option 'grid' of pass 'distribute-work-to-spyre-cores': expected a comma-separated list of integers from 1 to 32

@@ -7,9 +7,13 @@
 // RUN: not ttxform %s --tile=lmul=3 2>&1 | FileCheck %s --check-prefix=BADLMUL
 // RUN: ttxform %s --split-input-file --tile="tile-m=2 tile-n=4" | FileCheck %s --check-prefix=MICRO
 // RUN: not ttxform %s --tile=tile-m=0 2>&1 | FileCheck %s --check-prefix=BADTILE
-// BADVLEN: error: tile: vlen must be a power of two from 64 to 65536, got 100
-// BADLMUL: error: tile: lmul must be 1, 2, 4 or 8, got 3
-// BADTILE: error: tile: tile-m must be from 1 to 1024 and tile-n from 0 to 1024, got 0 and 0
+// A bad value is an error at the option, before the input is read.
+// BADVLEN: ttxform: error: invalid value '100' for option 'vlen' of pass 'tile': expected one of 64|128|256|512|1024|2048|4096|8192|16384|32768|65536
+// BADVLEN-NEXT: Try 'ttxform --help'.
+// BADLMUL: ttxform: error: invalid value '3' for option 'lmul' of pass 'tile': expected one of 1|2|4|8
+// BADLMUL-NEXT: Try 'ttxform --help'.
+// BADTILE: ttxform: error: invalid value '0' for option 'tile-m' of pass 'tile': expected an integer from 1 to 1024
+// BADTILE-NEXT: Try 'ttxform --help'.
 
 // A 1-D elementwise chain from two loads to a masked store: one loop over
 // blocks of 256 / 32 = 8 f32, the chain fused inside on tensor<8x..>, the
