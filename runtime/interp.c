@@ -337,6 +337,9 @@ bool iv_run_op(In *in, Op *op) {
         id != OP_tt_mulhiui && id != OP_tt_assert && id != OP_cf_assert && id != OP_tt_extern_elementwise && id != OP_tt_print &&
         id != OP_tt_gather && id != OP_tt_map_elementwise && id != OP_tt_atomic_rmw && id != OP_tt_atomic_cas && id != OP_tt_unsplat)
         return iv_unsupported(in, op);
+    const char *dn = op->info->name;
+    if (!strncmp(dn, "ktdp.", 5)) return iv_ktdp_op(in, op);
+    if ((!strncmp(dn, "linalg.", 7) || !strncmp(dn, "tensor.", 7)) && id != OP_tensor_empty) return iv_linalg_op(in, op);
     switch (id) {
     case OP_scf_for: return iv_run_for(in, op);
     case OP_scf_if: return iv_run_if(in, op);
@@ -583,12 +586,12 @@ int interp_run(Ctx *c, Op *func, int nargs, const IArg *args, const int grid[3],
         Type *t = entry->args[i]->type;
         int k = iv_kind_of(t);
         bool good = (k == 'p' && args[i].kind == IARG_BUF) || (k == 'i' && args[i].kind == IARG_INT) ||
-                    (k == 'f' && args[i].kind == IARG_FLOAT);
+                    (k == 'f' && args[i].kind == IARG_FLOAT) || (t->kind == T_INDEX && args[i].kind == IARG_BUF);
         if (!good) {
             diag_error(d, func->loc, "interpreter: argument %d does not match its type", i);
             return -1;
         }
-        if (k == 'p') {
+        if (k == 'p' && t->kind == T_PTR) {
             Type *pe = t->ptr.pointee;
             if (args[i].buf.elem && args[i].buf.elem != pe) {
                 diag_error(d, func->loc, "interpreter: the buffer of argument %d has another element type", i);
@@ -605,11 +608,14 @@ int interp_run(Ctx *c, Op *func, int nargs, const IArg *args, const int grid[3],
         if (!ok) break;
         pv[i] = &vals[i];
         Type *t = vals[i].t;
-        if (args[i].kind == IARG_BUF) { vals[i].e[0].p.buf = i; vals[i].e[0].p.off = 0; }
+        if (args[i].kind == IARG_BUF && t->kind == T_INDEX) vals[i].e[0].i = (int64_t)(i + 1) << KADDR_SHIFT;   /* a KTIR base address */
+        else if (args[i].kind == IARG_BUF) { vals[i].e[0].p.buf = i; vals[i].e[0].p.off = 0; }
         else if (args[i].kind == IARG_INT) vals[i].e[0].i = wrapt(t, args[i].i);
         else vals[i].e[0].f = fround(t, args[i].f);
     }
-    for (int z = 0; ok && z < grid[2]; z++)
+    in.grid[0] = grid[0]; in.grid[1] = grid[1]; in.grid[2] = grid[2];
+    if (ok && iv_func_has_inter_tile(func)) ok = iv_run_cotiles(&in, func, nargs, pv);
+    else for (int z = 0; ok && z < grid[2]; z++)
         for (int y = 0; ok && y < grid[1]; y++)
             for (int x = 0; ok && x < grid[0]; x++) {
                 in.pid[0] = x; in.pid[1] = y; in.pid[2] = z;

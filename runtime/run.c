@@ -127,8 +127,6 @@ static int usage_error(const char *fmt, const char *arg) {
 
 /* ---- binding ------------------------------------------------------------- */
 
-typedef struct Binding { const char *name, *value; int arg; } Binding;
-
 enum { ENG_JIT = 1, ENG_INTERP, ENG_CHECK };
 
 typedef struct RunOptsCli {
@@ -144,6 +142,8 @@ typedef struct RunOptsCli {
     RvArch target;           /* RV_NONE: the host */
     int vlen;                /* 0: not given */
     const char *cache_dir;
+    bool have_grid;
+    const char *via;         /* --via=ktir */
 } RunOptsCli;
 
 static bool push_binding(Binding **v, int *n, const char *text) {
@@ -188,7 +188,7 @@ static int parse_cli(int argc, char **argv, RunOptsCli *o) {
     bool options = true;
     /* the valued options, by index: --arg (2) and --output (3) may repeat */
     static const char *const opts[] = { "grid", "function", "arg", "output", "threads", "trace", "dump-dir", "repeat",
-                                        "target", "vlen", "cache-dir" };
+                                        "target", "vlen", "cache-dir", "via" };
     enum { NOPTS = sizeof opts / sizeof *opts };
     const char *seen[NOPTS] = {0};
     for (int i = 1; i < argc; i++) {
@@ -260,6 +260,8 @@ static int parse_cli(int argc, char **argv, RunOptsCli *o) {
         } else if (which == 10) {
             if (!*val) return usage_error("option '%s' needs a directory", a);
             o->cache_dir = val;
+        } else if (which == 11) {
+            o->via = val;
         } else if (!strcmp(n, "bench")) {
             o->bench = true;
         } else if (!strcmp(n, "no-bounds-check")) {
@@ -272,8 +274,7 @@ static int parse_cli(int argc, char **argv, RunOptsCli *o) {
         }
     }
     if (!o->kernel) return usage_error("%s", "no kernel file given");
-    if (!have_grid) return usage_error("%s", "missing --grid=X[,Y[,Z]]");
-    if (!o->engine) o->engine = ENG_JIT;
+    o->have_grid = have_grid;   /* a KTIR kernel has its grid (run_ktir.c) */
     if (o->engine == ENG_INTERP && seen[4]) return usage_error("'%s' has no effect with --interp (the interpreter runs on one thread)", seen[4]);
     if (o->target) {
         if (o->engine == ENG_INTERP) return usage_error("%s", "--target runs the kernel under qemu-riscv64; --interp runs it on the host");
@@ -340,6 +341,20 @@ int run_main(int argc, char **argv) {
     Op *m = parse_module(c, fname, src, len, 1, &d);
     if (!m || d.nerrors) goto out;
     if (!verify_module(c, m, &d) || d.nerrors) goto out;
+    if (o.via || run_is_ktir(m)) {
+        const char *unsup = o.target ? "--target" : o.threads ? "--threads" : o.trace ? "--trace" : o.dump_dir ? "--dump-dir" : o.no_bounds ? "--no-bounds-check" : NULL;
+        KtirRun k = { fname, src, len, o.function, "?", { o.grid[0], o.grid[1], o.grid[2] }, o.have_grid, o.via,
+                      o.engine == ENG_JIT ? KENG_JIT : o.engine == ENG_INTERP ? KENG_INTERP : o.engine == ENG_CHECK ? KENG_CHECK : KENG_DEFAULT,
+                      unsup, o.bench, o.repeat, o.args, o.outs, o.nargs, o.nouts };
+        Op *kf = interp_find_func(m, o.function);
+        Attr *ks = kf ? op_attr(kf, "sym_name") : NULL;
+        char kname[128];
+        if (ks && ks->kind == A_STRING) { snprintf(kname, sizeof kname, "%.*s", (int)ks->str.len, ks->str.s); k.fn_name = kname; }
+        rc = run_ktir(&k, c, m, &d);
+        goto out;
+    }
+    if (!o.have_grid) { rc = usage_error("%s", "missing --grid=X[,Y[,Z]]"); goto out; }
+    if (!o.engine) o.engine = ENG_JIT;
     Op *func = interp_find_func(m, o.function);
     if (!func) {
         if (o.function) errorf("'%s' has no function @%s", fname, o.function);
