@@ -152,13 +152,13 @@ static bool memspace_ok(In *in, Op *op) {
 
 static bool memview(In *in, Op *op, RV *r) {
     Type *mt = op->res[0].type;
-    if (!mt || mt->kind != T_MEMREF || mt->sh.rank < 1 || mt->sh.rank > MAX_RANK) return iv_fail(in, op, "expected a memref of rank 1 to %d", MAX_RANK);
+    if (!mt || mt->kind != T_MEMREF || mt->sh.rank < 0 || mt->sh.rank > MAX_RANK) return iv_fail(in, op, "expected a memref of rank 0 to %d", MAX_RANK);
     if (!memspace_ok(in, op)) return false;
     int R = mt->sh.rank, ns = 0, nt = 0;
     int64_t sz[MAX_RANK], st[MAX_RANK];
     ns = op_attr_ints(op, "static_sizes", sz, MAX_RANK);
     nt = op_attr_ints(op, "static_strides", st, MAX_RANK);
-    if (ns != R || nt != R) return iv_fail(in, op, "sizes and strides do not match the memref rank");
+    if ((ns != R && !(ns < 0 && !R)) || (nt != R && !(nt < 0 && !R))) return iv_fail(in, op, "sizes and strides do not match the memref rank");
     int next = 1;
     int64_t off;
     if (!opnd_int(in, op, 0, &off)) return false;
@@ -276,12 +276,13 @@ static bool enum_points(In *in, Op *op, const Attr *set, const Attr *order, cons
     for (int k = 0; k < R; k++) if (lo[k] == INT64_MIN) lo[k] = 0;
     int64_t a[MAX_RANK] = { 0 }, p[MAX_RANK];
     for (int64_t k = 0; k < n; k++) {
+        int CR = R ? R : 1;
         for (int j = 0; j < R; j++) p[perm[j]] = lo[perm[j]] + a[j];
         bool ok = true;
         if (box) for (int d = 0; d < R && ok; d++) ok = p[d] <= hi[d];
         else ok = set_has(set, p, syms);
-        if (ok) memcpy(pts + k * R, p, sizeof(int64_t) * (size_t)R);
-        else pts[k * R] = MASKED;
+        if (ok) { pts[k * CR] = 0; memcpy(pts + k * CR, p, sizeof(int64_t) * (size_t)R); }
+        else pts[k * CR] = MASKED;
         for (int j = R - 1; j >= 0; j--) { if (++a[j] < dims[j]) break; a[j] = 0; }
     }
     return true;
@@ -289,7 +290,7 @@ static bool enum_points(In *in, Op *op, const Attr *set, const Attr *order, cons
 
 static bool tile_alloc(In *in, Op *op, RV *r, const RV *view, int64_t n, int R, int64_t **coords) {
     Type *mt = view->t;
-    if (!new_rv(in, op, r, op->res[0].type, TH + view->n + n * R)) return false;
+    if (!new_rv(in, op, r, op->res[0].type, TH + view->n + n * (R ? R : 1))) return false;
     r->e[0].i = n;
     r->e[1].i = R;
     r->e[2].i = view->n;
@@ -320,9 +321,10 @@ static bool atile(In *in, Op *op, RV *r) {
     int64_t *co;
     if (!tile_alloc(in, op, r, view, n, R, &co)) return false;
     if (!enum_points(in, op, op_attr(op, "access_tile_set"), op_attr(op, "access_tile_order"), syms, dims, R, n, co)) return false;
+    int CR = R ? R : 1;
     for (int64_t k = 0; k < n; k++)
-        if (co[k * R] != MASKED)
-            for (int d = 0; d < R; d++) co[k * R + d] += base[d];
+        if (co[k * CR] != MASKED)
+            for (int d = 0; d < R; d++) co[k * CR + d] += base[d];
     return true;
 }
 
@@ -414,8 +416,9 @@ static bool kload(In *in, Op *op, RV *r) {
     if (iv_kind_of(et) != iv_kind_of(r->et) || iv_elem_bytes(et) != iv_elem_bytes(r->et)) return iv_fail(in, op, "the result's element type differs from the view's");
     for (int64_t k = 0; k < n; k++) {
         int64_t a;
-        if (co[k * R] == MASKED || !view_addr(v, co + k * R, &a)) { r->e[k].i = 0; r->e[k].f = 0; continue; }
-        unsigned char *m = elem_at(in, op, a, et, r, k, co + k * R, R, "reads");
+        const int64_t *ck = co + k * (R ? R : 1);
+        if (ck[0] == MASKED || !view_addr(v, ck, &a)) { r->e[k].i = 0; r->e[k].f = 0; continue; }
+        unsigned char *m = elem_at(in, op, a, et, r, k, ck, R, "reads");
         if (!m || !iv_mem_read(in, op, m, r->et, &r->e[k])) return false;
     }
     return true;
@@ -434,8 +437,9 @@ static bool kstore(In *in, Op *op) {
     if (iv_kind_of(et) != iv_kind_of(x->et) || iv_elem_bytes(et) != iv_elem_bytes(x->et)) return iv_fail(in, op, "the data's element type differs from the view's");
     for (int64_t k = 0; k < n; k++) {
         int64_t a;
-        if (co[k * R] == MASKED || !view_addr(v, co + k * R, &a)) continue;
-        unsigned char *m = elem_at(in, op, a, et, x, k, co + k * R, R, "writes");
+        const int64_t *ck = co + k * (R ? R : 1);
+        if (ck[0] == MASKED || !view_addr(v, ck, &a)) continue;
+        unsigned char *m = elem_at(in, op, a, et, x, k, ck, R, "writes");
         if (!m || !iv_mem_write(in, op, m, et, x->e[k])) return false;
     }
     return true;
