@@ -233,26 +233,29 @@ static bool view_addr(const El *v, const int64_t *c, int64_t *addr) {
     return false;
 }
 
+/* "tile element [i] reads view coordinate (c0, c1)": for messages */
+static void where(char *out, size_t sz, const RV *t, int64_t k, const int64_t *c, int R, const char *what) {
+    char idx[128];
+    iv_index_str(idx, sizeof idx, t, k);
+    size_t o = (size_t)snprintf(out, sz, "tile element %s %s view coordinate (", idx, what);
+    for (int i = 0; i < R && o < sz; i++) o += (size_t)snprintf(out + o, sz - o, "%s%lld", i ? ", " : "", (long long)c[i]);
+    if (o < sz) snprintf(out + o, sz - o, ")");
+}
+
 /* the bytes at element address a of a view of element type et */
 static unsigned char *elem_at(In *in, Op *op, int64_t a, Type *et, const RV *t, int64_t k, const int64_t *c, int R, const char *what) {
     int64_t buf = (a >> KADDR_SHIFT) - 1, e = a & (((int64_t)1 << KADDR_SHIFT) - 1), sz = iv_elem_bytes(et);
-    char idx[128], co[256];
-    iv_index_str(idx, sizeof idx, t, k);
-    size_t o = (size_t)snprintf(co, sizeof co, "(");
-    for (int i = 0; i < R && o < sizeof co; i++) o += (size_t)snprintf(co + o, sizeof co - o, "%s%lld", i ? ", " : "", (long long)c[i]);
-    if (o < sizeof co) snprintf(co + o, sizeof co - o, ")");
+    if (buf >= 0 && buf < in->nargs && in->args[buf].kind == IARG_BUF && (uint64_t)e * (uint64_t)sz + (uint64_t)sz <= in->args[buf].buf.bytes)
+        return (unsigned char *)in->args[buf].buf.data + e * sz;
+    char w[512];
+    where(w, sizeof w, t, k, c, R, what);
     if (buf < 0 || buf >= in->nargs || in->args[buf].kind != IARG_BUF) {
-        iv_fail(in, op, "tile element %s %s view coordinate %s at address %lld, which is in no bound buffer", idx, what, co, (long long)a);
+        iv_fail(in, op, "%s at address %lld, which is in no bound buffer", w, (long long)a);
         return NULL;
     }
-    const Buf *b = &in->args[buf].buf;
-    if ((uint64_t)e * (uint64_t)sz + (uint64_t)sz > b->bytes) {
-        iv_fail(in, op, "out-of-bounds access: tile element %s %s view coordinate %s, element %lld of argument %lld, "
-                "which holds %lld elements of %s", idx, what, co, (long long)e, (long long)buf,
-                (long long)(sz ? (int64_t)b->bytes / sz : 0), et->kind == T_FLOAT ? et->f.name : "integers");
-        return NULL;
-    }
-    return (unsigned char *)b->data + e * sz;
+    iv_fail(in, op, "out-of-bounds access: %s, element %lld of argument %lld, which holds %lld elements of %s", w, (long long)e,
+            (long long)buf, (long long)(sz ? (int64_t)in->args[buf].buf.bytes / sz : 0), et->kind == T_FLOAT ? et->f.name : "integers");
+    return NULL;
 }
 
 /* ---- access tiles ------------------------------------------------------------ */
