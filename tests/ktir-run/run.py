@@ -62,6 +62,22 @@ NO_TTIR_CHECK = {
     "neg_stick_dynamic": STICK,
     ("ptr_matmul", 0): "the TTIR's own tt.load of program 29 reads element -32 of arg1 (a lane its mask keeps)",
 }
+# cases beyond check.py's, so that every golden runs
+EXTRA_CASES = {
+    "vector_add_3d_grid": [dict(label="grid=2,4,4", flags=["--grid=2,4,4"], **check._add())],
+    "vector_add_3d_grid_dynamic": [dict(label="64x32x16,grid=2,4,4", flags=["--grid=2,4,4"],
+                                        **check._add((64, 32, 16), scalars=(64, 32, 16)))],
+    "neg_stick_dynamic": [dict(label="device,m=96", flags=[],
+                               inputs={"arg0": {"shape": [2, 96, 64], "dtype": "f32", "fill": "randn", "seed": 3},
+                                       "arg1": {"shape": [2, 96, 64], "dtype": "f32", "fill": "zeros"},
+                                       "arg2": 96},
+                               reference={"arg1": "-arg0"})],
+}
+# goldens no case runs, and why
+NOT_RUN = {
+    "vector_add_1d.grid4.ktir": "lowered with --base-addresses=0,4096,8192: no argument to bind a buffer to, "
+                                "and its 2097152-element views overlap",
+}
 # cases whose KTIR the interpreter rejects, with the message it must give
 # (lowering issues that execution finds)
 XFAIL_KTIR = {
@@ -140,20 +156,46 @@ def compare(got, ref, dt, tol):
     return (not bad.any()), f"max abs err {err.max() if err.size else 0:.3g} (rtol {rtol}, atol {atol}), {int(bad.sum())} mismatches"
 
 
+def golden_rows():
+    """(sample, lowering flags that change the kernel, golden file) of cases.tsv"""
+    rows = []
+    for line in open(os.path.join(GOLDEN, "cases.tsv")):
+        if line.startswith("#") or not line.strip():
+            continue
+        inp, extra, gold = line.rstrip("\n").split("\t")
+        flags = [f for f in extra.split() if f != "--emit=ktir"]
+        sem = [f for f in flags if not f.startswith("--fix=") and f != "--mlir-print-op-generic"]
+        rows.append((os.path.basename(inp)[:-5], sem, gold))
+    return rows
+
+
+GOLDEN_ROWS = golden_rows()
+USED_GOLDENS = set()
+
+
+def same_flags(a, b):
+    def norm(fl):
+        return sorted(f for f in fl if f != "--grid=32")
+    return norm(a) == norm(b)
+
+
 def run_case(tmp, sample, case, idx):
     flags = list(case.get("flags", []))
     grid_flags = [f for f in flags if f.startswith("--grid=")]
     other = [f for f in flags if not f.startswith("--grid=")]
-    golden = os.path.join(GOLDEN, sample + ".ktir")
     ttir = os.path.join(SAMPLES_DIR, sample + ".ttir")
-    if not flags:
-        kpath = golden
+    goldens = [g for (smp, sem, g) in GOLDEN_ROWS if smp == sample and same_flags(sem, flags)]
+    if goldens:
+        kpaths = [(f"golden {g}", os.path.join(GOLDEN, g)) for g in goldens]
+        USED_GOLDENS.update(goldens)
     else:
-        kpath = os.path.join(tmp, f"{sample}.{idx}.ktir")
-        r = run([ttir, "--emit=ktir", *flags, "-o", kpath])
+        kp = os.path.join(tmp, f"{sample}.{idx}.ktir")
+        r = run([ttir, "--emit=ktir", *flags, "-o", kp])
         if r.returncode:
             record(f"{sample} [{case['label']}] emit", False, r.stderr.strip()[:200])
             return
+        kpaths = [("ktir (--emit=ktir " + " ".join(flags) + ")", kp)]
+    kpath = kpaths[0][1]
     ktir = open(kpath).read()
     shapes = view_shapes(ktir)
     env = {}
@@ -175,7 +217,7 @@ def run_case(tmp, sample, case, idx):
     outs = list(case["reference"])
     refs = {o: eval(case["reference"][o], {**helpers(), **env}) for o in outs}
     tol = TOL_F16_MATMUL if case.get("tol_dtype", (None,))[0] == "f16/f16-matmul" else None
-    runs = [("ktir", [kpath])]
+    runs = [(how, [p]) for how, p in kpaths]
     if not other:
         g = grid_flags[0] if grid_flags else "--grid=32"
         why = NO_TTIR_CHECK.get(sample) or NO_TTIR_CHECK.get((sample, idx))
@@ -290,10 +332,13 @@ def main():
                 continue
             if not os.path.exists(os.path.join(GOLDEN, sample + ".ktir")):
                 continue
-            for idx, case in enumerate(cases):
+            for idx, case in enumerate(cases + EXTRA_CASES.get(sample, [])):
                 run_case(tmp, sample, case, idx)
         if not ONLY:
             error_cases(tmp)
+            for smp, sem, g in GOLDEN_ROWS:
+                if g not in USED_GOLDENS:
+                    print(f"not run: golden {g} ({smp}, {' '.join(sem)}): {NOT_RUN.get(g, 'no case with these flags')}")
     w = max(len(r[0]) for r in rows) if rows else 10
     for name, st, note in rows:
         print(f"{name:<{w}}  {st}  {note}")
