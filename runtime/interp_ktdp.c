@@ -406,44 +406,29 @@ static bool itile(In *in, Op *op, RV *r) {
 
 /* ---- load and store ------------------------------------------------------------- */
 
-static bool kload(In *in, Op *op, RV *r) {
-    RV *t = iv_opnd(in, op, 0);
+/* ktdp.load (r: the result) and ktdp.store (r NULL: operand 0 is the data) */
+static bool kaccess(In *in, Op *op, RV *r) {
+    bool load = r != NULL;
+    RV *x = load ? r : iv_opnd(in, op, 0), *t = x ? iv_opnd(in, op, load ? 0 : 1) : NULL;
     if (!t) return false;
-    if (!is_tile(t)) return iv_fail(in, op, "operand is not an access tile");
+    if (!is_tile(t)) return iv_fail(in, op, "operand %d is not an access tile", load ? 0 : 1);
     int64_t n = t->e[0].i;
     int R = (int)t->e[1].i;
-    if (r->n != n) return iv_fail(in, op, "the result has %lld elements, the tile %lld", (long long)r->n, (long long)n);
+    const char *what = load ? "the result" : "the data";
+    if (x->n != n) return iv_fail(in, op, "%s has %lld elements, the tile %lld", what, (long long)x->n, (long long)n);
     const El *v = t->e + TH;
     const int64_t *co = &t->e[TH + t->e[2].i].i;
     Type *et = (Type *)(intptr_t)t->e[3].i;
-    if (iv_kind_of(et) != iv_kind_of(r->et) || iv_elem_bytes(et) != iv_elem_bytes(r->et)) return iv_fail(in, op, "the result's element type differs from the view's");
+    if (iv_kind_of(et) != iv_kind_of(x->et) || iv_elem_bytes(et) != iv_elem_bytes(x->et)) return iv_fail(in, op, "%s's element type differs from the view's", what);
     for (int64_t k = 0; k < n; k++) {
         int64_t a;
         const int64_t *ck = co + k * (R ? R : 1);
-        if (ck[0] == MASKED || !view_addr(v, ck, &a)) { r->e[k].i = 0; r->e[k].f = 0; continue; }
-        unsigned char *m = elem_at(in, op, a, et, r, k, ck, R, "reads");
-        if (!m || !iv_mem_read(in, op, m, r->et, &r->e[k])) return false;
-    }
-    return true;
-}
-
-static bool kstore(In *in, Op *op) {
-    RV *x = iv_opnd(in, op, 0), *t = x ? iv_opnd(in, op, 1) : NULL;
-    if (!t) return false;
-    if (!is_tile(t)) return iv_fail(in, op, "operand 1 is not an access tile");
-    int64_t n = t->e[0].i;
-    int R = (int)t->e[1].i;
-    if (x->n != n) return iv_fail(in, op, "the data has %lld elements, the tile %lld", (long long)x->n, (long long)n);
-    const El *v = t->e + TH;
-    const int64_t *co = &t->e[TH + t->e[2].i].i;
-    Type *et = (Type *)(intptr_t)t->e[3].i;
-    if (iv_kind_of(et) != iv_kind_of(x->et) || iv_elem_bytes(et) != iv_elem_bytes(x->et)) return iv_fail(in, op, "the data's element type differs from the view's");
-    for (int64_t k = 0; k < n; k++) {
-        int64_t a;
-        const int64_t *ck = co + k * (R ? R : 1);
-        if (ck[0] == MASKED || !view_addr(v, ck, &a)) continue;
-        unsigned char *m = elem_at(in, op, a, et, x, k, ck, R, "writes");
-        if (!m || !iv_mem_write(in, op, m, et, x->e[k])) return false;
+        if (ck[0] == MASKED || !view_addr(v, ck, &a)) {   /* masked */
+            if (load) { x->e[k].i = 0; x->e[k].f = 0; }
+            continue;
+        }
+        unsigned char *m = elem_at(in, op, a, et, x, k, ck, R, load ? "reads" : "writes");
+        if (!m || !(load ? iv_mem_read(in, op, m, x->et, &x->e[k]) : iv_mem_write(in, op, m, et, x->e[k]))) return false;
     }
     return true;
 }
@@ -712,7 +697,7 @@ bool iv_func_has_inter_tile(Op *op) {
 
 bool iv_ktdp_op(In *in, Op *op) {
     int id = op->info->id;
-    if (id == OP_ktdp_store) return kstore(in, op);
+    if (id == OP_ktdp_store) return kaccess(in, op, NULL);
     if (id == OP_ktdp_inter_tile_reduce) return ktreduce(in, op);
     if (id == OP_ktdp_region_terminator || id == OP_ktdp_yield_partial || id == OP_ktdp_yield_reduced) return true;
     if (id == OP_ktdp_get_compute_tile_id) {
@@ -732,7 +717,7 @@ bool iv_ktdp_op(In *in, Op *op) {
     case OP_ktdp_construct_distributed_memory_view: ok = dmemview(in, op, &r); break;
     case OP_ktdp_construct_access_tile: ok = atile(in, op, &r); break;
     case OP_ktdp_construct_indirect_access_tile: ok = itile(in, op, &r); break;
-    case OP_ktdp_load: ok = iv_res_alloc(in, op, 0, &r) && kload(in, op, &r); break;
+    case OP_ktdp_load: ok = iv_res_alloc(in, op, 0, &r) && kaccess(in, op, &r); break;
     case OP_ktdp_inter_tile_produce: ok = produce(in, op, &r); break;
     default: return iv_unsupported(in, op);
     }
