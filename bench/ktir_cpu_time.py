@@ -6,7 +6,7 @@ Usage: ktir_cpu_time.py KTIR_CPU_DIR KERNEL.ktir [--save NAME=OUT.npy] NAME=FILE
 Loads the kernel (not timed), binds each array argument from its .npy file
 and each scalar from its number (by the KTIR's argument names), runs
 execute_function once (timed), writes each --save argument's contents after
-the run and prints `ktir-cpu execute S s`.
+the run and prints `ktir-cpu execute S s, cpu C s` (wall and process CPU time).
 """
 import os
 import re
@@ -35,9 +35,9 @@ while args:
         kwargs[name] = np.load(val)
     else:
         kwargs[name] = float(val) if re.search(r"[.eE]", val) else int(val)
-t0 = time.perf_counter()
+t0, c0 = time.perf_counter(), time.process_time()
 res = it.execute_function(fname, **kwargs)
-t1 = time.perf_counter()
+t1, c1 = time.perf_counter(), time.process_time()
 for name, path in saves.items():
     np.save(path, np.asarray(res[name]))
-print(f"ktir-cpu execute {t1 - t0:.3f} s")
+print(f"ktir-cpu execute {t1 - t0:.3f} s, cpu {c1 - c0:.3f} s")
