@@ -145,8 +145,10 @@ static bool is_tile(const RV *v) { return v && v->t && v->t->kind == T_OPAQUE &&
 static bool memspace_ok(In *in, Op *op) {
     Attr *ms = op_attr(op, "memory_space");
     if (!ms) return true;
-    const char *t = ms->kind == A_OPAQUE ? ms->str.s : "";
-    if (strstr(t, "HBM") || strstr(t, "global") || strstr(t, "unspecified")) return true;
+    char t[256] = "";
+    if (ms->kind == A_OPAQUE) snprintf(t, sizeof t, "%.*s", (int)ms->str.len, ms->str.s);
+    /* both spellings: #ktdp.memory_space<global> and #ktdp.spyre_memory_space<HBM> */
+    if (strstr(t, "<HBM") || strstr(t, "<global") || strstr(t, "<unspecified")) return true;
     return iv_fail(in, op, "memory space '%s': the interpreter runs views of global memory (HBM) only", t);
 }
 
