@@ -43,7 +43,9 @@ static double elem_d(const NpyArray *a, size_t i) {
 
 enum { CHECK_ULPS = 4 };
 
-bool check_one(const char *name, const NpyArray *a, const NpyArray *b) {
+bool check_one(const char *name, const NpyArray *a, const NpyArray *b) { return check_pair(name, a, b, "jit", "interp"); }
+
+bool check_pair(const char *name, const NpyArray *a, const NpyArray *b, const char *la, const char *lb) {
     size_t n = a->nbytes / npy_type_size(a->dtype);
     bool fl = is_float_type(a->dtype);
     double maxabs = 0;
@@ -71,11 +73,11 @@ bool check_one(const char *name, const NpyArray *a, const NpyArray *b) {
     npy_shape_str(a->ndim, a->shape, shp, sizeof shp);
     if (!ndiff) printf("check %s %s %s: identical\n", name, npy_type_name(a->dtype), shp);
     else if (fl)
-        printf("check %s %s %s: %s: %" PRIu64 " elements differ, max abs diff %.9g, max %s%" PRIu64 " ulp at element %zu (jit %.9g, interp %.9g)\n",
+        printf("check %s %s %s: %s: %" PRIu64 " elements differ, max abs diff %.9g, max %s%" PRIu64 " ulp at element %zu (%s %.9g, %s %.9g)\n",
                name, npy_type_name(a->dtype), shp, ok ? "ok" : "MISMATCH", ndiff, maxabs, maxulp == UINT64_MAX ? "NaN " : "",
-               maxulp == UINT64_MAX ? 0 : maxulp, worst, elem_d(a, worst), elem_d(b, worst));
+               maxulp == UINT64_MAX ? 0 : maxulp, worst, la, elem_d(a, worst), lb, elem_d(b, worst));
     else
-        printf("check %s %s %s: MISMATCH: %" PRIu64 " elements differ, max abs diff %.17g at element %zu (jit %.17g, interp %.17g)\n",
-               name, npy_type_name(a->dtype), shp, ndiff, maxabs, worst, elem_d(a, worst), elem_d(b, worst));
+        printf("check %s %s %s: MISMATCH: %" PRIu64 " elements differ, max abs diff %.17g at element %zu (%s %.17g, %s %.17g)\n",
+               name, npy_type_name(a->dtype), shp, ndiff, maxabs, worst, la, elem_d(a, worst), lb, elem_d(b, worst));
     return ok;
 }

@@ -226,6 +226,8 @@ static double f64_of(uint64_t u) { double f; memcpy(&f, &u, 8); return f; }
 bool iv_float_bits(const Type *t, double v, int64_t *bits) {
     const char *n = t->f.name;
     v = fround(t, v);
+    if (n[0] == 'f' && n[1] == '1' && n[2] == '6' && !n[3]) { *bits = f16_enc(v); return true; }
+    if (n[0] == 'f' && n[1] == '3' && n[2] == '2' && !n[3]) { *bits = (int64_t)f32_bits((float)v); return true; }
     if (!strcmp(n, "f64")) *bits = (int64_t)f64_bits(v);
     else if (!strcmp(n, "f32")) *bits = (int64_t)f32_bits((float)v);
     else if (!strcmp(n, "f16")) *bits = f16_enc(v);
@@ -235,6 +237,8 @@ bool iv_float_bits(const Type *t, double v, int64_t *bits) {
 }
 bool iv_float_from_bits(const Type *t, uint64_t bits, double *v) {
     const char *n = t->f.name;
+    if (n[0] == 'f' && n[1] == '1' && n[2] == '6' && !n[3]) { *v = f16_dec((uint16_t)bits); return true; }
+    if (n[0] == 'f' && n[1] == '3' && n[2] == '2' && !n[3]) { *v = f32_of((uint32_t)bits); return true; }
     if (!strcmp(n, "f64")) *v = f64_of(bits);
     else if (!strcmp(n, "f32")) *v = f32_of((uint32_t)bits);
     else if (!strcmp(n, "f16")) *v = f16_dec((uint16_t)bits);
@@ -335,8 +339,12 @@ bool iv_run_op(In *in, Op *op) {
      * attributes: run only those whose meaning does not depend on any */
     if (op->verbatim && id != OP_tt_reduce && id != OP_tt_scan && id != OP_tt_precise_sqrt && id != OP_tt_precise_divf &&
         id != OP_tt_mulhiui && id != OP_tt_assert && id != OP_cf_assert && id != OP_tt_extern_elementwise && id != OP_tt_print &&
-        id != OP_tt_gather && id != OP_tt_map_elementwise && id != OP_tt_atomic_rmw && id != OP_tt_atomic_cas && id != OP_tt_unsplat)
+        id != OP_tt_gather && id != OP_tt_map_elementwise && id != OP_tt_atomic_rmw && id != OP_tt_atomic_cas && id != OP_tt_unsplat &&
+        id != OP_linalg_matmul && id != OP_linalg_batch_matmul)
         return iv_unsupported(in, op);
+    const char *dn = op->info->name;
+    if (!strncmp(dn, "ktdp.", 5)) return iv_ktdp_op(in, op);
+    if ((!strncmp(dn, "linalg.", 7) || !strncmp(dn, "tensor.", 7)) && id != OP_tensor_empty) return iv_linalg_op(in, op);
     switch (id) {
     case OP_scf_for: return iv_run_for(in, op);
     case OP_scf_if: return iv_run_if(in, op);
@@ -583,12 +591,12 @@ int interp_run(Ctx *c, Op *func, int nargs, const IArg *args, const int grid[3],
         Type *t = entry->args[i]->type;
         int k = iv_kind_of(t);
         bool good = (k == 'p' && args[i].kind == IARG_BUF) || (k == 'i' && args[i].kind == IARG_INT) ||
-                    (k == 'f' && args[i].kind == IARG_FLOAT);
+                    (k == 'f' && args[i].kind == IARG_FLOAT) || (t->kind == T_INDEX && args[i].kind == IARG_BUF);
         if (!good) {
             diag_error(d, func->loc, "interpreter: argument %d does not match its type", i);
             return -1;
         }
-        if (k == 'p') {
+        if (k == 'p' && t->kind == T_PTR) {
             Type *pe = t->ptr.pointee;
             if (args[i].buf.elem && args[i].buf.elem != pe) {
                 diag_error(d, func->loc, "interpreter: the buffer of argument %d has another element type", i);
@@ -605,11 +613,14 @@ int interp_run(Ctx *c, Op *func, int nargs, const IArg *args, const int grid[3],
         if (!ok) break;
         pv[i] = &vals[i];
         Type *t = vals[i].t;
-        if (args[i].kind == IARG_BUF) { vals[i].e[0].p.buf = i; vals[i].e[0].p.off = 0; }
+        if (args[i].kind == IARG_BUF && t->kind == T_INDEX) vals[i].e[0].i = (int64_t)(i + 1) << KADDR_SHIFT;   /* a KTIR base address */
+        else if (args[i].kind == IARG_BUF) { vals[i].e[0].p.buf = i; vals[i].e[0].p.off = 0; }
         else if (args[i].kind == IARG_INT) vals[i].e[0].i = wrapt(t, args[i].i);
         else vals[i].e[0].f = fround(t, args[i].f);
     }
-    for (int z = 0; ok && z < grid[2]; z++)
+    in.grid[0] = grid[0]; in.grid[1] = grid[1]; in.grid[2] = grid[2];
+    if (ok && iv_func_has_inter_tile(func)) ok = iv_run_cotiles(&in, func, nargs, pv);
+    else for (int z = 0; ok && z < grid[2]; z++)
         for (int y = 0; ok && y < grid[1]; y++)
             for (int x = 0; ok && x < grid[0]; x++) {
                 in.pid[0] = x; in.pid[1] = y; in.pid[2] = z;

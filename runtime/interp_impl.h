@@ -5,6 +5,8 @@
  *   interp_tt.c     tt: shape ops, dot, reduce/scan, loads and stores, atomics, print, ...
  *   interp_scf.c    regions: scf.for/if/while, cf branches, func.call
  *   interp_ptr.c    block pointers, tensor descriptors, triton-shared's structured pointers
+ *   interp_ktdp.c   ktdp (KTIR): memory views, access tiles, load/store, compute tiles, inter-tile ops
+ *   interp_linalg.c linalg and tensor ops on tensor values
  *
  * A runtime value is a dense row-major tensor (a scalar is rank 0) of
  * 16-byte elements: integers as int64 kept wrapped to their width, floats
@@ -46,12 +48,16 @@ typedef struct In {
     Slot *s;
     size_t cap, n;
     int depth;
+    const int64_t *lidx;  /* linalg.generic: the current iteration's indices */
+    struct Itc *itc;      /* the tiles run together (inter-tile ops), or NULL */
 } In;
 
 enum { MAX_ELEMS = 1 << 26, MAX_RANK = 8, MAX_DEPTH = 64 };
 
 /* pointers as integers: the buffer number above bit 40, the byte offset below */
 enum { PTR_SHIFT = 40 };
+/* KTIR base addresses: argument N's buffer starts at element (N + 1) << KADDR_SHIFT */
+enum { KADDR_SHIFT = 36 };
 
 /* interp.c */
 int64_t iv_elem_bytes(const Type *t);
@@ -116,6 +122,15 @@ bool iv_make_gs_tptr(In *in, Op *op, RV *r);
 bool iv_make_tensor_ptr(In *in, Op *op, RV *r);
 bool iv_make_tptr(In *in, Op *op, RV *r);
 bool iv_tts_access(In *in, Op *op, RV *r);
+
+/* interp_ktdp.c */
+bool iv_func_has_inter_tile(Op *op);
+int64_t iv_linear_tile(const In *in);
+bool iv_ktdp_op(In *in, Op *op);
+bool iv_run_cotiles(In *base, Op *func, int nargs, RV **pv);
+
+/* interp_linalg.c */
+bool iv_linalg_op(In *in, Op *op);
 
 static inline double fround(const Type *t, double v) { return float_round(t, v); }
 static inline int iw(const Type *t) { return t->kind == T_INDEX ? 64 : t->i.width; }

@@ -30,6 +30,8 @@ static const char *run_usage =
     "                   --arg NAME=VALUE... [--output NAME=FILE.npy]...\n"
     "                   [--threads=N] [--trace=FILE.json] [--dump-dir=DIR]\n"
     "                   [--repeat=N] [--bench]\n"
+    "       ttxform run KERNEL.ktir [--grid=X[,Y[,Z]]] --arg NAME=VALUE... [--output ...]\n"
+    "       ttxform run KERNEL.ttir --via=ktir [--check] --grid=... --arg ... --output ...\n"
     "       ttxform run KERNEL.ttir --target=riscv64|riscv64-rvv [--vlen=128|256|512]\n"
     "                   [--cache-dir=DIR] [--check] --grid=... --arg ... --output ...\n"
     "\n"
@@ -84,6 +86,18 @@ static const char *run_usage =
     "                         agree: integers exactly, floats within 4 ulp; the\n"
     "                         outputs written are the JIT's\n"
     "\n"
+    "KTIR (a module with ktdp ops) runs on the interpreter (the JIT does not take\n"
+    "ktdp ops yet; --jit is an error): each compute tile of the function's grid\n"
+    "attribute (or --grid) in turn, tiles with inter-tile ops on their own threads\n"
+    "taking turns; an index argument that is a view's base address takes a buffer\n"
+    "(FILE.npy or a generator of the view's element type), the others a number;\n"
+    "accesses outside a view's coordinate_set are masked (loads read 0, stores\n"
+    "are dropped), and ones in it but outside the bound buffer are errors.\n"
+    "  --via=ktir             lower the TTIR kernel to KTIR in this process (the\n"
+    "                         --emit=ktir pipeline with --grid) and run the KTIR;\n"
+    "                         with --check the TTIR also runs on the interpreter\n"
+    "                         and the outputs are compared as --check does\n"
+    "\n"
     "RISC-V (clang-19, the riscv64 cross sysroot and qemu-riscv64 needed):\n"
     "  --target=riscv64       build the kernel's C with clang-19 -O2 -march=rv64gc\n"
     "                         (scalar) into a static riscv64 program and run it under\n"
@@ -130,8 +144,6 @@ static int usage_error(const char *fmt, const char *arg) {
 
 /* ---- binding ------------------------------------------------------------- */
 
-typedef struct Binding { const char *name, *value; int arg; } Binding;
-
 enum { ENG_JIT = 1, ENG_INTERP, ENG_CHECK };
 
 typedef struct RunOptsCli {
@@ -147,6 +159,8 @@ typedef struct RunOptsCli {
     RvArch target;           /* RV_NONE: the host */
     int vlen;                /* 0: not given */
     const char *cache_dir;
+    bool have_grid;
+    const char *via;         /* --via=ktir */
 } RunOptsCli;
 
 static bool push_binding(Binding **v, int *n, const char *text) {
@@ -191,7 +205,7 @@ static int parse_cli(int argc, char **argv, RunOptsCli *o) {
     bool options = true;
     /* the valued options, by index: --arg (2) and --output (3) may repeat */
     static const char *const opts[] = { "grid", "function", "arg", "output", "threads", "trace", "dump-dir", "repeat",
-                                        "target", "vlen", "cache-dir" };
+                                        "target", "vlen", "cache-dir", "via" };
     enum { NOPTS = sizeof opts / sizeof *opts };
     const char *seen[NOPTS] = {0};
     for (int i = 1; i < argc; i++) {
@@ -263,6 +277,8 @@ static int parse_cli(int argc, char **argv, RunOptsCli *o) {
         } else if (which == 10) {
             if (!*val) return usage_error("option '%s' needs a directory", a);
             o->cache_dir = val;
+        } else if (which == 11) {
+            o->via = val;
         } else if (!strcmp(n, "bench")) {
             o->bench = true;
         } else if (!strcmp(n, "no-bounds-check")) {
@@ -276,7 +292,7 @@ static int parse_cli(int argc, char **argv, RunOptsCli *o) {
     }
     if (!o->kernel) return usage_error("%s", "no kernel file given");
     if (!have_grid) o->grid[0] = 0;   /* an error once the kernel tells how many axes it reads */
-    if (!o->engine) o->engine = ENG_JIT;
+    o->have_grid = have_grid;   /* a KTIR kernel has its grid (run_ktir.c) */
     if (o->engine == ENG_INTERP && seen[4]) return usage_error("'%s' has no effect with --interp (the interpreter runs on one thread)", seen[4]);
     if (o->target) {
         if (o->engine == ENG_INTERP) return usage_error("%s", "--target runs the kernel under qemu-riscv64; --interp runs it on the host");
@@ -346,6 +362,19 @@ int run_main(int argc, char **argv) {
     Op *m = parse_module(c, fname, src, len, 1, &d);
     if (!m || d.nerrors) goto out;
     if (!verify_module(c, m, &d) || d.nerrors) goto out;
+    if (o.via || run_is_ktir(m)) {
+        const char *unsup = o.target ? "--target" : o.threads ? "--threads" : o.trace ? "--trace" : o.dump_dir ? "--dump-dir" : o.no_bounds ? "--no-bounds-check" : NULL;
+        KtirRun k = { fname, src, len, o.function, "?", { o.grid[0], o.grid[1], o.grid[2] }, o.have_grid, o.via,
+                      o.engine == ENG_JIT ? KENG_JIT : o.engine == ENG_INTERP ? KENG_INTERP : o.engine == ENG_CHECK ? KENG_CHECK : KENG_DEFAULT,
+                      unsup, o.bench, o.repeat, o.args, o.outs, o.nargs, o.nouts };
+        Op *kf = interp_find_func(m, o.function);
+        Attr *ks = kf ? op_attr(kf, "sym_name") : NULL;
+        char kname[128];
+        if (ks && ks->kind == A_STRING) { snprintf(kname, sizeof kname, "%.*s", (int)ks->str.len, ks->str.s); k.fn_name = kname; }
+        rc = run_ktir(&k, c, m, &d);
+        goto out;
+    }
+    if (!o.engine) o.engine = ENG_JIT;
     Op *func = interp_find_func(m, o.function);
     if (!func) {
         char fns[512];

@@ -4,6 +4,7 @@
  *   bind.c        argument values: generators (run_generate), scalars, .npy dtypes, names in the text
  *   engine_jit.c  the JIT engine: the C target's code compiled by libtcc, run on a pool of threads
  *   check.c       --check: the JIT's buffers against the interpreter's
+ *   run_ktir.c    KTIR kernels (ktdp ops) on the interpreter, and --via=ktir
  *   trace.c       what a run records: the Chrome trace, --bench lines, --dump-dir files */
 #ifndef TTX_RUN_IMPL_H
 #define TTX_RUN_IMPL_H
@@ -23,6 +24,9 @@
 int errorf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 
 static inline bool is_float_type(NpyType t) { return t == NPY_FLOAT16 || t == NPY_FLOAT32 || t == NPY_FLOAT64; }
+
+/* --arg NAME=VALUE and --output NAME=FILE (arg: the argument's index once resolved) */
+typedef struct Binding { const char *name, *value; int arg; } Binding;
 
 /* ---- bind.c ---------------------------------------------------------------- */
 /* a decimal number that is all of s[0..n); false if not */
@@ -73,5 +77,29 @@ int jit_run(Ctx *c, Op *module, Op *func, int nargs, const IArg *args, const int
 /* ---- check.c --------------------------------------------------------------- */
 /* compare the JIT's buffer a with the interpreter's b; print a line */
 bool check_one(const char *name, const NpyArray *a, const NpyArray *b);
+/* the same with the two engines named la and lb */
+bool check_pair(const char *name, const NpyArray *a, const NpyArray *b, const char *la, const char *lb);
+
+/* ---- run_ktir.c ------------------------------------------------------------ */
+enum { KENG_DEFAULT, KENG_JIT, KENG_INTERP, KENG_CHECK };
+typedef struct KtirRun {
+    const char *fname, *src;
+    size_t len;
+    const char *function, *fn_name;
+    int grid[3];
+    bool have_grid;
+    const char *via;             /* NULL, or --via's value */
+    int engine;                  /* KENG_* */
+    const char *unsupported;     /* an option given that KTIR runs do not take, or NULL */
+    bool bench;
+    int repeat;
+    const Binding *args, *outs;
+    int nargs, nouts;
+} KtirRun;
+/* the module has ktdp ops */
+bool run_is_ktir(Op *module);
+/* run the KTIR module m (or, with --via=ktir, lower the TTIR module m
+ * first); returns the exit status */
+int run_ktir(const KtirRun *k, Ctx *c, Op *m, Diag *d);
 
 #endif

@@ -1,0 +1,262 @@
+/* run_ktir.c - `ttxform run` on KTIR: a module holding ktdp ops runs on the
+ * reference interpreter (interp_ktdp.c); with --via=ktir a TTIR kernel is
+ * first lowered in this process by the ktir target's default pipeline, and
+ * with --check the TTIR also runs on the interpreter (before the lowering,
+ * on copies of the inputs) and every output is compared as --check does.
+ *
+ * Binding: an `index` argument that is (through arith ops) the offset of a
+ * ktdp.construct_memory_view is a base address and takes a buffer, whose
+ * dtype must be the view's element type; every other argument is a scalar.
+ * Names are those of the text that was read (the TTIR's with --via), argN,
+ * or the position N.  The grid is the function's `grid` attribute unless
+ * --grid is given (with --via, --grid is the lowering's grid and the TTIR's). */
+#include "run_impl.h"
+
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "pass.h"
+#include "print.h"
+#include "target.h"
+
+static bool has_ktdp(Op *op) {
+    if (!strncmp(op->info->name, "ktdp.", 5)) return true;
+    for (int r = 0; r < op->nregions; r++)
+        for (Block *b = op->regions[r].first; b; b = b->next)
+            for (Op *o = b->first; o; o = o->next)
+                if (has_ktdp(o)) return true;
+    return false;
+}
+bool run_is_ktir(Op *module) { return module && has_ktdp(module); }
+
+/* the entry arguments v is computed from through arith ops: hit[i] */
+static void mark_base(Value *v, Block *entry, bool *hit, int depth) {
+    if (!v || depth > 32) return;
+    if (!v->def) {
+        if (v->block == entry && v->index >= 0 && v->index < entry->nargs) hit[v->index] = true;
+        return;
+    }
+    if (strncmp(v->def->info->name, "arith.", 6)) return;
+    for (int i = 0; i < v->def->nopnds; i++) mark_base(op_operand(v->def, i), entry, hit, depth + 1);
+}
+/* base[i]: the element type of the views argument i is the base address of */
+static bool find_bases(Op *op, Block *entry, Type **base, bool *hit) {
+    if (op_is(op, OP_ktdp_construct_memory_view) && op->nopnds && op->res[0].type && op->res[0].type->kind == T_MEMREF) {
+        memset(hit, 0, sizeof(bool) * (size_t)entry->nargs);
+        mark_base(op_operand(op, 0), entry, hit, 0);
+        for (int i = 0; i < entry->nargs; i++)
+            if (hit[i] && entry->args[i]->type && entry->args[i]->type->kind == T_INDEX && !base[i]) base[i] = op->res[0].type->sh.elem;
+    }
+    for (int r = 0; r < op->nregions; r++)
+        for (Block *b = op->regions[r].first; b; b = b->next)
+            for (Op *o = b->first; o; o = o->next) find_bases(o, entry, base, hit);
+    return true;
+}
+
+static bool func_grid(Op *func, int grid[3]) {
+    int64_t g[3];
+    int n = op_attr_ints(func, "grid", g, 3);
+    grid[0] = grid[1] = grid[2] = 1;
+    if (n < 0) return true;
+    for (int i = 0; i < n; i++) {
+        if (g[i] < 1 || g[i] > 0x7fffffff) return false;
+        grid[i] = (int)g[i];
+    }
+    return true;
+}
+
+/* the lowering: the ktir target's default pipeline with the run's grid */
+static Op *lower(const KtirRun *k, Ctx *c, Op *m, Diag *d) {
+    const Target *t = target_by_name("ktir");
+    if (!t) { errorf("--via=ktir: the ktir target is not available"); return NULL; }
+    char grid[64];
+    snprintf(grid, sizeof grid, "%d", k->grid[0]);
+    if (k->grid[2] > 1) snprintf(grid, sizeof grid, "%d,%d,%d", k->grid[0], k->grid[1], k->grid[2]);
+    else if (k->grid[1] > 1) snprintf(grid, sizeof grid, "%d,%d", k->grid[0], k->grid[1]);
+    TargetOpts to = { .grid = grid };
+    Pipeline pl = { 0 };
+    char err[512];
+    if (!t->pipeline(&pl, &to, err, sizeof err)) { errorf("--via=ktir: %s", err); pipeline_free(&pl); return NULL; }
+    RunOpts ro = { .verify_each = true };
+    bool ok = t->precheck(m, d) && !d->nerrors && pipeline_run(&pl, c, m, &ro, d) && !d->nerrors;
+    pipeline_free(&pl);
+    return ok ? m : NULL;
+}
+
+static int find_arg(const char *nm, char (*names)[64], int nk) {
+    if (nm[0] == '%') nm++;
+    for (int i = 0; i < nk; i++) if (names[i][0] && !strcmp(names[i], nm)) return i;
+    const char *digits = !strncmp(nm, "arg", 3) ? nm + 3 : nm;
+    uint64_t pos;
+    if (parse_u64(digits, strlen(digits), &pos) && pos < (uint64_t)nk) return (int)pos;
+    return -1;
+}
+
+int run_ktir(const KtirRun *k, Ctx *c, Op *m, Diag *d) {
+    bool via = k->via != NULL;
+    if (k->engine == KENG_JIT) return errorf("the JIT does not run KTIR yet: a kernel with ktdp ops runs on the interpreter (--interp, the default for KTIR)");
+    if (k->engine == KENG_CHECK && !via)
+        return errorf("--check on KTIR compares the KTIR with its TTIR: give the TTIR kernel with --via=ktir --check");
+    if (k->unsupported) return errorf("'%s' does not apply to KTIR yet (the interpreter runs it on one thread)", k->unsupported);
+    if (via && strcmp(k->via, "ktir")) return errorf("unknown --via '%s' (expected ktir)", k->via);
+    if (via && run_is_ktir(m)) return errorf("--via=ktir lowers TTIR, but '%s' is already KTIR (it has ktdp ops): run it without --via", k->fname);
+    if (via && !k->have_grid) return errorf("missing --grid=X[,Y[,Z]] (with --via=ktir it is the grid of the TTIR and of the lowering)");
+    Op *func = interp_find_func(m, k->function);
+    if (!func || !func->nregions || !func->regions[0].first) {
+        if (k->function) return errorf("'%s' has no function @%s", k->fname, k->function);
+        return errorf("'%s' has no function", k->fname);
+    }
+    Block *entry = func->regions[0].first;
+    int nk = entry->nargs, rc = 1;
+    NpyArray *arrays = calloc((size_t)nk + 1, sizeof *arrays), *refs = NULL;
+    IArg *iargs = calloc((size_t)nk + 1, sizeof *iargs), *rargs = NULL;
+    char (*names)[64] = calloc((size_t)nk + 1, sizeof *names);
+    Type **base = calloc((size_t)nk + 1, sizeof *base);
+    bool *hit = calloc((size_t)nk + 1, sizeof *hit);
+    int *bound = calloc((size_t)nk + 1, sizeof *bound), *outarg = calloc((size_t)k->nouts + 1, sizeof *outarg);
+    double *times = calloc((size_t)(k->repeat > 0 ? k->repeat : 1), sizeof *times);
+    char err[1024];
+    bool bad = false;
+    if (!arrays || !iargs || !names || !base || !hit || !bound || !outarg || !times) { errorf("out of memory"); goto out; }
+    for (int i = 0; i < nk; i++) {
+        source_name(entry->args[i], k->src, k->len, names[i], sizeof names[0]);
+        if (!names[i][0]) snprintf(names[i], sizeof names[0], "arg%d", i);
+    }
+    if (!via) find_bases(func, entry, base, hit);
+    for (int i = 0; via && i < nk; i++)
+        if (entry->args[i]->type && entry->args[i]->type->kind == T_PTR) base[i] = entry->args[i]->type->ptr.pointee;
+
+    /* names */
+    for (int b = 0; b < k->nargs; b++) {
+        int i = find_arg(k->args[b].name, names, nk);
+        if (i < 0) { errorf("@%s has no argument '%s'", k->fn_name, k->args[b].name); bad = true; continue; }
+        if (bound[i]) { errorf("argument '%s' is bound twice (--arg %s and --arg %s)", names[i], k->args[bound[i] - 1].name, k->args[b].name); bad = true; }
+        bound[i] = b + 1;
+    }
+    for (int b = 0; b < k->nouts; b++) {
+        int i = find_arg(k->outs[b].name, names, nk);
+        if (i < 0) { errorf("@%s has no argument '%s'", k->fn_name, k->outs[b].name); bad = true; continue; }
+        if (!base[i]) { errorf("--output %s: argument '%s' is not the base address of a buffer", k->outs[b].name, names[i]); bad = true; }
+        outarg[b] = i;
+    }
+    if (bad) goto out;
+    /* values */
+    for (int i = 0; i < nk; i++) {
+        Type *t = entry->args[i]->type;
+        char *ts = print_type_str(c, t);
+        Loc l = entry->args[i]->loc.line ? entry->args[i]->loc : func->loc;
+        if (!bound[i]) {
+            if (base[i]) diag_error(d, l, "argument '%s' (%s, the base address of a buffer) is not bound; give --arg %s=FILE.npy or a generator such as %s=zeros:SHAPE", names[i], ts, names[i], names[i]);
+            else diag_error(d, l, "argument '%s' (%s) is not bound; give --arg %s=NUMBER", names[i], ts, names[i]);
+            bad = true;
+            free(ts);
+            continue;
+        }
+        const char *val = k->args[bound[i] - 1].value;
+        if (base[i]) {
+            NpyType want;
+            bool also_u8, ok = true;
+            char *es = print_type_str(c, base[i]);
+            if (!dtype_for(base[i], &want, &also_u8)) {
+                diag_error(d, l, "argument '%s' addresses %s elements, which have no .npy dtype", names[i], es);
+                ok = false;
+            } else if (!file_exists(val) && looks_like_generator(val)) {
+                if (!run_generate(val, &want, &arrays[i], err, sizeof err)) { diag_error(d, l, "argument '%s': %s", names[i], err); ok = false; }
+            } else if (!npy_read(val, &arrays[i], err, sizeof err)) {
+                diag_error(d, l, "argument '%s': cannot read '%s': %s", names[i], val, err);
+                ok = false;
+            }
+            if (ok && arrays[i].dtype != want && !(also_u8 && arrays[i].dtype == NPY_UINT8)) {
+                diag_error(d, l, "argument '%s' is the base address of %s elements: '%s' holds %s, expected %s", names[i], es, val,
+                           npy_type_name(arrays[i].dtype), npy_type_name(want));
+                ok = false;
+            }
+            free(es);
+            if (ok) iargs[i] = iarg_buf(arrays[i].data, arrays[i].nbytes);
+            else bad = true;
+        } else if (t && (t->kind == T_INT || t->kind == T_INDEX || t->kind == T_FLOAT)) {
+            if (!parse_scalar(val, t, &iargs[i], err, sizeof err)) { diag_error(d, l, "argument '%s' is a scalar %s: %s", names[i], ts, err); bad = true; }
+        } else {
+            diag_error(d, l, "argument '%s' has type %s, which 'run' cannot bind", names[i], ts);
+            bad = true;
+        }
+        free(ts);
+    }
+    if (bad || d->nerrors) goto out;
+
+    /* --check: the TTIR on the interpreter first, on copies */
+    if (via && k->engine == KENG_CHECK) {
+        refs = calloc((size_t)nk + 1, sizeof *refs);
+        rargs = calloc((size_t)nk + 1, sizeof *rargs);
+        if (!refs || !rargs) { errorf("out of memory"); goto out; }
+        for (int i = 0; i < nk; i++) {
+            rargs[i] = iargs[i];
+            if (iargs[i].kind != IARG_BUF) continue;
+            refs[i] = arrays[i];
+            refs[i].data = npy_zalloc(arrays[i].nbytes);
+            if (!refs[i].data) { errorf("out of memory"); goto out; }
+            memcpy(refs[i].data, arrays[i].data, arrays[i].nbytes);
+            rargs[i].buf.data = refs[i].data;
+        }
+        if (interp_run(c, func, nk, rargs, k->grid, d) != 0 || d->nerrors) goto out;
+    }
+    int grid[3] = { k->grid[0], k->grid[1], k->grid[2] };
+    if (via) {
+        if (!lower(k, c, m, d)) goto out;
+        func = interp_find_func(m, k->function);
+        if (!func || !func->nregions || !func->regions[0].first || func->regions[0].first->nargs != nk) {
+            errorf("--via=ktir: the lowered kernel does not take the TTIR's %d arguments", nk);
+            goto out;
+        }
+        for (int i = 0; i < nk; i++)
+            if (iargs[i].kind == IARG_BUF && func->regions[0].first->args[i]->type->kind != T_INDEX) {
+                errorf("--via=ktir: argument %d of the lowered kernel is not a base address", i);
+                goto out;
+            }
+        if (!func_grid(func, grid)) { errorf("the lowered kernel has a bad grid"); goto out; }
+    } else if (!k->have_grid && !func_grid(func, grid)) {
+        diag_error(d, func->loc, "bad 'grid' attribute: expected up to 3 positive tile counts");
+        goto out;
+    }
+    int nrep = k->repeat > 0 ? k->repeat : 1;
+    for (int rep = 0; rep < nrep; rep++) {
+        double t0 = now_us();
+        int ir = interp_run(c, func, nk, iargs, grid, d);
+        times[rep] = now_us() - t0;
+        if (ir != 0 || d->nerrors) goto out;
+    }
+    if (k->bench) {
+        char gname[300];
+        snprintf(gname, sizeof gname, "%s[%d,%d,%d] (ktir)", k->fn_name, grid[0], grid[1], grid[2]);
+        bench_print(gname, "interp", 1, times, nrep);
+    }
+    if (refs) {
+        bool agree = true;
+        for (int i = 0; i < nk; i++) {
+            bool want = false;
+            for (int b = 0; b < k->nouts; b++) want |= outarg[b] == i;
+            if (iargs[i].kind != IARG_BUF || (k->nouts && !want)) continue;
+            agree &= check_pair(names[i], &arrays[i], &refs[i], "ktir", "ttir");
+        }
+        fflush(stdout);
+        if (!agree) { errorf("the KTIR and the TTIR disagree on the interpreter (see above)"); goto out; }
+    }
+    rc = 0;
+    for (int b = 0; b < k->nouts && rc == 0; b++)
+        if (!npy_write(k->outs[b].value, &arrays[outarg[b]], err, sizeof err)) { errorf("cannot write '%s': %s", k->outs[b].value, err); rc = 1; }
+out:
+    for (int i = 0; refs && i < nk; i++) free(refs[i].data);
+    free(refs);
+    free(rargs);
+    for (int i = 0; arrays && i < nk; i++) npy_free(&arrays[i]);
+    free(arrays);
+    free(iargs);
+    free(names);
+    free(base);
+    free(hit);
+    free(bound);
+    free(outarg);
+    free(times);
+    return rc;
+}

@@ -1,0 +1,362 @@
+#!/usr/bin/env python3
+"""`ttxform run` on KTIR, checked against NumPy.
+
+For every samples/spyre kernel with a KTIR golden file (tests/golden/) and
+every case of tests/ktir-cpu/check.py's SAMPLES table (inputs and NumPy
+reference expressions, ragged sizes included), the kernel runs twice:
+
+  1. from KTIR: the golden .ktir when the case takes the default lowering
+     flags, else the KTIR that `--emit=ktir FLAGS` prints, with
+     `ttxform run KERNEL.ktir` (the interpreter, the grid of the function);
+  2. from TTIR: `ttxform run KERNEL.ttir --via=ktir --check --grid=G`, which
+     lowers in-process, runs the KTIR and the TTIR on the interpreter and
+     compares them (cases whose flags are more than --grid only run 1).
+
+Each output is compared with its NumPy reference (computed here, from the
+inputs generated here) with the tolerance of its dtype.  Then the error
+cases: a missing argument, a buffer of the wrong dtype, an access outside the
+bound buffer, each a located message; and masking: a tile that reaches past
+a view's coordinate_set reads zeros there and writes nothing.
+
+Usage: run.py TTXFORM SOURCE_ROOT [SAMPLE ...]
+The last line is `N passed, N failed`; the table lists every case.
+"""
+
+import importlib.util
+import os
+import re
+import subprocess
+import sys
+import tempfile
+
+TTX, ROOT = sys.argv[1], sys.argv[2]
+sys.path.insert(0, os.path.join(ROOT, "tests", "numeric"))
+from harness import numpy_or_skip  # noqa: E402
+
+np = numpy_or_skip("ktir-run")
+ONLY = set(sys.argv[3:])
+GOLDEN = os.path.join(ROOT, "tests", "golden")
+SAMPLES_DIR = os.path.join(ROOT, "samples", "spyre")
+
+spec = importlib.util.spec_from_file_location("ktir_cpu_check", os.path.join(ROOT, "tests", "ktir-cpu", "check.py"))
+check = importlib.util.module_from_spec(spec)
+spec.loader.exec_module(check)
+
+NP = {"f16": np.float16, "f32": np.float32, "f64": np.float64, "i32": np.int32, "i64": np.int64, "i8": np.int8, "i16": np.int16}
+TOL = {"float16": (2e-3, 2e-3), "float32": (2e-5, 2e-5), "int32": (0, 0), "int64": (0, 0)}
+TOL_F16_MATMUL = (1e-2, 1e-2)   # f16 operands, f16 result of f32 sums
+
+# --via=ktir without --check: the TTIR side does not run on the interpreter
+# (the KTIR side is still compared with NumPy)
+STICK = "the TTIR interpreter does not run tt.spyre_tensor_layout"
+NO_TTIR_CHECK = {
+    "gather_4d": "the TTIR interpreter runs tt.descriptor_gather on 2-D descriptors only",
+    "gather_3d": "the TTIR interpreter runs tt.descriptor_gather on 2-D descriptors only",
+    "gather_2d_index": "the TTIR interpreter runs tt.descriptor_gather with 1-D row indices only",
+    "gather_2d_index_3d_block": "the TTIR interpreter runs tt.descriptor_gather on 2-D descriptors only",
+    "scatter_3d": "the TTIR interpreter runs tt.descriptor_scatter on 2-D descriptors only",
+    "inter_tile_all_reduce": "the TTIR interpreter does not run tt.inter_tile_reduce",
+    "inter_tile_reduce_to_one": "the TTIR interpreter does not run tt.inter_tile_reduce",
+    "inter_tile_softmax": "the TTIR interpreter does not run tt.inter_tile_reduce",
+    "matmul_stick": STICK, "bmm_stick": STICK, "reduce_stick": STICK, "gather_stick": STICK,
+    "neg_stick_dynamic": STICK,
+    ("ptr_matmul", 0): "the TTIR's own tt.load of program 29 reads element -32 of arg1 (a lane its mask keeps)",
+}
+# cases beyond check.py's, so that every golden runs
+EXTRA_CASES = {
+    "vector_add_3d_grid": [dict(label="grid=2,4,4", flags=["--grid=2,4,4"], **check._add())],
+    "vector_add_3d_grid_dynamic": [dict(label="64x32x16,grid=2,4,4", flags=["--grid=2,4,4"],
+                                        **check._add((64, 32, 16), scalars=(64, 32, 16)))],
+    "neg_stick_dynamic": [dict(label="device,m=96", flags=[],
+                               inputs={"arg0": {"shape": [2, 96, 64], "dtype": "f32", "fill": "randn", "seed": 3},
+                                       "arg1": {"shape": [2, 96, 64], "dtype": "f32", "fill": "zeros"},
+                                       "arg2": 96},
+                               reference={"arg1": "-arg0"})],
+}
+# goldens no case runs, and why
+NOT_RUN = {
+    "vector_add_1d.grid4.ktir": "lowered with --base-addresses=0,4096,8192: no argument to bind a buffer to, "
+                                "and its 2097152-element views overlap",
+}
+# cases whose KTIR the interpreter rejects, with the message it must give
+# (lowering issues that execution finds)
+XFAIL_KTIR = {
+    ("ptr_vector_add", 1): r"ktdp\.load: out-of-bounds access: tile element \[0\] reads view coordinate \(30719\), element 30719 of "
+                           r"argument 0, which holds 30000 elements",
+}
+
+
+def fill(entry, shape, dtype, seed_base):
+    rule = entry.get("fill", "zeros")
+    rng = np.random.default_rng(1000 + entry.get("seed", seed_base))
+    if rule == "zeros":
+        a = np.zeros(shape)
+    elif rule == "ones":
+        a = np.ones(shape)
+    elif rule in ("randn", "normal"):
+        a = rng.standard_normal(shape) * entry.get("std", 1.0) + entry.get("mean", 0.0)
+    elif rule == "uniform":
+        a = rng.uniform(entry.get("low", 0.0), entry.get("high", 1.0), shape)
+    elif rule == "values":
+        a = np.array(entry["data"])
+    else:
+        raise ValueError(f"fill {rule}")
+    return np.ascontiguousarray(a.astype(dtype).reshape(shape))
+
+
+def view_shapes(ktir):
+    """argN -> (shape, dtype) of the first static memory view on it"""
+    out = {}
+    for m in re.finditer(r"construct_memory_view %arg(\d+), sizes: \[([0-9, ]+)\], strides: \[[^\]]*\][^:]*: memref<([0-9x]+)x(\w+)>", ktir):
+        name = "arg" + m.group(1)
+        if name not in out:
+            out[name] = (tuple(int(s) for s in m.group(2).split(",")), m.group(4))
+    return out
+
+
+def helpers():
+    def softmax(x, axis=-1):
+        e = np.exp(x - x.max(axis=axis, keepdims=True))
+        return e / e.sum(axis=axis, keepdims=True)
+
+    def layernorm(x, w=None, b=None, eps=1e-5, axis=-1):
+        mu = x.mean(axis=axis, keepdims=True)
+        y = (x - mu) / np.sqrt(x.var(axis=axis, keepdims=True) + eps)
+        return y * (1 if w is None else w) + (0 if b is None else b)
+    return {"np": np, "softmax": softmax, "layernorm": layernorm,
+            "f32": lambda a: np.asarray(a, np.float32), "f64": lambda a: np.asarray(a, np.float64)}
+
+
+def run(args, **kw):
+    return subprocess.run([TTX] + args, capture_output=True, text=True, **kw)
+
+
+rows, npass, nfail = [], 0, 0
+
+
+def record(name, ok, note):
+    global npass, nfail
+    rows.append((name, "PASS" if ok else "FAIL", note))
+    if ok:
+        npass += 1
+    else:
+        nfail += 1
+
+
+def compare(got, ref, dt, tol):
+    ref = np.asarray(ref, np.float64)
+    if got.shape != ref.shape:
+        if got.size != ref.size:
+            return False, f"shape {got.shape} vs reference {ref.shape}"
+        ref = ref.reshape(got.shape)
+    rtol, atol = tol or TOL.get(dt, (1e-5, 1e-5))
+    g = got.astype(np.float64)
+    err = np.abs(g - ref)
+    bad = ~(err <= atol + rtol * np.abs(ref))
+    return (not bad.any()), f"max abs err {err.max() if err.size else 0:.3g} (rtol {rtol}, atol {atol}), {int(bad.sum())} mismatches"
+
+
+def golden_rows():
+    """(sample, lowering flags that change the kernel, golden file) of cases.tsv"""
+    rows = []
+    for line in open(os.path.join(GOLDEN, "cases.tsv")):
+        if line.startswith("#") or not line.strip():
+            continue
+        inp, extra, gold = line.rstrip("\n").split("\t")
+        flags = [f for f in extra.split() if f != "--emit=ktir"]
+        sem = [f for f in flags if not f.startswith("--fix=") and f != "--mlir-print-op-generic"]
+        rows.append((os.path.basename(inp)[:-5], sem, gold))
+    return rows
+
+
+GOLDEN_ROWS = golden_rows()
+USED_GOLDENS = set()
+
+
+def same_flags(a, b):
+    def norm(fl):
+        return sorted(f for f in fl if f != "--grid=32")
+    return norm(a) == norm(b)
+
+
+def run_case(tmp, sample, case, idx):
+    flags = list(case.get("flags", []))
+    grid_flags = [f for f in flags if f.startswith("--grid=")]
+    other = [f for f in flags if not f.startswith("--grid=")]
+    ttir = os.path.join(SAMPLES_DIR, sample + ".ttir")
+    goldens = [g for (smp, sem, g) in GOLDEN_ROWS if smp == sample and same_flags(sem, flags)]
+    if goldens:
+        kpaths = [(f"golden {g}", os.path.join(GOLDEN, g)) for g in goldens]
+        USED_GOLDENS.update(goldens)
+    else:
+        kp = os.path.join(tmp, f"{sample}.{idx}.ktir")
+        r = run([ttir, "--emit=ktir", *flags, "-o", kp])
+        if r.returncode:
+            record(f"{sample} [{case['label']}] emit", False, r.stderr.strip()[:200])
+            return
+        kpaths = [("ktir (--emit=ktir " + " ".join(flags) + ")", kp)]
+    kpath = kpaths[0][1]
+    ktir = open(kpath).read()
+    shapes = view_shapes(ktir)
+    env = {}
+    argv = []
+    for i, (name, entry) in enumerate(case["inputs"].items()):
+        if isinstance(entry, dict):
+            shape, dt = entry.get("shape"), entry.get("dtype")
+            if shape is None or dt is None:
+                s, d = shapes[name]
+                shape, dt = shape or s, dt or d
+            a = fill(entry, tuple(shape), NP[dt], i)
+            env[name] = a
+            f = os.path.join(tmp, f"{sample}.{idx}.{name}.npy")
+            np.save(f, a)
+            argv += ["--arg", f"{name}={f}"]
+        else:
+            env[name] = entry
+            argv += ["--arg", f"{name}={entry}"]
+    outs = list(case["reference"])
+    refs = {o: eval(case["reference"][o], {**helpers(), **env}) for o in outs}
+    tol = TOL_F16_MATMUL if case.get("tol_dtype", (None,))[0] == "f16/f16-matmul" else None
+    runs = [(how, [p]) for how, p in kpaths]
+    if not other:
+        g = grid_flags[0] if grid_flags else "--grid=32"
+        why = NO_TTIR_CHECK.get(sample) or NO_TTIR_CHECK.get((sample, idx))
+        if why:
+            runs.append((f"via=ktir (no --check: {why})", [ttir, "--via=ktir", g]))
+        else:
+            runs.append(("via=ktir --check", [ttir, "--via=ktir", "--check", g]))
+    xf = XFAIL_KTIR.get((sample, idx))
+    for how, head in runs:
+        oargs = []
+        for o in outs:
+            oargs += ["--output", f"{o}={os.path.join(tmp, f'{sample}.{idx}.{o}.out.npy')}"]
+        r = run(["run", *head, *argv, *oargs])
+        name = f"{sample} [{case['label']}] {how}"
+        if xf:
+            ok = r.returncode == 1 and re.search(xf, r.stderr) is not None
+            record(name + " (XFAIL: the lowering reads past the buffer in an empty program)", ok,
+                   (r.stderr.strip().splitlines() or ["no error"])[0][:200])
+            continue
+        if r.returncode:
+            record(name, False, (r.stderr.strip() or r.stdout.strip())[:300])
+            continue
+        notes, ok = [], True
+        if "--check" in head and "check " not in r.stdout:
+            ok, notes = False, ["--check printed no comparison"]
+        for o in outs:
+            got = np.load(os.path.join(tmp, f"{sample}.{idx}.{o}.out.npy"))
+            good, note = compare(got, refs[o], str(got.dtype), tol)
+            ok &= good
+            notes.append(f"{o}: {note}")
+        record(name, ok, "; ".join(notes))
+
+
+def error_cases(tmp):
+    vadd = os.path.join(GOLDEN, "vector_add_1d_dynamic.ktir")
+    x = os.path.join(tmp, "x.npy")
+    np.save(x, np.arange(3000, dtype=np.float32))
+    xh = os.path.join(tmp, "xh.npy")
+    np.save(xh, np.arange(3000, dtype=np.float16))
+    small = os.path.join(tmp, "small.npy")
+    np.save(small, np.arange(100, dtype=np.float32))
+
+    def expect(name, args, pattern):
+        r = run(["run", *args])
+        ok = r.returncode == 1 and re.search(pattern, r.stderr) is not None
+        record("error: " + name, ok, r.stderr.strip().splitlines()[0][:200] if r.stderr.strip() else f"exit {r.returncode}, no message")
+    expect("missing argument", [vadd, "--arg", f"arg0={x}", "--arg", f"arg1={x}", "--arg", "arg3=3000"],
+           r"vector_add_1d_dynamic\.ktir:5:\d+: error: argument 'arg2' \(index, the base address of a buffer\) is not bound")
+    expect("wrong dtype", [vadd, "--arg", f"arg0={xh}", "--arg", f"arg1={x}", "--arg", f"arg2={x}", "--arg", "arg3=3000"],
+           r"vector_add_1d_dynamic\.ktir:5:\d+: error: argument 'arg0' is the base address of f32 elements: '.*xh\.npy' holds float16, expected float32")
+    expect("out-of-bounds access", [vadd, "--arg", f"arg0={small}", "--arg", f"arg1={x}", "--arg", f"arg2={x}", "--arg", "arg3=3000"],
+           r"vector_add_1d_dynamic\.ktir:\d+:\d+: error: ktdp.load: out-of-bounds access: tile element \[100\] reads view coordinate \(100\), "
+           r"element 100 of argument 0, which holds 100 elements of f32 in program \(0, 0, 0\)")
+    expect("--check without --via", [vadd, "--check", "--arg", f"arg0={x}"], r"--check on KTIR compares the KTIR with its TTIR")
+    expect("--jit on KTIR", [vadd, "--jit", "--arg", f"arg0={x}"], r"the JIT does not run KTIR yet")
+    expect("--via on KTIR", [vadd, "--via=ktir", "--grid=4", "--arg", f"arg0={x}"], r"is already KTIR")
+
+    # masking: a 1024-element tile over a 1000-element view reads zeros past
+    # the coordinate_set and stores nothing there
+    k = os.path.join(tmp, "mask.ktir")
+    open(k, "w").write("""#map = affine_map<(d0) -> (d0)>
+module {
+  func.func @mask(%a: index, %b: index, %n: index) attributes {grid = [2]} {
+    %t = ktdp.get_compute_tile_id : index
+    %c512 = arith.constant 512 : index
+    %off = arith.muli %t, %c512 : index
+    %va = ktdp.construct_memory_view %a, sizes: [%n], strides: [1] {coordinate_set = affine_set<(d0)[s0] : (d0 >= 0, -d0 + s0 - 1 >= 0)>, memory_space = #ktdp.memory_space<global>} : memref<?xf32>
+    %vb = ktdp.construct_memory_view %b, sizes: [%n], strides: [1] {coordinate_set = affine_set<(d0)[s0] : (d0 >= 0, -d0 + s0 - 1 >= 0)>, memory_space = #ktdp.spyre_memory_space<HBM>} : memref<?xf32>
+    %ta = ktdp.construct_access_tile %va[%off] {access_tile_set = affine_set<(d0) : (d0 >= 0, -d0 + 511 >= 0)>, access_tile_order = #map} : memref<?xf32> -> !ktdp.access_tile<512xindex>
+    %x = ktdp.load %ta : !ktdp.access_tile<512xindex> -> tensor<512xf32>
+    %one = arith.constant dense<1.0> : tensor<512xf32>
+    %y = arith.addf %x, %one : tensor<512xf32>
+    %tb = ktdp.construct_access_tile %vb[%off] {access_tile_set = affine_set<(d0) : (d0 >= 0, -d0 + 511 >= 0)>, access_tile_order = #map} : memref<?xf32> -> !ktdp.access_tile<512xindex>
+    ktdp.store %y, %tb : tensor<512xf32>, !ktdp.access_tile<512xindex>
+    return
+  }
+}
+""")
+    a = np.arange(1000, dtype=np.float32)
+    np.save(os.path.join(tmp, "ma.npy"), a)
+    o = os.path.join(tmp, "mo.npy")
+    r = run(["run", k, "--arg", f"a={os.path.join(tmp, 'ma.npy')}", "--arg", "b=zeros:1000", "--arg", "n=1000", "--output", f"b={o}"])
+    ok = r.returncode == 0 and np.array_equal(np.load(o), a + 1)
+    record("masking: tile past the coordinate_set (both memory-space spellings)", ok, r.stderr.strip()[:200] or "exact")
+    # views of a tile's local memory are not run yet: an error at the view
+    k3 = os.path.join(tmp, "lx.ktir")
+    open(k3, "w").write("""module {
+  func.func @lx(%a: index) attributes {grid = [1]} {
+    %v = ktdp.construct_memory_view %a, sizes: [16], strides: [1] {coordinate_set = affine_set<(d0) : (d0 >= 0, -d0 + 15 >= 0)>, memory_space = #ktdp.memory_space<ct_local>} : memref<16xf32>
+    return
+  }
+}
+""")
+    expect("ct_local view", [k3, "--arg", "a=zeros:16"],
+           r"lx\.ktir:3:10: error: ktdp\.construct_memory_view: memory space '#ktdp\.memory_space<ct_local>': the interpreter runs "
+           r"views of global memory \(HBM\) only in program \(0, 0, 0\)")
+    # a transposed access tile order
+    k2 = os.path.join(tmp, "trans.ktir")
+    open(k2, "w").write("""module {
+  func.func @tr(%a: index, %b: index) attributes {grid = [1]} {
+    %c0 = arith.constant 0 : index
+    %va = ktdp.construct_memory_view %a, sizes: [8, 4], strides: [4, 1] {coordinate_set = affine_set<(d0, d1) : (d0 >= 0, -d0 + 7 >= 0, d1 >= 0, -d1 + 3 >= 0)>, memory_space = #ktdp.memory_space<global>} : memref<8x4xf32>
+    %vb = ktdp.construct_memory_view %b, sizes: [4, 8], strides: [8, 1] {coordinate_set = affine_set<(d0, d1) : (d0 >= 0, -d0 + 3 >= 0, d1 >= 0, -d1 + 7 >= 0)>, memory_space = #ktdp.memory_space<global>} : memref<4x8xf32>
+    %ta = ktdp.construct_access_tile %va[%c0, %c0] {access_tile_set = affine_set<(d0, d1) : (d0 >= 0, -d0 + 7 >= 0, d1 >= 0, -d1 + 3 >= 0)>, access_tile_order = affine_map<(d0, d1) -> (d1, d0)>} : memref<8x4xf32> -> !ktdp.access_tile<4x8xindex>
+    %x = ktdp.load %ta : !ktdp.access_tile<4x8xindex> -> tensor<4x8xf32>
+    %tb = ktdp.construct_access_tile %vb[%c0, %c0] {access_tile_set = affine_set<(d0, d1) : (d0 >= 0, -d0 + 3 >= 0, d1 >= 0, -d1 + 7 >= 0)>, access_tile_order = affine_map<(d0, d1) -> (d0, d1)>} : memref<4x8xf32> -> !ktdp.access_tile<4x8xindex>
+    ktdp.store %x, %tb : tensor<4x8xf32>, !ktdp.access_tile<4x8xindex>
+    return
+  }
+}
+""")
+    a = np.arange(32, dtype=np.float32).reshape(8, 4)
+    np.save(os.path.join(tmp, "ta.npy"), a)
+    o = os.path.join(tmp, "to.npy")
+    r = run(["run", k2, "--arg", f"0={os.path.join(tmp, 'ta.npy')}", "--arg", "1=zeros:4x8", "--output", f"1={o}"])
+    ok = r.returncode == 0 and np.array_equal(np.load(o), a.T)
+    record("transposed access_tile_order", ok, r.stderr.strip()[:200] or "exact")
+
+
+def main():
+    with tempfile.TemporaryDirectory() as tmp:
+        for sample, cases in check.SAMPLES.items():
+            if ONLY and sample not in ONLY:
+                continue
+            if not os.path.exists(os.path.join(GOLDEN, sample + ".ktir")):
+                continue
+            for idx, case in enumerate(cases + EXTRA_CASES.get(sample, [])):
+                run_case(tmp, sample, case, idx)
+        if not ONLY:
+            error_cases(tmp)
+            for smp, sem, g in GOLDEN_ROWS:
+                if g not in USED_GOLDENS:
+                    print(f"not run: golden {g} ({smp}, {' '.join(sem)}): {NOT_RUN.get(g, 'no case with these flags')}")
+    w = max(len(r[0]) for r in rows) if rows else 10
+    for name, st, note in rows:
+        print(f"{name:<{w}}  {st}  {note}")
+    print(f"{npass} passed, {nfail} failed")
+    return 1 if nfail else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
