@@ -4,6 +4,9 @@
  *
  * - a store through pointers contiguous along the row writes each strip of
  *   its value's expression (vexpr.c) with vse32, masked by the Triton mask;
+ *   when the mask is `offsets < n` (offsets stepping by 1 along the row) the
+ *   kept lanes are a prefix and its strips run unmasked, the last one the
+ *   tail, and loads under the same mask read without it;
  * - a load used only by such stores, by reductions along the row and by
  *   elementwise ops that end there is not copied into an array at all: each
  *   user reads it from memory (vle32, masked, the masked-off lanes the
@@ -121,21 +124,69 @@ static bool store_ok(Cg *e, Op *op, Aff **pa) {
     return true;
 }
 
+/* a mask `a < b` (or <=, >, >= with b on the left) of i32 a affine with
+ * step 1 along the row and b the same along it: the kept lanes of a row are
+ * a prefix.  Lines that set ttx_hi to its length when the comparison cannot
+ * wrap along the row (and ttx_ok to whether it cannot) */
+static bool prefix_mask(Cg *e, Value *mask, int r, int64_t L, const char *const *idx, bool emit) {
+    Op *d = mask ? mask->def : NULL;
+    int64_t p;
+    if (!d || d->verbatim || cg_vi(e, mask)->kind != K_VIRT || !op_is(d, OP_arith_cmpi) || !op_attr_int(d, "predicate", &p)) return false;
+    Value *a = op_operand(d, 0), *b = op_operand(d, 1);
+    if (p == 4 || p == 5) { Value *t = a; a = b; b = t; p = p == 4 ? 2 : 3; }
+    if (p != 2 && p != 3) return false;
+    Type *el = type_elem(a->type);
+    if (!el || el->kind != T_INT || el->i.width != 32 || !cg_is_uniform_value(b)) return false;
+    Aff *af = cg_aff_of(e, a);
+    if (!af || af->ptr || af->rank != r || !af->co[r - 1].k || af->co[r - 1].c != 1) return false;
+    if (!emit) return true;
+    const char *zi[MAXR];
+    for (int i = 0; i < MAXR; i++) zi[i] = "0";
+    line(e, "i64 ttx_lb = %s, ttx_hi = 0;", cg_aff_sum(e, af, idx));
+    line(e, "int ttx_ok = ttx_lb >= -2147483648LL && ttx_lb <= 2147483647LL - %" PRId64 ";", L - 1);
+    line(e, "if (ttx_ok) {");
+    line(e, "    i64 ttx_c = (i64)(i32)(%s) - ttx_lb%s;", cg_ex(e, b, zi), p == 3 ? " + 1" : "");
+    line(e, "    ttx_hi = ttx_c < 0 ? 0 : ttx_c > %" PRId64 " ? %" PRId64 " : ttx_c;", L, L);
+    line(e, "}");
+    return true;
+}
+
+/* one row's strips of the store's value, over [0, n); all: its mask is
+ * true on every lane there */
+static void store_strips(Cg *e, Op *op, const char *const *idx, const char *n, bool all) {
+    Value *val = op_operand(op, 1), *mask = op->nopnds > 2 ? op_operand(op, 2) : NULL;
+    strip_open(e, LM, n);
+    RvStrip g;
+    rv_strip_init(&g, e, true, LM, val->type, idx);
+    if (all) g.all = mask;
+    g.stored = mask;
+    const char *x = rv_vf(&g, val);
+    if (mask && !all) line(e, "__riscv_vse32_v_f32m%d_m(%s, ttx_rp + ttx_k, %s, ttx_vl);", LM, rv_vm(&g, mask), x);
+    else line(e, "__riscv_vse32_v_f32m%d(ttx_rp + ttx_k, %s, ttx_vl);", LM, x);
+    close1(e);
+}
+
 static void store_rows(Cg *e, Op *op, Aff *pa) {
     Value *val = op_operand(op, 1), *mask = op->nopnds > 2 ? op_operand(op, 2) : NULL;
     Type *vt = val->type;
     int r = vt->sh.rank;
+    int64_t L = vt->sh.dims[r - 1];
     const char *idx[MAXR];
     int n = cg_loops_open(e, vt->sh.dims, r - 1, idx);
     idx[r - 1] = "0";
     line(e, "float *ttx_rp = %s;", cg_aff_render(e, pa, vt->sh.elem, idx));
-    strip_open(e, LM, fmt(e, "%" PRId64, vt->sh.dims[r - 1]));
-    RvStrip g;
-    rv_strip_init(&g, e, true, LM, vt, idx);
-    const char *x = rv_vf(&g, val);
-    if (mask) line(e, "__riscv_vse32_v_f32m%d_m(%s, ttx_rp + ttx_k, %s, ttx_vl);", LM, rv_vm(&g, mask), x);
-    else line(e, "__riscv_vse32_v_f32m%d(ttx_rp + ttx_k, %s, ttx_vl);", LM, x);
-    close1(e);
+    const char *len = fmt(e, "%" PRId64, L);
+    if (prefix_mask(e, mask, r, L, idx, true)) {
+        /* the kept lanes are a prefix: its strips, the last one the tail */
+        line(e, "if (ttx_ok) {");
+        e->ind++;
+        store_strips(e, op, idx, "ttx_hi", true);
+        e->ind--;
+        line(e, "} else {");
+        e->ind++;
+        store_strips(e, op, idx, len, false);
+        close1(e);
+    } else store_strips(e, op, idx, len, false);
     cg_loops_close(e, n);
 }
 

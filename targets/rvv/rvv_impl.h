@@ -30,6 +30,9 @@ typedef struct RvStrip {
     int nm;
     const char *vid;         /* the lane numbers, once made */
     bool uses_exp;
+    Value *all;              /* a mask known true on every lane of the strip */
+    Value *stored;           /* the mask of the store the strip is for: a load
+                                under it may leave its masked-off lanes undefined */
 } RvStrip;
 
 /* a strip of the rows of a tensor of type t, at the row idx (copied) */

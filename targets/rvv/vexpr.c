@@ -151,6 +151,7 @@ const char *rv_vm(RvStrip *g, Value *m) {
     if (got) return got;
     int lm = g->lm;
     const char *bt = fmt(e, "vbool%d_t", 32 / lm), *bs = rv_bsfx(e, lm);
+    if (m == g->all) return memo_put(g, m, def(g, bt, fmt(e, "__riscv_vmset_m_%s(%s)", bs, g->vl)));
     const char *s = row_scalar(g, m);
     if (s) {   /* all lanes or none */
         const char *ids = lane_ids(g);
@@ -237,9 +238,10 @@ const char *rv_load_strip_at(RvStrip *g, Op *op, const char *p) {
     int lm = g->lm;
     const char *sfx = rv_sfx(e, lm), *vt = rv_vt(e, lm);
     Value *mask = op->nopnds > 1 ? op_operand(op, 1) : NULL, *other = op->nopnds > 2 ? op_operand(op, 2) : NULL;
-    if (!mask) return def(g, vt, fmt(e, "__riscv_vle32_v_%s((const float *)(%s) + %s, %s)", sfx, p, g->k, g->vl));
+    if (!mask || mask == g->all) return def(g, vt, fmt(e, "__riscv_vle32_v_%s((const float *)(%s) + %s, %s)", sfx, p, g->k, g->vl));
     const char *mv = rv_vm(g, mask);
     if (!mv) return NULL;
+    if (mask == g->stored) return def(g, vt, fmt(e, "__riscv_vle32_v_%s_m(%s, (const float *)(%s) + %s, %s)", sfx, mv, p, g->k, g->vl));
     const char *ov;
     if (other) {
         ov = rv_vf(g, other);

@@ -16,10 +16,16 @@ cases = [
                              "read from memory where it is used", "ttx_vl = __riscv_vsetvl_e32m8((size_t)(1000) - ttx_k);",
                              "__riscv_vle32_v_f32m8(", "__riscv_vle32_v_f32m8(", "__riscv_vfadd_vv_f32m8(",
                              "__riscv_vfmul_vv_f32m8(", "__riscv_vse32_v_f32m8(ttx_rp + ttx_k"]),
-    # the Triton mask: lane numbers compared with n, masked loads and store
-    ("samples/vector_add.ttir", ["#include <riscv_vector.h>", "add_kernel(", "__riscv_vid_v_u32m8(ttx_vl)",
-                                 "__riscv_vmslt_vx_i32m8_b4(", "__riscv_vle32_v_f32m8_mu(", "__riscv_vle32_v_f32m8_mu(",
-                                 "__riscv_vfadd_vv_f32m8(", "__riscv_vse32_v_f32m8_m("]),
+    # the Triton mask `offsets < n`: a prefix of the block, its strips
+    # unmasked (the last one the tail) when the offsets cannot wrap; else
+    # lane numbers compared with n, masked loads and store
+    ("samples/vector_add.ttir", ["#include <riscv_vector.h>", "add_kernel(", "i64 ttx_lb = (i64)v1, ttx_hi = 0;",
+                                 "ttx_hi = ttx_c < 0 ? 0 : ttx_c > 1024 ? 1024 : ttx_c;", "if (ttx_ok) {",
+                                 "ttx_vl = __riscv_vsetvl_e32m8((size_t)(ttx_hi) - ttx_k);", "__riscv_vle32_v_f32m8(",
+                                 "__riscv_vle32_v_f32m8(", "__riscv_vfadd_vv_f32m8(", "__riscv_vse32_v_f32m8(ttx_rp",
+                                 "} else {", "__riscv_vid_v_u32m8(ttx_vl)", "__riscv_vmslt_vx_i32m8_b4(",
+                                 "__riscv_vle32_v_f32m8_m(", "__riscv_vle32_v_f32m8_m(", "__riscv_vfadd_vv_f32m8(",
+                                 "__riscv_vse32_v_f32m8_m("]),
     # max: a _tu accumulator and one vfredmax; exp; the sum in halving order
     ("samples/cpu/softmax.ttir", ["#define TTX_VEXP(L, B)", "TTX_VEXP(8, 4)", "softmax_kernel(",
                                   "__riscv_vle32_v_f32m8_mu(", "ttx_acc = __riscv_vfmax_vv_f32m8_tu(ttx_acc, ttx_acc,",
