@@ -206,8 +206,16 @@ static bool gather_rows(Cg *e, CgAccess *a) {
     a->idx[r - 1] = "0";
     const char *row = cg_flat(e, a->vt->sh.dims, r, a->idx);
     line(e, "float *const *ttx_pr = &%s[%s];", cg_vi(e, a->pv)->name, row);
+    /* consecutive: pointer j is pointer 0 + 4 j, compared by strips of e64 */
     line(e, "int ttx_c = 1;");
-    line(e, "for (i64 j = 1; j < %" PRId64 "; j++) ttx_c &= (u64)ttx_pr[j] == (u64)ttx_pr[0] + (u64)j * 4;", L);
+    line(e, "for (size_t ttx_k = 0, ttx_vl; ttx_k < %" PRId64 "; ttx_k += ttx_vl) {", L);
+    e->ind++;
+    line(e, "ttx_vl = __riscv_vsetvl_e64m8(%" PRId64 " - ttx_k);", L);
+    line(e, "vuint64m8_t ttx_q = __riscv_vle64_v_u64m8((const unsigned long *)ttx_pr + ttx_k, ttx_vl);");
+    line(e, "vuint64m8_t ttx_x = __riscv_vadd_vx_u64m8(__riscv_vsll_vx_u64m8(__riscv_vid_v_u64m8(ttx_vl), 2, ttx_vl), "
+            "(unsigned long)ttx_pr[0] + ttx_k * 4, ttx_vl);");
+    line(e, "ttx_c &= __riscv_vcpop_m_b8(__riscv_vmsne_vv_u64m8_b8(ttx_q, ttx_x, ttx_vl), ttx_vl) == 0;");
+    close1(e);
     line(e, "if (ttx_c) {");
     e->ind++;
     strip_open(e, LM, fmt(e, "%" PRId64, L));
