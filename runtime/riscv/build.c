@@ -18,14 +18,16 @@
 static const char *build_usage =
     "usage: ttxform build KERNEL.ttir --target=riscv64|riscv64-rvv -o K.o|K.so|K.s\n"
     "\n"
-    "Emits the kernel's C (every tt.func, as --emit=c does) and compiles it with\n"
-    "clang-19 --target=riscv64-linux-gnu -O2.  KERNEL '-' is stdin.\n"
+    "Emits the kernel's C (every tt.func, as --emit=c does, or --emit=rvv for\n"
+    "riscv64-rvv) and compiles it with clang-19 --target=riscv64-linux-gnu -O2.\n"
+    "KERNEL '-' is stdin.\n"
     "\n"
     "options:\n"
     "  --target=riscv64       scalar code: -march=rv64gc\n"
-    "  --target=riscv64-rvv   RVV 1.0: -march=rv64gcv (rv64gcv_zvfh when the kernel\n"
-    "                         uses f16); clang's vectoriser turns the loops into\n"
-    "                         vector code\n"
+    "  --target=riscv64-rvv   RVV 1.0: the --emit=rvv C (RVV intrinsics where the\n"
+    "                         rvv target has a vector form of an op, the portable\n"
+    "                         C's loops elsewhere, which clang vectorises), built\n"
+    "                         -march=rv64gcv (rv64gcv_zvfh when the kernel uses f16)\n"
     "  -o FILE                the output; its suffix picks the kind: .o an object,\n"
     "                         .so a shared library (-shared -fPIC), .s assembly.\n"
     "                         Written atomically: not at all when the build fails\n"
@@ -125,8 +127,9 @@ int rv_build_main(int argc, char **argv) {
     char tmp[RV_PATH] = "";
     Op *m = parse_module(c, fname, src, len, 1, &d);
     if (!m || d.nerrors || !verify_module(c, m, &d) || d.nerrors) goto out;
-    /* the portable C target's output, as --emit=c writes it */
-    const Target *tg = target_by_name("c");
+    /* the portable C target's output, as --emit=c writes it; for riscv64-rvv
+     * the rvv target's, as --emit=rvv writes it */
+    const Target *tg = target_by_name(arch == RV_RVV ? "rvv" : "c");
     FILE *f = open_memstream(&csrc, &clen);
     if (!f) { errorf("out of memory"); goto out; }
     bool ok = tg && tg->emit(f, c, m, &d);

@@ -12,6 +12,7 @@
 #include <unistd.h>
 
 #include "../../targets/c/c.h"
+#include "../../targets/rvv/rvv.h"
 #include "cc.h"
 #include "toolchain.h"
 
@@ -62,15 +63,22 @@ static void hash_key(const char *const *parts, int n, char out[33]) {
 
 /* the C of the kernel for the launcher: the TTX_FAIL hook, the kernel
  * (the C target, without the JIT's hooks) and the call stub */
-static char *kernel_source(Ctx *c, Op *module, Op *func, PtrVec *sites, Op **unsup, Diag *d, size_t *len) {
+static char *kernel_source(Ctx *c, Op *module, Op *func, RvArch arch, PtrVec *sites, Op **unsup, Diag *d, size_t *len) {
     char *src = NULL;
     FILE *f = open_memstream(&src, len);
     if (!f) return NULL;
     fputs("/* the kernel's C for the riscv64 launcher of ttxform run */\n"
           "void ttx_fail(int site, int x, int y, int z);\n"
           "#define TTX_FAIL(site) ttx_fail(site, pidX, pidY, pidZ)\n", f);
-    CEmitOpts co = { .sites = sites, .unsupported = unsup };
-    bool ok = c_emit(f, c, module, func, &co, d);
+    bool ok;
+    if (arch == RV_RVV) {
+        /* the rvv target's C: vector rows, the portable C's code for the rest */
+        CgenOpts go = { .sites = sites, .unsupported = unsup };
+        ok = rvv_emit_c(f, c, module, func, &go, d);
+    } else {
+        CEmitOpts co = { .sites = sites, .unsupported = unsup };
+        ok = c_emit(f, c, module, func, &co, d);
+    }
     if (ok) {
         char nm[256];
         c_func_name(func, nm, sizeof nm);
@@ -212,7 +220,7 @@ int rv_run(Ctx *c, Op *module, Op *func, int nargs, const IArg *args, const int 
     }
     PtrVec sites = { 0 };
     size_t klen = 0;
-    char *ksrc = kernel_source(c, module, func, &sites, unsup, d, &klen);
+    char *ksrc = kernel_source(c, module, func, o->arch, &sites, unsup, d, &klen);
     if (!ksrc) {
         pv_free(&sites);
         return unsup && *unsup ? 1 : -1;

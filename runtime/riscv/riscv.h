@@ -3,10 +3,12 @@
  *   ttxform build KERNEL.ttir --target=riscv64|riscv64-rvv -o K.o|K.so|K.s
  *   ttxform run KERNEL.ttir --target=riscv64|riscv64-rvv [--vlen=128|256|512] ...
  *
- * Both emit the kernel's C in-process (the portable C target) and compile it
- * with clang-19 --target=riscv64-linux-gnu -O2: `riscv64` with
- * -march=rv64gc (scalar), `riscv64-rvv` with -march=rv64gcv (+_zvfh when the
- * kernel uses f16), where clang's vectoriser turns the loops into RVV 1.0.
+ * Both emit the kernel's C in-process and compile it with clang-19
+ * --target=riscv64-linux-gnu -O2: `riscv64` the portable C target's with
+ * -march=rv64gc (scalar), `riscv64-rvv` the rvv target's (--emit=rvv: RVV
+ * intrinsics for the ops its vector strategy has a row form of, the
+ * portable C's per-element code for the others, which clang may vectorise)
+ * with -march=rv64gcv (+_zvfh when the kernel uses f16).
  *
  * A run writes the arguments into a temporary directory (each buffer as its
  * raw bytes, scalars and the grid in a small manifest), builds a static

@@ -58,6 +58,11 @@ typedef struct CgenStrategy {
     bool (*reduce)(Cg *e, Op *op, bool scan);
     /* a tt.dot, its result declared */
     bool (*dot)(Cg *e, Op *op);
+    /* a tt.load (tensor result) that the strategy's own code reads from
+     * memory where its users need it: true when nothing is to be written
+     * for the op itself (its value then has no array, and every user of it
+     * must be one the strategy writes) */
+    bool (*defer)(Cg *e, Op *op);
 } CgenStrategy;
 
 /* C for func (a tt.func), or for every tt.func of module when func is NULL;

@@ -93,6 +93,7 @@ struct CgAccess {
     int n;
     const char *idx[MAXR];
     const char *after_row;
+    bool whole;                  /* the strategy wrote the whole access, its loops closed */
 };
 
 

@@ -75,6 +75,7 @@ bool cg_emit_load_store(Cg *e, Op *op) {
     const char *name = cg_vi(e, val)->name;
     if (!store) {
         if (!value_has_uses(val)) return true;   /* a dead load */
+        if (ten && e->s->defer && e->s->defer(e, op)) return !e->failed;
         if (!cg_declare(e, val)) return false;
     }
     int r = ten ? vt->sh.rank : 0;
@@ -83,6 +84,7 @@ bool cg_emit_load_store(Cg *e, Op *op) {
                      .val = val, .vt = vt, .el = el, .mt = mt, .sz = sz, .name = name, .r = r, .L = L };
     bool rows = e->s->access_rows && e->s->access_rows(e, &acc);
     if (e->failed) return false;
+    if (rows && acc.whole) return true;
     const char **idx = acc.idx;
     int n = acc.n;
     const char *fr_after = acc.after_row;

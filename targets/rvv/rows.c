@@ -1,50 +1,432 @@
-/* targets/rvv/rows.c - the RVV vector strategy's hooks: whole f32 arrays
- * computed by vsetvl strip-mined loops (e32, LMUL 8) whose last pass is the
- * tail, VLEN-agnostic.  What a hook does not handle returns false and the
- * shared emitter writes its generic per-element loop nest, so every kernel
- * still becomes correct C. */
-#include "rvv.h"
+/* targets/rvv/rows.c - the RVV vector strategy's hooks (cgen.h): rows of
+ * tensors computed by `vsetvl` strip-mined loops over the last axis, whose
+ * last pass is the tail, VLEN-agnostic.
+ *
+ * - a store through pointers contiguous along the row writes each strip of
+ *   its value's expression (vexpr.c) with vse32, masked by the Triton mask;
+ *   when the mask is `offsets < n` (offsets stepping by 1 along the row) the
+ *   kept lanes are a prefix and its strips run unmasked, the last one the
+ *   tail, and loads under the same mask read without it;
+ * - a load used only by such stores, by reductions along the row and by
+ *   elementwise ops that end there is not copied into an array at all: each
+ *   user reads it from memory (vle32, masked, the masked-off lanes the
+ *   load's other); other loads fill their array by strips, also through an
+ *   array of pointers whose row turns out consecutive at run time;
+ * - f32 elementwise arrays, array copies and pointer advances by strips;
+ * - an f32 reduction along the row with one maxnumf or minnumf: a
+ *   tail-undisturbed (`_tu`) vector accumulator over the strips, then one
+ *   vfredmax / vfredmin (exact in any order); with one addf: the
+ *   interpreter's halving order, each level a strip loop of vfadd over the
+ *   two halves, so the sum has the interpreter's bits (a vfredusum would
+ *   sum in another order: layernorm's variance then misses --check's
+ *   tolerance by thousands of ulp);
+ * - a 2-D f32 tt.dot: a register-blocked micro-kernel, 4 rows of
+ *   accumulators of one strip of columns, k outside, one vfmacc.vf per row
+ *   and k (each product added with one rounding, in k order).
+ * What a hook does not handle returns false and the shared emitter writes
+ * its generic per-element loop nest, so every kernel still becomes
+ * correct C. */
+#include "rvv_impl.h"
 
-#include "../cgen/emit.h"
+enum { LM = 8, LM_DOT = 4 };
 
-/* the intrinsic of a binary f32 op, or NULL */
-static const char *f32_bin(int id) {
-    switch (id) {
-    case OP_arith_addf: return "__riscv_vfadd_vv_f32m8";
-    case OP_arith_subf: return "__riscv_vfsub_vv_f32m8";
-    case OP_arith_mulf: return "__riscv_vfmul_vv_f32m8";
-    case OP_arith_divf: return "__riscv_vfdiv_vv_f32m8";
-    default: return NULL;
-    }
+/* a strip loop over [0, n) of one row: opens it, the caller closes */
+static void strip_open(Cg *e, int lm, const char *n) {
+    line(e, "for (size_t ttx_k = 0, ttx_vl; ttx_k < (size_t)(%s); ttx_k += ttx_vl) {", n);
+    e->ind++;
+    line(e, "ttx_vl = __riscv_vsetvl_e32m%d((size_t)(%s) - ttx_k);", lm, n);
+}
+static void close1(Cg *e) {
+    e->ind--;
+    line(e, "}");
 }
 
-static int64_t count(const Type *t) {
-    int64_t n = 1;
-    for (int i = 0; i < t->sh.rank; i++) n *= t->sh.dims[i];
-    return n;
+/* ---- elementwise arrays, copies ----------------------------------------- */
+
+static bool ptr_add(Cg *e, Op *op, Value *v, bool emit) {
+    if (!op_is(op, OP_tt_addptr) || op->verbatim || op->nopnds != 2 || type_elem(v->type)->kind != T_PTR) return false;
+    Value *a = op_operand(op, 0);
+    if (cg_vi(e, a)->kind != K_ARRAY || !cg_same_shape(a->type, v->type) || !cg_is_uniform_value(op_operand(op, 1))) return false;
+    int sz = cg_msize(type_elem(v->type)->ptr.pointee);
+    if (sz <= 0) return false;
+    if (!emit) return true;
+    const char *zi[MAXR];
+    for (int d = 0; d < MAXR; d++) zi[d] = "0";
+    line(e, "{");
+    e->ind++;
+    line(e, "unsigned long ttx_off = (unsigned long)((i64)(%s) * %d);", cg_ex(e, op_operand(op, 1), zi), sz);
+    line(e, "for (size_t ttx_k = 0, ttx_vl; ttx_k < %" PRId64 "; ttx_k += ttx_vl) {", type_numel(v->type));
+    e->ind++;
+    line(e, "ttx_vl = __riscv_vsetvl_e64m8(%" PRId64 " - ttx_k);", type_numel(v->type));
+    line(e, "vuint64m8_t ttx_p = __riscv_vle64_v_u64m8((const unsigned long *)%s + ttx_k, ttx_vl);", cg_vi(e, a)->name);
+    line(e, "__riscv_vse64_v_u64m8((unsigned long *)%s + ttx_k, __riscv_vadd_vx_u64m8(ttx_p, ttx_off, ttx_vl), ttx_vl);", cg_vi(e, v)->name);
+    close1(e);
+    close1(e);
+    return true;
 }
 
-/* an f32 operand held in an array of the result's shape */
-static const char *f32_array(Cg *e, Value *x, const Type *rt) {
-    if (!is_tensor(x->type) || !fname_is(x->type->sh.elem, "f32") || !cg_same_shape(x->type, rt)) return NULL;
-    cg_decide(e, x);
-    VI *vi = cg_vi(e, x);
-    return vi->kind == K_ARRAY ? vi->name : NULL;
+/* op's f32 result v (an array) by rows of strips */
+static bool ew_rows(Cg *e, Op *op, Value *v, bool emit) {
+    Type *t = v->type;
+    if (!is_tensor(t) || !fname_is(t->sh.elem, "f32") || t->sh.rank < 1 || t->sh.rank > MAXR || !cg_is_ew(op->info->id)) return false;
+    RvStrip g;
+    rv_strip_init(&g, e, false, LM, t, NULL);
+    if (!rv_vf_op(&g, op)) return false;
+    if (!emit) return true;
+    int r = t->sh.rank;
+    const char *idx[MAXR];
+    int n = cg_loops_open(e, t->sh.dims, r - 1, idx);
+    idx[r - 1] = "0";
+    strip_open(e, LM, fmt(e, "%" PRId64, t->sh.dims[r - 1]));
+    rv_strip_init(&g, e, true, LM, t, idx);
+    const char *x = rv_vf_op(&g, op);
+    line(e, "__riscv_vse32_v_f32m%d(&%s[%s] + ttx_k, %s, ttx_vl);", LM, cg_vi(e, v)->name, cg_flat(e, t->sh.dims, r, idx), x);
+    close1(e);
+    cg_loops_close(e, n);
+    return true;
 }
 
 bool rvv_elementwise(Cg *e, Op *op, Value *v) {
-    const char *in = f32_bin(op->info->id);
-    if (!in || op->nopnds != 2 || !fname_is(v->type->sh.elem, "f32")) return false;
-    const char *a = f32_array(e, op_operand(op, 0), v->type), *b = f32_array(e, op_operand(op, 1), v->type);
-    if (!a || !b) return false;
-    const char *d = cg_vi(e, v)->name;
-    line(e, "for (size_t k = 0, n = %" PRId64 ", vl; k < n; k += vl) {", count(v->type));
+    if (ptr_add(e, op, v, false)) return ptr_add(e, op, v, true);
+    if (ew_rows(e, op, v, false)) return ew_rows(e, op, v, true);
+    return false;
+}
+
+/* an array into an array of its type: its bytes by strips */
+bool rvv_copy(Cg *e, const char *dst, Value *src, Type *t) {
+    if (!is_tensor(t) || cg_vi(e, src)->kind != K_ARRAY || !cg_same_shape(src->type, t) || type_elem(src->type) != type_elem(t)) return false;
+    line(e, "for (size_t ttx_k = 0, ttx_vl, ttx_n = sizeof %s; ttx_k < ttx_n; ttx_k += ttx_vl) {", dst);
     e->ind++;
-    line(e, "vl = __riscv_vsetvl_e32m8(n - k);");
-    line(e, "vfloat32m8_t va = __riscv_vle32_v_f32m8((const float *)%s + k, vl);", a);
-    line(e, "vfloat32m8_t vb = __riscv_vle32_v_f32m8((const float *)%s + k, vl);", b);
-    line(e, "__riscv_vse32_v_f32m8((float *)%s + k, %s(va, vb, vl), vl);", d, in);
-    e->ind--;
+    line(e, "ttx_vl = __riscv_vsetvl_e8m8(ttx_n - ttx_k);");
+    line(e, "__riscv_vse8_v_u8m8((u8 *)%s + ttx_k, __riscv_vle8_v_u8m8((const u8 *)%s + ttx_k, ttx_vl), ttx_vl);", dst, cg_vi(e, src)->name);
+    close1(e);
+    return true;
+}
+
+/* ---- loads and stores ------------------------------------------------- */
+
+/* a tt.store of an f32 tensor through pointers contiguous along the row,
+ * its value and mask computable by strips */
+static bool store_ok(Cg *e, Op *op, Aff **pa) {
+    if (!op_is(op, OP_tt_store) || op->verbatim || op->nopnds < 2 || op_attr(op, "boundaryCheck")) return false;
+    Value *pv = op_operand(op, 0), *val = op_operand(op, 1), *mask = op->nopnds > 2 ? op_operand(op, 2) : NULL;
+    Type *vt = val->type;
+    if (!is_tensor(vt) || !fname_is(vt->sh.elem, "f32") || vt->sh.rank < 1 || vt->sh.rank > MAXR) return false;
+    Type *pe = type_elem(pv->type);
+    if (!pe || pe->kind != T_PTR || !fname_is(pe->ptr.pointee, "f32")) return false;
+    int r = vt->sh.rank;
+    Aff *a = cg_aff_of(e, pv);
+    if (!a || !a->ptr || a->rank != r || !a->co[r - 1].k || a->co[r - 1].c != 1) return false;
+    RvStrip g;
+    rv_strip_init(&g, e, false, LM, vt, NULL);
+    if (!rv_vf(&g, val) || (mask && !rv_vm(&g, mask))) return false;
+    if (pa) *pa = a;
+    return true;
+}
+
+/* a mask `a < b` (or <=, >, >= with b on the left) of i32 a affine with
+ * step 1 along the row and b the same along it: the kept lanes of a row are
+ * a prefix.  Lines that set ttx_hi to its length when the comparison cannot
+ * wrap along the row (and ttx_ok to whether it cannot) */
+static bool prefix_mask(Cg *e, Value *mask, int r, int64_t L, const char *const *idx, bool emit) {
+    Op *d = mask ? mask->def : NULL;
+    int64_t p;
+    if (!d || d->verbatim || cg_vi(e, mask)->kind != K_VIRT || !op_is(d, OP_arith_cmpi) || !op_attr_int(d, "predicate", &p)) return false;
+    Value *a = op_operand(d, 0), *b = op_operand(d, 1);
+    if (p == 4 || p == 5) { Value *t = a; a = b; b = t; p = p == 4 ? 2 : 3; }
+    if (p != 2 && p != 3) return false;
+    Type *el = type_elem(a->type);
+    if (!el || el->kind != T_INT || el->i.width != 32 || !cg_is_uniform_value(b)) return false;
+    Aff *af = cg_aff_of(e, a);
+    if (!af || af->ptr || af->rank != r || !af->co[r - 1].k || af->co[r - 1].c != 1) return false;
+    if (!emit) return true;
+    const char *zi[MAXR];
+    for (int i = 0; i < MAXR; i++) zi[i] = "0";
+    line(e, "i64 ttx_lb = %s, ttx_hi = 0;", cg_aff_sum(e, af, idx));
+    line(e, "int ttx_ok = ttx_lb >= -2147483648LL && ttx_lb <= 2147483647LL - %" PRId64 ";", L - 1);
+    line(e, "if (ttx_ok) {");
+    line(e, "    i64 ttx_c = (i64)(i32)(%s) - ttx_lb%s;", cg_ex(e, b, zi), p == 3 ? " + 1" : "");
+    line(e, "    ttx_hi = ttx_c < 0 ? 0 : ttx_c > %" PRId64 " ? %" PRId64 " : ttx_c;", L, L);
     line(e, "}");
+    return true;
+}
+
+/* one row's strips of the store's value, over [0, n); all: its mask is
+ * true on every lane there */
+static void store_strips(Cg *e, Op *op, const char *const *idx, const char *n, bool all) {
+    Value *val = op_operand(op, 1), *mask = op->nopnds > 2 ? op_operand(op, 2) : NULL;
+    strip_open(e, LM, n);
+    RvStrip g;
+    rv_strip_init(&g, e, true, LM, val->type, idx);
+    if (all) g.all = mask;
+    g.stored = mask;
+    const char *x = rv_vf(&g, val);
+    if (mask && !all) line(e, "__riscv_vse32_v_f32m%d_m(%s, ttx_rp + ttx_k, %s, ttx_vl);", LM, rv_vm(&g, mask), x);
+    else line(e, "__riscv_vse32_v_f32m%d(ttx_rp + ttx_k, %s, ttx_vl);", LM, x);
+    close1(e);
+}
+
+static void store_rows(Cg *e, Op *op, Aff *pa) {
+    Value *val = op_operand(op, 1), *mask = op->nopnds > 2 ? op_operand(op, 2) : NULL;
+    Type *vt = val->type;
+    int r = vt->sh.rank;
+    int64_t L = vt->sh.dims[r - 1];
+    const char *idx[MAXR];
+    int n = cg_loops_open(e, vt->sh.dims, r - 1, idx);
+    idx[r - 1] = "0";
+    line(e, "float *ttx_rp = %s;", cg_aff_render(e, pa, vt->sh.elem, idx));
+    const char *len = fmt(e, "%" PRId64, L);
+    if (prefix_mask(e, mask, r, L, idx, true)) {
+        /* the kept lanes are a prefix: its strips, the last one the tail */
+        line(e, "if (ttx_ok) {");
+        e->ind++;
+        store_strips(e, op, idx, "ttx_hi", true);
+        e->ind--;
+        line(e, "} else {");
+        e->ind++;
+        store_strips(e, op, idx, len, false);
+        close1(e);
+    } else store_strips(e, op, idx, len, false);
+    cg_loops_close(e, n);
+}
+
+/* a load into its array through an array of pointers: a row whose
+ * pointers are consecutive by strips, the others element by element */
+static bool gather_rows(Cg *e, CgAccess *a) {
+    Op *op = a->op;
+    if (!op_is(op, OP_tt_load) || a->tts || a->blk || a->nmd || !a->ten || !fname_is(a->el, "f32") || cg_vi(e, a->pv)->kind != K_ARRAY)
+        return false;
+    Value *mask = op->nopnds > 1 ? op_operand(op, 1) : NULL, *other = op->nopnds > 2 ? op_operand(op, 2) : NULL;
+    RvStrip g;
+    rv_strip_init(&g, e, false, LM, a->vt, NULL);
+    if ((mask && !rv_vm(&g, mask)) || (other && !rv_vf(&g, other))) return false;
+    int r = a->r;
+    int64_t L = a->L;
+    a->n = cg_loops_open(e, a->vt->sh.dims, r - 1, a->idx);
+    a->idx[r - 1] = "0";
+    const char *row = cg_flat(e, a->vt->sh.dims, r, a->idx);
+    line(e, "float *const *ttx_pr = &%s[%s];", cg_vi(e, a->pv)->name, row);
+    /* consecutive: pointer j is pointer 0 + 4 j, compared by strips of e64 */
+    line(e, "int ttx_c = 1;");
+    line(e, "for (size_t ttx_k = 0, ttx_vl; ttx_k < %" PRId64 "; ttx_k += ttx_vl) {", L);
+    e->ind++;
+    line(e, "ttx_vl = __riscv_vsetvl_e64m8(%" PRId64 " - ttx_k);", L);
+    line(e, "vuint64m8_t ttx_q = __riscv_vle64_v_u64m8((const unsigned long *)ttx_pr + ttx_k, ttx_vl);");
+    line(e, "vuint64m8_t ttx_x = __riscv_vadd_vx_u64m8(__riscv_vsll_vx_u64m8(__riscv_vid_v_u64m8(ttx_vl), 2, ttx_vl), "
+            "(unsigned long)ttx_pr[0] + ttx_k * 4, ttx_vl);");
+    line(e, "ttx_c &= __riscv_vcpop_m_b8(__riscv_vmsne_vv_u64m8_b8(ttx_q, ttx_x, ttx_vl), ttx_vl) == 0;");
+    close1(e);
+    line(e, "if (ttx_c) {");
+    e->ind++;
+    strip_open(e, LM, fmt(e, "%" PRId64, L));
+    rv_strip_init(&g, e, true, LM, a->vt, a->idx);
+    const char *x = rv_load_strip_at(&g, op, "ttx_pr[0]");
+    line(e, "__riscv_vse32_v_f32m%d(&%s[%s] + ttx_k, %s, ttx_vl);", LM, a->name, row, x);
+    close1(e);
+    e->ind--;
+    line(e, "} else {");
+    e->ind++;
+    a->idx[r - 1] = LOOPV[r - 1];
+    line(e, "for (i64 %s = 0; %s < %" PRId64 "; %s++) {", a->idx[r - 1], a->idx[r - 1], L, a->idx[r - 1]);
+    e->ind++;
+    a->n += 2;
+    return true;
+}
+
+bool rvv_access(Cg *e, CgAccess *a) {
+    Aff *pa;
+    if (a->store) {
+        if (!store_ok(e, a->op, &pa)) return false;
+        store_rows(e, a->op, pa);
+        a->whole = true;
+        return true;
+    }
+    if (rv_load_ok(e, a->op, &pa)) {
+        Type *vt = a->vt;
+        RvStrip g;
+        rv_strip_init(&g, e, false, LM, vt, NULL);
+        if (rv_load_strip(&g, a->op)) {
+            int r = vt->sh.rank;
+            const char *idx[MAXR];
+            int n = cg_loops_open(e, vt->sh.dims, r - 1, idx);
+            idx[r - 1] = "0";
+            strip_open(e, LM, fmt(e, "%" PRId64, vt->sh.dims[r - 1]));
+            rv_strip_init(&g, e, true, LM, vt, idx);
+            const char *x = rv_load_strip(&g, a->op);
+            line(e, "__riscv_vse32_v_f32m%d(&%s[%s] + ttx_k, %s, ttx_vl);", LM, a->name, cg_flat(e, vt->sh.dims, r, idx), x);
+            close1(e);
+            cg_loops_close(e, n);
+            a->whole = true;
+            return true;
+        }
+    }
+    return gather_rows(e, a);
+}
+
+/* ---- reductions ----------------------------------------------------------- */
+
+/* 0 add, 1 max, 2 min: an f32 tt.reduce along the last axis whose combiner
+ * is one addf, maxnumf or minnumf of its two arguments, its operand
+ * computable by strips; or -1 */
+static int reduce_kind(Cg *e, Op *op) {
+    int64_t axis;
+    if (!op_is(op, OP_tt_reduce) || op->nopnds != 1 || op->nres != 1 || op->nregions != 1 || !op->regions[0].first ||
+        !op_attr_int(op, "axis", &axis))
+        return -1;
+    Value *s0 = op_operand(op, 0);
+    Type *st = s0->type;
+    if (!is_tensor(st) || !fname_is(st->sh.elem, "f32") || axis != st->sh.rank - 1 || st->sh.rank > MAXR) return -1;
+    Block *b = op->regions[0].first;
+    Op *c = b->first, *t = c ? c->next : NULL;
+    if (b->nargs != 2 || !c || !t || t->next || !op_is(t, OP_tt_reduce_return) || t->nopnds != 1 || op_operand(t, 0) != op_result(c, 0) ||
+        c->nopnds != 2 || c->verbatim || !fname_is(op_result(c, 0)->type, "f32"))
+        return -1;
+    if (!((op_operand(c, 0) == b->args[0] && op_operand(c, 1) == b->args[1]) || (op_operand(c, 0) == b->args[1] && op_operand(c, 1) == b->args[0])))
+        return -1;
+    int k = op_is(c, OP_arith_addf) ? 0 : op_is(c, OP_arith_maxnumf) ? 1 : op_is(c, OP_arith_minnumf) ? 2 : -1;
+    if (k < 0) return -1;
+    RvStrip g;
+    rv_strip_init(&g, e, false, LM, st, NULL);
+    return rv_vf(&g, s0) ? k : -1;
+}
+
+bool rvv_reduce(Cg *e, Op *op, bool scan) {
+    int k = scan ? -1 : reduce_kind(e, op);
+    if (k < 0) return false;
+    Value *s0 = op_operand(op, 0), *res = op_result(op, 0);
+    if (!value_has_uses(res)) return true;
+    if (!cg_declare(e, res)) return false;
+    Type *st = s0->type;
+    int r = st->sh.rank;
+    static const char *const red[] = { "", "vfredmax", "vfredmin" }, *const acc[] = { "", "vfmax", "vfmin" };
+    /* the identity of maxnum and minnum, which drop a NaN */
+    const char *id = "ttx_f32(0x7fc00000u)";
+    const char *idx[MAXR];
+    int n = cg_loops_open(e, st->sh.dims, r - 1, idx);
+    idx[r - 1] = "0";
+    const char *dst = is_tensor(res->type) ? fmt(e, "%s[%s]", cg_vi(e, res)->name, cg_flat(e, st->sh.dims, r - 1, idx)) : cg_vi(e, res)->name;
+    int64_t L = st->sh.dims[r - 1];
+    RvStrip g;
+    if (k == 0) {
+        /* the interpreter's order: halving, element j with element j + m
+         * (m = ceil(n / 2)) while n > 1 are left, each level by strips */
+        line(e, "float ttx_r[%" PRId64 "];", L);
+        strip_open(e, LM, fmt(e, "%" PRId64, L));
+        rv_strip_init(&g, e, true, LM, st, idx);
+        line(e, "__riscv_vse32_v_f32m%d(ttx_r + ttx_k, %s, ttx_vl);", LM, rv_vf(&g, s0));
+        close1(e);
+        for (int64_t m, nn = L; nn > 1; nn = m) {
+            m = (nn + 1) / 2;
+            strip_open(e, LM, fmt(e, "%" PRId64, nn - m));
+            line(e, "vfloat32m%d_t ttx_a = __riscv_vle32_v_f32m%d(ttx_r + ttx_k, ttx_vl);", LM, LM);
+            line(e, "vfloat32m%d_t ttx_b = __riscv_vle32_v_f32m%d(ttx_r + %" PRId64 " + ttx_k, ttx_vl);", LM, LM, m);
+            line(e, "__riscv_vse32_v_f32m%d(ttx_r + ttx_k, __riscv_vfadd_vv_f32m%d(ttx_a, ttx_b, ttx_vl), ttx_vl);", LM, LM);
+            close1(e);
+        }
+        line(e, "%s = ttx_r[0];", dst);
+        cg_loops_close(e, n);
+        return true;
+    }
+    line(e, "size_t ttx_vm = __riscv_vsetvlmax_e32m%d();", LM);
+    line(e, "vfloat32m%d_t ttx_acc = __riscv_vfmv_v_f_f32m%d(%s, ttx_vm);", LM, LM, id);
+    strip_open(e, LM, fmt(e, "%" PRId64, L));
+    rv_strip_init(&g, e, true, LM, st, idx);
+    const char *x = rv_vf(&g, s0);
+    line(e, "ttx_acc = __riscv_%s_vv_f32m%d_tu(ttx_acc, ttx_acc, %s, ttx_vl);", acc[k], LM, x);
+    close1(e);
+    line(e, "%s = __riscv_vfmv_f_s_f32m1_f32(__riscv_%s_vs_f32m%d_f32m1(ttx_acc, __riscv_vfmv_s_f_f32m1(%s, 1), ttx_vm));", dst, red[k], LM, id);
+    cg_loops_close(e, n);
+    return true;
+}
+
+/* ---- tt.dot --------------------------------------------------------------- */
+
+bool rvv_dot(Cg *e, Op *op) {
+    Value *a = op_operand(op, 0), *b = op_operand(op, 1), *c = op_operand(op, 2), *res = op_result(op, 0);
+    Type *rt = res->type;
+    if (rt->sh.rank != 2 || !fname_is(rt->sh.elem, "f32") || !fname_is(a->type->sh.elem, "f32") || !fname_is(b->type->sh.elem, "f32"))
+        return false;
+    if (cg_vi(e, a)->kind != K_ARRAY || cg_vi(e, b)->kind != K_ARRAY) return false;
+    bool carr = cg_vi(e, c)->kind == K_ARRAY && cg_same_shape(c->type, rt);
+    if (!carr && !cg_is_uniform_value(c)) return false;
+    int64_t M = rt->sh.dims[0], N = rt->sh.dims[1], K = a->type->sh.dims[1];
+    int mr = M % 4 == 0 ? 4 : M % 2 == 0 ? 2 : 1;
+    const char *A = cg_vi(e, a)->name, *B = cg_vi(e, b)->name, *C = cg_vi(e, c)->name, *R = cg_vi(e, res)->name;
+    const char *sfx = rv_sfx(e, LM_DOT), *vt = rv_vt(e, LM_DOT);
+    const char *zi[2] = { "0", "0" };
+    if (!carr) line(e, "const float ttx_c0 = %s;", cg_ex(e, c, zi));
+    line(e, "for (i64 i0 = 0; i0 < %" PRId64 "; i0 += %d) {", M, mr);
+    e->ind++;
+    strip_open(e, LM_DOT, fmt(e, "%" PRId64, N));
+    for (int q = 0; q < mr; q++) {
+        if (carr) line(e, "%s ttx_c%d = __riscv_vle32_v_%s(&%s[(i0 + %d) * %" PRId64 "] + ttx_k, ttx_vl);", vt, q + 1, sfx, C, q, N);
+        else line(e, "%s ttx_c%d = __riscv_vfmv_v_f_%s(ttx_c0, ttx_vl);", vt, q + 1, sfx);
+    }
+    line(e, "for (i64 k = 0; k < %" PRId64 "; k++) {", K);
+    e->ind++;
+    line(e, "%s ttx_b = __riscv_vle32_v_%s(&%s[k * %" PRId64 "] + ttx_k, ttx_vl);", vt, sfx, B, N);
+    for (int q = 0; q < mr; q++)
+        line(e, "ttx_c%d = __riscv_vfmacc_vf_%s(ttx_c%d, %s[(i0 + %d) * %" PRId64 " + k], ttx_b, ttx_vl);", q + 1, sfx, q + 1, A, q, K);
+    close1(e);
+    for (int q = 0; q < mr; q++) line(e, "__riscv_vse32_v_%s(&%s[(i0 + %d) * %" PRId64 "] + ttx_k, ttx_c%d, ttx_vl);", sfx, R, q, N, q + 1);
+    close1(e);
+    close1(e);
+    return true;
+}
+
+/* ---- loads read where they are used ---------------------------------------- */
+
+static bool writes_memory(Op *o) {
+    if (op_is(o, OP_tt_reduce) || op_is(o, OP_tt_scan)) return false;
+    if (o->nregions) return true;
+    const char *n = op_name(o);
+    return op_is(o, OP_tt_store) || op_is(o, OP_tts_store) || strstr(n, "atomic") || strstr(n, "call");
+}
+
+/* every use of v is one the strategy writes from strips of the same rows,
+ * in blk; *last the latest such op */
+static bool users_ok(Cg *e, Value *v, Block *blk, Op **last, int depth) {
+    if (depth > 32) return false;
+    for (Use *u = v->uses; u; u = u->next) {
+        Op *w = u->owner;
+        if (w->block != blk) return false;
+        if (op_is(w, OP_tt_store)) {
+            if (u->index != 1 || !store_ok(e, w, NULL)) return false;
+        } else if (op_is(w, OP_tt_reduce)) {
+            if (reduce_kind(e, w) < 0) return false;
+        } else if (cg_is_ew(w->info->id) && w->nres == 1 && is_tensor(w->res[0].type)) {
+            Value *wv = op_result(w, 0);
+            VI *x = cg_vi(e, wv);
+            if (x->kind == K_VIRT) {
+                if (!users_ok(e, wv, blk, last, depth + 1)) return false;
+                continue;
+            }
+            if (x->kind != K_ARRAY || !ew_rows(e, w, wv, false)) return false;
+        } else return false;
+        /* the latest in block order */
+        bool later = !*last;
+        for (Op *o = *last; o && !later; o = o->next)
+            if (o == w) later = true;
+        if (later) *last = w;
+    }
+    return true;
+}
+
+bool rvv_defer(Cg *e, Op *op) {
+    Aff *pa;
+    if (!rv_load_ok(e, op, &pa)) return false;
+    Value *v = op_result(op, 0);
+    RvStrip g;
+    rv_strip_init(&g, e, false, LM, v->type, NULL);
+    if (!rv_load_strip(&g, op)) return false;
+    Op *last = NULL;
+    if (!users_ok(e, v, op->block, &last, 0) || !last) return false;
+    /* nothing between the load and its last user writes memory (the last
+     * user may: it reads each strip before it writes it) */
+    for (Op *o = op->next; o && o != last; o = o->next)
+        if (writes_memory(o)) return false;
+    VI *x = cg_vi(e, v);
+    x->kind = K_VIRT;
+    line(e, "/* read from memory where it is used */");
     return true;
 }

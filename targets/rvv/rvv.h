@@ -1,10 +1,20 @@
-/* targets/rvv/rvv.h - the RVV target's strategy hooks (rows.c), used by
- * targets/rvv/target.c. */
+/* targets/rvv/rvv.h - the RVV target's strategy hooks (rows.c, on the
+ * vector expressions of vexpr.c), used by targets/rvv/target.c. */
 #ifndef TTX_TARGETS_RVV_H
 #define TTX_TARGETS_RVV_H
 
 #include "../cgen/cgen.h"
 
+/* C with RVV intrinsics for func (or every tt.func of module when func is
+ * NULL), as --emit=rvv writes it; what the vector strategy has no row for
+ * is the portable C's per-element code */
+bool rvv_emit_c(FILE *out, Ctx *c, Op *module, Op *func, const CgenOpts *o, Diag *d);
+
 bool rvv_elementwise(Cg *e, Op *op, Value *v);
+bool rvv_copy(Cg *e, const char *dst, Value *src, Type *t);
+bool rvv_access(Cg *e, CgAccess *a);
+bool rvv_reduce(Cg *e, Op *op, bool scan);
+bool rvv_dot(Cg *e, Op *op);
+bool rvv_defer(Cg *e, Op *op);
 
 #endif

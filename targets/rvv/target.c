@@ -1,6 +1,8 @@
 /* targets/rvv/target.c - the RVV target (--emit=rvv, -o FILE.rvv.c): the
  * shared emitter (targets/cgen/) with the RVV vector strategy (rows.c), C
  * for clang 19 with <riscv_vector.h> and __riscv_ intrinsics only. */
+#include <string.h>
+
 #include "pass.h"
 #include "prelude.h"
 #include "rvv.h"
@@ -9,19 +11,36 @@
 static void rvv_prelude(FILE *out, const char *body, size_t blen) {
     fputs(rvv_prelude_banner, out);
     cgen_prelude(out, c_prelude_head, c_helpers, sizeof c_helpers / sizeof *c_helpers, body, blen);
+    /* the vector exp at each LMUL the code calls it with */
+    bool any = false;
+    for (int lm = 1; lm <= 8; lm *= 2) {
+        char nm[32];
+        int n = snprintf(nm, sizeof nm, "ttx_vexpf_m%d(", lm);
+        bool used = false;
+        for (size_t i = 0; i + (size_t)n <= blen && !used; i++) used = !memcmp(body + i, nm, (size_t)n);
+        if (!used) continue;
+        if (!any) fputs(rvv_vexp_text, out);
+        any = true;
+        fprintf(out, "TTX_VEXP(%d, %d)\n", lm, 32 / lm);
+    }
+    if (any) fputc('\n', out);
 }
 
-static const CgenStrategy rvv_strategy = { .name = "rvv", .prelude = rvv_prelude, .gather_rows = true, .elementwise = rvv_elementwise };
+static const CgenStrategy rvv_strategy = {
+    .name = "rvv", .prelude = rvv_prelude, .gather_rows = true, .elementwise = rvv_elementwise, .copy = rvv_copy,
+    .access_rows = rvv_access, .reduce = rvv_reduce, .dot = rvv_dot, .defer = rvv_defer,
+};
 
 static bool rvv_pipeline(Pipeline *pl, const TargetOpts *o, char *err, size_t errlen) {
     (void)pl; (void)o; (void)err; (void)errlen;
     return true;
 }
 static bool rvv_precheck(Op *module, Diag *d) { (void)module; (void)d; return true; }
-static bool rvv_emit(FILE *out, Ctx *c, Op *module, Diag *d) {
-    CgenOpts go = { .launcher = false };
-    return cgen_emit(out, c, module, NULL, &rvv_strategy, &go, d);
+bool rvv_emit_c(FILE *out, Ctx *c, Op *module, Op *func, const CgenOpts *o, Diag *d) {
+    CgenOpts none = { .launcher = false };
+    return cgen_emit(out, c, module, func, &rvv_strategy, o ? o : &none, d);
 }
+static bool rvv_emit(FILE *out, Ctx *c, Op *module, Diag *d) { return rvv_emit_c(out, c, module, NULL, NULL, d); }
 
 const Target target_rvv = {
     .name = "rvv",

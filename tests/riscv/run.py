@@ -14,6 +14,12 @@ usage: run.py TTXFORM ROOT
 - edge sizes around the vector length (n = 0, 1 and VLMAX-1, VLMAX, VLMAX+1
   for LMUL 1, 2, 4 and 8 at each VLEN) of the vector add and of the
   softmax's masked row, with the elements past n checked untouched;
+- the rvv target's own kernels (tests/rvv/): 2-D masked rows with a min
+  reduction, select, cmpf and exp at edge sizes, an f32 tt.dot whose 24
+  columns leave a tail, and its vector exp bit for bit against the
+  interpreter's (NaN, infinities, the clamps, subnormal results, a sweep);
+  `ttxform run --target=riscv64-rvv --dump-dir` shows that the program
+  built is the --emit=rvv C (RVV intrinsics);
 - 1 and 3 threads; `--dump-dir`; the program cache (`--cache-dir`), which
   also keeps this suite's compiles to one per kernel and target;
 - `ttxform build` to .o, .so and .s on both targets (a riscv64 ELF; vector
@@ -149,6 +155,78 @@ def edge_cases():
                                    ["arg0"], target, vlen,
                                    lambda o, want=want, n=n: first(close(o["arg0"], want, 2e-6, 1e-7),
                                                                    exact(o["arg0"][:, n:], so0[:, n:]))))
+
+
+RVV = os.path.join(ROOT, "tests", "rvv")
+
+
+def identical_run(name, file, grid, args, outputs, vlen):
+    """--check under qemu on riscv64-rvv must report every output identical"""
+    cmd = ["run", file, "--check", "--target=riscv64-rvv", f"--vlen={vlen}", f"--cache-dir={CACHE}",
+           "--grid=" + ",".join(map(str, grid))] + jit.arglist(args)
+    rc, out, err = ttx(cmd)
+    lines = [ln for ln in out.splitlines() if ln.startswith("check ")]
+    if rc != 0 or err.strip():
+        return f"exit {rc}: {err.strip()[:1500]}"
+    if len(lines) < len(outputs) or not all(ln.endswith("identical") for ln in lines):
+        return f"not identical: {out[:1500]}"
+    return None
+
+
+def rvv_cases():
+    rng = np.random.default_rng(29)
+    # the vector exp: the interpreter's bits on every lane
+    sp = np.array([np.nan, np.inf, -np.inf, 0.0, -0.0, 88.72, 88.73, 89.0, 89.5, -87.3, -87.4, -100.0, -103.9,
+                   -104.0, -104.5, -1e30, 1e30, 1e-30, -1e-30, 0.5, -0.5, 1.0, 2.0 ** -24], np.float32)
+    sweep = np.linspace(-110, 95, 2000, dtype=np.float32)
+    wide = (rng.standard_normal(1000) * 30).astype(np.float32)
+    xe = np.concatenate([sp, sweep, wide]).astype(np.float32)
+    n = len(xe)
+    for vlen in VLENS:
+        report(f"rvv-exp-bits-vlen{vlen}",
+               identical_run("rvv-exp", os.path.join(RVV, "exp.ttir"), [-(-n // 256)],
+                             {"x": xe, "y": np.zeros(n, np.float32), "n": n}, ["y"], vlen))
+    # 2-D masked rows: min along rows, select(x > 0, exp(x - min), -x)
+    k = os.path.join(RVV, "rows2d.ttir")
+    for vlen in VLENS:
+        sizes = sorted({0, 1, 64} | {v + d for v in (vlen // 32, vlen // 4) for d in (-1, 0, 1) if v + d <= 64})
+        for nc in sizes:
+            x = (rng.standard_normal((5, 70)) * 2).astype(np.float32)
+            y0 = np.full((5, 66), 3.25, np.float32)
+            nr = 3
+            want = y0.astype(np.float64)
+            if nc:
+                xs = x[:nr, :nc].astype(np.float64)
+                mn = xs.min(axis=1, keepdims=True)
+                want[:nr, :nc] = np.where(xs > 0, np.exp(xs - mn), -xs)
+            report(f"rvv-rows2d-nc{nc}-vlen{vlen}",
+                   checked_run(f"rvv-rows2d-{nc}", k, [1], {"x": x, "y": y0, "sx": 70, "sy": 66, "nr": nr, "nc": nc},
+                               ["y"], "riscv64-rvv", vlen,
+                               lambda o, want=want, nc=nc: first(close(o["y"], want, 1e-6, 1e-6),
+                                                                 exact(o["y"][:, nc:], y0[:, nc:]), exact(o["y"][3:], y0[3:]))))
+    # an f32 dot with a column tail
+    a = rng.standard_normal((16, 8)).astype(np.float32)
+    b = rng.standard_normal((8, 24)).astype(np.float32)
+    want = a.astype(np.float64) @ b.astype(np.float64) + 0.5
+    for vlen in VLENS:
+        report(f"rvv-dot24-vlen{vlen}",
+               checked_run("rvv-dot24", os.path.join(RVV, "dot.ttir"), [1], {"a": a, "b": b, "c": np.zeros((16, 24), np.float32)},
+                           ["c"], "riscv64-rvv", vlen, lambda o: close(o["c"], want, 1e-5, 1e-5)))
+    # the program riscv64-rvv builds is the rvv target's C
+    d = path("dump-rvv")
+    va = os.path.join(CPU, "vector_add.ttir")
+    rc, out, err = ttx(["run", va, "--target=riscv64-rvv", f"--dump-dir={d}", "--grid=1", "--arg", "arg0=ones:16",
+                        "--arg", "arg1=ones:16", "--arg", "arg2=zeros:16", "--arg", "arg3=16"])
+    c = os.path.join(d, "01-add_kernel.c")
+    text = open(c).read() if os.path.exists(c) else ""
+    report("rvv-target-builds-emit-rvv", None if rc == 0 and "#include <riscv_vector.h>" in text
+           and "__riscv_vle32_v_f32m8(" in text and "__riscv_vse32_v_f32m8_m(" in text else f"exit {rc}: {err[:500]}")
+    d = path("dump-scalar")
+    rc, out, err = ttx(["run", va, "--target=riscv64", f"--dump-dir={d}", "--grid=1", "--arg", "arg0=ones:16",
+                        "--arg", "arg1=ones:16", "--arg", "arg2=zeros:16", "--arg", "arg3=16"])
+    c = os.path.join(d, "01-add_kernel.c")
+    text = open(c).read() if os.path.exists(c) else ""
+    report("scalar-target-builds-portable-c", None if rc == 0 and text and "riscv_vector" not in text else f"exit {rc}: {err[:500]}")
 
 
 def thread_cases():
@@ -301,6 +379,7 @@ def main():
         kernel_cases()
         tiled_cases()
         edge_cases()
+        rvv_cases()
         thread_cases()
         dump_and_cache()
         build_cases()

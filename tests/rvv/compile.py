@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
-"""The rvv target: its C compiles for rv64gcv with clang 19, and the vector
-strategy's loops appear (CHECK lines in each input: the strings that must
+"""The rvv target: its C compiles for rv64gcv with clang 19 (-Wall -Werror),
+and the vector strategy's loops appear (CHECK lines in each input: the strings that must
 occur in the output, in order).  Exit 77 (skipped) without clang-19."""
 import os, shutil, subprocess, sys, tempfile
 
@@ -11,9 +11,36 @@ if not cc:
     sys.exit(77)
 
 cases = [
-    ("tests/rvv/add2.ttir", ["#include <riscv_vector.h>", "__riscv_vsetvl_e32m8(n - k)",
-                             "__riscv_vle32_v_f32m8(", "__riscv_vse32_v_f32m8(", "__riscv_vfadd_vv_f32m8("]),
-    ("samples/vector_add.ttir", ["#include <riscv_vector.h>", "add_kernel("]),
+    # unmasked: both loads read where the store uses them, one pass
+    ("tests/rvv/add2.ttir", ["#include <riscv_vector.h>", "read from memory where it is used",
+                             "read from memory where it is used", "ttx_vl = __riscv_vsetvl_e32m8((size_t)(1000) - ttx_k);",
+                             "__riscv_vle32_v_f32m8(", "__riscv_vle32_v_f32m8(", "__riscv_vfadd_vv_f32m8(",
+                             "__riscv_vfmul_vv_f32m8(", "__riscv_vse32_v_f32m8(ttx_rp + ttx_k"]),
+    # the Triton mask `offsets < n`: a prefix of the block, its strips
+    # unmasked (the last one the tail) when the offsets cannot wrap; else
+    # lane numbers compared with n, masked loads and store
+    ("samples/vector_add.ttir", ["#include <riscv_vector.h>", "add_kernel(", "i64 ttx_lb = (i64)v1, ttx_hi = 0;",
+                                 "ttx_hi = ttx_c < 0 ? 0 : ttx_c > 1024 ? 1024 : ttx_c;", "if (ttx_ok) {",
+                                 "ttx_vl = __riscv_vsetvl_e32m8((size_t)(ttx_hi) - ttx_k);", "__riscv_vle32_v_f32m8(",
+                                 "__riscv_vle32_v_f32m8(", "__riscv_vfadd_vv_f32m8(", "__riscv_vse32_v_f32m8(ttx_rp",
+                                 "} else {", "__riscv_vid_v_u32m8(ttx_vl)", "__riscv_vmslt_vx_i32m8_b4(",
+                                 "__riscv_vle32_v_f32m8_m(", "__riscv_vle32_v_f32m8_m(", "__riscv_vfadd_vv_f32m8(",
+                                 "__riscv_vse32_v_f32m8_m("]),
+    # max: a _tu accumulator and one vfredmax; exp; the sum in halving order
+    ("samples/cpu/softmax.ttir", ["#define TTX_VEXP(L, B)", "TTX_VEXP(8, 4)", "softmax_kernel(",
+                                  "__riscv_vle32_v_f32m8_mu(", "ttx_acc = __riscv_vfmax_vv_f32m8_tu(ttx_acc, ttx_acc,",
+                                  "__riscv_vfredmax_vs_f32m8_f32m1(ttx_acc", "__riscv_vfsub_vf_f32m8(", "ttx_vexpf_m8(",
+                                  "float ttx_r[128];", "ttx_r + 64 + ttx_k", "ttx_r + 32 + ttx_k", "ttx_r + 1 + ttx_k",
+                                  "__riscv_vfdiv_vf_f32m8(", "__riscv_vse32_v_f32m8_m("]),
+    # 2-D: a mask array as bytes, min along the rows, select of a compare
+    ("tests/rvv/rows2d.ttir", ["rows2d(", "__riscv_vmsne_vx_u8m2_b4(", "__riscv_vfmin_vv_f32m8_tu(",
+                               "__riscv_vfredmin_vs_f32m8_f32m1(", "__riscv_vmfgt_vv_f32m8_b4(", "ttx_vexpf_m8(",
+                               "__riscv_vmerge_vvm_f32m8(", "__riscv_vse32_v_f32m8_m("]),
+    # the dot: 4 rows of accumulators, k inside, one vfmacc.vf per row
+    ("tests/rvv/dot.ttir", ["dot24(", "for (i64 i0 = 0; i0 < 16; i0 += 4) {", "ttx_vl = __riscv_vsetvl_e32m4((size_t)(24) - ttx_k);",
+                            "__riscv_vfmv_v_f_f32m4(ttx_c0, ttx_vl)", "for (i64 k = 0; k < 8; k++) {",
+                            "ttx_c1 = __riscv_vfmacc_vf_f32m4(ttx_c1, ", "ttx_c4 = __riscv_vfmacc_vf_f32m4(ttx_c4, ",
+                            "__riscv_vse32_v_f32m4("]),
 ] + [("samples/cpu/" + n, ["#include <riscv_vector.h>"])
      for n in sorted(os.listdir(os.path.join(root, "samples/cpu"))) if n.endswith(".ttir")]
 fails = 0

@@ -1,0 +1,60 @@
+/* targets/rvv/rvv_impl.h - the RVV strategy's vector expressions, shared by
+ * its files (vexpr.c, rows.c).
+ *
+ * A strip is the lanes [k, k + vl) of one row of a tensor (the last axis;
+ * the outer indices fixed), inside a `vsetvl` strip-mined loop.  rv_vf
+ * writes the lines that compute a value's strip into a vector register
+ * variable (f32 data at LMUL lm) and returns its name; rv_vm the same for
+ * an i1 tensor, as a mask register.  With emit false they write nothing and
+ * only answer whether they could (the same code decides both, so a check
+ * never disagrees with what is written).  Values computed once per strip
+ * are remembered (a value used twice is computed once). */
+#ifndef TTX_TARGETS_RVV_IMPL_H
+#define TTX_TARGETS_RVV_IMPL_H
+
+#include "../cgen/emit.h"
+#include "rvv.h"
+
+enum { RV_MEMO = 64 };
+
+typedef struct RvStrip {
+    Cg *e;
+    bool emit;               /* false: only check */
+    int lm;                  /* LMUL of 32-bit lanes: 1, 2, 4 or 8 */
+    int r;                   /* rank of the row domain */
+    const int64_t *dims;
+    const char *idx[MAXR];   /* the row: the outer indices, idx[r - 1] "0" */
+    const char *k, *vl;      /* the strip's first lane, its length */
+    Value *mv[RV_MEMO];
+    const char *ms[RV_MEMO];
+    int nm;
+    const char *vid;         /* the lane numbers, once made */
+    bool uses_exp;
+    Value *all;              /* a mask known true on every lane of the strip */
+    Value *stored;           /* the mask of the store the strip is for: a load
+                                under it may leave its masked-off lanes undefined */
+} RvStrip;
+
+/* a strip of the rows of a tensor of type t, at the row idx (copied) */
+void rv_strip_init(RvStrip *g, Cg *e, bool emit, int lm, const Type *t, const char *const *idx);
+/* v's lanes as f32 (v an f32 tensor of the domain's shape, or one the
+ * same along the row), or NULL */
+const char *rv_vf(RvStrip *g, Value *v);
+/* the result of the f32 elementwise op, computed from its operands */
+const char *rv_vf_op(RvStrip *g, Op *op);
+/* an i1 tensor's lanes as a mask, or NULL */
+const char *rv_vm(RvStrip *g, Value *m);
+/* a tt.load of f32 through pointers contiguous along the last axis (into
+ * *pa), which a strip can read straight from memory */
+bool rv_load_ok(Cg *e, Op *op, Aff **pa);
+/* the strip of load op read from memory (its mask and other applied) */
+const char *rv_load_strip(RvStrip *g, Op *op);
+/* ... through the row's pointer p (an f32 load of the domain's shape) */
+const char *rv_load_strip_at(RvStrip *g, Op *op, const char *p);
+
+/* "f32m8", "vfloat32m8_t", "b4" for LMUL lm */
+const char *rv_sfx(Cg *e, int lm);
+const char *rv_vt(Cg *e, int lm);
+const char *rv_bsfx(Cg *e, int lm);
+
+#endif
