@@ -5,6 +5,7 @@
  *   interp_tt.c     tt: shape ops, dot, reduce/scan, loads and stores, atomics, print, ...
  *   interp_scf.c    regions: scf.for/if/while, cf branches, func.call
  *   interp_ptr.c    block pointers, tensor descriptors, triton-shared's structured pointers
+ *   interp_xsmt.c   SpacemiT SMT: xsmt pack/unpack/repack/mmt4d, tle tiles, the xsmt_async barriers
  *
  * A runtime value is a dense row-major tensor (a scalar is rank 0) of
  * 16-byte elements: integers as int64 kept wrapped to their width, floats
@@ -116,6 +117,9 @@ bool iv_make_gs_tptr(In *in, Op *op, RV *r);
 bool iv_make_tensor_ptr(In *in, Op *op, RV *r);
 bool iv_make_tptr(In *in, Op *op, RV *r);
 bool iv_tts_access(In *in, Op *op, RV *r);
+
+/* interp_xsmt.c */
+bool iv_run_xsmt(In *in, Op *op);
 
 static inline double fround(const Type *t, double v) { return float_round(t, v); }
 static inline int iw(const Type *t) { return t->kind == T_INDEX ? 64 : t->i.width; }
