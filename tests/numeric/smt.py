@@ -5,7 +5,8 @@ usage: smt.py TTXFORM SAMPLES_RISCV_DIR
 
 1. Every sample of samples/riscv (spine-triton's mm_kernel in f32 and f16,
    an addmm, a bmm, a kernel with smt.parallel) runs under `ttxform run` on
-   each engine of ENGINES, on inputs made here with sizes that leave partial
+   each engine of ENGINES (the interpreter, the JIT, and --check, which
+   compares the two), on inputs made here with sizes that leave partial
    blocks, and its output is compared with a NumPy reference computed here
    (f16 kernels: the reference rounds where the kernel's IR does, the
    per-block product and the f16 accumulator).
@@ -13,12 +14,12 @@ usage: smt.py TTXFORM SAMPLES_RISCV_DIR
    and a window past the source (zero padding), xsmt.unpack with offsets
    and a destination, xsmt.repack, xsmt.mmt4d with a destination operand
    (overwritten), tle.extract_tile / tle.insert_tile with a run-time index,
-   xsmt.get_num_of_thread; each against NumPy code of the index math of
+   xsmt.get_num_of_thread; each on every engine against NumPy code of the index math of
    spine-triton.md 1.5 written here.
 3. Bad shapes are located errors (FILE:LINE:COL, exit status 1, no output
    file): a packed window not divisible by its micro tile on a SpacemiT core,
    an mmt4d output over K3's 8192 elements (the same kernel runs on K1), a
-   tile index out of range at run time.
+   tile index out of range at run time (interpreter and JIT).
 
 Prints `PASS name` / `FAIL name: why` and `N passed, N failed`; exits 1 if
 any case failed, 77 (skip) without NumPy.
@@ -37,7 +38,7 @@ np = numpy_or_skip("smt")
 TTX, SAMPLES = sys.argv[1], sys.argv[2]
 TMP = tempfile.mkdtemp(prefix="ttx-smt-")
 rng = np.random.default_rng(14)
-ENGINES = ["--interp"]
+ENGINES = ["--interp", "--jit", "--check"]
 
 TALLY = Tally()
 report = TALLY.report
@@ -79,8 +80,8 @@ def case(name, kernel, grid, args, outputs, check):
             report(f"{name} {eng}", f"{type(e).__name__}: {e}")
 
 
-def error_case(name, kernel, grid, args, message):
-    """the run fails with MESSAGE (which names file:line:col) and writes no output"""
+def error_case(name, kernel, grid, args, message, engine="--interp"):
+    """the run on ENGINE fails with MESSAGE (which names file:line:col) and writes no output"""
     tag = re.sub(r"[^A-Za-z0-9]+", "_", name)
     out = os.path.join(TMP, f"{tag}.out.npy")
 
@@ -89,7 +90,7 @@ def error_case(name, kernel, grid, args, message):
         np.save(p, v)
         return p
     first_ptr = next(k for k, v in args.items() if isinstance(v, np.ndarray))
-    cmd = [TTX, "run", kernel, "--interp", "--grid=" + ",".join(map(str, grid))] + arg_options(args, save) + \
+    cmd = [TTX, "run", kernel, engine, "--grid=" + ",".join(map(str, grid))] + arg_options(args, save) + \
         ["--output", f"{first_ptr}={out}"]
     r = subprocess.run(cmd, capture_output=True, text=True, timeout=300)
     report(name, error_reason(r.returncode, r.stderr, message, no_file=out))
@@ -312,6 +313,9 @@ def op_tiles():
     error_case("tle.extract_tile index out of range at run time", k, (1,),
                {"arg0": randn(*S), "arg1": randn(*T), "arg2": np.zeros(12, np.float32), "arg3": np.zeros(96, np.float32), "arg4": 8},
                "tiles.ttir:13:10: error: tle.extract_tile: tile index 8 is out of range [0, 8) in program (0, 0, 0)")
+    error_case("tle.extract_tile index out of range at run time --jit", k, (1,),
+               {"arg0": randn(*S), "arg1": randn(*T), "arg2": np.zeros(12, np.float32), "arg3": np.zeros(96, np.float32), "arg4": -1},
+               "tiles.ttir:13:10: error: tle.extract_tile: the tile index is out of range in program (0, 0, 0)", "--jit")
 
 
 def op_threads():
