@@ -546,7 +546,7 @@ static void check_tile(VerifyCtx *v, Op *op) {
     if (!form_ok(v, op, ins ? "tle.insert_tile %src[%i] = %tile : S, I, T -> R" : "tle.extract_tile %src[%i] : S, I -> R")) return;
     Type *src = op->opnds[0].value->type, *tile = ins ? op->opnds[1].value->type : op->res[0].type;
     Value *idx = op->opnds[ins ? 2 : 1].value;
-    if (!ranked(src, src && src->kind == T_TENSOR ? src->sh.rank : -2) || !tile || tile->kind != T_TENSOR || tile->sh.rank != src->sh.rank) {
+    if (!src || src->kind != T_TENSOR || src->sh.rank < 1 || !tile || tile->kind != T_TENSOR || tile->sh.rank != src->sh.rank) {
         verify_error(v, op, "source '%s' and tile '%s' must be ranked tensors of one rank", verify_type_str(v, src), verify_type_str(v, tile));
         return;
     }
