@@ -14,5 +14,6 @@ void dialect_tt_register(void);
 void dialect_tts_register(void);
 void dialect_ktdp_register(void);
 void dialect_tensor_register(void);   /* tensor, linalg */
+void dialect_xsmt_register(void);     /* xsmt, xsmt_async, tle (SpacemiT SMT) */
 
 #endif

@@ -76,6 +76,8 @@ static void jr_report(JitRun *r, const PtrVec *sites, Diag *d) {
     if (!r->oob) {
         const char *what = op && op_is(op, OP_scf_for) ? "the loop step is not positive"
                          : op && (op_is(op, OP_arith_fptosi) || op_is(op, OP_arith_fptoui)) ? "a value does not fit the result type"
+                         : op && (op_is(op, OP_tle_extract_tile) || op_is(op, OP_tle_insert_tile)) ? "the tile index is out of range"
+                         : op && (op_is(op, OP_xsmt_pack) || op_is(op, OP_xsmt_unpack) || op_is(op, OP_xsmt_repack)) ? "an offset is negative"
                          : "division by zero";
         diag_error(d, l, "%s: %s in program (%d, %d, %d)", nm, what, r->fail_pid[0], r->fail_pid[1], r->fail_pid[2]);
         return;

@@ -388,6 +388,11 @@ bool iv_run_op(In *in, Op *op) {
     case OP_scf_yield: case OP_scf_condition: case OP_tt_return: case OP_func_return:
     case OP_tt_reduce_return: case OP_tt_scan_return:
         return true;
+    case OP_xsmt_pack: case OP_xsmt_unpack: case OP_xsmt_repack: case OP_xsmt_mmt4d: case OP_xsmt_alloc:
+    case OP_xsmt_subview: case OP_xsmt_subview_pack: case OP_xsmt_annotation: case OP_xsmt_get_num_of_thread:
+    case OP_xsmt_async_mbarrier_alloc: case OP_xsmt_async_mbarrier_release: case OP_xsmt_async_mbarrier_arrive:
+    case OP_xsmt_async_mbarrier_wait: case OP_tle_extract_tile: case OP_tle_insert_tile:
+        return iv_run_xsmt(in, op);
     default: break;
     }
     if (op->nres != 1) return iv_unsupported(in, op);

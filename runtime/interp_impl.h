@@ -7,6 +7,7 @@
  *   interp_ptr.c    block pointers, tensor descriptors, triton-shared's structured pointers
  *   interp_ktdp.c   ktdp (KTIR): memory views, access tiles, load/store, compute tiles, inter-tile ops
  *   interp_linalg.c linalg and tensor ops on tensor values
+ *   interp_xsmt.c   SpacemiT SMT: xsmt pack/unpack/repack/mmt4d, tle tiles, the xsmt_async barriers
  *
  * A runtime value is a dense row-major tensor (a scalar is rank 0) of
  * 16-byte elements: integers as int64 kept wrapped to their width, floats
@@ -131,6 +132,8 @@ bool iv_run_cotiles(In *base, Op *func, int nargs, RV **pv);
 
 /* interp_linalg.c */
 bool iv_linalg_op(In *in, Op *op);
+/* interp_xsmt.c */
+bool iv_run_xsmt(In *in, Op *op);
 
 static inline double fround(const Type *t, double v) { return float_round(t, v); }
 static inline int iw(const Type *t) { return t->kind == T_INDEX ? 64 : t->i.width; }

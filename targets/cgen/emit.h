@@ -214,4 +214,7 @@ bool cg_emit_advance(Cg *e, Op *op);
 bool cg_emit_reduce(Cg *e, Op *op);
 bool cg_emit_dot(Cg *e, Op *op);
 
+/* cgen/xsmt.c */
+bool cg_emit_xsmt(Cg *e, Op *op);
+
 #endif

@@ -245,6 +245,10 @@ static bool emit_op(Cg *e, Op *op) {
     case OP_tts_make_tptr:
         if (op->nres == 1 && is_bptr(op->res[0].type)) { comment(e, op); return cg_emit_tts_bptr(e, op); }
         break;
+    case OP_xsmt_pack: case OP_xsmt_unpack: case OP_xsmt_repack: case OP_xsmt_mmt4d: case OP_xsmt_annotation:
+    case OP_xsmt_get_num_of_thread: case OP_xsmt_async_mbarrier_alloc: case OP_xsmt_async_mbarrier_release:
+    case OP_xsmt_async_mbarrier_arrive: case OP_xsmt_async_mbarrier_wait: case OP_tle_extract_tile: case OP_tle_insert_tile:
+        return cg_emit_xsmt(e, op);
     case OP_tt_return: case OP_func_return:
         if (op->nopnds) return cg_unsupported(e, op, "a function that returns values");
         if (op->next || op->block != op->block->region->op->regions[0].first || !op_is(op->block->region->op, OP_tt_func))

@@ -1,0 +1,407 @@
+#!/usr/bin/env python3
+"""The SpacemiT SMT kernels (samples/riscv) and the xsmt/tle ops on the host.
+
+usage: smt.py TTXFORM SAMPLES_RISCV_DIR [riscv]
+
+1. Every sample of samples/riscv (spine-triton's mm_kernel in f32 and f16,
+   an addmm, a bmm, a kernel with smt.parallel) runs under `ttxform run` on
+   each engine of ENGINES (the interpreter, the JIT, and --check, which
+   compares the two), on inputs made here with sizes that leave partial
+   blocks, and its output is compared with a NumPy reference computed here
+   (f16 kernels: the reference rounds where the kernel's IR does, the
+   per-block product and the f16 accumulator).
+2. The ops one by one on small kernels written here: xsmt.pack with offsets
+   and a window past the source (zero padding), xsmt.unpack with offsets
+   and a destination, xsmt.repack, xsmt.mmt4d with a destination operand
+   (overwritten), tle.extract_tile / tle.insert_tile with a run-time index,
+   xsmt.get_num_of_thread; each on every engine against NumPy code of the index math of
+   spine-triton.md 1.5 written here.
+3. Bad shapes are located errors (FILE:LINE:COL, exit status 1, no output
+   file): a packed window not divisible by its micro tile on a SpacemiT core,
+   an mmt4d output over K3's 8192 elements (the same kernel runs on K1), a
+   tile index out of range at run time (interpreter and JIT).
+
+With `riscv`, only the samples of 1 run, under qemu-riscv64 on the riscv64
+and riscv64-rvv targets (`ttxform run --target=... --check`: the kernel's C
+built with clang-19, its outputs compared with the host interpreter's) and
+against the same NumPy references; skipped (77) without clang-19,
+qemu-riscv64 or the riscv64 sysroot.
+
+Prints `PASS name` / `FAIL name: why` and `N passed, N failed`; exits 1 if
+any case failed, 77 (skip) without NumPy.
+"""
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from harness import arg_options, close, error_reason, exact, numpy_or_skip, sanitizer_report, Tally  # noqa: E402
+
+np = numpy_or_skip("smt")
+
+TTX, SAMPLES = sys.argv[1], sys.argv[2]
+TMP = tempfile.mkdtemp(prefix="ttx-smt-")
+rng = np.random.default_rng(14)
+ENGINES = ["--interp", "--jit", "--check"]
+RISCV = len(sys.argv) > 3 and sys.argv[3] == "riscv"
+if RISCV:
+    missing = [w for w, ok in (("clang-19", shutil.which("clang-19")), ("qemu-riscv64", shutil.which("qemu-riscv64")),
+                               ("the riscv64 sysroot", os.path.exists("/usr/riscv64-linux-gnu/lib/libc.a"))) if not ok]
+    if missing:
+        print(f"SKIP smt-riscv: {', '.join(missing)} not found")
+        sys.exit(77)
+    ENGINES = ["--target=riscv64 --check", "--target=riscv64-rvv --check"]
+
+TALLY = Tally()
+report = TALLY.report
+
+
+def write(name, text):
+    p = os.path.join(TMP, name)
+    with open(p, "w") as f:
+        f.write(text)
+    return p
+
+
+def run(kernel, tag, engine, grid, args, outputs):
+    """returns (rc, stderr, {argN: ndarray})"""
+    def save(k, v):
+        p = os.path.join(TMP, f"{tag}-{k}.npy")
+        np.save(p, v)
+        return p
+    cmd = [TTX, "run", kernel] + engine.split() + ["--grid=" + ",".join(map(str, grid))] + arg_options(args, save)
+    for k in outputs:
+        cmd += ["--output", f"{k}={os.path.join(TMP, f'{tag}-{k}.out.npy')}"]
+    r = subprocess.run(cmd, capture_output=True, text=True, timeout=300)
+    outs = {}
+    if r.returncode == 0:
+        outs = {k: np.load(os.path.join(TMP, f"{tag}-{k}.out.npy")) for k in outputs}
+    return r.returncode, r.stderr, outs
+
+
+def case(name, kernel, grid, args, outputs, check):
+    for eng in ENGINES:
+        tag = re.sub(r"[^A-Za-z0-9]+", "_", f"{name}{eng}")
+        try:
+            rc, err, outs = run(kernel, tag, eng, grid, args, outputs)
+            if rc != 0 or sanitizer_report(err) or err.strip():
+                report(f"{name} {eng}", f"exit status {rc}: {err.strip()[:2000]}")
+                continue
+            report(f"{name} {eng}", check(outs))
+        except Exception as e:  # noqa: BLE001
+            report(f"{name} {eng}", f"{type(e).__name__}: {e}")
+
+
+def error_case(name, kernel, grid, args, message, engine="--interp"):
+    """the run on ENGINE fails with MESSAGE (which names file:line:col) and writes no output"""
+    tag = re.sub(r"[^A-Za-z0-9]+", "_", name)
+    out = os.path.join(TMP, f"{tag}.out.npy")
+
+    def save(k, v):
+        p = os.path.join(TMP, f"{tag}-{k}.npy")
+        np.save(p, v)
+        return p
+    first_ptr = next(k for k, v in args.items() if isinstance(v, np.ndarray))
+    cmd = [TTX, "run", kernel, engine, "--grid=" + ",".join(map(str, grid))] + arg_options(args, save) + \
+        ["--output", f"{first_ptr}={out}"]
+    r = subprocess.run(cmd, capture_output=True, text=True, timeout=300)
+    report(name, error_reason(r.returncode, r.stderr, message, no_file=out))
+
+
+def sample(name):
+    return os.path.join(SAMPLES, name)
+
+
+def randn(*shape, dtype=np.float32):
+    return rng.standard_normal(shape).astype(dtype)
+
+
+def cdiv(a, b):
+    return (a + b - 1) // b
+
+
+# ---- 1. the samples --------------------------------------------------------
+
+def mm_f32():
+    M, N, K = 40, 48, 48     # partial blocks in M and N, a partial K slice
+    a, b = randn(M, K), randn(K, N)
+    c = np.full((M, N), 7.0, np.float32)
+    want = a.astype(np.float64) @ b.astype(np.float64)
+    args = {"arg0": a, "arg1": b, "arg2": c, "arg3": M, "arg4": N, "arg5": K, "arg6": K, "arg7": N, "arg8": N}
+    case("mm_kernel_f32", sample("mm_kernel_f32.ttir"), (cdiv(M, 32), cdiv(N, 32)), args, ["arg2"],
+         lambda o: close(o["arg2"], want, 1e-5, 1e-4))
+
+
+def f16_blocked_ref(a, b, kstep):
+    """f16 A @ B as the f16 SPLIT_K kernels compute it: per K slice an f32
+    product rounded to f16, added to an f16 accumulator"""
+    acc = np.zeros((a.shape[0], b.shape[1]), np.float16)
+    for k0 in range(0, a.shape[1], kstep):
+        p = (a[:, k0:k0 + kstep].astype(np.float32) @ b[k0:k0 + kstep].astype(np.float32)).astype(np.float16)
+        acc = (acc.astype(np.float32) + p.astype(np.float32)).astype(np.float16)
+    return acc
+
+
+def mm_f16():
+    M, N, K = 48, 96, 64
+    a, b = randn(M, K, dtype=np.float16), randn(K, N, dtype=np.float16)
+    c = np.zeros((M, N), np.float16)
+    want = f16_blocked_ref(a, b, 32)
+    args = {"arg0": a, "arg1": b, "arg2": c, "arg3": M, "arg4": N, "arg5": K, "arg6": K, "arg7": N, "arg8": N}
+    case("mm_kernel_f16", sample("mm_kernel_f16.ttir"), (cdiv(M, 32), cdiv(N, 64)), args, ["arg2"],
+         lambda o: close(o["arg2"], want, 2e-3, 2e-2))
+
+
+def addmm():
+    M, N, K = 64, 40, 96
+    a, b, bias = randn(M, K), randn(K, N), randn(M, N)
+    out = np.zeros((M, N), np.float32)
+    alpha, beta = 0.5, -1.25
+    want = beta * bias.astype(np.float64) + alpha * (a.astype(np.float64) @ b.astype(np.float64))
+    args = {"arg0": a, "arg1": b, "arg2": bias, "arg3": out, "arg4": M, "arg5": N, "arg6": K, "arg7": alpha,
+            "arg8": beta, "arg9": K, "arg10": N, "arg11": N, "arg12": N}
+    case("addmm", sample("addmm.ttir"), (cdiv(M, 32), cdiv(N, 32)), args, ["arg3"],
+         lambda o: close(o["arg3"], want, 1e-5, 1e-4))
+
+
+def bmm():
+    B, M, N, K = 3, 24, 40, 32
+    a, b = randn(B, M, K, dtype=np.float16), randn(B, K, N, dtype=np.float16)
+    c = np.zeros((B, M, N), np.float16)
+    want = np.stack([(a[i].astype(np.float32) @ b[i].astype(np.float32)).astype(np.float16) for i in range(B)])
+    args = {"arg0": a, "arg1": b, "arg2": c, "arg3": M, "arg4": N, "arg5": K, "arg6": M * K, "arg7": K * N,
+            "arg8": M * N, "arg9": K, "arg10": N, "arg11": N}
+    case("bmm", sample("bmm.ttir"), (cdiv(M, 16), cdiv(N, 32), B), args, ["arg2"],
+         lambda o: close(o["arg2"], want, 2e-3, 1e-2))
+
+
+def parallel():
+    for M in (96, 80):   # the last program runs 2, then 1 of its 4 sub-blocks
+        N, K = 64, 32
+        a, b = randn(M, K), randn(K, N)
+        c = np.full((M, N), -3.0, np.float32)
+        want = a.astype(np.float64) @ b.astype(np.float64)
+        args = {"arg0": a, "arg1": b, "arg2": c, "arg3": M, "arg4": N, "arg5": K, "arg6": K, "arg7": N, "arg8": N}
+        case(f"mm_parallel M={M}", sample("mm_parallel.ttir"), (cdiv(M, 64), cdiv(N, 32)), args, ["arg2"],
+             lambda o, want=want: close(o["arg2"], want, 1e-5, 1e-4))
+
+
+# ---- 2. the ops one by one -------------------------------------------------
+
+def ref_pack(x, o, s, p):
+    """spine-triton.md 1.5: P[i][j][r][c] = X[o0+i*p0+r][o1+j*p1+c] inside min(s, dims - o), else 0"""
+    R, C = x.shape
+    T0, T1 = cdiv(s[0], p[0]), cdiv(s[1], p[1])
+    P = np.zeros((T0, T1, p[0], p[1]), x.dtype)
+    lim0, lim1 = min(s[0], R - o[0]), min(s[1], C - o[1])
+    for i in range(T0):
+        for j in range(T1):
+            for r in range(p[0]):
+                for c in range(p[1]):
+                    u, v = i * p[0] + r, j * p[1] + c
+                    if u < lim0 and v < lim1:
+                        P[i, j, r, c] = x[o[0] + u, o[1] + v]
+    return P
+
+
+def ref_unpack(P, o, s, dest):
+    """U[u][v] = P[u/p0][v/p1][u%p0][v%p1]; Y[y][x] = U[o0+y][o1+x] inside min(s, T*p - o); the rest from dest"""
+    T0, T1, p0, p1 = P.shape
+    U = np.zeros((T0 * p0, T1 * p1), P.dtype)
+    for u in range(T0 * p0):
+        for v in range(T1 * p1):
+            U[u, v] = P[u // p0, v // p1, u % p0, v % p1]
+    Y = dest.copy()
+    l0, l1 = min(s[0], T0 * p0 - o[0]), min(s[1], T1 * p1 - o[1])
+    Y[:l0, :l1] = U[o[0]:o[0] + l0, o[1]:o[1] + l1]
+    return Y
+
+
+def ty(shape, dt="f32"):
+    return "tensor<" + "x".join(map(str, shape)) + "x" + dt + ">"
+
+
+def load_flat(ptr, shape, name, dt="f32"):
+    """TTIR lines loading the dense tensor SHAPE at PTR into %NAME"""
+    n = int(np.prod(shape))
+    return f"""    %{name}_r = tt.make_range {{end = {n} : i32, start = 0 : i32}} : tensor<{n}xi32>
+    %{name}_s = tt.splat {ptr} : !tt.ptr<{dt}> -> tensor<{n}x!tt.ptr<{dt}>>
+    %{name}_p = tt.addptr %{name}_s, %{name}_r : tensor<{n}x!tt.ptr<{dt}>>, tensor<{n}xi32>
+    %{name}_l = tt.load %{name}_p : tensor<{n}x!tt.ptr<{dt}>>
+    %{name} = tt.reshape %{name}_l : tensor<{n}x{dt}> -> {ty(shape, dt)}
+"""
+
+
+def store_flat(ptr, shape, val, dt="f32"):
+    n = int(np.prod(shape))
+    return f"""    %st_{val}_r = tt.make_range {{end = {n} : i32, start = 0 : i32}} : tensor<{n}xi32>
+    %st_{val}_s = tt.splat {ptr} : !tt.ptr<{dt}> -> tensor<{n}x!tt.ptr<{dt}>>
+    %st_{val}_p = tt.addptr %st_{val}_s, %st_{val}_r : tensor<{n}x!tt.ptr<{dt}>>, tensor<{n}xi32>
+    %st_{val}_v = tt.reshape %{val} : {ty(shape, dt)} -> tensor<{n}x{dt}>
+    tt.store %st_{val}_p, %st_{val}_v : tensor<{n}x!tt.ptr<{dt}>>
+"""
+
+
+def func(name, params, body, attrs=""):
+    return f"module{attrs} {{\n  tt.func public @{name}({params}) {{\n{body}    tt.return\n  }}\n}}\n"
+
+
+def op_pack():
+    # a window that runs past the source (zero padding) and does not fill the last tiles
+    for (R, C), s, p in (((12, 20), (10, 16), (4, 8)), ((16, 16), (16, 16), (8, 4)), ((9, 7), (8, 8), (3, 5))):
+        T = (cdiv(s[0], p[0]), cdiv(s[1], p[1]), p[0], p[1])
+        body = load_flat("%arg0", (R, C), "x") + \
+            f"    %pk = xsmt.pack %x, [%arg2, %arg3], [{s[0]}, {s[1]}], [{p[0]}, {p[1]}] : {ty((R, C))} -> {ty(T)}\n" + \
+            store_flat("%arg1", T, "pk")
+        k = write(f"pack_{R}x{C}_{p[0]}x{p[1]}.ttir", func("pack", "%arg0: !tt.ptr<f32>, %arg1: !tt.ptr<f32>, %arg2: i32, %arg3: i32", body))
+        for o in ((0, 0), (3, 5), (R - 2, C - 1)):
+            x = randn(R, C)
+            want = ref_pack(x, o, s, p).reshape(-1)
+            case(f"xsmt.pack {R}x{C} offsets {o} window {s} tile {p}", k, (1,),
+                 {"arg0": x, "arg1": np.full(want.size, 9.0, np.float32), "arg2": o[0], "arg3": o[1]}, ["arg1"],
+                 lambda out, want=want: exact(out["arg1"], want))
+
+
+def op_unpack_repack():
+    P = (3, 2, 4, 8)
+    for o, s in (((0, 0), (12, 16)), ((2, 3), (10, 13)), ((5, 9), (10, 10))):
+        body = load_flat("%arg0", P, "pk") + load_flat("%arg2", s, "d") + \
+            f"    %u = xsmt.unpack %pk, [%arg3, %arg4] into(%d : {ty(s)}), [{s[0]}, {s[1]}] : {ty(P)} -> {ty(s)}\n" + \
+            store_flat("%arg1", s, "u")
+        k = write(f"unpack_{o[0]}_{s[0]}x{s[1]}.ttir", func("unpack", "%arg0: !tt.ptr<f32>, %arg1: !tt.ptr<f32>, %arg2: !tt.ptr<f32>, %arg3: i32, %arg4: i32", body))
+        x, dest = randn(*P), randn(*s)
+        want = ref_unpack(x, o, s, dest).reshape(-1)
+        case(f"xsmt.unpack offsets {o} shape {s} into a destination", k, (1,),
+             {"arg0": x, "arg1": np.zeros(want.size, np.float32), "arg2": dest, "arg3": o[0], "arg4": o[1]}, ["arg1"],
+             lambda out, want=want: exact(out["arg1"], want))
+    # repack: the window of the unpacked tensor packed with other tiles
+    o, s, q = (2, 4), (9, 12), (4, 4)
+    T = (cdiv(s[0], q[0]), cdiv(s[1], q[1]), q[0], q[1])
+    body = load_flat("%arg0", P, "pk") + \
+        f"    %rp = xsmt.repack %pk, [%arg2, %arg3], [{s[0]}, {s[1]}], [{q[0]}, {q[1]}] : {ty(P)} -> {ty(T)}\n" + \
+        store_flat("%arg1", T, "rp")
+    k = write("repack.ttir", func("repack", "%arg0: !tt.ptr<f32>, %arg1: !tt.ptr<f32>, %arg2: i32, %arg3: i32", body))
+    x = randn(*P)
+    win = ref_unpack(x, o, s, np.zeros(s, np.float32))
+    want = ref_pack(win, (0, 0), s, q).reshape(-1)
+    case(f"xsmt.repack offsets {o} shape {s} tile {q}", k, (1,),
+         {"arg0": x, "arg1": np.zeros(want.size, np.float32), "arg2": o[0], "arg3": o[1]}, ["arg1"],
+         lambda out: exact(out["arg1"], want))
+
+
+def op_mmt4d():
+    A, B, C = (2, 3, 4, 8), (5, 3, 2, 8), (2, 5, 4, 2)
+    for dt, npdt in (("f32", np.float32), ("f16", np.float16)):
+        body = load_flat("%arg0", A, "a", dt) + load_flat("%arg1", B, "b", dt) + load_flat("%arg2", C, "c", dt) + \
+            f"    %m = xsmt.mmt4d %a, %b, %c : {ty(A, dt)}, {ty(B, dt)}, {ty(C, dt)} -> {ty(C, dt)}\n" + \
+            store_flat("%arg3", C, "m", dt)
+        k = write(f"mmt4d_{dt}.ttir", func("mmt4d", f"%arg0: !tt.ptr<{dt}>, %arg1: !tt.ptr<{dt}>, %arg2: !tt.ptr<{dt}>, %arg3: !tt.ptr<{dt}>", body))
+        a, b, c = randn(*A, dtype=npdt), randn(*B, dtype=npdt), randn(*C, dtype=npdt)
+        # C4[m1][n1][m0][n0] = sum_{k1,k0} A4[m1][k1][m0][k0] * B4[n1][k1][n0][k0]; the destination is overwritten
+        want = np.einsum("aKmk,bKnk->abmn", a.astype(np.float64), b.astype(np.float64))
+        case(f"xsmt.mmt4d {dt} with a destination", k, (1,),
+             {"arg0": a, "arg1": b, "arg2": c, "arg3": np.zeros(int(np.prod(C)), npdt)}, ["arg3"],
+             lambda out, want=want, npdt=npdt: close(out["arg3"].astype(np.float64), want.astype(npdt).reshape(-1).astype(np.float64),
+                                                     1e-5 if npdt == np.float32 else 1e-3, 1e-5 if npdt == np.float32 else 4e-3))
+
+
+def op_tiles():
+    S, T = (8, 12), (4, 3)
+    grid = (S[0] // T[0], S[1] // T[1])
+    body = load_flat("%arg0", S, "src") + load_flat("%arg1", T, "t") + \
+        f"    %e = tle.extract_tile %src[%arg4] {{tile_shape = array<i64: {T[0]}, {T[1]}>}} : {ty(S)}, i32 -> {ty(T)}\n" + \
+        f"    %i = tle.insert_tile %src[%arg4] = %t : {ty(S)}, i32, {ty(T)} -> {ty(S)}\n" + \
+        store_flat("%arg2", T, "e") + store_flat("%arg3", S, "i")
+    k = write("tiles.ttir", func("tiles", "%arg0: !tt.ptr<f32>, %arg1: !tt.ptr<f32>, %arg2: !tt.ptr<f32>, %arg3: !tt.ptr<f32>, %arg4: i32", body))
+    for idx in (0, 5, grid[0] * grid[1] - 1):
+        src, t = randn(*S), randn(*T)
+        r, c = divmod(idx, grid[1])
+        we = src[r * T[0]:(r + 1) * T[0], c * T[1]:(c + 1) * T[1]].reshape(-1)
+        wi = src.copy()
+        wi[r * T[0]:(r + 1) * T[0], c * T[1]:(c + 1) * T[1]] = t
+        case(f"tle.extract_tile/insert_tile index {idx}", k, (1,),
+             {"arg0": src, "arg1": t, "arg2": np.zeros(we.size, np.float32), "arg3": np.zeros(wi.size, np.float32), "arg4": idx},
+             ["arg2", "arg3"], lambda out, we=we, wi=wi: exact(out["arg2"], we) or exact(out["arg3"], wi.reshape(-1)))
+    error_case("tle.extract_tile index out of range at run time", k, (1,),
+               {"arg0": randn(*S), "arg1": randn(*T), "arg2": np.zeros(12, np.float32), "arg3": np.zeros(96, np.float32), "arg4": 8},
+               "tiles.ttir:13:10: error: tle.extract_tile: tile index 8 is out of range [0, 8) in program (0, 0, 0)")
+    error_case("tle.extract_tile index out of range at run time --jit", k, (1,),
+               {"arg0": randn(*S), "arg1": randn(*T), "arg2": np.zeros(12, np.float32), "arg3": np.zeros(96, np.float32), "arg4": -1},
+               "tiles.ttir:13:10: error: tle.extract_tile: the tile index is out of range in program (0, 0, 0)", "--jit")
+
+
+def op_threads():
+    body = "    %n = xsmt.get_num_of_thread\n    %z = tt.splat %n : i32 -> tensor<1xi32>\n" + \
+        "    %r = tt.make_range {end = 1 : i32, start = 0 : i32} : tensor<1xi32>\n" + \
+        "    %s = tt.splat %arg0 : !tt.ptr<i32> -> tensor<1x!tt.ptr<i32>>\n" + \
+        "    %p = tt.addptr %s, %r : tensor<1x!tt.ptr<i32>>, tensor<1xi32>\n    tt.store %p, %z : tensor<1x!tt.ptr<i32>>\n"
+    for attrs, n in ((" attributes {tt.num_threads = 8 : i32}", 8), ("", 1)):
+        k = write(f"threads{n}.ttir", func("threads", "%arg0: !tt.ptr<i32>", body, attrs))
+        case(f"xsmt.get_num_of_thread = {n}", k, (1,), {"arg0": np.zeros(1, np.int32)}, ["arg0"],
+             lambda out, n=n: exact(out["arg0"], np.array([n], np.int32)))
+
+
+# ---- 3. bad shapes ---------------------------------------------------------
+
+def bad_micro_tile():
+    text = open(sample("mm_kernel_f32.ttir")).read()
+    bad = text.replace("[%c0_i32, %22], [32, 32], [8, 8]", "[%c0_i32, %22], [32, 28], [8, 8]")
+    assert bad != text
+    line = next(i for i, l in enumerate(bad.split("\n"), 1) if "[32, 28]" in l)
+    col = bad.split("\n")[line - 1].index("xsmt.pack") + 1
+    k = write("mm_kernel_f32_bad_tile.ttir", bad)
+    args = {"arg0": randn(32, 64), "arg1": randn(64, 32), "arg2": np.zeros((32, 32), np.float32), "arg3": 32, "arg4": 32,
+            "arg5": 64, "arg6": 64, "arg7": 32, "arg8": 32}
+    error_case("window not divisible by the micro tile (K1)", k, (1, 1), args,
+               f"mm_kernel_f32_bad_tile.ttir:{line}:{col}: error: 'xsmt.pack' op shape [32, 28] is not divisible by the micro tile [8, 8]")
+
+
+def big_tile(arch):
+    """a 128x128 f16 block (16384 output elements) in one mmt4d, K = 32"""
+    body = f"""    %c0_i32 = arith.constant 0 : i32
+    %c1_i64 = arith.constant 1 : i64
+    %c128_i64 = arith.constant 128 : i64
+    %c32_i64 = arith.constant 32 : i64
+    %a_bp = tt.make_tensor_ptr %arg0, [%c128_i64, %c32_i64], [%c32_i64, %c1_i64], [%c0_i32, %c0_i32] {{order = array<i32: 1, 0>}} : <tensor<128x32xf16>>
+    %a = tt.load %a_bp {{boundaryCheck = array<i32: 0, 1>}} : !tt.ptr<tensor<128x32xf16>>
+    %b_bp = tt.make_tensor_ptr %arg1, [%c32_i64, %c128_i64], [%c128_i64, %c1_i64], [%c0_i32, %c0_i32] {{order = array<i32: 1, 0>}} : <tensor<32x128xf16>>
+    %b = tt.load %b_bp {{boundaryCheck = array<i32: 0, 1>}} : !tt.ptr<tensor<32x128xf16>>
+    %a4 = xsmt.pack %a, [%c0_i32, %c0_i32], [128, 32], [16, 8] : tensor<128x32xf16> -> tensor<8x4x16x8xf16>
+    %b4 = xsmt.pack %b, [%c0_i32, %c0_i32], [32, 128], [8, 32] : tensor<32x128xf16> -> tensor<4x4x8x32xf16>
+    %bt = tt.trans %b4 {{order = array<i32: 1, 0, 3, 2>}} : tensor<4x4x8x32xf16> -> tensor<4x4x32x8xf16>
+    %d = xsmt.mmt4d %a4, %bt : tensor<8x4x16x8xf16>, tensor<4x4x32x8xf16> -> tensor<8x4x16x32xf16>
+    %c = xsmt.unpack %d, [%c0_i32, %c0_i32], [128, 128] : tensor<8x4x16x32xf16> -> tensor<128x128xf16>
+    %c_bp = tt.make_tensor_ptr %arg2, [%c128_i64, %c128_i64], [%c128_i64, %c1_i64], [%c0_i32, %c0_i32] {{order = array<i32: 1, 0>}} : <tensor<128x128xf16>>
+    tt.store %c_bp, %c {{boundaryCheck = array<i32: 0, 1>}} : !tt.ptr<tensor<128x128xf16>>
+"""
+    return write(f"big_tile_{arch}.ttir", func("mm", "%arg0: !tt.ptr<f16>, %arg1: !tt.ptr<f16>, %arg2: !tt.ptr<f16>", body,
+                                               f' attributes {{tt.arch_id = "{arch}"}}'))
+
+
+def k3_limit():
+    a, b = randn(128, 32, dtype=np.float16), randn(32, 128, dtype=np.float16)
+    args = {"arg0": a, "arg1": b, "arg2": np.zeros((128, 128), np.float16)}
+    error_case("mmt4d output over the K3 limit of 8192 elements", big_tile("0xA064"), (1,), args,
+               f"big_tile_0xA064.ttir:14:10: error: 'xsmt.mmt4d' op output tile of 16384 elements exceeds the K3 limit of 8192")
+    want = (a.astype(np.float32) @ b.astype(np.float32)).astype(np.float16)
+    case("the same 128x128 block on K1", big_tile("0xA03C"), (1,), args, ["arg2"], lambda o: close(o["arg2"], want, 2e-3, 1e-2))
+
+
+def main():
+    tests = (mm_f32, mm_f16, addmm, bmm, parallel)
+    if not RISCV:
+        tests += (op_pack, op_unpack_repack, op_mmt4d, op_tiles, op_threads, bad_micro_tile, k3_limit)
+    for f in tests:
+        f()
+    # every sample of samples/riscv was run above
+    names = sorted(n for n in os.listdir(SAMPLES) if n.endswith(".ttir"))
+    want = ["addmm.ttir", "bmm.ttir", "mm_kernel_f16.ttir", "mm_kernel_f32.ttir", "mm_parallel.ttir"]
+    report("every sample of samples/riscv has a case", None if names == want else f"samples {names}, cases for {want}")
+    return TALLY.close(TMP)
+
+
+if __name__ == "__main__":
+    sys.exit(main())
