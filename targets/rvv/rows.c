@@ -391,7 +391,7 @@ static bool users_ok(Cg *e, Value *v, Block *blk, Op **last, int depth) {
         Op *w = u->owner;
         if (w->block != blk) return false;
         if (op_is(w, OP_tt_store)) {
-            if (u->index != 1 || !store_ok(e, w, NULL)) return false;
+            if (use_index(u) != 1 || !store_ok(e, w, NULL)) return false;
         } else if (op_is(w, OP_tt_reduce)) {
             if (reduce_kind(e, w) < 0) return false;
         } else if (cg_is_ew(w->info->id) && w->nres == 1 && is_tensor(w->res[0].type)) {
