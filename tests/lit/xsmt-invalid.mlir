@@ -2,7 +2,7 @@
 // RUN: ttxform %s --split-input-file --verify-diagnostics
 
 tt.func @pack_form(%a: tensor<16x16xf32>, %o: i32) {
-  // expected-error @+1 {{'xsmt.pack' op expected the form 'xsmt.pack %x, [%o0, %o1] [into(%d : T)], [s0, s1], [p0, p1] : X -> R'}}
+  // expected-error @+1 {{expected ','}}
   %p = xsmt.pack %a, [%o, %o], [16, 16] : tensor<16x16xf32> -> tensor<2x2x8x8xf32>
   tt.return
 }
@@ -93,7 +93,7 @@ tt.func @repack_source(%a: tensor<16x16xf32>, %o: i32) {
 // -----
 
 tt.func @mmt4d_form(%a: tensor<1x2x8x8xf32>, %b: tensor<1x2x8x8xf32>) {
-  // expected-error @+1 {{'xsmt.mmt4d' op expected the form 'xsmt.mmt4d %a, %b[, %c] : A, B[, C] -> R'}}
+  // expected-error @+1 {{expected '('}}
   %r = xsmt.mmt4d %a, %b : (tensor<1x2x8x8xf32>, tensor<1x2x8x8xf32>) -> tensor<1x1x8x8xf32>
   tt.return
 }
@@ -153,7 +153,7 @@ module attributes {tt.arch_id = "0xA064"} {
 // -----
 
 tt.func @alloc_form() {
-  // expected-error @+1 {{'xsmt.alloc' op expected the form 'xsmt.alloc [[s0, s1]] storage("l2") : !tt.ptr<tensor<...>>'}}
+  // expected-error @+1 {{expected 'storage'}}
   %b = xsmt.alloc [[16, 16]] : !tt.ptr<tensor<16x16xf32>>
   tt.return
 }
@@ -218,7 +218,7 @@ tt.func @subview_pack_divisible(%p: !tt.ptr<tensor<32x32xf32>>, %o: i32) {
 // -----
 
 tt.func @annotation_form(%t: tensor<16xf32>) {
-  // expected-error @+1 {{'xsmt.annotation' op expected the form 'xsmt.annotation %t {name = value} : T'}}
+  // expected-error @+1 {{expected ':'}}
   xsmt.annotation %t {hint = 1 : i32}
   tt.return
 }
@@ -234,7 +234,7 @@ tt.func @annotation_operand(%t: f32) {
 // -----
 
 tt.func @get_num_of_thread_form() {
-  // expected-error @+1 {{'xsmt.get_num_of_thread' op expected the form 'xsmt.get_num_of_thread'}}
+  // expected-error @+1 {{expected end of operation}}
   %n = xsmt.get_num_of_thread : i32
   tt.return
 }
