@@ -111,12 +111,8 @@ static bool store_ok(Cg *e, Op *op, Aff **pa) {
     if (!op_is(op, OP_tt_store) || op->verbatim || op->nopnds < 2 || op_attr(op, "boundaryCheck")) return false;
     Value *pv = op_operand(op, 0), *val = op_operand(op, 1), *mask = op->nopnds > 2 ? op_operand(op, 2) : NULL;
     Type *vt = val->type;
-    if (!is_tensor(vt) || !fname_is(vt->sh.elem, "f32") || vt->sh.rank < 1 || vt->sh.rank > MAXR) return false;
-    Type *pe = type_elem(pv->type);
-    if (!pe || pe->kind != T_PTR || !fname_is(pe->ptr.pointee, "f32")) return false;
-    int r = vt->sh.rank;
-    Aff *a = cg_aff_of(e, pv);
-    if (!a || !a->ptr || a->rank != r || !a->co[r - 1].k || a->co[r - 1].c != 1) return false;
+    Aff *a;
+    if (!rv_row_pointers(e, pv, vt, &a)) return false;
     RvStrip g;
     rv_strip_init(&g, e, false, LM, vt, NULL);
     if (!rv_vf(&g, val) || (mask && !rv_vm(&g, mask))) return false;

@@ -44,6 +44,9 @@ const char *rv_vf(RvStrip *g, Value *v);
 const char *rv_vf_op(RvStrip *g, Op *op);
 /* an i1 tensor's lanes as a mask, or NULL */
 const char *rv_vm(RvStrip *g, Value *m);
+/* pv, the pointers of an access of an f32 tensor of type vt, is contiguous
+ * along the last axis (affine, step 1): its form into *pa */
+bool rv_row_pointers(Cg *e, Value *pv, Type *vt, Aff **pa);
 /* a tt.load of f32 through pointers contiguous along the last axis (into
  * *pa), which a strip can read straight from memory */
 bool rv_load_ok(Cg *e, Op *op, Aff **pa);

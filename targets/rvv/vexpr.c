@@ -211,10 +211,7 @@ const char *rv_vm(RvStrip *g, Value *m) {
 
 /* ---- f32 --------------------------------------------------------------- */
 
-bool rv_load_ok(Cg *e, Op *op, Aff **pa) {
-    if (!op_is(op, OP_tt_load) || op->verbatim || op->nres != 1 || op->nopnds < 1 || op_attr(op, "boundaryCheck")) return false;
-    Value *pv = op_operand(op, 0), *v = op_result(op, 0);
-    Type *vt = v->type;
+bool rv_row_pointers(Cg *e, Value *pv, Type *vt, Aff **pa) {
     if (!is_tensor(vt) || !fname_is(vt->sh.elem, "f32") || vt->sh.rank < 1 || vt->sh.rank > MAXR) return false;
     Type *pe = type_elem(pv->type);
     if (!pe || pe->kind != T_PTR || !fname_is(pe->ptr.pointee, "f32")) return false;
@@ -223,6 +220,11 @@ bool rv_load_ok(Cg *e, Op *op, Aff **pa) {
     if (!a || !a->ptr || a->rank != r || !a->co[r - 1].k || a->co[r - 1].c != 1) return false;
     if (pa) *pa = a;
     return true;
+}
+
+bool rv_load_ok(Cg *e, Op *op, Aff **pa) {
+    if (!op_is(op, OP_tt_load) || op->verbatim || op->nres != 1 || op->nopnds < 1 || op_attr(op, "boundaryCheck")) return false;
+    return rv_row_pointers(e, op_operand(op, 0), op_result(op, 0)->type, pa);
 }
 
 const char *rv_load_strip(RvStrip *g, Op *op) {
