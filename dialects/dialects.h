@@ -3,6 +3,8 @@
 #ifndef TTX_DIALECTS_H
 #define TTX_DIALECTS_H
 
+#include "ir.h"
+
 /* register every dialect; call once at start-up, before reading or
  * printing IR (calling it again does nothing) */
 void dialects_register_all(void);
@@ -15,5 +17,10 @@ void dialect_tts_register(void);
 void dialect_ktdp_register(void);
 void dialect_tensor_register(void);   /* tensor, linalg */
 void dialect_xsmt_register(void);     /* xsmt, xsmt_async, tle (SpacemiT SMT) */
+
+/* v (a block argument of a linalg payload) converted to the element type t,
+ * appended to b as MLIR's named ops do: extf/truncf, extsi/trunci,
+ * sitofp/fptosi, index_cast; v itself when it has type t */
+Value *linalg_payload_cast(Ctx *c, Block *b, Value *v, Type *t, Loc l);
 
 #endif

@@ -428,13 +428,14 @@ static Op *mk(Ctx *c, Block *b, const char *name, Type *t, Value *x, Value *y, L
 }
 /* an input of the payload converted to the output's element type, as
  * MLIR's named ops do (extf/truncf, extsi/trunci, sitofp/fptosi) */
-static Value *payload_cast(Ctx *c, Block *b, Value *v, Type *t, Loc l) {
+Value *linalg_payload_cast(Ctx *c, Block *b, Value *v, Type *t, Loc l) {
     Type *s = v->type;
     if (s == t) return v;
     const char *n;
     if (s->kind == T_FLOAT && t->kind == T_FLOAT) n = type_float_width(s) < type_float_width(t) ? "arith.extf" : "arith.truncf";
     else if (s->kind == T_FLOAT) n = "arith.fptosi";
     else if (t->kind == T_FLOAT) n = "arith.sitofp";
+    else if (s->kind == T_INDEX || t->kind == T_INDEX) n = "arith.index_cast";
     else n = s->i.width < t->i.width ? "arith.extsi" : "arith.trunci";
     Op *o = op_new(c, n, 1, &t, 1, &v, 0, l);
     format_move_inherent(c, o);
@@ -456,7 +457,7 @@ static bool build_body(Dec *d, Op *op) {
     Value *a[8];
     for (int i = 0; i < op->nopnds; i++) a[i] = block_add_arg(c, b, et[i], op->loc);
     Type *t = et[op->nopnds - 1];
-    for (int i = 0; i < op->nopnds - 1; i++) a[i] = payload_cast(c, b, a[i], t, op->loc);
+    for (int i = 0; i < op->nopnds - 1; i++) a[i] = linalg_payload_cast(c, b, a[i], t, op->loc);
     Value *y = a[0];
     if (id == OP_linalg_add) y = &mk(c, b, fl ? "arith.addf" : "arith.addi", t, a[0], a[1], op->loc)->res[0];
     else if (id == OP_linalg_mul) y = &mk(c, b, fl ? "arith.mulf" : "arith.muli", t, a[0], a[1], op->loc)->res[0];

@@ -40,6 +40,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "dialects.h"
 #include "format.h"
 #include "pass.h"
 
@@ -224,17 +225,6 @@ static Value *fill(Ctx *c, Op *pos, Value *s, Value *init) {
 }
 
 /* MLIR's cast_signed of a matmul operand to the accumulator type */
-static Value *cast_to(Ctx *c, Block *b, Value *v, Type *t, Loc l) {
-    Type *s = v->type;
-    if (s == t) return v;
-    const char *n;
-    if (s->kind == T_FLOAT && t->kind == T_FLOAT) n = type_float_width(s) < type_float_width(t) ? "arith.extf" : "arith.truncf";
-    else if (s->kind == T_FLOAT) n = "arith.fptosi";
-    else if (t->kind == T_FLOAT) n = "arith.sitofp";
-    else if (s->kind == T_INDEX || t->kind == T_INDEX) n = "arith.index_cast";
-    else n = s->i.width < t->i.width ? "arith.extsi" : "arith.trunci";
-    return scalar(c, b, n, t, 1, &v, l);
-}
 
 /* reassociation [[..], ...] from groups given as (first index, size) */
 static Attr *reassoc(Ctx *c, int ng, const int *start, const int *size) {
@@ -409,7 +399,7 @@ static void lower_dot(Ctx *c, Op *op) {
     Block *bb = body(c, m, 3, ops);
     Type *et = bb->args[2]->type;
     bool fl = et->kind == T_FLOAT;
-    Value *x = cast_to(c, bb, bb->args[0], et, op->loc), *y = cast_to(c, bb, bb->args[1], et, op->loc);
+    Value *x = linalg_payload_cast(c, bb, bb->args[0], et, op->loc), *y = linalg_payload_cast(c, bb, bb->args[1], et, op->loc);
     Value *mul = scalar(c, bb, fl ? "arith.mulf" : "arith.muli", et, 2, (Value *[]){ x, y }, op->loc);
     Value *add = scalar(c, bb, fl ? "arith.addf" : "arith.addi", et, 2, (Value *[]){ bb->args[2], mul }, op->loc);
     yield(c, bb, add, op->loc);
