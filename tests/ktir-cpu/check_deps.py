@@ -14,8 +14,10 @@ p is listed under the axis coordinate of c in depWkSlices.
 Usage:
     check_deps.py --ktir-cpu DIR [--ttxform BIN] [-v]
 
-Exit status: 0 when every set matches, 1 otherwise.  A manual check, not
-part of the meson test suite (it needs NumPy and a ktir-cpu checkout).
+Exit status: 0 when every set matches, 1 otherwise.  The meson suite runs it
+(`ktir-cpu-deps`) with --skip-missing: a missing ktir-cpu checkout, or no
+Python with NumPy (this one, or /usr/bin/python3, which it then re-runs
+under), is a skip (exit 77) instead of an error.
 """
 
 import argparse
@@ -61,9 +63,27 @@ def main():
     ap.add_argument("--ktir-cpu", default=os.environ.get("KTIR_CPU_DIR"), required=False)
     ap.add_argument("--ttxform", default=os.path.join(REPO, "build", "ttxform"))
     ap.add_argument("-v", action="store_true")
+    ap.add_argument("--skip-missing", action="store_true",
+                    help="exit 77 (skip) when ktir-cpu or NumPy is missing")
     args = ap.parse_args()
     if not args.ktir_cpu:
         ap.error("--ktir-cpu DIR is required")
+    if not os.path.isdir(os.path.join(args.ktir_cpu, "ktir_cpu")):
+        if args.skip_missing:
+            print(f"skip: no ktir-cpu checkout at {args.ktir_cpu}")
+            return 77
+        ap.error(f"no ktir-cpu checkout at {args.ktir_cpu}")
+    try:
+        import numpy  # noqa: F401  (ktir-cpu's only dependency)
+    except ImportError:
+        other = "/usr/bin/python3"
+        if os.path.realpath(sys.executable) != os.path.realpath(other) and os.path.exists(other) \
+                and subprocess.run([other, "-c", "import numpy"], capture_output=True).returncode == 0:
+            return subprocess.run([other] + sys.argv).returncode
+        if args.skip_missing:
+            print("skip: no Python with NumPy (apt-get install python3-numpy)")
+            return 77
+        ap.error("ktir-cpu needs NumPy (apt-get install python3-numpy)")
     sys.path.insert(0, args.ktir_cpu)
     from ktir_cpu.parser_ast import parse_affine_set
     from ktir_cpu.ops.comm_ops import CommPlan
