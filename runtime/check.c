@@ -61,6 +61,12 @@ bool check_copies(int n, const IArg *args, const NpyArray *arrays, NpyArray **re
     return true;
 }
 
+void check_copies_free(int n, NpyArray *refs, IArg *rargs) {
+    for (int i = 0; refs && i < n; i++) free(refs[i].data);
+    free(refs);
+    free(rargs);
+}
+
 bool check_one(const char *name, const NpyArray *a, const NpyArray *b) { return check_pair(name, a, b, "jit", "interp"); }
 
 bool check_pair(const char *name, const NpyArray *a, const NpyArray *b, const char *la, const char *lb) {

@@ -616,9 +616,7 @@ out:
     free(tracename);
     free(jtimes);
     free(itimes);
-    for (int i = 0; refs && i < nk; i++) free(refs[i].data);
-    free(refs);
-    free(rargs);
+    check_copies_free(nk, refs, rargs);
     for (int i = 0; arrays && i < nk; i++) npy_free(&arrays[i]);
     free(arrays);
     free(iargs);

@@ -235,9 +235,7 @@ int run_ktir(const KtirRun *k, Ctx *c, Op *m, Diag *d) {
     for (int b = 0; b < k->nouts && rc == 0; b++)
         if (!npy_write(k->outs[b].value, &arrays[outarg[b]], err, sizeof err)) { errorf("cannot write '%s': %s", k->outs[b].value, err); rc = 1; }
 out:
-    for (int i = 0; refs && i < nk; i++) free(refs[i].data);
-    free(refs);
-    free(rargs);
+    check_copies_free(nk, refs, rargs);
     for (int i = 0; arrays && i < nk; i++) npy_free(&arrays[i]);
     free(arrays);
     free(iargs);
