@@ -242,11 +242,7 @@ static bool dec_cast(Dec *d) {
     return true;
 }
 static void pr_cast(Printer *p, Op *op) {
-    print_name(p, op);
-    P(p, " ");
-    print_operands(p, op, 0, 1);
-    print_attrs(p, op, NULL, 0);
-    P(p, " : ");
+    pr_opnd_head(p, op);
     print_type(p, op->opnds[0].value->type);
     P(p, " to ");
     print_type(p, op->res[0].type);

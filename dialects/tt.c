@@ -35,11 +35,7 @@ static bool dec_unsplat(Dec *d) {
     return true;
 }
 static void pr_unsplat(Printer *p, Op *op) {
-    print_name(p, op);
-    P(p, " ");
-    print_operands(p, op, 0, 1);
-    print_attrs(p, op, NULL, 0);
-    P(p, " : ");
+    pr_opnd_head(p, op);
     print_type(p, op->opnds[0].value->type);
 }
 static bool fit_unsplat(Op *op) {
@@ -385,11 +381,7 @@ static bool dec_layout(Dec *d) {
     return true;
 }
 static void pr_layout(Printer *p, Op *op) {
-    print_name(p, op);
-    P(p, " ");
-    print_operands(p, op, 0, 1);
-    print_attrs(p, op, NULL, 0);
-    P(p, " : ");
+    pr_opnd_head(p, op);
     Type *t = op->opnds[0].value->type;
     if (t && t->kind == T_OPAQUE && t->opq.body && !t->alias) { P(p, t->opq.body); print_type_done(p); }
     else print_type(p, t);
@@ -535,12 +527,7 @@ static bool dec_dload(Dec *d) {
 }
 static bool fit_dload(Op *op) { return op->nres == 1 && op->nopnds >= 1; }
 static void pr_dload(Printer *p, Op *op) {
-    print_name(p, op);
-    P(p, " ");
-    print_operands(p, op, 0, 1);
-    P(p, "[");
-    print_operands(p, op, 1, op->nopnds);
-    P(p, "]");
+    pr_indexed(p, op, 1, op->nopnds);
     pr_memory_opt(p, op);
     static const char *const el[] = { "cache", "evict" };
     print_attrs(p, op, el, 2);
@@ -577,12 +564,8 @@ static bool dec_dstore(Dec *d) {
 }
 static bool fit_dstore(Op *op) { return !op->nres && op->nopnds >= 2; }
 static void pr_dstore(Printer *p, Op *op) {
-    print_name(p, op);
-    P(p, " ");
-    print_operands(p, op, 0, 1);
-    P(p, "[");
-    print_operands(p, op, 2, op->nopnds);
-    P(p, "], ");
+    pr_indexed(p, op, 2, op->nopnds);
+    P(p, ", ");
     print_operands(p, op, 1, 2);
     print_attrs(p, op, NULL, 0);
     P(p, " : ");
@@ -606,12 +589,7 @@ static bool dec_dgather(Dec *d) {
 }
 static bool fit_dgather(Op *op) { return op->nres == 1 && op->nopnds == 3; }
 static void pr_dgather(Printer *p, Op *op) {
-    print_name(p, op);
-    P(p, " ");
-    print_operands(p, op, 0, 1);
-    P(p, "[");
-    print_operands(p, op, 1, 3);
-    P(p, "]");
+    pr_indexed(p, op, 1, 3);
     print_attrs(p, op, NULL, 0);
     P(p, " : ");
     print_functional_type(p, op);
@@ -630,12 +608,8 @@ static bool dec_dscatter(Dec *d) {
 }
 static bool fit_dscatter(Op *op) { return !op->nres && op->nopnds == 4; }
 static void pr_dscatter(Printer *p, Op *op) {
-    print_name(p, op);
-    P(p, " ");
-    print_operands(p, op, 0, 1);
-    P(p, "[");
-    print_operands(p, op, 1, 3);
-    P(p, "], ");
+    pr_indexed(p, op, 1, 3);
+    P(p, ", ");
     print_operands(p, op, 3, 4);
     print_attrs(p, op, NULL, 0);
     P(p, " : ");

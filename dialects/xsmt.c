@@ -260,11 +260,7 @@ static bool dec_xannot(Dec *d) {
 }
 static bool fit_xannot(Op *op) { return !op->nres && op->nopnds == 1; }
 static void pr_xannot(Printer *p, Op *op) {
-    print_name(p, op);
-    P(p, " ");
-    print_operands(p, op, 0, 1);
-    print_attrs(p, op, NULL, 0);
-    P(p, " : ");
+    pr_opnd_head(p, op);
     print_type(p, op->opnds[0].value->type);
 }
 
@@ -299,12 +295,7 @@ static bool dec_xextract(Dec *d) {
 }
 static bool fit_xextract(Op *op) { return op->nres == 1 && op->nopnds == 2; }
 static void pr_xextract(Printer *p, Op *op) {
-    print_name(p, op);
-    P(p, " ");
-    print_operands(p, op, 0, 1);
-    P(p, "[");
-    print_operands(p, op, 1, 2);
-    P(p, "]");
+    pr_indexed(p, op, 1, 2);
     print_attrs(p, op, NULL, 0);
     P(p, " : ");
     print_types_of_values(p, op, 0, 2);
@@ -335,12 +326,8 @@ static bool dec_xinsert(Dec *d) {
 }
 static bool fit_xinsert(Op *op) { return op->nres == 1 && op->nopnds == 3; }
 static void pr_xinsert(Printer *p, Op *op) {
-    print_name(p, op);
-    P(p, " ");
-    print_operands(p, op, 0, 1);
-    P(p, "[");
-    print_operands(p, op, 2, 3);
-    P(p, "] = ");
+    pr_indexed(p, op, 2, 3);
+    P(p, " = ");
     print_operands(p, op, 1, 2);
     print_attrs(p, op, NULL, 0);
     P(p, " : ");

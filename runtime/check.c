@@ -5,6 +5,7 @@
 #include <inttypes.h>
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 /* ---- --check ---------------------------------------------------------------- */
@@ -42,6 +43,29 @@ static double elem_d(const NpyArray *a, size_t i) {
 }
 
 enum { CHECK_ULPS = 4 };
+
+bool check_copies(int n, const IArg *args, const NpyArray *arrays, NpyArray **refs, IArg **rargs) {
+    *refs = calloc((size_t)n + 1, sizeof **refs);
+    *rargs = calloc((size_t)n + 1, sizeof **rargs);
+    if (!*refs || !*rargs) { errorf("out of memory"); return false; }
+    for (int i = 0; i < n; i++) {
+        (*rargs)[i] = args[i];
+        if (args[i].kind != IARG_BUF) continue;
+        NpyArray *r = &(*refs)[i];
+        *r = arrays[i];
+        r->data = npy_zalloc(arrays[i].nbytes);
+        if (!r->data) { errorf("out of memory"); return false; }
+        memcpy(r->data, arrays[i].data, arrays[i].nbytes);
+        (*rargs)[i].buf.data = r->data;
+    }
+    return true;
+}
+
+void check_copies_free(int n, NpyArray *refs, IArg *rargs) {
+    for (int i = 0; refs && i < n; i++) free(refs[i].data);
+    free(refs);
+    free(rargs);
+}
 
 bool check_one(const char *name, const NpyArray *a, const NpyArray *b) { return check_pair(name, a, b, "jit", "interp"); }
 

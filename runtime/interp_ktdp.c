@@ -305,13 +305,22 @@ static bool tile_alloc(In *in, Op *op, RV *r, const RV *view, int64_t n, int R, 
     return true;
 }
 
+/* an access tile's memory view (operand 0), its rank *R, and the static
+ * shape dims (rank *TR) of the tile the op makes; false after an error */
+static bool tile_view(In *in, Op *op, RV **view, int *R, int64_t *dims, int *TR) {
+    RV *v = *view = iv_opnd(in, op, 0);
+    if (!v) return false;
+    if (!is_view(v)) return iv_fail(in, op, "the base must be a memory view (tensor bases are not supported)");
+    *R = (int)v->e[1].i;
+    if (!tile_shape(op->res[0].type, dims, TR)) return iv_fail(in, op, "the interpreter needs a static access tile shape");
+    return true;
+}
+
 static bool atile(In *in, Op *op, RV *r) {
-    RV *view = iv_opnd(in, op, 0);
-    if (!view) return false;
-    if (!is_view(view)) return iv_fail(in, op, "the base must be a memory view (tensor bases are not supported)");
-    int R = (int)view->e[1].i, TR;
+    RV *view;
+    int R, TR;
     int64_t dims[MAX_RANK];
-    if (!tile_shape(op->res[0].type, dims, &TR)) return iv_fail(in, op, "the interpreter needs a static access tile shape");
+    if (!tile_view(in, op, &view, &R, dims, &TR)) return false;
     if (TR != R) return iv_fail(in, op, "the tile rank %d differs from the view rank %d", TR, R);
     const int64_t *seg = op_segment_sizes(op, 3);
     Attr *bm = op_attr(op, "base_map");
@@ -349,12 +358,10 @@ static bool read_index(In *in, Op *op, const RV *v, const int64_t *c, const RV *
 static bool itile(In *in, Op *op, RV *r) {
     const int64_t *seg = op_segment_sizes(op, 4);
     if (!seg) return iv_fail(in, op, "malformed operand groups");
-    RV *view = iv_opnd(in, op, 0);
-    if (!view) return false;
-    if (!is_view(view)) return iv_fail(in, op, "the base must be a memory view (tensor bases are not supported)");
-    int R = (int)view->e[1].i, TR;
+    RV *view;
+    int R, TR;
     int64_t dims[MAX_RANK];
-    if (!tile_shape(op->res[0].type, dims, &TR)) return iv_fail(in, op, "the interpreter needs a static access tile shape");
+    if (!tile_view(in, op, &view, &R, dims, &TR)) return false;
     Attr *kinds = op_attr(op, "per_dim_subscript_kinds"), *maps = op_attr(op, "per_dim_subscript_maps");
     if (!kinds || !maps || kinds->kind != A_ARRAY || maps->kind != A_ARRAY || kinds->arr.n != R || maps->arr.n != R)
         return iv_fail(in, op, "malformed subscripts");

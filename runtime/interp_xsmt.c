@@ -185,14 +185,6 @@ static bool run_insert_tile(In *in, Op *op, RV *r) {
     return true;
 }
 
-static int64_t num_threads(Op *op) {
-    Op *m = op;
-    while (m && !op_is(m, OP_module)) m = op_parent(m);
-    int64_t n;
-    if (m && op_attr_int(m, "tt.num_threads", &n) && n > 0) return n;
-    return 1;
-}
-
 bool iv_run_xsmt(In *in, Op *op) {
     int id = op->info->id;
     switch (id) {
@@ -217,7 +209,7 @@ bool iv_run_xsmt(In *in, Op *op) {
     case OP_xsmt_mmt4d: ok = run_mmt4d(in, op, &r); break;
     case OP_tle_extract_tile: ok = run_extract_tile(in, op, &r); break;
     case OP_tle_insert_tile: ok = run_insert_tile(in, op, &r); break;
-    case OP_xsmt_get_num_of_thread: r.e[0].i = wrapt(r.et, num_threads(op)); ok = true; break;
+    case OP_xsmt_get_num_of_thread: r.e[0].i = wrapt(r.et, module_num_threads(op)); ok = true; break;
     default: r.e[0].i = 1; ok = true; break;   /* mbarrier_alloc: a handle */
     }
     if (ok) ok = res_set(in, op, 0, &r);

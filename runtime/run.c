@@ -518,18 +518,7 @@ int run_main(int argc, char **argv) {
 
     /* --check: the interpreter runs on copies of the buffers */
     if (o.engine == ENG_CHECK) {
-        refs = calloc((size_t)nk + 1, sizeof *refs);
-        rargs = calloc((size_t)nk + 1, sizeof *rargs);
-        if (!refs || !rargs) { errorf("out of memory"); goto out; }
-        for (int i = 0; i < nk; i++) {
-            rargs[i] = iargs[i];
-            if (iargs[i].kind != IARG_BUF) continue;
-            refs[i] = arrays[i];
-            refs[i].data = npy_zalloc(arrays[i].nbytes);
-            if (!refs[i].data) { errorf("out of memory"); goto out; }
-            memcpy(refs[i].data, arrays[i].data, arrays[i].nbytes);
-            rargs[i].buf.data = refs[i].data;
-        }
+        if (!check_copies(nk, iargs, arrays, &refs, &rargs)) goto out;
     }
     bool use_interp = o.engine == ENG_INTERP || o.engine == ENG_CHECK;
     const char *engine_name = o.engine == ENG_INTERP ? "interp" : o.engine == ENG_CHECK ? "check" : "jit";
@@ -627,9 +616,7 @@ out:
     free(tracename);
     free(jtimes);
     free(itimes);
-    for (int i = 0; refs && i < nk; i++) free(refs[i].data);
-    free(refs);
-    free(rargs);
+    check_copies_free(nk, refs, rargs);
     for (int i = 0; arrays && i < nk; i++) npy_free(&arrays[i]);
     free(arrays);
     free(iargs);

@@ -79,6 +79,12 @@ int jit_run(Ctx *c, Op *module, Op *func, int nargs, const IArg *args, const int
 bool check_one(const char *name, const NpyArray *a, const NpyArray *b);
 /* the same with the two engines named la and lb */
 bool check_pair(const char *name, const NpyArray *a, const NpyArray *b, const char *la, const char *lb);
+/* the second engine's arguments: *rargs the n args, each buffer (IARG_BUF)
+ * pointing into a copy of its array in *refs; false after "out of memory"
+ * (the caller calls check_copies_free either way) */
+bool check_copies(int n, const IArg *args, const NpyArray *arrays, NpyArray **refs, IArg **rargs);
+/* free what check_copies made (either may be NULL) */
+void check_copies_free(int n, NpyArray *refs, IArg *rargs);
 
 /* ---- run_ktir.c ------------------------------------------------------------ */
 enum { KENG_DEFAULT, KENG_JIT, KENG_INTERP, KENG_CHECK };

@@ -187,18 +187,7 @@ int run_ktir(const KtirRun *k, Ctx *c, Op *m, Diag *d) {
 
     /* --check: the TTIR on the interpreter first, on copies */
     if (via && k->engine == KENG_CHECK) {
-        refs = calloc((size_t)nk + 1, sizeof *refs);
-        rargs = calloc((size_t)nk + 1, sizeof *rargs);
-        if (!refs || !rargs) { errorf("out of memory"); goto out; }
-        for (int i = 0; i < nk; i++) {
-            rargs[i] = iargs[i];
-            if (iargs[i].kind != IARG_BUF) continue;
-            refs[i] = arrays[i];
-            refs[i].data = npy_zalloc(arrays[i].nbytes);
-            if (!refs[i].data) { errorf("out of memory"); goto out; }
-            memcpy(refs[i].data, arrays[i].data, arrays[i].nbytes);
-            rargs[i].buf.data = refs[i].data;
-        }
+        if (!check_copies(nk, iargs, arrays, &refs, &rargs)) goto out;
         if (interp_run(c, func, nk, rargs, k->grid, d) != 0 || d->nerrors) goto out;
     }
     int grid[3] = { k->grid[0], k->grid[1], k->grid[2] };
@@ -246,9 +235,7 @@ int run_ktir(const KtirRun *k, Ctx *c, Op *m, Diag *d) {
     for (int b = 0; b < k->nouts && rc == 0; b++)
         if (!npy_write(k->outs[b].value, &arrays[outarg[b]], err, sizeof err)) { errorf("cannot write '%s': %s", k->outs[b].value, err); rc = 1; }
 out:
-    for (int i = 0; refs && i < nk; i++) free(refs[i].data);
-    free(refs);
-    free(rargs);
+    check_copies_free(nk, refs, rargs);
     for (int i = 0; arrays && i < nk; i++) npy_free(&arrays[i]);
     free(arrays);
     free(iargs);

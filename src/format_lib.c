@@ -402,6 +402,23 @@ int mixed_list(Dec *d, int64_t *v, int max, int *ndyn) {
         return -1;
     }
 }
+void pr_opnd_head(Printer *p, Op *op) {
+    print_name(p, op);
+    P(p, " ");
+    print_operands(p, op, 0, 1);
+    print_attrs(p, op, NULL, 0);
+    P(p, " : ");
+}
+
+void pr_indexed(Printer *p, Op *op, int from, int to) {
+    print_name(p, op);
+    P(p, " ");
+    print_operands(p, op, 0, 1);
+    P(p, "[");
+    print_operands(p, op, from, to);
+    P(p, "]");
+}
+
 void pr_int(Printer *p, int64_t v) { fprintf(p->f, "%lld", (long long)v); }
 void pr_int_list(Printer *p, const int64_t *v, int n) {
     P(p, "[");

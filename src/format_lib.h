@@ -68,6 +68,8 @@ void print_operands(Printer *p, Op *op, int from, int to);
 void print_types_of_values(Printer *p, Op *op, int from, int to);
 void print_attrs(Printer *p, Op *op, const char *const *elide, int n);   /* properties and attributes, sorted, in one dictionary */
 void pr_int(Printer *p, int64_t v);
+void pr_opnd_head(Printer *p, Op *op);       /* "NAME %a attr-dict : " (the op's first operand) */
+void pr_indexed(Printer *p, Op *op, int from, int to);   /* "NAME %a[%b, ...]": operand 0, then from..to in brackets */
 void pr_int_list(Printer *p, const int64_t *v, int n);
 void pr_mixed(Printer *p, Op *op, const int64_t *v, int n, int *next);   /* [%a, 4, %b] from operands *next on */
 void pr_stripped(Printer *p, Type *t, const char *name);   /* a dialect type without its prefix when allowed */

@@ -903,3 +903,11 @@ void pv_push(PtrVec *p, void *x) {
     p->v[p->n++] = x;
 }
 void pv_free(PtrVec *p) { free(p->v); p->v = NULL; p->n = p->cap = 0; }
+
+int64_t module_num_threads(Op *op) {
+    Op *m = op;
+    while (m && !op_is(m, OP_module)) m = op_parent(m);
+    int64_t n;
+    if (m && op_attr_int(m, "tt.num_threads", &n) && n > 0) return n;
+    return 1;
+}

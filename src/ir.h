@@ -348,6 +348,7 @@ Op *op_parent(const Op *op);                 /* the op whose region holds op, or
 bool op_is_ancestor(const Op *anc, const Op *op);
 Op *module_new(Ctx *c);
 Block *module_body(Op *module);
+int64_t module_num_threads(Op *op);          /* the enclosing module's tt.num_threads (> 0), else 1 */
 
 typedef bool (*OpWalkFn)(Op *op, void *ud);  /* return false to stop */
 bool op_walk(Op *op, OpWalkFn fn, void *ud); /* pre-order, nested regions included */

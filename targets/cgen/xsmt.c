@@ -200,14 +200,6 @@ static bool emit_tile(Cg *e, Op *op) {
     return !e->failed;
 }
 
-static int64_t num_threads(Op *op) {
-    Op *m = op;
-    while (m && !op_is(m, OP_module)) m = op_parent(m);
-    int64_t n;
-    if (m && op_attr_int(m, "tt.num_threads", &n) && n > 0) return n;
-    return 1;
-}
-
 /* a scalar result set to the constant k */
 static bool scalar_const(Cg *e, Op *op, int64_t k) {
     Value *v = op_result(op, 0);
@@ -226,7 +218,7 @@ bool cg_emit_xsmt(Cg *e, Op *op) {
     case OP_xsmt_repack: return emit_repack(e, op);
     case OP_xsmt_mmt4d: return emit_mmt4d(e, op);
     case OP_tle_extract_tile: case OP_tle_insert_tile: return emit_tile(e, op);
-    case OP_xsmt_get_num_of_thread: return scalar_const(e, op, num_threads(op));
+    case OP_xsmt_get_num_of_thread: return scalar_const(e, op, module_num_threads(op));
     case OP_xsmt_async_mbarrier_alloc: return scalar_const(e, op, 1);   /* a handle: the programs run as the interpreter's do */
     case OP_xsmt_annotation: case OP_xsmt_async_mbarrier_arrive: case OP_xsmt_async_mbarrier_wait:
     case OP_xsmt_async_mbarrier_release:

@@ -65,6 +65,22 @@ static bool ptr_add(Cg *e, Op *op, Value *v, bool emit) {
     return true;
 }
 
+/* the f32 array `name` of type t, a loop nest over its rows with the last
+ * axis by strips; strip(g, op) gives each strip's vector */
+static void strips_by_rows(Cg *e, const Type *t, const char *name, Op *op, const char *(*strip)(RvStrip *, Op *)) {
+    int r = t->sh.rank;
+    const char *idx[MAXR];
+    int n = cg_loops_open(e, t->sh.dims, r - 1, idx);
+    idx[r - 1] = "0";
+    strip_open(e, LM, fmt(e, "%" PRId64, t->sh.dims[r - 1]));
+    RvStrip g;
+    rv_strip_init(&g, e, true, LM, t, idx);
+    const char *x = strip(&g, op);
+    line(e, "__riscv_vse32_v_f32m%d(&%s[%s] + ttx_k, %s, ttx_vl);", LM, name, cg_flat(e, t->sh.dims, r, idx), x);
+    close1(e);
+    cg_loops_close(e, n);
+}
+
 /* op's f32 result v (an array) by rows of strips */
 static bool ew_rows(Cg *e, Op *op, Value *v, bool emit) {
     Type *t = v->type;
@@ -72,17 +88,7 @@ static bool ew_rows(Cg *e, Op *op, Value *v, bool emit) {
     RvStrip g;
     rv_strip_init(&g, e, false, LM, t, NULL);
     if (!rv_vf_op(&g, op)) return false;
-    if (!emit) return true;
-    int r = t->sh.rank;
-    const char *idx[MAXR];
-    int n = cg_loops_open(e, t->sh.dims, r - 1, idx);
-    idx[r - 1] = "0";
-    strip_open(e, LM, fmt(e, "%" PRId64, t->sh.dims[r - 1]));
-    rv_strip_init(&g, e, true, LM, t, idx);
-    const char *x = rv_vf_op(&g, op);
-    line(e, "__riscv_vse32_v_f32m%d(&%s[%s] + ttx_k, %s, ttx_vl);", LM, cg_vi(e, v)->name, cg_flat(e, t->sh.dims, r, idx), x);
-    close1(e);
-    cg_loops_close(e, n);
+    if (emit) strips_by_rows(e, t, cg_vi(e, v)->name, op, rv_vf_op);
     return true;
 }
 
@@ -242,16 +248,7 @@ bool rvv_access(Cg *e, CgAccess *a) {
         RvStrip g;
         rv_strip_init(&g, e, false, LM, vt, NULL);
         if (rv_load_strip(&g, a->op)) {
-            int r = vt->sh.rank;
-            const char *idx[MAXR];
-            int n = cg_loops_open(e, vt->sh.dims, r - 1, idx);
-            idx[r - 1] = "0";
-            strip_open(e, LM, fmt(e, "%" PRId64, vt->sh.dims[r - 1]));
-            rv_strip_init(&g, e, true, LM, vt, idx);
-            const char *x = rv_load_strip(&g, a->op);
-            line(e, "__riscv_vse32_v_f32m%d(&%s[%s] + ttx_k, %s, ttx_vl);", LM, a->name, cg_flat(e, vt->sh.dims, r, idx), x);
-            close1(e);
-            cg_loops_close(e, n);
+            strips_by_rows(e, vt, a->name, a->op, rv_load_strip);
             a->whole = true;
             return true;
         }
