@@ -26,11 +26,16 @@
  *                       sets, so the tile's coordinates past the bound are
  *                       outside the tensor: a load does not read them, a
  *                       store does not write them.  When b_d may be 0 (a
- *                       dynamic bound), a store is inside scf.if b_d > 0 and
- *                       a load's tile starts at min(c, c + b_d - 1), so that
- *                       it overlaps the domain (its elements are all masked
- *                       then): ktir-cpu rejects an access that no partition
- *                       covers and runs no scf.if with results
+ *                       dynamic bound: a program whose block lies past the
+ *                       end n), c + b_d = c would claim the coordinates
+ *                       [n, c) the tensor does not hold, so a store is
+ *                       inside scf.if b_d > 0 and a load's tile starts at
+ *                       c * k, k = min(b_d, 1), in a view of extent
+ *                       c * k + max(b_d, min(c, 1)): the block itself when
+ *                       it holds elements, else the tensor's first element
+ *                       alone (ktir-cpu rejects an access that no partition
+ *                       covers and runs no scf.if with results, so an
+ *                       empty load still reads one element, unused)
  *   wrapped dim d       (offset mod m_d): the view along d has extent
  *                       M = m_d / s_d and the tile starts at
  *                       (o_d / s_d) mod M; the distributed view has two
@@ -191,6 +196,25 @@ static void dim_cons(Ctx *c, AExpr **cons, int d, DimKind k, Q ext, bool upper, 
     }
 }
 
+/* a load along a masked dim whose dynamic bound b may be 0 (a program
+ * whose block lies past the end): the view [0, o + b) would then claim
+ * the coordinates [n, o) past the tensor's end n <= o, and ktir-cpu
+ * rejects an access that no partition covers, so the access is kept
+ * inside the tensor: with k = min(b, 1) (1 for a block that holds
+ * elements, else 0) the tile starts at o * k and the view's extent is
+ * o * k + max(b, min(o, 1)), that is [o, o + b) as before when b > 0 and
+ * the tensor's first element alone (nothing when o is 0 too) when b is 0;
+ * the element it reads there is not used (the store is skipped, `other`
+ * replaces it) */
+static void load_empty_block(Ctx *c, Op *op, Value *b, Q *coord, Q *ext) {
+    Value *one = idx_const(c, op, 1), *o = qval(c, op, *coord);
+    Value *k = ibin(c, op, "arith.minsi", b, one);
+    Value *t = ibin(c, op, "arith.muli", o, k);
+    Value *first = ibin(c, op, "arith.minsi", o, one);
+    *coord = (Q){ t, 0 };
+    *ext = (Q){ ibin(c, op, "arith.addi", t, ibin(c, op, "arith.maxsi", b, first)), 0 };
+}
+
 static Value *tt_op(Ctx *c, Op *at, const char *name, Type *rt, int n, Value *const *o) {
     return kb_place(c, at, kb_op(c, at, name, rt, n, o));
 }
@@ -346,6 +370,7 @@ static void lower_access(Ctl *k, Op *op) {
                  * tensor is) */
                 coord[d] = qdiv(c, op, t.off[d], t.str[d]);
                 ext[d] = qadd(c, op, coord[d], bound[d]);
+                if (!st && bound[d].v) load_empty_block(c, op, bound[d].v, &coord[d], &ext[d]);
                 bnd[d] = true;
                 hi[d] = bound[d];
                 dist = true;
@@ -368,20 +393,13 @@ static void lower_access(Ctl *k, Op *op) {
         vdims[d] = ext[d].v || (kind[d] == D_WRAP) ? DYN : ext[d].c;
         if (kind[d] == D_WRAP && !ext[d].v) vdims[d] = 2 * ext[d].c;
     }
-    /* a dynamic bound may be 0, and ktir-cpu rejects an access that no
-     * partition covers: a store is then skipped (scf.if b > 0), a load's
-     * tile moves back by one, to min(o, o + b - 1), so that it overlaps the
-     * domain (all its elements are masked then) */
+    /* a dynamic bound may be 0: a store is then skipped (scf.if b > 0); a
+     * load's view and tile were moved to the tensor's first element above */
     Op *at = op;
     Type *rt = st ? NULL : op->res[0].type;
     Value *cond = NULL;
-    for (int d = 0; d < R; d++) {
+    for (int d = 0; st && d < R; d++) {
         if (kind[d] != D_MASKED || !bound[d].v) continue;
-        if (!st) {
-            Value *last = ibin(c, op, "arith.subi", qval(c, op, ext[d]), idx_const(c, op, 1));
-            coord[d] = (Q){ ibin(c, op, "arith.minsi", qval(c, op, coord[d]), last), 0 };
-            continue;
-        }
         Value *o[2] = { bound[d].v, idx_const(c, op, 0) };
         Op *cmp = kb_op(c, op, "arith.cmpi", type_int(c, 1, SIGNLESS), 2, o);
         op_set_prop(c, cmp, "predicate", attr_int(c, type_int(c, 64, SIGNLESS), 4));   /* sgt */

@@ -3,7 +3,9 @@
 // errors are in spyre-lower-structured-pointers-invalid.mlir. A masked 1-D
 // load and store (vector add): the mask bounds the coordinate domain of a
 // distributed view whose one partition starts at the tensor's origin; the
-// store is skipped when the block is empty, the load's tile moves back by one.
+// store is skipped when the block is empty; the load of an empty block (a
+// program past the end) reads the tensor's first element alone, never the
+// coordinates [n, o) past its end n.
 // RUN: ttxform %s --split-input-file --lower-structured-pointers | FileCheck %s
 // RUN: ttxform %s --split-input-file --lower-structured-pointers | ttxform --split-input-file | FileCheck %s
 tt.func @masked_1d(%x: !tt.ptr<f32>, %y: !tt.ptr<f32>, %n: i32) {
@@ -28,15 +30,19 @@ tt.func @masked_1d(%x: !tt.ptr<f32>, %y: !tt.ptr<f32>, %n: i32) {
 // CHECK: %[[OFF:.*]] = arith.index_cast %{{.*}} : i32 to index
 // CHECK: %[[B:.*]] = arith.maxsi
 // CHECK: %[[X:.*]] = builtin.unrealized_conversion_cast %arg0 : !tt.ptr<f32> to index
-// CHECK: %[[EXT:.*]] = arith.addi %[[OFF]], %[[B]] : index
-// CHECK: %[[LAST:.*]] = arith.subi %[[EXT]], %c1 : index
-// CHECK: %[[AT:.*]] = arith.minsi %[[OFF]], %[[LAST]] : index
+// CHECK: %[[K:.*]] = arith.minsi %[[B]], %c1 : index
+// CHECK: %[[AT:.*]] = arith.muli %[[OFF]], %[[K]] : index
+// CHECK: %[[FIRST:.*]] = arith.minsi %[[OFF]], %c1 : index
+// CHECK: %[[N:.*]] = arith.maxsi %[[B]], %[[FIRST]] : index
+// CHECK: %[[EXT:.*]] = arith.addi %[[AT]], %[[N]] : index
 // CHECK: %[[V:.*]] = ktdp.construct_memory_view %[[X]], sizes: [%[[EXT]]], strides: [1] {coordinate_set = #set, memory_space = #ktdp.spyre_memory_space<HBM>} : memref<?xf32>
 // CHECK: %[[D:.*]] = ktdp.construct_distributed_memory_view (%[[V]] : memref<?xf32>) : memref<?xf32>
 // CHECK: %[[T:.*]] = ktdp.construct_access_tile %[[D]][%[[AT]]] {{.*}} : memref<?xf32> -> !ktdp.access_tile<64xindex>
 // CHECK: %[[L:.*]] = ktdp.load %[[T]] : <64xindex> -> tensor<64xf32>
+// CHECK: %[[SEXT:.*]] = arith.addi %{{.*}}, %{{.*}} : index
 // CHECK: %[[NE:.*]] = arith.cmpi sgt, %{{.*}}, %{{.*}} : index
 // CHECK: scf.if %[[NE]] {
+// CHECK: ktdp.construct_memory_view %{{.*}}, sizes: [%[[SEXT]]]
 // CHECK: ktdp.construct_distributed_memory_view
 // CHECK: ktdp.store %[[L]], %{{.*}} : tensor<64xf32>, <64xindex>
 // CHECK-NOT: tt.load
