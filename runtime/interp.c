@@ -226,11 +226,10 @@ static double f64_of(uint64_t u) { double f; memcpy(&f, &u, 8); return f; }
 bool iv_float_bits(const Type *t, double v, int64_t *bits) {
     const char *n = t->f.name;
     v = fround(t, v);
+    /* f16 and f32 tested without a string compare */
     if (n[0] == 'f' && n[1] == '1' && n[2] == '6' && !n[3]) { *bits = f16_enc(v); return true; }
     if (n[0] == 'f' && n[1] == '3' && n[2] == '2' && !n[3]) { *bits = (int64_t)f32_bits((float)v); return true; }
     if (!strcmp(n, "f64")) *bits = (int64_t)f64_bits(v);
-    else if (!strcmp(n, "f32")) *bits = (int64_t)f32_bits((float)v);
-    else if (!strcmp(n, "f16")) *bits = f16_enc(v);
     else if (!strcmp(n, "bf16")) *bits = isnan(v) ? 0x7fc0 : (int64_t)(f32_bits((float)v) >> 16);
     else return false;
     return true;
@@ -240,8 +239,6 @@ bool iv_float_from_bits(const Type *t, uint64_t bits, double *v) {
     if (n[0] == 'f' && n[1] == '1' && n[2] == '6' && !n[3]) { *v = f16_dec((uint16_t)bits); return true; }
     if (n[0] == 'f' && n[1] == '3' && n[2] == '2' && !n[3]) { *v = f32_of((uint32_t)bits); return true; }
     if (!strcmp(n, "f64")) *v = f64_of(bits);
-    else if (!strcmp(n, "f32")) *v = f32_of((uint32_t)bits);
-    else if (!strcmp(n, "f16")) *v = f16_dec((uint16_t)bits);
     else if (!strcmp(n, "bf16")) *v = f32_of((uint32_t)(bits & 0xffff) << 16);
     else return false;
     return true;

@@ -732,12 +732,12 @@ static double round_small(double v, int mant, int emin, double max, char over) {
 double float_round(const Type *t, double v) {
     if (!t || t->kind != T_FLOAT) return v;
     const char *n = t->f.name;
-    /* the common three first, without a call */
-    if (n[0] == 'f' && n[3] == 0 && ((n[1] == '3' && n[2] == '2') || (n[1] == '1' && n[2] == '6') || (n[1] == '6' && n[2] == '4')))
-        return n[1] == '3' ? (double)(float)v : n[1] == '1' ? round_to(v, 10, -14, 15) : v;
-    if (!strcmp(n, "f64") || !strcmp(n, "f80") || !strcmp(n, "f128")) return v;
-    if (!strcmp(n, "f32")) return (double)(float)v;
-    if (!strcmp(n, "f16")) return round_to(v, 10, -14, 15);
+    if (n[0] == 'f' && n[1] && n[2] && !n[3]) {   /* f16, f32, f64: no string compare */
+        if (n[1] == '3' && n[2] == '2') return (double)(float)v;
+        if (n[1] == '1' && n[2] == '6') return round_to(v, 10, -14, 15);
+        if (n[1] == '6' && n[2] == '4') return v;
+    }
+    if (!strcmp(n, "f80") || !strcmp(n, "f128")) return v;
     if (!strcmp(n, "bf16")) return round_to(v, 7, -126, 127);
     if (!strcmp(n, "tf32")) return round_to(v, 10, -126, 127);
     if (!strcmp(n, "f8E8M0FNU")) {   /* powers of two only */
