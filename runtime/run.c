@@ -291,8 +291,7 @@ static int parse_cli(int argc, char **argv, RunOptsCli *o) {
         }
     }
     if (!o->kernel) return usage_error("%s", "no kernel file given");
-    if (!have_grid) o->grid[0] = 0;   /* an error once the kernel tells how many axes it reads */
-    o->have_grid = have_grid;   /* a KTIR kernel has its grid (run_ktir.c) */
+    o->have_grid = have_grid;   /* without it: a KTIR kernel has its grid (run_ktir.c); TTIR is an error */
     if (o->engine == ENG_INTERP && seen[4]) return usage_error("'%s' has no effect with --interp (the interpreter runs on one thread)", seen[4]);
     if (o->target) {
         if (o->engine == ENG_INTERP) return usage_error("%s", "--target runs the kernel under qemu-riscv64; --interp runs it on the host");
@@ -389,7 +388,7 @@ int run_main(int argc, char **argv) {
     char fnbuf[128];
     if (sym && sym->kind == A_STRING) { snprintf(fnbuf, sizeof fnbuf, "%.*s", (int)sym->str.len, sym->str.s); fn_name = fnbuf; }
     if (!func->nregions || !func->regions[0].first) { errorf("@%s has no body", fn_name); goto out; }
-    if (!o.grid[0]) {   /* no --grid: say how many axes the kernel reads */
+    if (!o.have_grid) {   /* no --grid: say how many axes the kernel reads */
         static const char *const spell[] = { "1", "X", "X,Y", "X,Y,Z" };
         int axes = kernel_grid_axes(func);
         snprintf(err, sizeof err, "missing --grid=X[,Y[,Z]]: @%s reads program ids on %d ax%s: give --grid=%s",
