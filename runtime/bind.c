@@ -1,6 +1,7 @@
 /* bind.c - the values of `ttxform run`'s arguments: generators (run.h),
  * scalars, the .npy dtype of a pointer, an argument's name in the text. */
 #include "run_impl.h"
+#include "print_attr.h"
 
 #include <ctype.h>
 #include <errno.h>
@@ -260,6 +261,35 @@ void kernel_functions(Op *module, char *out, size_t n) {
         int w = snprintf(out + o, n - o, "%s@%.*s", o ? ", " : "", (int)nm->str.len, nm->str.s);
         o = w < 0 ? o : (size_t)w + o < n ? o + (size_t)w : n - 1;
     }
+}
+
+int no_function_error(const char *fname, Op *module, const char *function) {
+    char fns[512];
+    kernel_functions(module, fns, sizeof fns);
+    if (function && *fns) return errorf("'%s' has no function @%s (its functions: %s)", fname, function, fns);
+    if (function) return errorf("'%s' has no function @%s", fname, function);
+    return errorf("'%s' has no function", fname);
+}
+
+int arg_index(const char *nm, char (*names)[64], int nk) {
+    if (nm[0] == '%') nm++;
+    for (int i = 0; i < nk; i++) if (names[i][0] && !strcmp(names[i], nm)) return i;
+    const char *digits = !strncmp(nm, "arg", 3) ? nm + 3 : nm;
+    uint64_t pos;
+    if (parse_u64(digits, strlen(digits), &pos) && pos < (uint64_t)nk) return (int)pos;
+    return -1;
+}
+
+void no_argument_error(Ctx *c, const char *fn_name, const Block *entry, char (*names)[64], int nk, const char *name) {
+    char list[2048];
+    size_t k = 0;
+    list[0] = 0;
+    for (int i = 0; i < nk && k < sizeof list; i++) {
+        char *ts = print_type_str(c, entry->args[i]->type);
+        k += (size_t)snprintf(list + k, sizeof list - k, "%s%s: %s", i ? ", " : "", names[i], ts);
+        free(ts);
+    }
+    errorf("@%s has no argument '%s' (its arguments: %s)", fn_name, name, nk ? list : "none");
 }
 
 static bool note_axis(Op *op, void *ud) {

@@ -376,11 +376,7 @@ int run_main(int argc, char **argv) {
     if (!o.engine) o.engine = ENG_JIT;
     Op *func = interp_find_func(m, o.function);
     if (!func) {
-        char fns[512];
-        kernel_functions(m, fns, sizeof fns);
-        if (o.function && *fns) errorf("'%s' has no function @%s (its functions: %s)", fname, o.function, fns);
-        else if (o.function) errorf("'%s' has no function @%s", fname, o.function);
-        else errorf("'%s' has no function", fname);
+        no_function_error(fname, m, o.function);
         goto out;
     }
     const char *fn_name = "?";
@@ -413,24 +409,9 @@ int run_main(int argc, char **argv) {
     bool bad = false;
     for (int w = 0; w < 2; w++)
         for (int b = 0; b < cnt[w]; b++) {
-            const char *nm = all[w][b].name;
-            if (nm[0] == '%') nm++;
-            int idx = -1;
-            for (int i = 0; i < nk && idx < 0; i++)
-                if (names[i][0] && !strcmp(names[i], nm)) idx = i;
-            uint64_t pos;
-            const char *digits = !strncmp(nm, "arg", 3) ? nm + 3 : nm;
-            if (idx < 0 && parse_u64(digits, strlen(digits), &pos) && pos < (uint64_t)nk) idx = (int)pos;
+            int idx = arg_index(all[w][b].name, names, nk);
             if (idx < 0) {
-                char list[2048];
-                size_t k = 0;
-                list[0] = 0;
-                for (int i = 0; i < nk && k < sizeof list; i++) {
-                    char *ts = print_type_str(c, entry->args[i]->type);
-                    k += (size_t)snprintf(list + k, sizeof list - k, "%s%s: %s", i ? ", " : "", names[i], ts);
-                    free(ts);
-                }
-                errorf("@%s has no argument '%s' (its arguments: %s)", fn_name, all[w][b].name, nk ? list : "none");
+                no_argument_error(c, fn_name, entry, names, nk, all[w][b].name);
                 bad = true;
                 continue;
             }

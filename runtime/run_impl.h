@@ -42,6 +42,14 @@ bool file_exists(const char *p);
 bool looks_like_generator(const char *v);
 /* "@a, @b": the module's functions, for a message */
 void kernel_functions(Op *module, char *out, size_t n);
+/* the error for a module without FUNCTION (NULL: without any function), listing
+ * the functions it has; returns 1 */
+int no_function_error(const char *fname, Op *module, const char *function);
+/* the argument --arg/--output NAME names: its TTIR name (NAME or %NAME), then
+ * argN, then N; -1 when none */
+int arg_index(const char *name, char (*names)[64], int nk);
+/* the error for a NAME no argument has, listing the arguments with their types */
+void no_argument_error(Ctx *c, const char *fn_name, const Block *entry, char (*names)[64], int nk, const char *name);
 /* how many grid axes func reads (1 + the highest axis of its program-id ops; 0: none) */
 int kernel_grid_axes(Op *func);
 

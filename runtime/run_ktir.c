@@ -84,15 +84,6 @@ static Op *lower(const KtirRun *k, Ctx *c, Op *m, Diag *d) {
     return ok ? m : NULL;
 }
 
-static int find_arg(const char *nm, char (*names)[64], int nk) {
-    if (nm[0] == '%') nm++;
-    for (int i = 0; i < nk; i++) if (names[i][0] && !strcmp(names[i], nm)) return i;
-    const char *digits = !strncmp(nm, "arg", 3) ? nm + 3 : nm;
-    uint64_t pos;
-    if (parse_u64(digits, strlen(digits), &pos) && pos < (uint64_t)nk) return (int)pos;
-    return -1;
-}
-
 int run_ktir(const KtirRun *k, Ctx *c, Op *m, Diag *d) {
     bool via = k->via != NULL;
     if (k->engine == KENG_JIT) return errorf("the JIT does not run KTIR yet: a kernel with ktdp ops runs on the interpreter (--interp, the default for KTIR)");
@@ -104,8 +95,7 @@ int run_ktir(const KtirRun *k, Ctx *c, Op *m, Diag *d) {
     if (via && !k->have_grid) return errorf("missing --grid=X[,Y[,Z]] (with --via=ktir it is the grid of the TTIR and of the lowering)");
     Op *func = interp_find_func(m, k->function);
     if (!func || !func->nregions || !func->regions[0].first) {
-        if (k->function) return errorf("'%s' has no function @%s", k->fname, k->function);
-        return errorf("'%s' has no function", k->fname);
+        return no_function_error(k->fname, m, k->function);
     }
     Block *entry = func->regions[0].first;
     int nk = entry->nargs, rc = 1;
@@ -129,14 +119,14 @@ int run_ktir(const KtirRun *k, Ctx *c, Op *m, Diag *d) {
 
     /* names */
     for (int b = 0; b < k->nargs; b++) {
-        int i = find_arg(k->args[b].name, names, nk);
-        if (i < 0) { errorf("@%s has no argument '%s'", k->fn_name, k->args[b].name); bad = true; continue; }
+        int i = arg_index(k->args[b].name, names, nk);
+        if (i < 0) { no_argument_error(c, k->fn_name, entry, names, nk, k->args[b].name); bad = true; continue; }
         if (bound[i]) { errorf("argument '%s' is bound twice (--arg %s and --arg %s)", names[i], k->args[bound[i] - 1].name, k->args[b].name); bad = true; }
         bound[i] = b + 1;
     }
     for (int b = 0; b < k->nouts; b++) {
-        int i = find_arg(k->outs[b].name, names, nk);
-        if (i < 0) { errorf("@%s has no argument '%s'", k->fn_name, k->outs[b].name); bad = true; continue; }
+        int i = arg_index(k->outs[b].name, names, nk);
+        if (i < 0) { no_argument_error(c, k->fn_name, entry, names, nk, k->outs[b].name); bad = true; continue; }
         if (!base[i]) { errorf("--output %s: argument '%s' is not the base address of a buffer", k->outs[b].name, names[i]); bad = true; }
         outarg[b] = i;
     }
