@@ -494,7 +494,12 @@ static bool fits_main_stack(size_t len) {
 #endif
 }
 
-static bool not_verbatim(Op *op, void *ud) { (void)ud; return !op->verbatim; }
+/* stops at the first op kept verbatim, left in *ud */
+static bool not_verbatim(Op *op, void *ud) {
+    if (!op->verbatim) return true;
+    *(Op **)ud = op;
+    return false;
+}
 
 /* KTIR input to --emit=ktir: no tt.* op and a ktdp.* one (the first kept) */
 typedef struct { bool ttir; Op *ktdp; } KtirScan;
@@ -583,9 +588,10 @@ static int process(Opts *o, const Target *tgt, const Target *emit_tgt, const cha
         }
         if (m && !d.nerrors && !pipeline_run(&o->pl, c, m, &o->ro, &d)) m = NULL;
         if (i) fputs("// -----\n", out);
-        if (m && !d.nerrors && o->generic && !op_walk(m, not_verbatim, NULL)) {
-            Loc l = { fname, secs[i].line, 1 };
-            diag_error(&d, l, "cannot print in generic form: an op written in a custom syntax this tool does not understand would lose information");
+        Op *kept = NULL;
+        if (m && !d.nerrors && o->generic && !op_walk(m, not_verbatim, &kept)) {
+            diag_error(&d, kept->loc, "cannot print in generic form: '%s' is written in a custom syntax this tool does not understand, and would lose information",
+                       kept->info->name);
             m = NULL;
         }
         if (m && !d.nerrors && emit_tgt) {

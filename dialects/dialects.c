@@ -11,6 +11,7 @@ void dialects_register_all(void) {
     dialect_arith_register();
     dialect_scf_register();
     dialect_tt_register();
+    dialect_tt_more_register();
     dialect_tts_register();
     dialect_ktdp_register();
     dialect_tensor_register();

@@ -13,6 +13,7 @@ void dialect_func_register(void);     /* func, builtin */
 void dialect_arith_register(void);    /* arith, math */
 void dialect_scf_register(void);      /* scf, cf */
 void dialect_tt_register(void);
+void dialect_tt_more_register(void);   /* tt atomics, debug ops (and cf.assert), gather, clampf, dot_scaled, inline asm */
 void dialect_tts_register(void);
 void dialect_ktdp_register(void);
 void dialect_tensor_register(void);   /* tensor, linalg */

@@ -347,10 +347,10 @@ static void pr_treshape(Printer *p, Op *op) {
     print_functional_type(p, op);
 }
 
-/* tensor.dim %t, %i attr-dict : T */
+/* tensor.dim / memref.dim attr-dict %t, %i : T  (the dictionary first, as MLIR declares it) */
 static bool dec_tdim(Dec *d) {
-    if (!uses_n(d, 2)) return false;
     Attr *a = dict_opt(d);
+    if (!uses_n(d, 2)) return false;
     if (!eat(d, ":")) return false;
     Type *t = type_el(d);
     if (!t || !at_end(d) || !results_n(d, 1)) return false;
@@ -363,9 +363,9 @@ static bool dec_tdim(Dec *d) {
 static bool fit_tdim(Op *op) { return op->nres == 1 && op->nopnds == 2; }
 static void pr_tdim(Printer *p, Op *op) {
     print_name(p, op);
+    print_attrs(p, op, NULL, 0);
     P(p, " ");
     print_operands(p, op, 0, 2);
-    print_attrs(p, op, NULL, 0);
     P(p, " : ");
     print_type(p, op->opnds[0].value->type);
 }

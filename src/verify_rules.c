@@ -115,6 +115,19 @@ static const VerifyRule math_rules[] = {
 #undef F1
 static const VerifyDialect math_dialect = { "math", math_other, math_rules };
 
+/* ---- required properties ---------------------------------------- */
+/* a property the op's definition requires, of kind k */
+static bool need_attr(VerifyCtx *v, Op *op, const char *name, AttrKind kind) {
+    Attr *a = op_attr(op, name);
+    if (a && (a->kind == kind || (kind == A_BOOL && a->kind == A_INT && a->type && type_is_int(a->type, 1)))) return true;
+    if (!a) verify_error(v, op, "requires attribute '%s'", name);
+    else verify_error(v, op, "attribute '%s' failed to satisfy constraint: %s", name,
+                      kind == A_STRING ? "string attribute" : kind == A_BOOL ? "bool attribute" : "32-bit signless integer attribute");
+    return false;
+}
+/* tt.assert, cf.assert: the message */
+static void check_assert(VerifyCtx *v, Op *op) { need_attr(v, op, op_is(op, OP_cf_assert) ? "msg" : "message", A_STRING); }
+
 /* ---- scf, cf -------------------------------------------------------- */
 static const char *const scf_other[] = {
     "scf.execute_region", "scf.forall", "scf.forall.in_parallel", "scf.index_switch", "scf.parallel",
@@ -134,7 +147,7 @@ static const char *const cf_other[] = { "cf.switch", NULL };
 static const VerifyRule cf_rules[] = {
     { "cf.br", "a*", "", 0, NULL },
     { "cf.cond_br", "1a*", "", 0, NULL },
-    { "cf.assert", "1", "", VR_VERBATIM_TOO, NULL },
+    { "cf.assert", "1", "", 0, check_assert },
     { NULL, NULL, NULL, 0, NULL },
 };
 static const VerifyDialect cf_dialect = { "cf", cf_other, cf_rules };
@@ -195,6 +208,55 @@ static void check_advance(VerifyCtx *v, Op *op) {
     if (resty(op, 0) != opty(op, 0)) verify_error(v, op, "failed to verify that all of {ptr, result} have same type");
 }
 
+/* Triton's getPointerTypeSameShape: p is t's shape of pointers to t's elements */
+static bool ptr_of(Type *p, Type *t) {
+    Type *pe = type_elem(p), *te = type_elem(t);
+    return pe && te && pe->kind == T_PTR && pe->ptr.pointee == te && type_is_shaped(p) == type_is_shaped(t) &&
+           (!type_is_shaped(p) || shape_eq(p, t));
+}
+static void check_atomic_rmw(VerifyCtx *v, Op *op) {
+    if (!need_attr(v, op, "atomic_rmw_op", A_INT) || !need_attr(v, op, "sem", A_INT) || !need_attr(v, op, "scope", A_INT)) return;
+    if (!ptr_of(opty(op, 0), opty(op, 1))) { verify_error(v, op, "failed to verify that ptr type matches value type"); return; }
+    Type *m = opty(op, 2);
+    if (m && (type_is_shaped(m) != type_is_shaped(opty(op, 1)) || (type_is_shaped(m) && !shape_eq(m, opty(op, 1)))))
+        verify_error(v, op, "failed to verify that mask type matches value type");
+}
+static void check_atomic_cas(VerifyCtx *v, Op *op) {
+    if (!need_attr(v, op, "sem", A_INT) || !need_attr(v, op, "scope", A_INT)) return;
+    if (!ptr_of(opty(op, 0), opty(op, 1))) verify_error(v, op, "failed to verify that ptr type matches cmp type");
+    else if (!ptr_of(opty(op, 0), opty(op, 2))) verify_error(v, op, "failed to verify that ptr type matches value type");
+}
+static void check_print(VerifyCtx *v, Op *op) {
+    if (!need_attr(v, op, "prefix", A_STRING) || !need_attr(v, op, "hex", A_BOOL)) return;
+    Attr *s = op_attr(op, "isSigned");
+    if (!s) verify_error(v, op, "requires attribute 'isSigned'");
+    else if (s->kind != A_DENSE_ARRAY) verify_error(v, op, "attribute 'isSigned' failed to satisfy constraint: i32 dense array attribute");
+}
+static void check_gather(VerifyCtx *v, Op *op) {
+    Type *s = opty(op, 0), *x = opty(op, 1), *r = resty(op, 0);
+    int64_t axis = 0;
+    if (!need_attr(v, op, "axis", A_INT) || !op_attr_int(op, "axis", &axis)) return;
+    if (!type_elem(x) || type_elem(x)->kind != T_INT) { verify_error(v, op, "operand #1 must be ranked tensor of integer values, but got '%s'", verify_type_str(v, x)); return; }
+    if (s->sh.rank != x->sh.rank) { verify_error(v, op, "the source (rank %d) and the indices (rank %d) must have the same rank", s->sh.rank, x->sh.rank); return; }
+    if (!shape_eq(x, r)) { verify_error(v, op, "the result must have the shape of the indices"); return; }
+    if (type_elem(s) != type_elem(r)) { verify_error(v, op, "the result must have the element type of the source"); return; }
+    if (axis < 0 || axis >= s->sh.rank) { verify_error(v, op, "axis %lld out of range for a rank-%d source", (long long)axis, s->sh.rank); return; }
+    for (int i = 0; i < s->sh.rank; i++)
+        if (i != axis && x->sh.dims[i] > s->sh.dims[i]) {
+            verify_error(v, op, "dimension %d of the indices (%lld) must not exceed the source's (%lld)", i, (long long)x->sh.dims[i], (long long)s->sh.dims[i]);
+            return;
+        }
+}
+static void check_clampf(VerifyCtx *v, Op *op) { need_attr(v, op, "propagateNan", A_INT); }
+static void check_dot_scaled(VerifyCtx *v, Op *op) {
+    if (!need_attr(v, op, "a_elem_type", A_INT) || !need_attr(v, op, "b_elem_type", A_INT) || !need_attr(v, op, "fastMath", A_BOOL)) return;
+    if (opty(op, 2) != resty(op, 0)) verify_error(v, op, "failed to verify that result's type matches accumulator's type");
+}
+static void check_inline_asm(VerifyCtx *v, Op *op) {
+    if (!need_attr(v, op, "asm_string", A_STRING) || !need_attr(v, op, "constraints", A_STRING) || !need_attr(v, op, "pure", A_BOOL)) return;
+    need_attr(v, op, "packed_element", A_INT);
+}
+
 static const char *const tt_other[] = { "tt.descriptor_reduce", "tt.experimental_descriptor_load", "tt.experimental_descriptor_store", NULL };
 static const VerifyRule tt_rules[] = {
     { "tt.func", "", "", 0, NULL },
@@ -223,17 +285,21 @@ static const VerifyRule tt_rules[] = {
     { "tt.scan.return", "a*", "", 0, NULL },
     { "tt.dot", "RRR", "R", 0, check_dot },
     { "tt.histogram", "RB?", "R", 0, NULL },
-    { "tt.gather", "RR", "R", 0, NULL },
+    { "tt.gather", "RR", "R", 0, check_gather },
+    { "tt.dot_scaled", "RRRR?R?", "R", 0, check_dot_scaled },
+    { "tt.elementwise_inline_asm", "T*", "T*", 0, check_inline_asm },
+    { "tt.assert", "B", "", 0, check_assert },
+    { "tt.print", "T*", "", 0, check_print },
     { "tt.bitcast", "T", "T", VR_SAME_SHAPE, NULL },
     { "tt.fp_to_fp", "F", "F", VR_SAME_SHAPE, NULL },
     { "tt.int_to_ptr", "6", "P", VR_SAME_SHAPE, NULL },
     { "tt.ptr_to_int", "P", "6", VR_SAME_SHAPE, NULL },
-    { "tt.clampf", "FFF", "F", VR_SAME_TYPE, NULL },
+    { "tt.clampf", "FFF", "F", VR_SAME_TYPE, check_clampf },
     { "tt.precise_sqrt", "F", "F", VR_SAME_TYPE, NULL },
     { "tt.precise_divf", "FF", "F", VR_SAME_TYPE, NULL },
     { "tt.mulhiui", "II", "I", VR_SAME_TYPE, NULL },
-    { "tt.atomic_rmw", "PTB?", "T", 0, NULL },
-    { "tt.atomic_cas", "PTT", "T", 0, NULL },
+    { "tt.atomic_rmw", "PTB?", "T", VR_SAME_SHAPE, check_atomic_rmw },
+    { "tt.atomic_cas", "PTT", "T", VR_SAME_SHAPE, check_atomic_cas },
     { NULL, NULL, NULL, 0, NULL },
 };
 static const VerifyDialect tt_dialect = { "tt", tt_other, tt_rules };

@@ -141,15 +141,27 @@ func.func @dead(%a: i32) {
 // CHECK-LABEL: func.func @unknown
 // CHECK-NEXT: %[[U1:.*]] = "test.pure"(%arg0) : (i32) -> i32
 // CHECK-NEXT: %[[U2:.*]] = "test.pure"(%arg0) : (i32) -> i32
-// CHECK-NEXT: %[[V1:.*]] = memref.dim %arg1, %arg2 : memref<?xi32>
-// CHECK-NEXT: %[[V2:.*]] = memref.dim %arg1, %arg2 : memref<?xi32>
+// CHECK-NEXT: %[[V1:.*]] = memref.cast %arg1 : memref<?xi32> to memref<4xi32>
+// CHECK-NEXT: %[[V2:.*]] = memref.cast %arg1 : memref<?xi32> to memref<4xi32>
 // CHECK-NEXT: return %[[U1]], %[[U2]], %[[V1]], %[[V2]]
-func.func @unknown(%a: i32, %t: memref<?xi32>, %c: index) -> (i32, i32, index, index) {
+func.func @unknown(%a: i32, %t: memref<?xi32>) -> (i32, i32, memref<4xi32>, memref<4xi32>) {
   %0 = "test.pure"(%a) : (i32) -> i32
   %1 = "test.pure"(%a) : (i32) -> i32
-  %2 = memref.dim %t, %c : memref<?xi32>
-  %3 = memref.dim %t, %c : memref<?xi32>
-  return %0, %1, %2, %3 : i32, i32, index, index
+  %2 = memref.cast %t : memref<?xi32> to memref<4xi32>
+  %3 = memref.cast %t : memref<?xi32> to memref<4xi32>
+  return %0, %1, %2, %3 : i32, i32, memref<4xi32>, memref<4xi32>
+}
+
+// -----
+
+// memref.dim has a format and no effect: equal ones merge, as in MLIR.
+// CHECK-LABEL: func.func @dim
+// CHECK-NEXT: %[[D:.*]] = memref.dim %arg0, %arg1 : memref<?xi32>
+// CHECK-NEXT: return %[[D]], %[[D]] : index, index
+func.func @dim(%t: memref<?xi32>, %c: index) -> (index, index) {
+  %0 = memref.dim %t, %c : memref<?xi32>
+  %1 = memref.dim %t, %c : memref<?xi32>
+  return %0, %1 : index, index
 }
 
 // -----
