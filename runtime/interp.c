@@ -334,10 +334,8 @@ bool iv_run_op(In *in, Op *op) {
     int id = op->info->id;
     /* ops kept verbatim have operands and result types but no decoded
      * attributes: run only those whose meaning does not depend on any */
-    if (op->verbatim && id != OP_tt_reduce && id != OP_tt_scan && id != OP_tt_precise_sqrt && id != OP_tt_precise_divf &&
-        id != OP_tt_mulhiui && id != OP_tt_assert && id != OP_cf_assert && id != OP_tt_extern_elementwise && id != OP_tt_print &&
-        id != OP_tt_gather && id != OP_tt_map_elementwise && id != OP_tt_atomic_rmw && id != OP_tt_atomic_cas && id != OP_tt_unsplat &&
-        id != OP_linalg_matmul && id != OP_linalg_batch_matmul)
+    if (op->verbatim && id != OP_tt_reduce && id != OP_tt_scan && id != OP_tt_extern_elementwise &&
+        id != OP_tt_map_elementwise && id != OP_tt_unsplat && id != OP_linalg_matmul && id != OP_linalg_batch_matmul)
         return iv_unsupported(in, op);
     const char *dn = op->info->name;
     if (!strncmp(dn, "ktdp.", 5)) return iv_ktdp_op(in, op);

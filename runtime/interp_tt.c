@@ -296,9 +296,6 @@ bool iv_print_op(In *in, Op *op) {
     size_t pl = 0;
     Attr *pa = op_attr_any(op, "prefix");
     if (pa && pa->kind == A_STRING) { pre = pa->str.s; pl = pa->str.len; }
-    else if (op->verbatim)
-        for (Elem *e = op->custom; e; e = e->next)
-            if (e->kind == E_STRING && e->text && strlen(e->text) >= 2) { pre = e->text + 1; pl = strlen(e->text) - 2; break; }
     Attr *hex = op_attr_any(op, "hex");
     bool hx = hex && (hex->kind == A_BOOL || hex->kind == A_INT) && hex->i;
     if (!op->nopnds) { printf("pid (%d, %d, %d) %.*s\n", in->pid[0], in->pid[1], in->pid[2], (int)pl, pre); return true; }
@@ -402,14 +399,10 @@ bool iv_atomic(In *in, Op *op, RV *r) {
     bool cas = op_is(op, OP_tt_atomic_cas);
     const char *kind = NULL;
     Attr *ka = op_attr_any(op, "atomic_rmw_op");
-    char kb[16] = "";
     if (!cas && ka && ka->kind == A_INT) {
         static const char *const names[] = { "and", "or", "xor", "add", "fadd", "max", "min", "umax", "umin", "exch" };
         if (ka->i >= 1 && ka->i <= 10) kind = names[ka->i - 1];
     }
-    if (!cas && !kind && op->verbatim)
-        for (Elem *e = op->custom; e; e = e->next)
-            if (e->kind == E_WORD && e->text) { snprintf(kb, sizeof kb, "%s", e->text); kind = kb; break; }
     if (!cas && !kind) return iv_fail(in, op, "missing the atomic operation");
     RV *p = iv_opnd(in, op, 0), *a = op->nopnds > 1 ? iv_opnd(in, op, 1) : NULL, *b = op->nopnds > 2 ? iv_opnd(in, op, 2) : NULL;
     if (!p || !a || (cas && !b)) return iv_fail(in, op, "missing operands");

@@ -207,8 +207,7 @@ static void comment(Cg *e, Op *op) {
 static bool emit_op(Cg *e, Op *op) {
     int id = op->info->id;
     if (op->verbatim && id != OP_tt_make_tensor_ptr && id != OP_tt_advance && id != OP_tt_reduce && id != OP_tt_scan &&
-        id != OP_tts_load && id != OP_tts_store && id != OP_tt_extern_elementwise &&
-        id != OP_tt_precise_sqrt && id != OP_tt_precise_divf && id != OP_tt_mulhiui)
+        id != OP_tts_load && id != OP_tts_store && id != OP_tt_extern_elementwise)
         return cg_unsupported(e, op, NULL);
     /* constants are literals or views; dead pure ops vanish */
     if (id == OP_arith_constant) {

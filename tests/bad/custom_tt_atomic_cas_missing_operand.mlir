@@ -1,0 +1,5 @@
+// EXPECT: 3:43: expected ','
+tt.func @f(%p: tensor<4x!tt.ptr<f32>>, %v: tensor<4xf32>, %m: tensor<4xi1>, %i: tensor<4xi32>) {
+  %0 = tt.atomic_cas acq_rel, gpu, %p, %v : (tensor<4x!tt.ptr<f32>>, tensor<4xf32>) -> tensor<4xf32>
+  tt.return
+}
