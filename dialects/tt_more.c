@@ -71,6 +71,22 @@ static bool string_el(Dec *d, const char *prop) {
     return true;
 }
 static bool has_string(Op *op, const char *prop) { Attr *a = op_attr(op, prop); return a && a->kind == A_STRING; }
+/* NAME "string" attr-dict: the op's name, its string property prop, the other properties and attributes */
+static void pr_string_head(Printer *p, Op *op, const char *prop) {
+    print_name(p, op);
+    P(p, " ");
+    print_attr(p, op_attr(op, prop));
+    print_attrs(p, op, &prop, 1);
+}
+/* %a, %b : T, U  (the operands and their types; false after an error or a mismatch) */
+static bool typed_uses(Dec *d) {
+    int n = uses(d, NULL);
+    if (!n || !eat(d, ":")) return false;
+    Type *ts[64];
+    if (types_for(d, ts, 64, n) < 0) return false;
+    for (int i = 0; i < n; i++) want_type(d, i, ts[i]);
+    return true;
+}
 
 /* `: (T, ...) -> R` typing the n operands and the one result */
 static bool functional_1(Dec *d, int n) {
@@ -152,24 +168,14 @@ static void pr_assert(Printer *p, Op *op) {
 static bool dec_print(Dec *d) {
     if (!string_el(d, "prefix")) return false;
     Attr *a = dict_opt(d);
-    int n = 0;
-    if (eat(d, ":")) {
-        if (!(n = uses(d, NULL)) || !eat(d, ":")) return false;
-        Type *ts[64];
-        if (types_for(d, ts, 64, n) < 0) return false;
-        for (int i = 0; i < n; i++) want_type(d, i, ts[i]);
-    }
+    if (eat(d, ":") && !typed_uses(d)) return false;
     if (!at_end(d) || !results_n(d, 0)) return false;
     merge_attrs(d, a);
     return true;
 }
 static bool fit_print(Op *op) { return !op->nres && has_string(op, "prefix"); }
 static void pr_print(Printer *p, Op *op) {
-    print_name(p, op);
-    P(p, " ");
-    print_attr(p, op_attr(op, "prefix"));
-    static const char *const el[] = { "prefix" };
-    print_attrs(p, op, el, 1);
+    pr_string_head(p, op, "prefix");
     if (!op->nopnds) return;
     P(p, " : ");
     print_operands(p, op, 0, op->nopnds);
@@ -290,14 +296,7 @@ static void pr_dot_scaled(Printer *p, Op *op) {
 static bool dec_inline_asm(Dec *d) {
     if (!string_el(d, "asm_string")) return false;
     Attr *a = dict_opt(d);
-    int n = 0;
-    if (d->e && d->e->kind == E_USE) {
-        n = uses(d, NULL);
-        if (!eat(d, ":")) return false;
-        Type *ts[64];
-        if (types_for(d, ts, 64, n) < 0) return false;
-        for (int i = 0; i < n; i++) want_type(d, i, ts[i]);
-    }
+    if (d->e && d->e->kind == E_USE && !typed_uses(d)) return false;
     if (!eat(d, "->")) return false;
     Type *rt[64];
     int nr = at_end(d) ? 0 : types(d, rt, 64);
@@ -308,11 +307,7 @@ static bool dec_inline_asm(Dec *d) {
 }
 static bool fit_inline_asm(Op *op) { return has_string(op, "asm_string"); }
 static void pr_inline_asm(Printer *p, Op *op) {
-    print_name(p, op);
-    P(p, " ");
-    print_attr(p, op_attr(op, "asm_string"));
-    static const char *const el[] = { "asm_string" };
-    print_attrs(p, op, el, 1);
+    pr_string_head(p, op, "asm_string");
     if (op->nopnds) {
         P(p, " ");
         print_operands(p, op, 0, op->nopnds);
