@@ -413,8 +413,24 @@ static const VerifyDialect *dialect_of(const char *name) {
     return NULL;
 }
 
-/* the rule of each registered op, by id; built once */
+/* a class string split into groups: their classes, kinds ('\0', '?', '*') */
+typedef struct Groups { int n, nfixed, nopt, nvar; char cls[24], kind[24]; } Groups;
+static void groups_of(const char *spec, Groups *g) {
+    memset(g, 0, sizeof *g);
+    for (const char *s = spec; *s && g->n < 24; s++) {
+        if (*s == ' ') continue;
+        g->cls[g->n] = *s;
+        g->kind[g->n] = (s[1] == '?' || s[1] == '*') ? *++s : 0;
+        if (!g->kind[g->n]) g->nfixed++;
+        else if (g->kind[g->n] == '?') g->nopt++;
+        else g->nvar++;
+        g->n++;
+    }
+}
+/* the rule of each registered op, by id, with its operand and result
+ * specs split into groups; built once, read by every op after */
 static const VerifyRule *rule_by_id[OP__COUNT];
+static Groups opnd_groups[OP__COUNT], res_groups[OP__COUNT];
 static pthread_once_t rules_once = PTHREAD_ONCE_INIT;
 static void build_rules(void) {
     add_builtin_dialects();
@@ -422,7 +438,12 @@ static void build_rules(void) {
         const char *name = opinfo_byid(id)->name;
         const VerifyDialect *d = dialect_of(name);
         for (const VerifyRule *r = d ? d->rules : NULL; r && r->op; r++)
-            if (!strcmp(r->op, name)) { rule_by_id[id] = r; break; }
+            if (!strcmp(r->op, name)) {
+                rule_by_id[id] = r;
+                if (r->opnds) groups_of(r->opnds, &opnd_groups[id]);
+                if (r->res) groups_of(r->res, &res_groups[id]);
+                break;
+            }
     }
 }
 
@@ -487,20 +508,6 @@ static const char *class_name(char k) {
     return "?";
 }
 
-/* a class string split into groups: their classes, kinds ('\0', '?', '*') */
-typedef struct Groups { int n, nfixed, nopt, nvar; char cls[24], kind[24]; } Groups;
-static void groups_of(const char *spec, Groups *g) {
-    memset(g, 0, sizeof *g);
-    for (const char *s = spec; *s && g->n < 24; s++) {
-        if (*s == ' ') continue;
-        g->cls[g->n] = *s;
-        g->kind[g->n] = (s[1] == '?' || s[1] == '*') ? *++s : 0;
-        if (!g->kind[g->n]) g->nfixed++;
-        else if (g->kind[g->n] == '?') g->nopt++;
-        else g->nvar++;
-        g->n++;
-    }
-}
 /* sizes of each group for n values: the segment sizes when given, else the
  * fixed groups one each, the optional ones in order, a variadic one the rest */
 static bool group_sizes(const Groups *g, int n, const int64_t *seg, int *size) {
@@ -520,12 +527,10 @@ static bool group_sizes(const Groups *g, int n, const int64_t *seg, int *size) {
 }
 
 /* the count and classes of the operands (what = "operand") or results */
-static bool check_values(V *v, Op *op, const char *spec, bool opnds) {
+static bool check_values(V *v, Op *op, const Groups *g, bool opnds) {
     const char *what = opnds ? "operand" : "result";
     int n = opnds ? op->nopnds : op->nres;
-    Groups g;
-    groups_of(spec, &g);
-    int lo = g.nfixed, hi = g.nvar ? -1 : g.nfixed + g.nopt;
+    int lo = g->nfixed, hi = g->nvar ? -1 : g->nfixed + g->nopt;
     if (hi < 0 && n < lo) { err(v, op, "expected %d or more %ss, but found %d", lo, what, n); return false; }
     if (hi >= 0 && (n < lo || n > hi)) {
         if (lo != hi) err(v, op, "expected %d to %d %ss, but found %d", lo, hi, what, n);
@@ -534,16 +539,25 @@ static bool check_values(V *v, Op *op, const char *spec, bool opnds) {
         else err(v, op, "expected %d %ss, but found %d", lo, what, n);
         return false;
     }
+    if (!g->nopt && !g->nvar) {   /* fixed groups only (most rules): value i is in group i */
+        for (int k = 0; k < n; k++) {
+            Type *t = opnds ? opty(op, k) : op->res[k].type;
+            if (!t || g->cls[k] == 'a' || verify_type_in_class(t, g->cls[k])) continue;
+            err(v, op, "%s #%d must be %s, but got '%s'", what, k, class_name(g->cls[k]), ts(v, t));
+            return false;
+        }
+        return true;
+    }
     const int64_t *seg = NULL;
-    if (opnds && g.nopt + g.nvar > 1) seg = op_segment_sizes(op, g.n);
+    if (opnds && g->nopt + g->nvar > 1) seg = op_segment_sizes(op, g->n);
     int size[24];
-    if (!group_sizes(&g, n, seg, size)) return true;
+    if (!group_sizes(g, n, seg, size)) return true;
     int k = 0;
-    for (int i = 0; i < g.n; i++) {
+    for (int i = 0; i < g->n; i++) {
         for (int j = 0; j < size[i]; j++, k++) {
             Type *t = opnds ? opty(op, k) : op->res[k].type;
-            if (!t || verify_type_in_class(t, g.cls[i])) continue;
-            err(v, op, "%s #%d must be %s%s, but got '%s'", what, k, g.kind[i] == '*' ? "variadic of " : "", class_name(g.cls[i]), ts(v, t));
+            if (!t || verify_type_in_class(t, g->cls[i])) continue;
+            err(v, op, "%s #%d must be %s%s, but got '%s'", what, k, g->kind[i] == '*' ? "variadic of " : "", class_name(g->cls[i]), ts(v, t));
             return false;
         }
     }
@@ -576,8 +590,8 @@ static bool check_rule(V *v, Op *op) {
     if (!r) return true;
     if (op->verbatim && !(r->flags & VR_VERBATIM_TOO)) return true;
     int e0 = v->errors;
-    if (r->opnds && !check_values(v, op, r->opnds, true)) return false;
-    if (r->res && !op->verbatim && !check_values(v, op, r->res, false)) return false;
+    if (r->opnds && !check_values(v, op, &opnd_groups[in->id], true)) return false;
+    if (r->res && !op->verbatim && !check_values(v, op, &res_groups[in->id], false)) return false;
     if ((r->flags & VR_SAME_TYPE) && !all_types(op, true, eq_type)) { err(v, op, "requires the same type for all operands and results"); return false; }
     if ((r->flags & VR_SAME_OPERANDS_TYPE) && !all_types(op, false, eq_type)) { err(v, op, "requires all operands to have the same type"); return false; }
     if ((r->flags & VR_SAME_SHAPE) && !all_types(op, true, eq_shape)) { err(v, op, "requires the same shape for all operands and results"); return false; }
