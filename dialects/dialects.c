@@ -15,5 +15,6 @@ void dialects_register_all(void) {
     dialect_tts_register();
     dialect_ktdp_register();
     dialect_tensor_register();
+    dialect_memref_register();
     dialect_xsmt_register();
 }

@@ -17,6 +17,7 @@ void dialect_tt_more_register(void);   /* tt atomics, debug ops (and cf.assert),
 void dialect_tts_register(void);
 void dialect_ktdp_register(void);
 void dialect_tensor_register(void);   /* tensor, linalg */
+void dialect_memref_register(void);
 void dialect_xsmt_register(void);     /* xsmt, xsmt_async, tle (SpacemiT SMT) */
 
 /* v (a block argument of a linalg payload) converted to the element type t,

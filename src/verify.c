@@ -378,7 +378,8 @@ static int family(const OpInfo *in) {
         for (int id = 0; id < OP__COUNT; id++) {
             const char *f = opinfo_byid(id)->format;
             fam[id] = !strcmp(f, "binary") || !strcmp(f, "unary") || !strcmp(f, "ternary") ? F_SAME :
-                      !strcmp(f, "cmp") ? F_CMP : !strcmp(f, "select") ? F_SELECT : !strcmp(f, "cast") ? F_CAST : F_OTHER;
+                      !strcmp(f, "cmp") ? F_CMP : !strcmp(f, "select") ? F_SELECT :
+                      !strcmp(f, "cast") && !strncmp(opinfo_byid(id)->name, "arith.", 6) ? F_CAST : F_OTHER;   /* memref.cast shares the form only */
         }
         ready = true;
     }

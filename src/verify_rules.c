@@ -380,11 +380,34 @@ static const char *const memref_other[] = {
     "memref.memory_space_cast", "memref.prefetch", "memref.rank", "memref.realloc", "memref.reshape",
     "memref.transpose", "memref.view", NULL
 };
+static int rank_of(Type *t) { return t && t->kind == T_MEMREF ? t->sh.rank : -1; }
+static void check_mload(VerifyCtx *v, Op *op) {
+    int r = rank_of(opty(op, 0));
+    if (r >= 0 && op->nopnds - 1 != r) verify_error(v, op, "incorrect number of indices for load, expected %d but got %d", r, op->nopnds - 1);
+    else if (type_elem(opty(op, 0)) != resty(op, 0)) verify_error(v, op, "failed to verify that result type matches element type of 'memref'");
+}
+static void check_mstore(VerifyCtx *v, Op *op) {
+    int r = rank_of(opty(op, 1));
+    if (r >= 0 && op->nopnds - 2 != r) verify_error(v, op, "store index operand count not equal to memref rank");
+    else if (type_elem(opty(op, 1)) != opty(op, 0)) verify_error(v, op, "failed to verify that type of 'value' matches element type of 'memref'");
+}
+/* memref.cast: the same element type and rank, static dimensions kept or made dynamic (or the other way) */
+static void check_mcast(VerifyCtx *v, Op *op) {
+    Type *a = opty(op, 0), *b = resty(op, 0);
+    bool ok = a->sh.elem == b->sh.elem && a->sh.rank == b->sh.rank;
+    for (int i = 0; ok && i < a->sh.rank; i++)
+        if (a->sh.dims[i] >= 0 && b->sh.dims[i] >= 0 && a->sh.dims[i] != b->sh.dims[i]) ok = false;
+    if (!ok) verify_error(v, op, "operand type '%s' and result type '%s' are cast incompatible", verify_type_str(v, a), verify_type_str(v, b));
+}
 static const VerifyRule memref_rules[] = {
-    { "memref.load", "mn*", "a", VR_VERBATIM_TOO, NULL },
-    { "memref.store", "amn*", "", VR_VERBATIM_TOO, NULL },
-    { "memref.copy", "mm", "", VR_VERBATIM_TOO, NULL },
-    { "memref.dim", "mn", "n", VR_VERBATIM_TOO, NULL },
+    { "memref.load", "mn*", "a", 0, check_mload },
+    { "memref.store", "amn*", "", 0, check_mstore },
+    { "memref.copy", "mm", "", 0, NULL },
+    { "memref.dim", "mn", "n", 0, NULL },
+    { "memref.alloc", "n*", "m", 0, NULL },
+    { "memref.cast", "m", "m", 0, check_mcast },
+    { "memref.subview", "mn*", "m", 0, NULL },
+    { "memref.reinterpret_cast", "mn*", "m", 0, NULL },
     { NULL, NULL, NULL, 0, NULL },
 };
 static const VerifyDialect memref_dialect = { "memref", memref_other, memref_rules };

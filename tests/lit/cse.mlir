@@ -141,14 +141,14 @@ func.func @dead(%a: i32) {
 // CHECK-LABEL: func.func @unknown
 // CHECK-NEXT: %[[U1:.*]] = "test.pure"(%arg0) : (i32) -> i32
 // CHECK-NEXT: %[[U2:.*]] = "test.pure"(%arg0) : (i32) -> i32
-// CHECK-NEXT: %[[V1:.*]] = memref.cast %arg1 : memref<?xi32> to memref<4xi32>
-// CHECK-NEXT: %[[V2:.*]] = memref.cast %arg1 : memref<?xi32> to memref<4xi32>
+// CHECK-NEXT: %[[V1:.*]] = foo.cast %arg1 : memref<?xi32> to memref<4xi32>
+// CHECK-NEXT: %[[V2:.*]] = foo.cast %arg1 : memref<?xi32> to memref<4xi32>
 // CHECK-NEXT: return %[[U1]], %[[U2]], %[[V1]], %[[V2]]
 func.func @unknown(%a: i32, %t: memref<?xi32>) -> (i32, i32, memref<4xi32>, memref<4xi32>) {
   %0 = "test.pure"(%a) : (i32) -> i32
   %1 = "test.pure"(%a) : (i32) -> i32
-  %2 = memref.cast %t : memref<?xi32> to memref<4xi32>
-  %3 = memref.cast %t : memref<?xi32> to memref<4xi32>
+  %2 = foo.cast %t : memref<?xi32> to memref<4xi32>
+  %3 = foo.cast %t : memref<?xi32> to memref<4xi32>
   return %0, %1, %2, %3 : i32, i32, memref<4xi32>, memref<4xi32>
 }
 

@@ -2,11 +2,13 @@
 // before they had a format: tt.atomic_rmw, tt.atomic_cas, tt.assert,
 // cf.assert, tt.print, tt.gather, tt.clampf, tt.elementwise_inline_asm,
 // tt.precise_sqrt, tt.precise_divf, tt.mulhiui, tt.dot_scaled (forms as
-// Triton's op definitions declare them), and memref.dim / tensor.dim (the
-// attribute dictionary before the operands, as MLIR declares it).  Each is
-// printed back byte for byte, read again the same, and its generic form
-// reads back as the same custom form; memref.dim's generic form is the one
-// mlir-opt-19 prints.
+// Triton's op definitions declare them), memref.dim / tensor.dim (the
+// attribute dictionary before the operands, as MLIR declares it) and
+// memref.load, store, copy, alloc, cast, subview and reinterpret_cast.  Each
+// is printed back byte for byte, read again the same, and its generic form
+// reads back as the same custom form; the memref sections' generic forms are
+// the ones mlir-opt-19 prints (its custom forms differ only in result names:
+// %dim, %alloc, %cast, ... where this tool numbers them).
 //
 // RUN: ttxform %s --split-input-file | FileCheck %s --strict-whitespace
 // RUN: ttxform %s --split-input-file > %t && ttxform %t --split-input-file | diff %t - && \
@@ -108,9 +110,7 @@ func.func @dim(%m: memref<?x4xf32, strided<[?, ?], offset: ?>>, %t: tensor<?xf32
 // CHECK-NEXT: }
 
 // mlir-opt-19 --mlir-print-op-generic:
-// GENERIC: // -----
-// GENERIC-NEXT: "builtin.module"() ({
-// GENERIC-NEXT:   "func.func"() <{function_type = (memref<?x4xf32, strided<[?, ?], offset: ?>>, tensor<?xf32>, index) -> index, sym_name = "dim"}> ({
+// GENERIC-LABEL:   "func.func"() <{function_type = (memref<?x4xf32, strided<[?, ?], offset: ?>>, tensor<?xf32>, index) -> index, sym_name = "dim"}> ({
 // GENERIC-NEXT:   ^bb0(%arg0: memref<?x4xf32, strided<[?, ?], offset: ?>>, %arg1: tensor<?xf32>, %arg2: index):
 // GENERIC-NEXT:     %0 = "memref.dim"(%arg0, %arg2) : (memref<?x4xf32, strided<[?, ?], offset: ?>>, index) -> index
 // GENERIC-NEXT:     %1 = "memref.dim"(%arg0, %arg2) {foo = 1 : i32} : (memref<?x4xf32, strided<[?, ?], offset: ?>>, index) -> index
@@ -118,5 +118,65 @@ func.func @dim(%m: memref<?x4xf32, strided<[?, ?], offset: ?>>, %t: tensor<?xf32
 // GENERIC-NEXT:     %3 = "arith.addi"(%0, %1) <{overflowFlags = #arith.overflow<none>}> : (index, index) -> index
 // GENERIC-NEXT:     %4 = "arith.addi"(%3, %2) <{overflowFlags = #arith.overflow<none>}> : (index, index) -> index
 // GENERIC-NEXT:     "func.return"(%4) : (index) -> ()
+// GENERIC-NEXT:   }) : () -> ()
+// GENERIC-NEXT: }) : () -> ()
+
+// -----
+
+#map = affine_map<(d0)[s0] -> (d0 + s0)>
+func.func @memref_ops(%m: memref<4x?xf32>, %i: index, %v: f32, %d: memref<4x?xf32>, %n: memref<?x?xf32>) {
+  %0 = memref.load %m[%i, %i] : memref<4x?xf32>
+  memref.store %v, %m[%i, %i] : memref<4x?xf32>
+  memref.store %v, %m[%i, %i] {nontemporal = true} : memref<4x?xf32>
+  memref.copy %m, %d : memref<4x?xf32> to memref<4x?xf32>
+  %a = memref.alloc() : memref<4xf32>
+  %b = memref.alloc(%i) {alignment = 64 : i64} : memref<4x?xf32>
+  %e = memref.alloc(%i)[%i] : memref<?xf32, #map>
+  %c = memref.cast %m : memref<4x?xf32> to memref<?x?xf32>
+  %s = memref.subview %m[0, %i] [2, 2] [1, 1] : memref<4x?xf32> to memref<2x2xf32, strided<[?, 1], offset: ?>>
+  %t = memref.subview %n[%i, %i] [%i, %i] [%i, %i] : memref<?x?xf32> to memref<?x?xf32, strided<[?, ?], offset: ?>>
+  %r = memref.reinterpret_cast %a to offset: [0], sizes: [2, 2], strides: [2, 1] : memref<4xf32> to memref<2x2xf32>
+  %q = memref.reinterpret_cast %n to offset: [%i], sizes: [%i, 4], strides: [%i, 1] : memref<?x?xf32> to memref<?x4xf32, strided<[?, 1], offset: ?>>
+  %k = memref.dim %m, %i : memref<4x?xf32>
+  return
+}
+
+// CHECK: #map = affine_map<(d0)[s0] -> (d0 + s0)>
+// CHECK-NEXT: module {
+// CHECK-NEXT:   func.func @memref_ops(%arg0: memref<4x?xf32>, %arg1: index, %arg2: f32, %arg3: memref<4x?xf32>, %arg4: memref<?x?xf32>) {
+// CHECK-NEXT:     %0 = memref.load %arg0[%arg1, %arg1] : memref<4x?xf32>
+// CHECK-NEXT:     memref.store %arg2, %arg0[%arg1, %arg1] : memref<4x?xf32>
+// CHECK-NEXT:     memref.store %arg2, %arg0[%arg1, %arg1] {nontemporal = true} : memref<4x?xf32>
+// CHECK-NEXT:     memref.copy %arg0, %arg3 : memref<4x?xf32> to memref<4x?xf32>
+// CHECK-NEXT:     %1 = memref.alloc() : memref<4xf32>
+// CHECK-NEXT:     %2 = memref.alloc(%arg1) {alignment = 64 : i64} : memref<4x?xf32>
+// CHECK-NEXT:     %3 = memref.alloc(%arg1)[%arg1] : memref<?xf32, #map>
+// CHECK-NEXT:     %4 = memref.cast %arg0 : memref<4x?xf32> to memref<?x?xf32>
+// CHECK-NEXT:     %5 = memref.subview %arg0[0, %arg1] [2, 2] [1, 1] : memref<4x?xf32> to memref<2x2xf32, strided<[?, 1], offset: ?>>
+// CHECK-NEXT:     %6 = memref.subview %arg4[%arg1, %arg1] [%arg1, %arg1] [%arg1, %arg1] : memref<?x?xf32> to memref<?x?xf32, strided<[?, ?], offset: ?>>
+// CHECK-NEXT:     %7 = memref.reinterpret_cast %1 to offset: [0], sizes: [2, 2], strides: [2, 1] : memref<4xf32> to memref<2x2xf32>
+// CHECK-NEXT:     %8 = memref.reinterpret_cast %arg4 to offset: [%arg1], sizes: [%arg1, 4], strides: [%arg1, 1] : memref<?x?xf32> to memref<?x4xf32, strided<[?, 1], offset: ?>>
+// CHECK-NEXT:     %9 = memref.dim %arg0, %arg1 : memref<4x?xf32>
+// CHECK-NEXT:     return
+// CHECK-NEXT:   }
+// CHECK-NEXT: }
+
+// mlir-opt-19 --mlir-print-op-generic:
+// GENERIC-LABEL:   "func.func"() <{function_type = (memref<4x?xf32>, index, f32, memref<4x?xf32>, memref<?x?xf32>) -> (), sym_name = "memref_ops"}> ({
+// GENERIC-NEXT:   ^bb0(%arg0: memref<4x?xf32>, %arg1: index, %arg2: f32, %arg3: memref<4x?xf32>, %arg4: memref<?x?xf32>):
+// GENERIC-NEXT:     %0 = "memref.load"(%arg0, %arg1, %arg1) : (memref<4x?xf32>, index, index) -> f32
+// GENERIC-NEXT:     "memref.store"(%arg2, %arg0, %arg1, %arg1) : (f32, memref<4x?xf32>, index, index) -> ()
+// GENERIC-NEXT:     "memref.store"(%arg2, %arg0, %arg1, %arg1) <{nontemporal = true}> : (f32, memref<4x?xf32>, index, index) -> ()
+// GENERIC-NEXT:     "memref.copy"(%arg0, %arg3) : (memref<4x?xf32>, memref<4x?xf32>) -> ()
+// GENERIC-NEXT:     %1 = "memref.alloc"() <{operandSegmentSizes = array<i32: 0, 0>}> : () -> memref<4xf32>
+// GENERIC-NEXT:     %2 = "memref.alloc"(%arg1) <{alignment = 64 : i64, operandSegmentSizes = array<i32: 1, 0>}> : (index) -> memref<4x?xf32>
+// GENERIC-NEXT:     %3 = "memref.alloc"(%arg1, %arg1) <{operandSegmentSizes = array<i32: 1, 1>}> : (index, index) -> memref<?xf32, #map>
+// GENERIC-NEXT:     %4 = "memref.cast"(%arg0) : (memref<4x?xf32>) -> memref<?x?xf32>
+// GENERIC-NEXT:     %5 = "memref.subview"(%arg0, %arg1) <{operandSegmentSizes = array<i32: 1, 1, 0, 0>, static_offsets = array<i64: 0, -9223372036854775808>, static_sizes = array<i64: 2, 2>, static_strides = array<i64: 1, 1>}> : (memref<4x?xf32>, index) -> memref<2x2xf32, strided<[?, 1], offset: ?>>
+// GENERIC-NEXT:     %6 = "memref.subview"(%arg4, %arg1, %arg1, %arg1, %arg1, %arg1, %arg1) <{operandSegmentSizes = array<i32: 1, 2, 2, 2>, static_offsets = array<i64: -9223372036854775808, -9223372036854775808>, static_sizes = array<i64: -9223372036854775808, -9223372036854775808>, static_strides = array<i64: -9223372036854775808, -9223372036854775808>}> : (memref<?x?xf32>, index, index, index, index, index, index) -> memref<?x?xf32, strided<[?, ?], offset: ?>>
+// GENERIC-NEXT:     %7 = "memref.reinterpret_cast"(%1) <{operandSegmentSizes = array<i32: 1, 0, 0, 0>, static_offsets = array<i64: 0>, static_sizes = array<i64: 2, 2>, static_strides = array<i64: 2, 1>}> : (memref<4xf32>) -> memref<2x2xf32>
+// GENERIC-NEXT:     %8 = "memref.reinterpret_cast"(%arg4, %arg1, %arg1, %arg1) <{operandSegmentSizes = array<i32: 1, 1, 1, 1>, static_offsets = array<i64: -9223372036854775808>, static_sizes = array<i64: -9223372036854775808, 4>, static_strides = array<i64: -9223372036854775808, 1>}> : (memref<?x?xf32>, index, index, index) -> memref<?x4xf32, strided<[?, 1], offset: ?>>
+// GENERIC-NEXT:     %9 = "memref.dim"(%arg0, %arg1) : (memref<4x?xf32>, index) -> index
+// GENERIC-NEXT:     "func.return"() : () -> ()
 // GENERIC-NEXT:   }) : () -> ()
 // GENERIC-NEXT: }) : () -> ()

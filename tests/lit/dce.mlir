@@ -103,10 +103,10 @@ func.func @blocks(%a: i32) -> i32 {
 
 // Ops whose custom syntax was not understood are kept.
 // CHECK-LABEL: func.func @verbatim
-// CHECK-NEXT: memref.cast %arg0 : memref<?xi32> to memref<4xi32>
+// CHECK-NEXT: foo.cast %arg0 : memref<?xi32> to memref<4xi32>
 // CHECK-NEXT: return
 func.func @verbatim(%t: memref<?xi32>) {
-  %0 = memref.cast %t : memref<?xi32> to memref<4xi32>
+  %0 = foo.cast %t : memref<?xi32> to memref<4xi32>
   return
 }
 
