@@ -244,15 +244,14 @@ static bool dec_dot_scaled(Dec *d) {
     if (!eat(d, "*") || !(t[2] = type_el(d))) return false;
     if (sc[1] && (!eat(d, ",") || !(t[3] = type_el(d)))) return false;
     if (!eat(d, "->") || !(t[4] = type_el(d)) || !at_end(d) || !results_n(d, 1)) return false;
-    Value *w[5];   /* as written */
-    int nw = op->nopnds;
+    /* the types first, at the operands as written (so that an error points at the right one) */
+    int nw = 0;
+    for (int i = 0; i < 5; i++) if (t[i]) want_type(d, nw++, t[i]);
+    Value *w[5];
     for (int i = 0; i < nw; i++) w[i] = opnd(d, i);
     int ia = 0, ias = sc[0] ? 1 : -1, ib = sc[0] ? 2 : 1, ibs = sc[1] ? ib + 1 : -1, ic = ib + 1 + sc[1];
     int order[5] = { ia, ib, ic, ias, ibs }, k = 0;
     for (int i = 0; i < 5; i++) if (order[i] >= 0) op_set_operand(op, k++, w[order[i]]);
-    Type *want[5] = { t[0], t[2], t[4], t[1], t[3] };
-    k = 0;
-    for (int i = 0; i < 5; i++) if (order[i] >= 0) want_type(d, k++, want[i]);
     set_res(op, 0, t[4]);
     int64_t seg[5] = { 1, 1, 1, sc[0], sc[1] };
     op_set_prop(d->c, op, "operandSegmentSizes", segments(d->c, 5, seg));
