@@ -61,9 +61,17 @@
  * matmul) are dropped from the loops and erased, and each tt.make_range
  * still used (a mask the kernel computes itself) becomes such a range.
  *
+ * A gather or scatter (offsets loaded from memory, which ptr-analysis
+ * gives as tts.make_gather_scatter_tptr) becomes a
+ * ktdp.construct_indirect_access_tile whose indices are read from the view
+ * of the index load, its masks bounding the variable space (see "gathers
+ * and scatters" below).
+ *
  * What KTIR cannot express is an error at the op, naming the construct:
- * a gather or scatter through pointers (offsets loaded from memory, a mask
- * that is not a prefix), an access ptr-analysis cannot describe, a
+ * a gather or scatter whose offsets are not a load's result (computed from
+ * loaded values, a function argument) or come through the `other` of a
+ * load along a dim the gather does not mask, a mask that is not a prefix,
+ * an access ptr-analysis cannot describe, a
  * wrapped dimension that is also masked, a base pointer that is not an
  * argument plus offsets, a masked scalar store, and any pointer value that
  * is still used afterwards.  A block longer than its wrap-around modulus
@@ -304,29 +312,184 @@ static void fail(Ctl *k, Op *op, const char *msg) {
     k->ok = false;
 }
 
+/* the mask of a tts.load / tts.store of rank R over a block of `sizes`:
+ * bound[d] and masked[d] per dim, and a load's `other` (NULL if none) */
+static bool access_mask(Ctl *k, Op *op, int R, const int64_t *sizes, Q *bound, bool *masked, Value **other) {
+    bool st = op_is(op, OP_tts_store);
+    int next = st ? 2 : 1;
+    Attr *sm = op_attr(op, "static_mask_dims");
+    int nm = sm && sm->kind == A_DENSE_ARRAY ? sm->darr.n : 0;
+    if (nm && nm != R) { fail(k, op, "the mask's rank differs from the pointer's"); return false; }
+    if (nm && mixed(op, "static_mask_dims", bound, &next) != R) { fail(k, op, "malformed mask dims"); return false; }
+    for (int d = 0; d < R; d++) masked[d] = d < nm && !qk(bound[d], sizes[d]);
+    *other = !st && next < op->nopnds ? op_operand(op, next) : NULL;
+    return true;
+}
+
+/* ---- gathers and scatters ------------------------------------------------
+
+ * tts.make_gather_scatter_tptr: along its gather dim g the offset of index
+ * i is gv[i] * s_g, where gv is a 1-D integer tensor; the other dims are
+ * strided.  KTIR reads the indices of an indirect tile from a memory view,
+ * so gv must be the result of a load this pass has lowered (through integer
+ * extensions and index casts; through the `other` of a masked load only when
+ * the gather masks its dim g too, as the same lanes are then excluded): its
+ * access tile gives the index view and the anchor c.  The access becomes
+ *
+ *   ktdp.construct_memory_view at base + sum o_d, strides [s_d], sizes
+ *       [n_d] with GATHER_EXTENT along g (the indices address the buffer)
+ *   ktdp.construct_indirect_access_tile intermediate_variables(v..)
+ *       view[.., ind(idx_view[c + v_g]), .., (v_d), ..] symbols(b..)
+ *       with the variable space v_d in [0, n_d), or [0, b_d) where the mask
+ *       bounds dim d (b_d a symbol when it is dynamic)
+ *   ktdp.load (with `other` selected where the mask excludes an element,
+ *       as for direct tiles) or ktdp.store
+ *
+ * so a masked lane is not a point of the variable space: a load does not
+ * read it, a store does not write it. */
+#define GATHER_EXTENT (INT64_C(1) << 30)
+
+/* the access tile of the lowered load whose result gv is (through integer
+ * extensions and index casts, and through the select of a load's `other`,
+ * reported by *through_other) of n elements; NULL if gv is not such a load */
+static Op *index_source(Value *gv, int64_t n, bool *through_other) {
+    *through_other = false;
+    for (int depth = 0; depth < 32 && gv->def && !gv->def->verbatim; depth++) {
+        Op *d = gv->def;
+        if (op_is(d, OP_arith_extsi) || op_is(d, OP_arith_extui) || op_is(d, OP_arith_index_cast)) { gv = op_operand(d, 0); continue; }
+        if (op_is(d, OP_arith_select) && d->nopnds == 3) { *through_other = true; gv = op_operand(d, 1); continue; }
+        Type *lt = d->nres == 1 ? d->res[0].type : NULL;
+        if (!op_is(d, OP_ktdp_load) || d->nopnds != 1 || !lt || lt->kind != T_TENSOR || lt->sh.rank != 1 || lt->sh.dims[0] != n) return NULL;
+        Op *t = op_operand(d, 0)->def;
+        if (!t || t->verbatim || !op_is(t, OP_ktdp_construct_access_tile) || t->nopnds != 2) return NULL;
+        Type *vt = op_operand(t, 0)->type;
+        if (!vt || vt->kind != T_MEMREF || vt->sh.rank != 1) return NULL;
+        return t;
+    }
+    return NULL;
+}
+
+static void lower_gather(Ctl *k, Op *op, Op *gs) {
+    Ctx *c = k->c;
+    bool st = op_is(op, OP_tts_store);
+    const char *what = st ? "a scatter" : "a gather";
+    int64_t sizes[MAXR];
+    int R = op_attr_ints(gs, "sizes", sizes, MAXR);
+    int64_t g = -1;
+    Attr *seg = op_attr(gs, "operandSegmentSizes");
+    Q str[MAXR], off[MAXR];
+    int next = 2;
+    if (R < 1 || R > MAXR || !op_attr_int(gs, "gather_scatter_dim", &g) || g < 0 || g >= R || !seg || seg->kind != A_DENSE_ARRAY ||
+        seg->darr.n != 5 || !seg->darr.i || gs->nopnds < 2 || mixed(gs, "static_strides", str, &next) != R ||
+        mixed(gs, "static_offsets", off, &next) != R || next + seg->darr.i[4] != gs->nopnds) {
+        fail(k, op, "the structured pointer is not a tts.make_gather_scatter_tptr this pass can read");
+        return;
+    }
+    if (seg->darr.i[4]) {
+        diag_error(k->d, op->loc, "'%s': a %s through a tensor of pointers whose mask is not a prefix (an arbitrary i1 tensor along one dimension) is not lowered to KTIR: a KTIR tile bounds its coordinates by prefixes only",
+                   st ? "tt.store" : "tt.load", st ? "store" : "load");
+        k->ok = false;
+        return;
+    }
+    Q bound[MAXR];
+    bool masked[MAXR] = { false };
+    Value *other;
+    if (!access_mask(k, op, R, sizes, bound, masked, &other)) return;
+    bool through_other;
+    Op *it = index_source(op_operand(gs, 1), sizes[g], &through_other);
+    if (!it) {
+        diag_error(k->d, op->loc, "'%s': %s whose offsets are not the result of a tt.load (computed from loaded values, say) is not lowered to KTIR: an indirect tile reads its indices from a memory view",
+                   st ? "tt.store" : "tt.load", what);
+        k->ok = false;
+        return;
+    }
+    if (through_other && !masked[g]) {
+        diag_error(k->d, op->loc, "'%s': %s whose offsets come from a masked tt.load with `other`, along a dimension the %s does not mask, is not lowered to KTIR: the indirect tile would not read the `other` lanes",
+                   st ? "tt.store" : "tt.load", what, st ? "store" : "load");
+        k->ok = false;
+        return;
+    }
+    Value *base = ptr_address(c, op, op_operand(gs, 0));
+    if (!base) {
+        fail(k, op, "the base pointer is not a function argument plus tt.addptr offsets (a pointer loaded from memory, carried by a loop or made by tt.int_to_ptr), which a KTIR memory view cannot address");
+        return;
+    }
+    for (int d = 0; d < R; d++) base = qval(c, op, qadd(c, op, (Q){ base, 0 }, off[d]));
+    Type *elem = st ? type_elem(op_operand(op, 1)->type) : type_elem(op->res[0].type);
+    int64_t vsz[MAXR], vst[MAXR];
+    Value *dst[MAXR];
+    int ndt = 0;
+    for (int d = 0; d < R; d++) {
+        vsz[d] = d == g ? GATHER_EXTENT : sizes[d];
+        if (str[d].v) { vst[d] = KB_DYN; dst[ndt++] = str[d].v; } else vst[d] = str[d].c;
+    }
+    Value *view = kb_memory_view(c, op, base, R, vsz, NULL, vst, dst, elem);
+    /* operands: view, index view, the anchor (captured), the dynamic bounds (symbols) */
+    Value *opnds[3 + MAXR];
+    int n = 0, ns = 0;
+    opnds[n++] = view;
+    opnds[n++] = op_operand(it, 0);
+    opnds[n++] = op_operand(it, 1);
+    AExpr *cons[2 * MAXR], *res;
+    bool eq[2 * MAXR] = { false };
+    Attr *kinds[MAXR], *maps[MAXR];
+    for (int d = 0; d < R; d++) {
+        AExpr *v = ae_dim(c, 1 + d), *hi;
+        if (masked[d] && bound[d].v) { hi = ae_sym(c, ns++); opnds[n++] = bound[d].v; }
+        else hi = ae_const(c, masked[d] ? bound[d].c : sizes[d]);
+        cons[2 * d] = ae_dim(c, d);
+        cons[2 * d + 1] = ae_add(c, ae_sub(c, hi, ae_dim(c, d)), ae_const(c, -1));
+        res = d == g ? ae_add(c, ae_dim(c, 0), v) : v;
+        kinds[d] = attr_bool(c, d == g);
+        maps[d] = attr_map(c, 1 + R, 0, 1, &res);
+    }
+    Type *tt = kb_tile_type(c, R, sizes);
+    Op *t = op_new(c, "ktdp.construct_indirect_access_tile", 1, &tt, n, opnds, 1, op->loc);
+    t->locattr = op->locattr;
+    Block *b = block_new(c);
+    region_append_block(&t->regions[0], b);
+    for (int d = 0; d < R; d++) block_add_arg(c, b, type_index(c), op->loc);
+    op_append(b, op_new(c, "ktdp.region_terminator", 0, NULL, 0, NULL, 0, op->loc));
+    int64_t sg[4] = { 1, 1, 1, ns };
+    op_set_prop(c, t, "operandSegmentSizes", attr_dense_array(c, type_int(c, 32, SIGNLESS), 4, sg, NULL));
+    op_set_prop(c, t, "per_dim_subscript_kinds", attr_array(c, R, kinds));
+    op_set_prop(c, t, "per_dim_subscript_maps", attr_array(c, R, maps));
+    op_set_attr(c, t, "variables_space_order", kb_identity(c, R));
+    op_set_attr(c, t, "variables_space_set", attr_set(c, R, ns, 2 * R, cons, eq));
+    Value *tile = kb_place(c, op, t);
+    if (st) {
+        kb_store(c, op, op_operand(op, 1), tile);
+        op_erase(op);
+        return;
+    }
+    Type *rt = op->res[0].type;
+    Value *v = kb_load(c, op, tile, rt);
+    bool any = false;
+    for (int d = 0; d < R; d++) any |= masked[d];
+    if (other && any) {
+        Q lo[MAXR];
+        for (int d = 0; d < R; d++) lo[d] = (Q){ NULL, 0 };
+        Value *sel[3] = { bounds_mask(c, op, R, sizes, masked, lo, bound), v, tt_op(c, op, "tt.splat", rt, 1, &other) };
+        v = tt_op(c, op, "arith.select", rt, 3, sel);
+    }
+    value_replace_all_uses(&op->res[0], v);
+    op_erase(op);
+}
+
 /* one tts.load or tts.store */
 static void lower_access(Ctl *k, Op *op) {
     Ctx *c = k->c;
     bool st = op_is(op, OP_tts_store);
     Value *tp = op_operand(op, 0);
-    if (tp->def && op_is(tp->def, OP_tts_make_gather_scatter_tptr)) {
-        fail(k, op, st ? "a scatter through a tensor of pointers (offsets loaded from memory, or a mask that is not a prefix) is not lowered to KTIR: use tt.descriptor_scatter"
-                       : "a gather through a tensor of pointers (offsets loaded from memory, or a mask that is not a prefix) is not lowered to KTIR: use tt.descriptor_gather");
-        return;
-    }
+    if (tp->def && op_is(tp->def, OP_tts_make_gather_scatter_tptr)) { lower_gather(k, op, tp->def); return; }
     TP t;
     if (!tp->def || !read_tptr(tp->def, &t)) { fail(k, op, "the structured pointer is not a tts.make_tptr this pass can read"); return; }
     int R = t.rank;
     /* the mask: static_mask_dims, dynamic entries from the operands */
     Q bound[MAXR];
     bool masked[MAXR] = { false };
-    int next = st ? 2 : 1;
-    Attr *sm = op_attr(op, "static_mask_dims");
-    int nm = sm && sm->kind == A_DENSE_ARRAY ? sm->darr.n : 0;
-    if (nm && nm != R) { fail(k, op, "the mask's rank differs from the pointer's"); return; }
-    if (nm && mixed(op, "static_mask_dims", bound, &next) != R) { fail(k, op, "malformed mask dims"); return; }
-    for (int d = 0; d < nm; d++) masked[d] = !qk(bound[d], t.sizes[d]);
-    Value *other = !st && next < op->nopnds ? op_operand(op, next) : NULL;
+    Value *other;
+    if (!access_mask(k, op, R, t.sizes, bound, masked, &other)) return;
 
     Value *base = ptr_address(c, op, t.base);
     if (!base) {

@@ -80,6 +80,10 @@ F16_MATMUL = ("f16/f16-matmul", "ktir-cpu's linalg.matmul multiplies f16 operand
 SCALAR_F16 = ("f32/f16-scalars", "ktir-cpu evaluates scalar arith.addf/subf/mulf/divf in f16 "
               "whatever the declared type")
 
+SYMBOLIC_VSS = (r"IndexError: list index out of range",
+                "ktir-cpu does not read the symbols(...) of an indirect access tile, so a "
+                "variables_space_set bounded by a mask (a symbol) cannot be enumerated")
+
 SAMPLES = {
     "vector_add_1d": [
         dict(label="grid=32", flags=[], **_add()),
@@ -195,6 +199,51 @@ SAMPLES = {
                      "arg2": {"shape": [50, 64], "dtype": "f16", "fill": "zeros"},
                      "arg3": 50, "arg4": 64, "arg5": 40, "arg6": 40, "arg7": 64, "arg8": 64},
              reference={"arg2": "f64(arg0) @ f64(arg1)"}),
+    ],
+    # out = x[idx] (arg2 = arg0[arg1]): 256 indices per program read from
+    # memory, the load an indirect tile
+    "ptr_gather": [
+        dict(label="n=8192 from 1000", flags=[],
+             inputs={"arg0": {"shape": [1000], "dtype": "f32", "fill": "randn", "seed": 1},
+                     "arg1": {"shape": [8192], "dtype": "i32", "fill": "values",
+                              "data": [(i * 7919 + 13) % 1000 for i in range(8192)]},
+                     "arg2": {"shape": [8192], "dtype": "f32", "fill": "zeros"}},
+             reference={"arg2": "arg0[arg1]"}),
+        dict(label="n=1280 from 5000,grid=5", flags=["--grid=5"],
+             inputs={"arg0": {"shape": [5000], "dtype": "f32", "fill": "randn", "seed": 2},
+                     "arg1": {"shape": [1280], "dtype": "i32", "fill": "values",
+                              "data": [4999 - (i * 31) % 5000 for i in range(1280)]},
+                     "arg2": {"shape": [1280], "dtype": "f32", "fill": "zeros"}},
+             reference={"arg2": "arg0[arg1]"}),
+    ],
+    # out[idx] = x (arg2[arg1] = arg0, distinct indices; the other elements
+    # of out keep their values): the store an indirect tile
+    "ptr_scatter": [
+        dict(label="n=8192 into 9100", flags=[],
+             inputs={"arg0": {"shape": [8192], "dtype": "f32", "fill": "randn", "seed": 1},
+                     "arg1": {"shape": [8192], "dtype": "i32", "fill": "values",
+                              "data": [(i * 3 + 5) % 8192 + (i * 3 + 5) % 8192 // 10 for i in range(8192)]},
+                     "arg2": {"shape": [9100], "dtype": "f32", "fill": "randn", "seed": 2}},
+             reference={"arg2": "(lambda o: (o.__setitem__(arg1, arg0), o)[1])(arg2.copy())"}),
+    ],
+    # out[t, :dim] = w[ids[t], :dim] for t < n_tokens: ids = arg0 (i64), w =
+    # arg1 (row stride arg5), out = arg2 (row stride arg6), n_tokens = arg3,
+    # dim = arg4; 16 tokens x 64 columns per program, both masked
+    "ptr_embedding": [
+        dict(label="45 tokens, dim 48 of 100x48", flags=[], xfail=SYMBOLIC_VSS,
+             inputs={"arg0": {"shape": [45], "dtype": "i64", "fill": "values",
+                              "data": [(i * 37 + 5) % 100 for i in range(45)]},
+                     "arg1": {"shape": [100, 48], "dtype": "f32", "fill": "randn", "seed": 1},
+                     "arg2": {"shape": [45, 48], "dtype": "f32", "fill": "zeros"},
+                     "arg3": 45, "arg4": 48, "arg5": 48, "arg6": 48},
+             reference={"arg2": "arg1[arg0]"}),
+        dict(label="64 tokens, dim 64 of 300x80 (stride 80),grid=4", flags=["--grid=4"], xfail=SYMBOLIC_VSS,
+             inputs={"arg0": {"shape": [64], "dtype": "i64", "fill": "values",
+                              "data": [299 - (i * 13) % 300 for i in range(64)]},
+                     "arg1": {"shape": [300, 80], "dtype": "f32", "fill": "randn", "seed": 2},
+                     "arg2": {"shape": [64, 64], "dtype": "f32", "fill": "zeros"},
+                     "arg3": 64, "arg4": 64, "arg5": 80, "arg6": 64},
+             reference={"arg2": "arg1[arg0][:, :64]"}),
     ],
     # X = arg0 (row stride arg6, N = arg7 columns), Y = arg1, W = arg2,
     # B = arg3, Mean = arg4, Rstd = arg5, eps = arg8; one program per row
