@@ -38,11 +38,12 @@
  *                       empty load still reads one element, unused)
  *   wrapped dim d       (offset mod m_d): the view along d has extent
  *                       M = m_d / s_d and the tile starts at
- *                       (o_d / s_d) mod M; the distributed view has two
+ *                       (o_d / s_d) mod M; the distributed view has
  *                       partitions over the same memory, coordinates
- *                       [0, M) and [M, 2M), so the rows of a block that
- *                       run past M read rows 0, 1, .. again (two wrapped
- *                       dims: four partitions)
+ *                       [0, M), [M, 2M), .., so the rows of a block that
+ *                       run past M read rows 0, 1, .. again: two for a
+ *                       dynamic M, (M - 1 + n_d - 1) / M + 1 for a static
+ *                       one (two wrapped dims: the products, at most 16)
  *   block pointer       the view has the tensor's shape and the tile starts
  *                       at o_d / s_d; the shape bounds every dimension, as
  *                       the load's boundaryCheck does
@@ -74,9 +75,10 @@
  * an access ptr-analysis cannot describe, a
  * wrapped dimension that is also masked, a base pointer that is not an
  * argument plus offsets, a masked scalar store, and any pointer value that
- * is still used afterwards.  A block longer than its wrap-around modulus
- * (m_d / s_d < n_d) wraps more than once; the rows past 2M are outside both
- * partitions (not read, not written).  A module without pointer-style
+ * is still used afterwards, and a static modulus that would need more than
+ * 16 partitions.  A block longer than a dynamic modulus M (n_d > M) wraps
+ * more than once; its rows past 2M are outside both partitions (not read,
+ * not written).  A module without pointer-style
  * accesses is left exactly as it is. */
 #include <stdlib.h>
 #include <string.h>
@@ -191,13 +193,14 @@ static Value *ptr_address(Ctx *c, Op *at, Value *p) {
 
 typedef enum { D_PLAIN, D_MASKED, D_WRAP, D_BLOCK } DimKind;
 
-/* the bounds of one partition along a dim: [lo, hi) over the symbols */
-static void dim_cons(Ctx *c, AExpr **cons, int d, DimKind k, Q ext, bool upper, int *ns) {
+/* the bounds of one partition along a dim: [lo, hi) over the symbols; along
+ * a wrapped dim, copy j of the tensor's M rows: [j M, (j + 1) M) */
+static void dim_cons(Ctx *c, AExpr **cons, int d, DimKind k, Q ext, int copy, int *ns) {
     AExpr *x = ae_dim(c, d);
     AExpr *e = ext.v ? ae_sym(c, (*ns)++) : ae_const(c, ext.c);
-    if (k == D_WRAP && upper) {
-        cons[0] = ae_sub(c, x, e);                                       /* d - M >= 0 */
-        cons[1] = ae_add(c, ae_sub(c, ae_mul(c, e, ae_const(c, 2)), x), ae_const(c, -1));  /* 2M - 1 - d >= 0 */
+    if (k == D_WRAP && copy) {
+        cons[0] = ae_sub(c, x, ae_mul(c, e, ae_const(c, copy)));                          /* d - j M >= 0 */
+        cons[1] = ae_add(c, ae_sub(c, ae_mul(c, e, ae_const(c, copy + 1)), x), ae_const(c, -1));  /* (j + 1) M - 1 - d >= 0 */
     } else {
         cons[0] = x;
         cons[1] = ae_add(c, ae_sub(c, e, x), ae_const(c, -1));
@@ -545,6 +548,18 @@ static void lower_access(Ctl *k, Op *op) {
         }
     }
     if (nwrap > 2) { fail(k, op, "more than two wrap-around dimensions are not lowered to KTIR"); return; }
+    /* copies of a wrapped dim's M rows that the block reaches from its start
+     * in [0, M): (M - 1 + n - 1) / M + 1 for a static M, 2 for a dynamic one
+     * (a block longer than M then reads rows past 2M as outside the view) */
+    int copies[MAXR], np = 1;
+    for (int w = 0; w < nwrap; w++) {
+        int d = wrapdim[w];
+        int64_t m = ext[d].c;
+        copies[w] = ext[d].v || m <= 0 ? 2 : (int)((m - 1 + t.sizes[d] - 1) / m + 1);
+        if (copies[w] < 2) copies[w] = 2;
+        np *= copies[w];
+    }
+    if (np > 16) { fail(k, op, "a wrap-around dimension whose block spans more than 16 partitions (the block much longer than its modulus) is not lowered to KTIR"); return; }
     Type *elem = st ? type_elem(op_operand(op, 1)->type) : type_elem(op->res[0].type);
     /* the view's (or each partition's) sizes and strides */
     int64_t ssz[MAXR], sst[MAXR], vdims[MAXR];
@@ -554,7 +569,7 @@ static void lower_access(Ctl *k, Op *op) {
         if (ext[d].v) { ssz[d] = KB_DYN; dsz[nds++] = ext[d].v; } else ssz[d] = ext[d].c;
         if (t.str[d].v) { sst[d] = KB_DYN; dst[ndt++] = t.str[d].v; } else sst[d] = t.str[d].c;
         vdims[d] = ext[d].v || (kind[d] == D_WRAP) ? DYN : ext[d].c;
-        if (kind[d] == D_WRAP && !ext[d].v) vdims[d] = 2 * ext[d].c;
+        for (int w = 0; w < nwrap; w++) if (wrapdim[w] == d && !ext[d].v) vdims[d] = copies[w] * ext[d].c;
     }
     /* a dynamic bound may be 0: a store is then skipped (scf.if b > 0); a
      * load's view and tile were moved to the tensor's first element above */
@@ -584,17 +599,19 @@ static void lower_access(Ctl *k, Op *op) {
     if (!dist) {
         view = kb_memory_view(c, at, base, R, ssz, dsz, sst, dst, elem);
     } else {
-        Value *parts[4];
-        int np = 1 << nwrap;
+        Value *parts[16];
         for (int p = 0; p < np; p++) {
             Value *v = kb_memory_view(c, at, base, R, ssz, dsz, sst, dst, elem);
             AExpr *cons[2 * MAXR];
             bool eq[2 * MAXR] = { false };
             int ns = 0;
             for (int d = 0; d < R; d++) {
-                bool upper = false;
-                for (int w = 0; w < nwrap; w++) if (wrapdim[w] == d) upper = (p >> w) & 1;
-                dim_cons(c, cons + 2 * d, d, kind[d], ext[d], upper, &ns);
+                int copy = 0, q = p;
+                for (int w = 0; w < nwrap; w++) {
+                    if (wrapdim[w] == d) copy = q % copies[w];
+                    q /= copies[w];
+                }
+                dim_cons(c, cons + 2 * d, d, kind[d], ext[d], copy, &ns);
             }
             op_set_prop(c, v->def, "coordinate_set", attr_set(c, R, ns, 2 * R, cons, eq));
             parts[p] = v;

@@ -245,6 +245,57 @@ SAMPLES = {
                      "arg3": 64, "arg4": 64, "arg5": 80, "arg6": 64},
              reference={"arg2": "arg1[arg0][:, :64]"}),
     ],
+    # triton-shared's index_select_row_index_mask_kernel: out (arg1, strides
+    # arg6, arg7) = x[idx] (arg0, strides arg4, arg5; idx = arg2 with stride
+    # arg3) for the rows r < arg8, 0 past them; 32x32, one program
+    "ptr_index_select": [
+        dict(label="20 of 32 rows from 64x32", flags=[], xfail=SYMBOLIC_VSS,
+             inputs={"arg0": {"shape": [64, 32], "dtype": "f32", "fill": "randn", "seed": 1},
+                     "arg1": {"shape": [32, 32], "dtype": "f32", "fill": "ones"},
+                     "arg2": {"shape": [32], "dtype": "i32", "fill": "values",
+                              "data": [(i * 23 + 7) % 64 for i in range(32)]},
+                     "arg3": 1, "arg4": 32, "arg5": 1, "arg6": 32, "arg7": 1, "arg8": 20},
+             reference={"arg1": "np.where(np.arange(32)[:, None] < 20, arg0[arg2], 0.0)"}),
+        dict(label="32 rows, index stride 2, column stride 2", flags=[], xfail=SYMBOLIC_VSS,
+             inputs={"arg0": {"shape": [50, 64], "dtype": "f32", "fill": "randn", "seed": 2},
+                     "arg1": {"shape": [32, 32], "dtype": "f32", "fill": "zeros"},
+                     "arg2": {"shape": [64], "dtype": "i32", "fill": "values",
+                              "data": [49 - (i * 3) % 50 for i in range(64)]},
+                     "arg3": 2, "arg4": 64, "arg5": 2, "arg6": 32, "arg7": 1, "arg8": 32},
+             reference={"arg1": "arg0[arg2[::2]][:, ::2]"}),
+    ],
+    # triton-shared's scatter_row_index_mask_kernel: out[idx[r]] (arg1,
+    # strides arg6, arg7; idx = arg2, stride arg3) = x[r] (arg0, strides
+    # arg4, arg5) for r < arg8; 32x32, one program
+    "ptr_scatter_rows": [
+        dict(label="25 of 32 rows into 100x32", flags=[], xfail=SYMBOLIC_VSS,
+             inputs={"arg0": {"shape": [32, 32], "dtype": "f32", "fill": "randn", "seed": 1},
+                     "arg1": {"shape": [100, 32], "dtype": "f32", "fill": "randn", "seed": 2},
+                     "arg2": {"shape": [32], "dtype": "i32", "fill": "values",
+                              "data": [(i * 3 + 1) for i in range(32)]},
+                     "arg3": 1, "arg4": 32, "arg5": 1, "arg6": 32, "arg7": 1, "arg8": 25},
+             reference={"arg1": "(lambda o: (o.__setitem__(arg2[:25], arg0[:25]), o)[1])(arg1.copy())"}),
+    ],
+    # triton-shared's wrap_stacked_masked_loop_01234567: out[r, 4 i + c] (arg1,
+    # strides arg6, arg7) = in[(r + 2) % arg2, c + 3 + 4 i] (arg0, strides
+    # arg4, arg5) for c < 3, else -99, i = 0, 1 (the loop's carried pointers)
+    "ptr_wrap_stacked": [
+        dict(label="M=5, in 5x12, out 4x8", flags=[],
+             inputs={"arg0": {"shape": [5, 12], "dtype": "f32", "fill": "randn", "seed": 1},
+                     "arg1": {"shape": [4, 8], "dtype": "f32", "fill": "zeros"},
+                     "arg2": 5, "arg3": 0, "arg4": 12, "arg5": 1, "arg6": 8, "arg7": 1},
+             reference={"arg1": "np.concatenate([np.where(np.arange(4)[None, :] < 3, "
+                                "arg0[(np.arange(4)[:, None] + 2) % 5, np.arange(4)[None, :] + 3 + 4 * i], "
+                                "-99.0) for i in range(2)], axis=1)"}),
+        dict(label="M=3 (a block of 4 rows wraps), in 3x12",
+             flags=[],
+             inputs={"arg0": {"shape": [3, 12], "dtype": "f32", "fill": "randn", "seed": 2},
+                     "arg1": {"shape": [4, 8], "dtype": "f32", "fill": "zeros"},
+                     "arg2": 3, "arg3": 0, "arg4": 12, "arg5": 1, "arg6": 8, "arg7": 1},
+             reference={"arg1": "np.concatenate([np.where(np.arange(4)[None, :] < 3, "
+                                "arg0[(np.arange(4)[:, None] + 2) % 3, np.arange(4)[None, :] + 3 + 4 * i], "
+                                "-99.0) for i in range(2)], axis=1)"}),
+    ],
     # X = arg0 (row stride arg6, N = arg7 columns), Y = arg1, W = arg2,
     # B = arg3, Mean = arg4, Rstd = arg5, eps = arg8; one program per row
     "ptr_layernorm": [

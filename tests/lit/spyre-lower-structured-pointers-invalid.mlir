@@ -141,3 +141,20 @@ tt.func @escapes(%p: !tt.ptr<f32>) {
   tt.call @use(%a) : (tensor<16x!tt.ptr<f32>>) -> ()
   tt.return
 }
+
+// -----
+
+// A static modulus far shorter than the block (`% 2` over 64 elements):
+// the block would span 33 copies of the 2 elements.
+tt.func @wrap_too_short(%x: !tt.ptr<f32>, %start: i32) -> tensor<64xf32> {
+  %c2 = arith.constant dense<2> : tensor<64xi32>
+  %r = tt.make_range {end = 64 : i32, start = 0 : i32} : tensor<64xi32>
+  %s = tt.splat %start : i32 -> tensor<64xi32>
+  %o = arith.addi %s, %r : tensor<64xi32>
+  %w = arith.remsi %o, %c2 : tensor<64xi32>
+  %xs = tt.splat %x : !tt.ptr<f32> -> tensor<64x!tt.ptr<f32>>
+  %xp = tt.addptr %xs, %w : tensor<64x!tt.ptr<f32>>, tensor<64xi32>
+  // expected-error @+1 {{'tt.load': a wrap-around dimension whose block spans more than 16 partitions (the block much longer than its modulus) is not lowered to KTIR}}
+  %v = tt.load %xp : tensor<64x!tt.ptr<f32>>
+  tt.return %v : tensor<64xf32>
+}

@@ -135,6 +135,33 @@ tt.func @wrapped(%x: !tt.ptr<f32>, %start: i32, %n: i32) -> tensor<16xf32> {
 
 // -----
 
+// A static modulus shorter than the block (`% 3` over 8 elements): the
+// block, starting anywhere in [0, 3), reaches (2 + 7) / 3 + 1 = 4 copies of
+// the 3 elements, so the distributed view has four partitions.
+tt.func @wrapped_short(%x: !tt.ptr<f32>, %start: i32) -> tensor<8xf32> {
+  %c3 = arith.constant dense<3> : tensor<8xi32>
+  %r = tt.make_range {end = 8 : i32, start = 0 : i32} : tensor<8xi32>
+  %s = tt.splat %start : i32 -> tensor<8xi32>
+  %o = arith.addi %s, %r : tensor<8xi32>
+  %w = arith.remsi %o, %c3 : tensor<8xi32>
+  %xs = tt.splat %x : !tt.ptr<f32> -> tensor<8x!tt.ptr<f32>>
+  %xp = tt.addptr %xs, %w : tensor<8x!tt.ptr<f32>>, tensor<8xi32>
+  %v = tt.load %xp : tensor<8x!tt.ptr<f32>>
+  tt.return %v : tensor<8xf32>
+}
+
+// CHECK: #[[S0:.*]] = affine_set<(d0) : (d0 >= 0, -d0 + 2 >= 0)>
+// CHECK: #[[S1:.*]] = affine_set<(d0) : (d0 - 3 >= 0, -d0 + 5 >= 0)>
+// CHECK: #[[S2:.*]] = affine_set<(d0) : (d0 - 6 >= 0, -d0 + 8 >= 0)>
+// CHECK: #[[S3:.*]] = affine_set<(d0) : (d0 - 9 >= 0, -d0 + 11 >= 0)>
+// CHECK-LABEL: tt.func @wrapped_short
+// CHECK: %[[P0:.*]] = ktdp.construct_memory_view %[[X:.*]], sizes: [3], strides: [1] {coordinate_set = #[[S0]], {{.*}}} : memref<3xf32>
+// CHECK: %[[P1:.*]] = ktdp.construct_memory_view %[[X]], sizes: [3], strides: [1] {coordinate_set = #[[S1]], {{.*}}} : memref<3xf32>
+// CHECK: %[[P2:.*]] = ktdp.construct_memory_view %[[X]], sizes: [3], strides: [1] {coordinate_set = #[[S2]], {{.*}}} : memref<3xf32>
+// CHECK: %[[P3:.*]] = ktdp.construct_memory_view %[[X]], sizes: [3], strides: [1] {coordinate_set = #[[S3]], {{.*}}} : memref<3xf32>
+// CHECK: ktdp.construct_distributed_memory_view (%[[P0]], %[[P1]], %[[P2]], %[[P3]] : memref<3xf32>, memref<3xf32>, memref<3xf32>, memref<3xf32>) : memref<12xf32>
+// -----
+
 // A pointer tensor carried by a loop and advanced each iteration (the K loop
 // of a matmul): each iteration's tile is at the advanced offset, and the
 // loop no longer carries the pointers.
