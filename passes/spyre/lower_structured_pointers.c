@@ -754,6 +754,20 @@ static bool plumbing(const Op *op) {
     }
 }
 
+/* a pointer tensor that is a block argument (a function's or a loop's),
+ * behind tt.addptr, tt.broadcast, tt.expand_dims and tt.reshape */
+static bool ptr_tensor_argument(Value *p) {
+    for (int depth = 0; depth < 64 && p->def; depth++) {
+        Op *d = p->def;
+        if (d->verbatim || d->nopnds < 1 || !(op_is(d, OP_tt_addptr) || op_is(d, OP_tt_broadcast) ||
+                                             op_is(d, OP_tt_expand_dims) || op_is(d, OP_tt_reshape)))
+            return false;
+        p = op_operand(d, 0);
+    }
+    return !p->def && ptr_tensor(p->type) && p->block && p->block->region && p->block->region->op &&
+           (op_is(p->block->region->op, OP_tt_func) || op_is(p->block->region->op, OP_func_func));
+}
+
 static bool find_left(Op *op, void *ud) {
     Left *l = ud;
     if (op->verbatim) return true;
@@ -763,9 +777,12 @@ static bool find_left(Op *op, void *ud) {
         bool ld = op_is(op, OP_tt_load);
         if (block_ptr(p))
             why = "a block pointer access that does not check every dimension (boundaryCheck) is not lowered to KTIR";
+        else if (ptr_tensor(p) && ptr_tensor_argument(op_operand(op, 0)))
+            why = ld ? "a load through a tensor of pointers that is a function argument (not built from a base pointer) is not lowered to KTIR: a memory view needs the base pointer and the strides"
+                     : "a store through a tensor of pointers that is a function argument (not built from a base pointer) is not lowered to KTIR: a memory view needs the base pointer and the strides";
         else if (ptr_tensor(p))
-            why = ld ? "a load through a tensor of pointers that ptr-analysis cannot describe as a base, offsets and strides (two irregular dimensions, or a mask that is not a prefix along two dimensions) is not lowered to KTIR"
-                     : "a store through a tensor of pointers that ptr-analysis cannot describe as a base, offsets and strides (two irregular dimensions, or a mask that is not a prefix along two dimensions) is not lowered to KTIR";
+            why = ld ? "a load through a tensor of pointers that ptr-analysis cannot describe as a base, offsets and strides (two irregular dimensions, a mask that is not a prefix along two dimensions, an `other` that is not a splat, pointers made by tt.int_to_ptr or tt.bitcast) is not lowered to KTIR"
+                     : "a store through a tensor of pointers that ptr-analysis cannot describe as a base, offsets and strides (two irregular dimensions, a mask that is not a prefix along two dimensions, an `other` that is not a splat, pointers made by tt.int_to_ptr or tt.bitcast) is not lowered to KTIR";
     } else if (l->round == 1 && !plumbing(op) && !op_is(op, OP_tt_load) && !op_is(op, OP_tt_store)) {
         for (int i = 0; i < op->nopnds && !why; i++)
             if (ptr_tensor(op_operand(op, i)->type) || block_ptr(op_operand(op, i)->type))

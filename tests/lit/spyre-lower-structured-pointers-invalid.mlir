@@ -74,7 +74,7 @@ tt.func @two_irregular(%p: !tt.ptr<f32>, %i: tensor<4x1xi32>, %j: tensor<1x4xi32
   %o = arith.addi %ib, %jb : tensor<4x4xi32>
   %s = tt.splat %p : !tt.ptr<f32> -> tensor<4x4x!tt.ptr<f32>>
   %a = tt.addptr %s, %o : tensor<4x4x!tt.ptr<f32>>, tensor<4x4xi32>
-  // expected-error @+1 {{'tt.load': a load through a tensor of pointers that ptr-analysis cannot describe as a base, offsets and strides (two irregular dimensions, or a mask that is not a prefix along two dimensions) is not lowered to KTIR}}
+  // expected-error @+1 {{'tt.load': a load through a tensor of pointers that ptr-analysis cannot describe as a base, offsets and strides (two irregular dimensions, a mask that is not a prefix along two dimensions, an `other` that is not a splat, pointers made by tt.int_to_ptr or tt.bitcast) is not lowered to KTIR}}
   %v = tt.load %a : tensor<4x4x!tt.ptr<f32>>
   tt.return %v : tensor<4x4xf32>
 }
@@ -157,4 +157,13 @@ tt.func @wrap_too_short(%x: !tt.ptr<f32>, %start: i32) -> tensor<64xf32> {
   // expected-error @+1 {{'tt.load': a wrap-around dimension whose block spans more than 16 partitions (the block much longer than its modulus) is not lowered to KTIR}}
   %v = tt.load %xp : tensor<64x!tt.ptr<f32>>
   tt.return %v : tensor<64xf32>
+}
+
+// -----
+
+// A tensor of pointers passed as an argument: there is no base pointer.
+tt.func @pointer_tensor_argument(%c: tensor<16x!tt.ptr<f32>>, %v: tensor<16xf32>) {
+  // expected-error @+1 {{'tt.store': a store through a tensor of pointers that is a function argument (not built from a base pointer) is not lowered to KTIR: a memory view needs the base pointer and the strides}}
+  tt.store %c, %v : tensor<16x!tt.ptr<f32>>
+  tt.return
 }
