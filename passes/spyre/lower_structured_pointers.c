@@ -446,20 +446,7 @@ static void lower_gather(Ctl *k, Op *op, Op *gs) {
         kinds[d] = attr_bool(c, d == g);
         maps[d] = attr_map(c, 1 + R, 0, 1, &res);
     }
-    Type *tt = kb_tile_type(c, R, sizes);
-    Op *t = op_new(c, "ktdp.construct_indirect_access_tile", 1, &tt, n, opnds, 1, op->loc);
-    t->locattr = op->locattr;
-    Block *b = block_new(c);
-    region_append_block(&t->regions[0], b);
-    for (int d = 0; d < R; d++) block_add_arg(c, b, type_index(c), op->loc);
-    op_append(b, op_new(c, "ktdp.region_terminator", 0, NULL, 0, NULL, 0, op->loc));
-    int64_t sg[4] = { 1, 1, 1, ns };
-    op_set_prop(c, t, "operandSegmentSizes", attr_dense_array(c, type_int(c, 32, SIGNLESS), 4, sg, NULL));
-    op_set_prop(c, t, "per_dim_subscript_kinds", attr_array(c, R, kinds));
-    op_set_prop(c, t, "per_dim_subscript_maps", attr_array(c, R, maps));
-    op_set_attr(c, t, "variables_space_order", kb_identity(c, R));
-    op_set_attr(c, t, "variables_space_set", attr_set(c, R, ns, 2 * R, cons, eq));
-    Value *tile = kb_place(c, op, t);
+    Value *tile = kb_indirect_tile(c, op, R, sizes, opnds, 1, 1, ns, R, kinds, maps, attr_set(c, R, ns, 2 * R, cons, eq));
     if (st) {
         kb_store(c, op, op_operand(op, 1), tile);
         op_erase(op);
