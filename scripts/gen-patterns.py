@@ -11,6 +11,8 @@ of the file's first RUN line (without --split-input-file and --verify-diagnostic
 run that exits 0 is a supported pattern and its output is shown; a run that fails is a
 rejected pattern and its diagnostics are shown. A section with expected-error
 annotations must fail and one without must succeed, or the generator stops.
+The last section counts the outcomes that tests/corpus/ktir-tally.tsv records for the
+triton-shared corpus (tests/corpus/ktir_tally.py).
 
 Without --check, the file is (re)written. With --check, nothing is written: the file is
 compared with what would be generated, a diff is printed when they differ, and the last
@@ -273,7 +275,32 @@ def pass_key(name):
     return (PASS_ORDER.index(name), "") if name in PASS_ORDER else (len(PASS_ORDER), name)
 
 
-def render(groups):
+def tally(root):
+    """The corpus section: outcomes of tests/corpus/ktir-tally.tsv, counted"""
+    path = os.path.join(root, "tests", "corpus", "ktir-tally.tsv")
+    if not os.path.exists(path):
+        return []
+    rows = [l.rstrip("\n").split("\t") for l in open(path, encoding="utf-8") if l.strip() and not l.startswith("#")]
+    counts = {}
+    for r in rows:
+        counts[r[2]] = counts.get(r[2], 0) + 1
+    lowered = sum(n for k, n in counts.items() if k.startswith("lowered"))
+    out = ["## The triton-shared corpus through `--emit=ktir`\n",
+           f"Of the {len(rows)} pointer-style sections of `../shared/corpus/triton-shared` (a `tt.func` with",
+           "`tt.load`, `tt.store` or an atomic and no `tts` op), " + f"{lowered} lower to KTIR and {len(rows) - lowered} are rejected",
+           "with a located error naming the construct. Each lowered kernel also runs as",
+           "`ttxform run --via=ktir --check` on generated arguments (the KTIR and the TTIR on the",
+           "interpreter, every buffer compared). `tests/corpus/ktir_tally.py` (the `ktir-corpus` test)",
+           "checks these outcomes, recorded per section in `tests/corpus/ktir-tally.tsv`.\n",
+           "| sections | outcome |", "|---:|---|"]
+    for k in sorted(counts, key=lambda k: (not k.startswith("lowered"), -counts[k], k)):
+        cell = k.replace("|", "\\|")
+        out.append(f"| {counts[k]} | {cell} |")
+    out.append("")
+    return out
+
+
+def render(groups, root=None):
     order = sorted(groups, key=pass_key)
     out = ["# Supported and rejected patterns\n",
            "What each Spyre pass of ttxform does with the inputs of its lit tests: for every",
@@ -321,6 +348,8 @@ def render(groups):
                 else:
                     out.append("Diagnostic:\n")
                     out.append(fence("text", p["stderr"]))
+    if root:
+        out.extend(tally(root))
     return "\n".join(out).rstrip("\n") + "\n"
 
 
@@ -339,7 +368,7 @@ def main():
     try:
         if not os.access(ttxform, os.X_OK):
             raise GenError(f"ttxform not found at {ttxform} (ninja -C build, or --ttxform PATH)")
-        text = render(collect(root, ttxform))
+        text = render(collect(root, ttxform), root)
     except GenError as e:
         print(f"gen-patterns: {e}", file=sys.stderr)
         if a.check:

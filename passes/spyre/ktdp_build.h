@@ -118,6 +118,28 @@ static inline Value *kb_access_tile(Ctx *c, Op *at, Value *view, int n, Value *c
     return kb_place(c, at, t);
 }
 
+/* ktdp.construct_indirect_access_tile over a tile of shape dims (rank
+ * intermediate variables, identity order, variable space `set`): operands
+ * base view, nind index views, ncap captured values, nsym symbols (in that
+ * order in opnds), per base dim (R of them) its subscript kind and map */
+static inline Value *kb_indirect_tile(Ctx *c, Op *at, int rank, const int64_t *dims, Value *const *opnds,
+                                      int nind, int ncap, int nsym, int R, Attr **kinds, Attr **maps, Attr *set) {
+    Type *tt = kb_tile_type(c, rank, dims);
+    Op *t = op_new(c, "ktdp.construct_indirect_access_tile", 1, &tt, 1 + nind + ncap + nsym, opnds, 1, at->loc);
+    t->locattr = at->locattr;
+    Block *b = block_new(c);
+    region_append_block(&t->regions[0], b);
+    for (int i = 0; i < rank; i++) block_add_arg(c, b, type_index(c), at->loc);
+    op_append(b, op_new(c, "ktdp.region_terminator", 0, NULL, 0, NULL, 0, at->loc));
+    int64_t seg[4] = { 1, nind, ncap, nsym };
+    op_set_prop(c, t, "operandSegmentSizes", attr_dense_array(c, type_int(c, 32, SIGNLESS), 4, seg, NULL));
+    op_set_prop(c, t, "per_dim_subscript_kinds", attr_array(c, R, kinds));
+    op_set_prop(c, t, "per_dim_subscript_maps", attr_array(c, R, maps));
+    op_set_attr(c, t, "variables_space_order", kb_identity(c, rank));
+    op_set_attr(c, t, "variables_space_set", set);
+    return kb_place(c, at, t);
+}
+
 static inline Value *kb_load(Ctx *c, Op *at, Value *tile, Type *rt) {
     return kb_place(c, at, kb_op(c, at, "ktdp.load", rt, 1, &tile));
 }

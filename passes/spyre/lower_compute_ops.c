@@ -26,7 +26,9 @@
  *
  * The neutral value of a reduce operand comes from the op in the combiner
  * that defines its returned value: maxnumf -inf, minnumf +inf, an integer
- * select -1 (the argmin/argmax index lane), else MLIR's neutral element of
+ * select of its own comparison (select(cmpi P a b, a, b), a max or min) the
+ * least or greatest value of P's order, any other integer select -1 (the
+ * argmin/argmax index lane), else MLIR's neutral element of
  * addf/mulf/maximumf/minimumf (finite under `ninf`) and addi/ori/xori/andi/
  * maxsi/minsi/maxui/minui/muli.  A combiner without one fails the pass with
  * MLIR's conversion errors, and the module is left as it was.
@@ -98,7 +100,24 @@ static Attr *neutral(Ctx *c, const Op *def, Type *t) {
     switch (def->info->id) {
     case OP_arith_maxnumf: return fl ? attr_float(c, t, -INFINITY) : NULL;
     case OP_arith_minnumf: return fl ? attr_float(c, t, INFINITY) : NULL;
-    case OP_arith_select: return t->kind == T_INT ? attr_int(c, t, -1) : NULL;
+    case OP_arith_select: {
+        if (t->kind != T_INT) return NULL;
+        /* select(cmpi P a b, a, b) is a max or min of a and b: the smallest
+         * or largest value of the order; any other select (an index lane) -1 */
+        Op *cmp = def->nopnds == 3 ? op_operand(def, 0)->def : NULL;
+        int64_t p = -1;
+        if (cmp && !cmp->verbatim && op_is(cmp, OP_arith_cmpi) && cmp->nopnds == 2 && op_attr_int(cmp, "predicate", &p) && p >= 2 && p <= 9) {
+            bool same = op_operand(cmp, 0) == op_operand(def, 1) && op_operand(cmp, 1) == op_operand(def, 2);
+            bool swapped = op_operand(cmp, 0) == op_operand(def, 2) && op_operand(cmp, 1) == op_operand(def, 1);
+            if (same || swapped) {
+                /* slt 2, sle 3, sgt 4, sge 5, ult 6, ule 7, ugt 8, uge 9; a max keeps the greater */
+                bool greater = (p >= 4 && p <= 5) || p >= 8;
+                bool max = greater == same, sgn = p <= 5;
+                return attr_int(c, t, sgn ? (max ? smin : smax) : (max ? 0 : -1));
+            }
+        }
+        return attr_int(c, t, -1);
+    }
     case OP_arith_addf: return fl ? attr_float(c, t, 0.0) : NULL;
     case OP_arith_mulf: return fl ? attr_float(c, t, 1.0) : NULL;
     case OP_arith_maximumf: return fl ? attr_float(c, t, has_ninf(def) ? -largest(t) : -INFINITY) : NULL;

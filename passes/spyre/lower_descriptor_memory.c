@@ -296,20 +296,8 @@ static bool lower_indirect(Ctx *c, Op *m, Op *op, Diag *d) {
     opnds[n++] = view;
     opnds[n++] = op_operand(it, 0);
     for (int i = 0; i < nc; i++) opnds[n++] = cap[i];
-    Type *tt = kb_tile_type(c, rank, data->sh.dims);
-    Op *t = op_new(c, "ktdp.construct_indirect_access_tile", 1, &tt, n, opnds, 1, op->loc);
-    t->locattr = op->locattr;
-    Block *b = block_new(c);
-    region_append_block(&t->regions[0], b);
-    for (int i = 0; i < rank; i++) block_add_arg(c, b, type_index(c), op->loc);
-    op_append(b, op_new(c, "ktdp.region_terminator", 0, NULL, 0, NULL, 0, op->loc));
-    int64_t seg[4] = { 1, 1, nc, 0 };
-    op_set_prop(c, t, "operandSegmentSizes", attr_dense_array(c, type_int(c, 32, SIGNLESS), 4, seg, NULL));
-    op_set_prop(c, t, "per_dim_subscript_kinds", attr_array(c, R, kinds));
-    op_set_prop(c, t, "per_dim_subscript_maps", attr_array(c, R, maps));
-    op_set_attr(c, t, "variables_space_order", kb_identity(c, rank));
-    op_set_attr(c, t, "variables_space_set", kb_range_set(c, rank, data->sh.dims));
-    Value *tile = kb_place(c, op, t);
+    Value *tile = kb_indirect_tile(c, op, rank, data->sh.dims, opnds, 1, nc, 0, R, kinds, maps,
+                                   kb_range_set(c, rank, data->sh.dims));
     if (gather) value_replace_all_uses(&op->res[0], kb_load(c, op, tile, data));
     else kb_store(c, op, op_operand(op, 3), tile);
     op_erase(op);

@@ -38,11 +38,12 @@
  *                       empty load still reads one element, unused)
  *   wrapped dim d       (offset mod m_d): the view along d has extent
  *                       M = m_d / s_d and the tile starts at
- *                       (o_d / s_d) mod M; the distributed view has two
+ *                       (o_d / s_d) mod M; the distributed view has
  *                       partitions over the same memory, coordinates
- *                       [0, M) and [M, 2M), so the rows of a block that
- *                       run past M read rows 0, 1, .. again (two wrapped
- *                       dims: four partitions)
+ *                       [0, M), [M, 2M), .., so the rows of a block that
+ *                       run past M read rows 0, 1, .. again: two for a
+ *                       dynamic M, (M - 1 + n_d - 1) / M + 1 for a static
+ *                       one (two wrapped dims: the products, at most 16)
  *   block pointer       the view has the tensor's shape and the tile starts
  *                       at o_d / s_d; the shape bounds every dimension, as
  *                       the load's boundaryCheck does
@@ -61,14 +62,23 @@
  * matmul) are dropped from the loops and erased, and each tt.make_range
  * still used (a mask the kernel computes itself) becomes such a range.
  *
+ * A gather or scatter (offsets loaded from memory, which ptr-analysis
+ * gives as tts.make_gather_scatter_tptr) becomes a
+ * ktdp.construct_indirect_access_tile whose indices are read from the view
+ * of the index load, its masks bounding the variable space (see "gathers
+ * and scatters" below).
+ *
  * What KTIR cannot express is an error at the op, naming the construct:
- * a gather or scatter through pointers (offsets loaded from memory, a mask
- * that is not a prefix), an access ptr-analysis cannot describe, a
+ * a gather or scatter whose offsets are not a load's result (computed from
+ * loaded values, a function argument) or come through the `other` of a
+ * load along a dim the gather does not mask, a mask that is not a prefix,
+ * an access ptr-analysis cannot describe, a
  * wrapped dimension that is also masked, a base pointer that is not an
  * argument plus offsets, a masked scalar store, and any pointer value that
- * is still used afterwards.  A block longer than its wrap-around modulus
- * (m_d / s_d < n_d) wraps more than once; the rows past 2M are outside both
- * partitions (not read, not written).  A module without pointer-style
+ * is still used afterwards, and a static modulus that would need more than
+ * 16 partitions.  A block longer than a dynamic modulus M (n_d > M) wraps
+ * more than once; its rows past 2M are outside both partitions (not read,
+ * not written).  A module without pointer-style
  * accesses is left exactly as it is. */
 #include <stdlib.h>
 #include <string.h>
@@ -183,13 +193,14 @@ static Value *ptr_address(Ctx *c, Op *at, Value *p) {
 
 typedef enum { D_PLAIN, D_MASKED, D_WRAP, D_BLOCK } DimKind;
 
-/* the bounds of one partition along a dim: [lo, hi) over the symbols */
-static void dim_cons(Ctx *c, AExpr **cons, int d, DimKind k, Q ext, bool upper, int *ns) {
+/* the bounds of one partition along a dim: [lo, hi) over the symbols; along
+ * a wrapped dim, copy j of the tensor's M rows: [j M, (j + 1) M) */
+static void dim_cons(Ctx *c, AExpr **cons, int d, DimKind k, Q ext, int copy, int *ns) {
     AExpr *x = ae_dim(c, d);
     AExpr *e = ext.v ? ae_sym(c, (*ns)++) : ae_const(c, ext.c);
-    if (k == D_WRAP && upper) {
-        cons[0] = ae_sub(c, x, e);                                       /* d - M >= 0 */
-        cons[1] = ae_add(c, ae_sub(c, ae_mul(c, e, ae_const(c, 2)), x), ae_const(c, -1));  /* 2M - 1 - d >= 0 */
+    if (k == D_WRAP && copy) {
+        cons[0] = ae_sub(c, x, ae_mul(c, e, ae_const(c, copy)));                          /* d - j M >= 0 */
+        cons[1] = ae_add(c, ae_sub(c, ae_mul(c, e, ae_const(c, copy + 1)), x), ae_const(c, -1));  /* (j + 1) M - 1 - d >= 0 */
     } else {
         cons[0] = x;
         cons[1] = ae_add(c, ae_sub(c, e, x), ae_const(c, -1));
@@ -304,29 +315,171 @@ static void fail(Ctl *k, Op *op, const char *msg) {
     k->ok = false;
 }
 
+/* the mask of a tts.load / tts.store of rank R over a block of `sizes`:
+ * bound[d] and masked[d] per dim, and a load's `other` (NULL if none) */
+static bool access_mask(Ctl *k, Op *op, int R, const int64_t *sizes, Q *bound, bool *masked, Value **other) {
+    bool st = op_is(op, OP_tts_store);
+    int next = st ? 2 : 1;
+    Attr *sm = op_attr(op, "static_mask_dims");
+    int nm = sm && sm->kind == A_DENSE_ARRAY ? sm->darr.n : 0;
+    if (nm && nm != R) { fail(k, op, "the mask's rank differs from the pointer's"); return false; }
+    if (nm && mixed(op, "static_mask_dims", bound, &next) != R) { fail(k, op, "malformed mask dims"); return false; }
+    for (int d = 0; d < R; d++) masked[d] = d < nm && !qk(bound[d], sizes[d]);
+    *other = !st && next < op->nopnds ? op_operand(op, next) : NULL;
+    return true;
+}
+
+/* ---- gathers and scatters ------------------------------------------------
+
+ * tts.make_gather_scatter_tptr: along its gather dim g the offset of index
+ * i is gv[i] * s_g, where gv is a 1-D integer tensor; the other dims are
+ * strided.  KTIR reads the indices of an indirect tile from a memory view,
+ * so gv must be the result of a load this pass has lowered (through integer
+ * extensions and index casts; through the `other` of a masked load only when
+ * the gather masks its dim g too, as the same lanes are then excluded): its
+ * access tile gives the index view and the anchor c.  The access becomes
+ *
+ *   ktdp.construct_memory_view at base + sum o_d, strides [s_d], sizes
+ *       [n_d] with GATHER_EXTENT along g (the indices address the buffer)
+ *   ktdp.construct_indirect_access_tile intermediate_variables(v..)
+ *       view[.., ind(idx_view[c + v_g]), .., (v_d), ..] symbols(b..)
+ *       with the variable space v_d in [0, n_d), or [0, b_d) where the mask
+ *       bounds dim d (b_d a symbol when it is dynamic)
+ *   ktdp.load (with `other` selected where the mask excludes an element,
+ *       as for direct tiles) or ktdp.store
+ *
+ * so a masked lane is not a point of the variable space: a load does not
+ * read it, a store does not write it. */
+#define GATHER_EXTENT (INT64_C(1) << 30)
+
+/* the access tile of the lowered load whose result gv is (through integer
+ * extensions and index casts, and through the select of a load's `other`,
+ * reported by *through_other) of n elements; NULL if gv is not such a load */
+static Op *index_source(Value *gv, int64_t n, bool *through_other) {
+    *through_other = false;
+    for (int depth = 0; depth < 32 && gv->def && !gv->def->verbatim; depth++) {
+        Op *d = gv->def;
+        if (op_is(d, OP_arith_extsi) || op_is(d, OP_arith_extui) || op_is(d, OP_arith_index_cast)) { gv = op_operand(d, 0); continue; }
+        if (op_is(d, OP_arith_select) && d->nopnds == 3) { *through_other = true; gv = op_operand(d, 1); continue; }
+        Type *lt = d->nres == 1 ? d->res[0].type : NULL;
+        if (!op_is(d, OP_ktdp_load) || d->nopnds != 1 || !lt || lt->kind != T_TENSOR || lt->sh.rank != 1 || lt->sh.dims[0] != n) return NULL;
+        Op *t = op_operand(d, 0)->def;
+        if (!t || t->verbatim || !op_is(t, OP_ktdp_construct_access_tile) || t->nopnds != 2) return NULL;
+        Type *vt = op_operand(t, 0)->type;
+        if (!vt || vt->kind != T_MEMREF || vt->sh.rank != 1) return NULL;
+        return t;
+    }
+    return NULL;
+}
+
+static void lower_gather(Ctl *k, Op *op, Op *gs) {
+    Ctx *c = k->c;
+    bool st = op_is(op, OP_tts_store);
+    const char *what = st ? "a scatter" : "a gather";
+    int64_t sizes[MAXR];
+    int R = op_attr_ints(gs, "sizes", sizes, MAXR);
+    int64_t g = -1;
+    Attr *seg = op_attr(gs, "operandSegmentSizes");
+    Q str[MAXR], off[MAXR];
+    int next = 2;
+    if (R < 1 || R > MAXR || !op_attr_int(gs, "gather_scatter_dim", &g) || g < 0 || g >= R || !seg || seg->kind != A_DENSE_ARRAY ||
+        seg->darr.n != 5 || !seg->darr.i || gs->nopnds < 2 || mixed(gs, "static_strides", str, &next) != R ||
+        mixed(gs, "static_offsets", off, &next) != R || next + seg->darr.i[4] != gs->nopnds) {
+        fail(k, op, "the structured pointer is not a tts.make_gather_scatter_tptr this pass can read");
+        return;
+    }
+    if (seg->darr.i[4]) {
+        diag_error(k->d, op->loc, "'%s': a %s through a tensor of pointers whose mask is not a prefix (an arbitrary i1 tensor along one dimension) is not lowered to KTIR: a KTIR tile bounds its coordinates by prefixes only",
+                   st ? "tt.store" : "tt.load", st ? "store" : "load");
+        k->ok = false;
+        return;
+    }
+    Q bound[MAXR];
+    bool masked[MAXR] = { false };
+    Value *other;
+    if (!access_mask(k, op, R, sizes, bound, masked, &other)) return;
+    bool through_other;
+    Op *it = index_source(op_operand(gs, 1), sizes[g], &through_other);
+    if (!it) {
+        diag_error(k->d, op->loc, "'%s': %s whose offsets are not the result of a tt.load (computed from loaded values, say) is not lowered to KTIR: an indirect tile reads its indices from a memory view",
+                   st ? "tt.store" : "tt.load", what);
+        k->ok = false;
+        return;
+    }
+    if (through_other && !masked[g]) {
+        diag_error(k->d, op->loc, "'%s': %s whose offsets come from a masked tt.load with `other`, along a dimension the %s does not mask, is not lowered to KTIR: the indirect tile would not read the `other` lanes",
+                   st ? "tt.store" : "tt.load", what, st ? "store" : "load");
+        k->ok = false;
+        return;
+    }
+    Value *base = ptr_address(c, op, op_operand(gs, 0));
+    if (!base) {
+        fail(k, op, "the base pointer is not a function argument plus tt.addptr offsets (a pointer loaded from memory, carried by a loop or made by tt.int_to_ptr), which a KTIR memory view cannot address");
+        return;
+    }
+    for (int d = 0; d < R; d++) base = qval(c, op, qadd(c, op, (Q){ base, 0 }, off[d]));
+    Type *elem = st ? type_elem(op_operand(op, 1)->type) : type_elem(op->res[0].type);
+    int64_t vsz[MAXR], vst[MAXR];
+    Value *dst[MAXR];
+    int ndt = 0;
+    for (int d = 0; d < R; d++) {
+        vsz[d] = d == g ? GATHER_EXTENT : sizes[d];
+        if (str[d].v) { vst[d] = KB_DYN; dst[ndt++] = str[d].v; } else vst[d] = str[d].c;
+    }
+    Value *view = kb_memory_view(c, op, base, R, vsz, NULL, vst, dst, elem);
+    /* operands: view, index view, the anchor (captured), the dynamic bounds (symbols) */
+    Value *opnds[3 + MAXR];
+    int n = 0, ns = 0;
+    opnds[n++] = view;
+    opnds[n++] = op_operand(it, 0);
+    opnds[n++] = op_operand(it, 1);
+    AExpr *cons[2 * MAXR], *res;
+    bool eq[2 * MAXR] = { false };
+    Attr *kinds[MAXR], *maps[MAXR];
+    for (int d = 0; d < R; d++) {
+        AExpr *v = ae_dim(c, 1 + d), *hi;
+        if (masked[d] && bound[d].v) { hi = ae_sym(c, ns++); opnds[n++] = bound[d].v; }
+        else hi = ae_const(c, masked[d] ? bound[d].c : sizes[d]);
+        cons[2 * d] = ae_dim(c, d);
+        cons[2 * d + 1] = ae_add(c, ae_sub(c, hi, ae_dim(c, d)), ae_const(c, -1));
+        res = d == g ? ae_add(c, ae_dim(c, 0), v) : v;
+        kinds[d] = attr_bool(c, d == g);
+        maps[d] = attr_map(c, 1 + R, 0, 1, &res);
+    }
+    Value *tile = kb_indirect_tile(c, op, R, sizes, opnds, 1, 1, ns, R, kinds, maps, attr_set(c, R, ns, 2 * R, cons, eq));
+    if (st) {
+        kb_store(c, op, op_operand(op, 1), tile);
+        op_erase(op);
+        return;
+    }
+    Type *rt = op->res[0].type;
+    Value *v = kb_load(c, op, tile, rt);
+    bool any = false;
+    for (int d = 0; d < R; d++) any |= masked[d];
+    if (other && any) {
+        Q lo[MAXR];
+        for (int d = 0; d < R; d++) lo[d] = (Q){ NULL, 0 };
+        Value *sel[3] = { bounds_mask(c, op, R, sizes, masked, lo, bound), v, tt_op(c, op, "tt.splat", rt, 1, &other) };
+        v = tt_op(c, op, "arith.select", rt, 3, sel);
+    }
+    value_replace_all_uses(&op->res[0], v);
+    op_erase(op);
+}
+
 /* one tts.load or tts.store */
 static void lower_access(Ctl *k, Op *op) {
     Ctx *c = k->c;
     bool st = op_is(op, OP_tts_store);
     Value *tp = op_operand(op, 0);
-    if (tp->def && op_is(tp->def, OP_tts_make_gather_scatter_tptr)) {
-        fail(k, op, st ? "a scatter through a tensor of pointers (offsets loaded from memory, or a mask that is not a prefix) is not lowered to KTIR: use tt.descriptor_scatter"
-                       : "a gather through a tensor of pointers (offsets loaded from memory, or a mask that is not a prefix) is not lowered to KTIR: use tt.descriptor_gather");
-        return;
-    }
+    if (tp->def && op_is(tp->def, OP_tts_make_gather_scatter_tptr)) { lower_gather(k, op, tp->def); return; }
     TP t;
     if (!tp->def || !read_tptr(tp->def, &t)) { fail(k, op, "the structured pointer is not a tts.make_tptr this pass can read"); return; }
     int R = t.rank;
     /* the mask: static_mask_dims, dynamic entries from the operands */
     Q bound[MAXR];
     bool masked[MAXR] = { false };
-    int next = st ? 2 : 1;
-    Attr *sm = op_attr(op, "static_mask_dims");
-    int nm = sm && sm->kind == A_DENSE_ARRAY ? sm->darr.n : 0;
-    if (nm && nm != R) { fail(k, op, "the mask's rank differs from the pointer's"); return; }
-    if (nm && mixed(op, "static_mask_dims", bound, &next) != R) { fail(k, op, "malformed mask dims"); return; }
-    for (int d = 0; d < nm; d++) masked[d] = !qk(bound[d], t.sizes[d]);
-    Value *other = !st && next < op->nopnds ? op_operand(op, next) : NULL;
+    Value *other;
+    if (!access_mask(k, op, R, t.sizes, bound, masked, &other)) return;
 
     Value *base = ptr_address(c, op, t.base);
     if (!base) {
@@ -382,6 +535,18 @@ static void lower_access(Ctl *k, Op *op) {
         }
     }
     if (nwrap > 2) { fail(k, op, "more than two wrap-around dimensions are not lowered to KTIR"); return; }
+    /* copies of a wrapped dim's M rows that the block reaches from its start
+     * in [0, M): (M - 1 + n - 1) / M + 1 for a static M, 2 for a dynamic one
+     * (a block longer than M then reads rows past 2M as outside the view) */
+    int copies[MAXR], np = 1;
+    for (int w = 0; w < nwrap; w++) {
+        int d = wrapdim[w];
+        int64_t m = ext[d].c;
+        copies[w] = ext[d].v || m <= 0 ? 2 : (int)((m - 1 + t.sizes[d] - 1) / m + 1);
+        if (copies[w] < 2) copies[w] = 2;
+        np *= copies[w];
+    }
+    if (np > 16) { fail(k, op, "a wrap-around dimension whose block spans more than 16 partitions (the block much longer than its modulus) is not lowered to KTIR"); return; }
     Type *elem = st ? type_elem(op_operand(op, 1)->type) : type_elem(op->res[0].type);
     /* the view's (or each partition's) sizes and strides */
     int64_t ssz[MAXR], sst[MAXR], vdims[MAXR];
@@ -391,7 +556,7 @@ static void lower_access(Ctl *k, Op *op) {
         if (ext[d].v) { ssz[d] = KB_DYN; dsz[nds++] = ext[d].v; } else ssz[d] = ext[d].c;
         if (t.str[d].v) { sst[d] = KB_DYN; dst[ndt++] = t.str[d].v; } else sst[d] = t.str[d].c;
         vdims[d] = ext[d].v || (kind[d] == D_WRAP) ? DYN : ext[d].c;
-        if (kind[d] == D_WRAP && !ext[d].v) vdims[d] = 2 * ext[d].c;
+        for (int w = 0; w < nwrap; w++) if (wrapdim[w] == d && !ext[d].v) vdims[d] = copies[w] * ext[d].c;
     }
     /* a dynamic bound may be 0: a store is then skipped (scf.if b > 0); a
      * load's view and tile were moved to the tensor's first element above */
@@ -421,17 +586,19 @@ static void lower_access(Ctl *k, Op *op) {
     if (!dist) {
         view = kb_memory_view(c, at, base, R, ssz, dsz, sst, dst, elem);
     } else {
-        Value *parts[4];
-        int np = 1 << nwrap;
+        Value *parts[16];
         for (int p = 0; p < np; p++) {
             Value *v = kb_memory_view(c, at, base, R, ssz, dsz, sst, dst, elem);
             AExpr *cons[2 * MAXR];
             bool eq[2 * MAXR] = { false };
             int ns = 0;
             for (int d = 0; d < R; d++) {
-                bool upper = false;
-                for (int w = 0; w < nwrap; w++) if (wrapdim[w] == d) upper = (p >> w) & 1;
-                dim_cons(c, cons + 2 * d, d, kind[d], ext[d], upper, &ns);
+                int copy = 0, q = p;
+                for (int w = 0; w < nwrap; w++) {
+                    if (wrapdim[w] == d) copy = q % copies[w];
+                    q /= copies[w];
+                }
+                dim_cons(c, cons + 2 * d, d, kind[d], ext[d], copy, &ns);
             }
             op_set_prop(c, v->def, "coordinate_set", attr_set(c, R, ns, 2 * R, cons, eq));
             parts[p] = v;
@@ -574,6 +741,20 @@ static bool plumbing(const Op *op) {
     }
 }
 
+/* a pointer tensor that is a block argument (a function's or a loop's),
+ * behind tt.addptr, tt.broadcast, tt.expand_dims and tt.reshape */
+static bool ptr_tensor_argument(Value *p) {
+    for (int depth = 0; depth < 64 && p->def; depth++) {
+        Op *d = p->def;
+        if (d->verbatim || d->nopnds < 1 || !(op_is(d, OP_tt_addptr) || op_is(d, OP_tt_broadcast) ||
+                                             op_is(d, OP_tt_expand_dims) || op_is(d, OP_tt_reshape)))
+            return false;
+        p = op_operand(d, 0);
+    }
+    return !p->def && ptr_tensor(p->type) && p->block && p->block->region && p->block->region->op &&
+           (op_is(p->block->region->op, OP_tt_func) || op_is(p->block->region->op, OP_func_func));
+}
+
 static bool find_left(Op *op, void *ud) {
     Left *l = ud;
     if (op->verbatim) return true;
@@ -583,9 +764,12 @@ static bool find_left(Op *op, void *ud) {
         bool ld = op_is(op, OP_tt_load);
         if (block_ptr(p))
             why = "a block pointer access that does not check every dimension (boundaryCheck) is not lowered to KTIR";
+        else if (ptr_tensor(p) && ptr_tensor_argument(op_operand(op, 0)))
+            why = ld ? "a load through a tensor of pointers that is a function argument (not built from a base pointer) is not lowered to KTIR: a memory view needs the base pointer and the strides"
+                     : "a store through a tensor of pointers that is a function argument (not built from a base pointer) is not lowered to KTIR: a memory view needs the base pointer and the strides";
         else if (ptr_tensor(p))
-            why = ld ? "a load through a tensor of pointers that ptr-analysis cannot describe as a base, offsets and strides (two irregular dimensions, or a mask that is not a prefix along two dimensions) is not lowered to KTIR"
-                     : "a store through a tensor of pointers that ptr-analysis cannot describe as a base, offsets and strides (two irregular dimensions, or a mask that is not a prefix along two dimensions) is not lowered to KTIR";
+            why = ld ? "a load through a tensor of pointers that ptr-analysis cannot describe as a base, offsets and strides (two irregular dimensions, a mask that is not a prefix along two dimensions, an `other` that is not a splat, pointers made by tt.int_to_ptr or tt.bitcast) is not lowered to KTIR"
+                     : "a store through a tensor of pointers that ptr-analysis cannot describe as a base, offsets and strides (two irregular dimensions, a mask that is not a prefix along two dimensions, an `other` that is not a splat, pointers made by tt.int_to_ptr or tt.bitcast) is not lowered to KTIR";
     } else if (l->round == 1 && !plumbing(op) && !op_is(op, OP_tt_load) && !op_is(op, OP_tt_store)) {
         for (int i = 0; i < op->nopnds && !why; i++)
             if (ptr_tensor(op_operand(op, i)->type) || block_ptr(op_operand(op, i)->type))

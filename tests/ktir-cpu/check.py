@@ -80,6 +80,10 @@ F16_MATMUL = ("f16/f16-matmul", "ktir-cpu's linalg.matmul multiplies f16 operand
 SCALAR_F16 = ("f32/f16-scalars", "ktir-cpu evaluates scalar arith.addf/subf/mulf/divf in f16 "
               "whatever the declared type")
 
+SYMBOLIC_VSS = (r"IndexError: list index out of range",
+                "ktir-cpu does not read the symbols(...) of an indirect access tile, so a "
+                "variables_space_set bounded by a mask (a symbol) cannot be enumerated")
+
 SAMPLES = {
     "vector_add_1d": [
         dict(label="grid=32", flags=[], **_add()),
@@ -195,6 +199,102 @@ SAMPLES = {
                      "arg2": {"shape": [50, 64], "dtype": "f16", "fill": "zeros"},
                      "arg3": 50, "arg4": 64, "arg5": 40, "arg6": 40, "arg7": 64, "arg8": 64},
              reference={"arg2": "f64(arg0) @ f64(arg1)"}),
+    ],
+    # out = x[idx] (arg2 = arg0[arg1]): 256 indices per program read from
+    # memory, the load an indirect tile
+    "ptr_gather": [
+        dict(label="n=8192 from 1000", flags=[],
+             inputs={"arg0": {"shape": [1000], "dtype": "f32", "fill": "randn", "seed": 1},
+                     "arg1": {"shape": [8192], "dtype": "i32", "fill": "values",
+                              "data": [(i * 7919 + 13) % 1000 for i in range(8192)]},
+                     "arg2": {"shape": [8192], "dtype": "f32", "fill": "zeros"}},
+             reference={"arg2": "arg0[arg1]"}),
+        dict(label="n=1280 from 5000,grid=5", flags=["--grid=5"],
+             inputs={"arg0": {"shape": [5000], "dtype": "f32", "fill": "randn", "seed": 2},
+                     "arg1": {"shape": [1280], "dtype": "i32", "fill": "values",
+                              "data": [4999 - (i * 31) % 5000 for i in range(1280)]},
+                     "arg2": {"shape": [1280], "dtype": "f32", "fill": "zeros"}},
+             reference={"arg2": "arg0[arg1]"}),
+    ],
+    # out[idx] = x (arg2[arg1] = arg0, distinct indices; the other elements
+    # of out keep their values): the store an indirect tile
+    "ptr_scatter": [
+        dict(label="n=8192 into 9100", flags=[],
+             inputs={"arg0": {"shape": [8192], "dtype": "f32", "fill": "randn", "seed": 1},
+                     "arg1": {"shape": [8192], "dtype": "i32", "fill": "values",
+                              "data": [(i * 3 + 5) % 8192 + (i * 3 + 5) % 8192 // 10 for i in range(8192)]},
+                     "arg2": {"shape": [9100], "dtype": "f32", "fill": "randn", "seed": 2}},
+             reference={"arg2": "(lambda o: (o.__setitem__(arg1, arg0), o)[1])(arg2.copy())"}),
+    ],
+    # out[t, :dim] = w[ids[t], :dim] for t < n_tokens: ids = arg0 (i64), w =
+    # arg1 (row stride arg5), out = arg2 (row stride arg6), n_tokens = arg3,
+    # dim = arg4; 16 tokens x 64 columns per program, both masked
+    "ptr_embedding": [
+        dict(label="45 tokens, dim 48 of 100x48", flags=[], xfail=SYMBOLIC_VSS,
+             inputs={"arg0": {"shape": [45], "dtype": "i64", "fill": "values",
+                              "data": [(i * 37 + 5) % 100 for i in range(45)]},
+                     "arg1": {"shape": [100, 48], "dtype": "f32", "fill": "randn", "seed": 1},
+                     "arg2": {"shape": [45, 48], "dtype": "f32", "fill": "zeros"},
+                     "arg3": 45, "arg4": 48, "arg5": 48, "arg6": 48},
+             reference={"arg2": "arg1[arg0]"}),
+        dict(label="64 tokens, dim 64 of 300x80 (stride 80),grid=4", flags=["--grid=4"], xfail=SYMBOLIC_VSS,
+             inputs={"arg0": {"shape": [64], "dtype": "i64", "fill": "values",
+                              "data": [299 - (i * 13) % 300 for i in range(64)]},
+                     "arg1": {"shape": [300, 80], "dtype": "f32", "fill": "randn", "seed": 2},
+                     "arg2": {"shape": [64, 64], "dtype": "f32", "fill": "zeros"},
+                     "arg3": 64, "arg4": 64, "arg5": 80, "arg6": 64},
+             reference={"arg2": "arg1[arg0][:, :64]"}),
+    ],
+    # triton-shared's index_select_row_index_mask_kernel: out (arg1, strides
+    # arg6, arg7) = x[idx] (arg0, strides arg4, arg5; idx = arg2 with stride
+    # arg3) for the rows r < arg8, 0 past them; 32x32, one program
+    "ptr_index_select": [
+        dict(label="20 of 32 rows from 64x32", flags=[], xfail=SYMBOLIC_VSS,
+             inputs={"arg0": {"shape": [64, 32], "dtype": "f32", "fill": "randn", "seed": 1},
+                     "arg1": {"shape": [32, 32], "dtype": "f32", "fill": "ones"},
+                     "arg2": {"shape": [32], "dtype": "i32", "fill": "values",
+                              "data": [(i * 23 + 7) % 64 for i in range(32)]},
+                     "arg3": 1, "arg4": 32, "arg5": 1, "arg6": 32, "arg7": 1, "arg8": 20},
+             reference={"arg1": "np.where(np.arange(32)[:, None] < 20, arg0[arg2], 0.0)"}),
+        dict(label="32 rows, index stride 2, column stride 2", flags=[], xfail=SYMBOLIC_VSS,
+             inputs={"arg0": {"shape": [50, 64], "dtype": "f32", "fill": "randn", "seed": 2},
+                     "arg1": {"shape": [32, 32], "dtype": "f32", "fill": "zeros"},
+                     "arg2": {"shape": [64], "dtype": "i32", "fill": "values",
+                              "data": [49 - (i * 3) % 50 for i in range(64)]},
+                     "arg3": 2, "arg4": 64, "arg5": 2, "arg6": 32, "arg7": 1, "arg8": 32},
+             reference={"arg1": "arg0[arg2[::2]][:, ::2]"}),
+    ],
+    # triton-shared's scatter_row_index_mask_kernel: out[idx[r]] (arg1,
+    # strides arg6, arg7; idx = arg2, stride arg3) = x[r] (arg0, strides
+    # arg4, arg5) for r < arg8; 32x32, one program
+    "ptr_scatter_rows": [
+        dict(label="25 of 32 rows into 100x32", flags=[], xfail=SYMBOLIC_VSS,
+             inputs={"arg0": {"shape": [32, 32], "dtype": "f32", "fill": "randn", "seed": 1},
+                     "arg1": {"shape": [100, 32], "dtype": "f32", "fill": "randn", "seed": 2},
+                     "arg2": {"shape": [32], "dtype": "i32", "fill": "values",
+                              "data": [(i * 3 + 1) for i in range(32)]},
+                     "arg3": 1, "arg4": 32, "arg5": 1, "arg6": 32, "arg7": 1, "arg8": 25},
+             reference={"arg1": "(lambda o: (o.__setitem__(arg2[:25], arg0[:25]), o)[1])(arg1.copy())"}),
+    ],
+    # triton-shared's wrap_stacked_masked_loop_01234567: out[r, 4 i + c] (arg1,
+    # strides arg6, arg7) = in[(r + 2) % arg2, c + 3 + 4 i] (arg0, strides
+    # arg4, arg5) for c < 3, else -99, i = 0, 1 (the loop's carried pointers)
+    "ptr_wrap_stacked": [
+        dict(label="M=5, in 5x12, out 4x8", flags=[],
+             inputs={"arg0": {"shape": [5, 12], "dtype": "f32", "fill": "randn", "seed": 1},
+                     "arg1": {"shape": [4, 8], "dtype": "f32", "fill": "zeros"},
+                     "arg2": 5, "arg3": 0, "arg4": 12, "arg5": 1, "arg6": 8, "arg7": 1},
+             reference={"arg1": "np.concatenate([np.where(np.arange(4)[None, :] < 3, "
+                                "arg0[(np.arange(4)[:, None] + 2) % 5, np.arange(4)[None, :] + 3 + 4 * i], "
+                                "-99.0) for i in range(2)], axis=1)"}),
+        dict(label="M=3 (a block of 4 rows wraps), in 3x12",
+             flags=[],
+             inputs={"arg0": {"shape": [3, 12], "dtype": "f32", "fill": "randn", "seed": 2},
+                     "arg1": {"shape": [4, 8], "dtype": "f32", "fill": "zeros"},
+                     "arg2": 3, "arg3": 0, "arg4": 12, "arg5": 1, "arg6": 8, "arg7": 1},
+             reference={"arg1": "np.concatenate([np.where(np.arange(4)[None, :] < 3, "
+                                "arg0[(np.arange(4)[:, None] + 2) % 3, np.arange(4)[None, :] + 3 + 4 * i], "
+                                "-99.0) for i in range(2)], axis=1)"}),
     ],
     # X = arg0 (row stride arg6, N = arg7 columns), Y = arg1, W = arg2,
     # B = arg3, Mean = arg4, Rstd = arg5, eps = arg8; one program per row

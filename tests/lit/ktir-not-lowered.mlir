@@ -2,16 +2,14 @@
 // at the op with --emit=ktir, not invalid KTIR.
 // RUN: ttxform %s --split-input-file --emit=ktir --verify-diagnostics
 
-// Pointer-style kernels are lowered (lower-structured-pointers); a gather
-// through pointers (offsets loaded from memory) is not.
-tt.func @pointer_gather(%p: !tt.ptr<f32>, %q: !tt.ptr<i32>, %o: !tt.ptr<f32>) {
+// Pointer-style kernels are lowered (lower-structured-pointers), gathers
+// and scatters too; a gather whose offsets are not loaded from memory (a
+// function argument) is not.
+tt.func @pointer_gather(%p: !tt.ptr<f32>, %idx: tensor<16xi32>, %o: !tt.ptr<f32>) {
   %r = tt.make_range {end = 16 : i32, start = 0 : i32} : tensor<16xi32>
-  %qs = tt.splat %q : !tt.ptr<i32> -> tensor<16x!tt.ptr<i32>>
-  %qa = tt.addptr %qs, %r : tensor<16x!tt.ptr<i32>>, tensor<16xi32>
-  %idx = tt.load %qa : tensor<16x!tt.ptr<i32>>
   %s = tt.splat %p : !tt.ptr<f32> -> tensor<16x!tt.ptr<f32>>
   %a = tt.addptr %s, %idx : tensor<16x!tt.ptr<f32>>, tensor<16xi32>
-  // expected-error @+1 {{'tt.load': a gather through a tensor of pointers (offsets loaded from memory, or a mask that is not a prefix) is not lowered to KTIR: use tt.descriptor_gather}}
+  // expected-error @+1 {{'tt.load': a gather whose offsets are not the result of a tt.load (computed from loaded values, say) is not lowered to KTIR: an indirect tile reads its indices from a memory view}}
   %v = tt.load %a : tensor<16x!tt.ptr<f32>>
   %os = tt.splat %o : !tt.ptr<f32> -> tensor<16x!tt.ptr<f32>>
   %oa = tt.addptr %os, %r : tensor<16x!tt.ptr<f32>>, tensor<16xi32>

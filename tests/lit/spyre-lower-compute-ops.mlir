@@ -175,6 +175,44 @@ tt.func @argmax(%t: tensor<4x8xf32>, %i: tensor<4x8xi32>) -> (tensor<8xf32>, ten
 
 // -----
 
+// A min or max written as a select of its own comparison starts from the
+// greatest or least value of the comparison's order: slt (a signed min)
+// the largest i32, ugt (an unsigned max) 0, a swapped sgt (select(b > a, a,
+// b), a signed min) the largest i32 too.
+// CHECK-LABEL: tt.func @select_min_max(
+// CHECK: %[[SMAX:.*]] = arith.constant 2147483647 : i32
+// CHECK: linalg.fill ins(%[[SMAX]] : i32)
+// CHECK: arith.cmpi slt
+// CHECK: %[[Z:.*]] = arith.constant 0 : i32
+// CHECK: linalg.fill ins(%[[Z]] : i32)
+// CHECK: arith.cmpi ugt
+// CHECK: %[[SMAX2:.*]] = arith.constant 2147483647 : i32
+// CHECK: linalg.fill ins(%[[SMAX2]] : i32)
+// CHECK: arith.cmpi sgt
+tt.func @select_min_max(%t: tensor<8xi32>) -> (i32, i32, i32) {
+  %0 = "tt.reduce"(%t) <{axis = 0 : i32}> ({
+  ^bb0(%a: i32, %b: i32):
+    %lt = arith.cmpi slt, %a, %b : i32
+    %x = arith.select %lt, %a, %b : i32
+    tt.reduce.return %x : i32
+  }) : (tensor<8xi32>) -> i32
+  %1 = "tt.reduce"(%t) <{axis = 0 : i32}> ({
+  ^bb0(%a: i32, %b: i32):
+    %gt = arith.cmpi ugt, %a, %b : i32
+    %x = arith.select %gt, %a, %b : i32
+    tt.reduce.return %x : i32
+  }) : (tensor<8xi32>) -> i32
+  %2 = "tt.reduce"(%t) <{axis = 0 : i32}> ({
+  ^bb0(%a: i32, %b: i32):
+    %gt = arith.cmpi sgt, %b, %a : i32
+    %x = arith.select %gt, %a, %b : i32
+    tt.reduce.return %x : i32
+  }) : (tensor<8xi32>) -> i32
+  tt.return %0, %1, %2 : i32, i32, i32
+}
+
+// -----
+
 // A rank-0 result is read back as a scalar; `ninf` makes maximumf start
 // from the largest finite value; integer neutral values.
 // CHECK-LABEL: tt.func @neutral_values(

@@ -1,32 +1,68 @@
 // lower-structured-pointers errors: what KTIR cannot express is an error at
 // the op, naming the construct.
 // RUN: ttxform %s --split-input-file --lower-structured-pointers --verify-diagnostics
-// A gather: the offsets are loaded from memory.
-tt.func @gather(%p: !tt.ptr<f32>, %q: !tt.ptr<i32>) -> tensor<16xf32> {
+// A gather whose offsets are computed from the loaded values: the indirect
+// tile reads its indices from memory as they are.
+tt.func @gather_computed(%p: !tt.ptr<f32>, %q: !tt.ptr<i32>) -> tensor<16xf32> {
+  %c2 = arith.constant dense<2> : tensor<16xi32>
   %r = tt.make_range {end = 16 : i32, start = 0 : i32} : tensor<16xi32>
   %qs = tt.splat %q : !tt.ptr<i32> -> tensor<16x!tt.ptr<i32>>
   %qa = tt.addptr %qs, %r : tensor<16x!tt.ptr<i32>>, tensor<16xi32>
   %idx = tt.load %qa : tensor<16x!tt.ptr<i32>>
+  %h = arith.divsi %idx, %c2 : tensor<16xi32>
   %s = tt.splat %p : !tt.ptr<f32> -> tensor<16x!tt.ptr<f32>>
-  %a = tt.addptr %s, %idx : tensor<16x!tt.ptr<f32>>, tensor<16xi32>
-  // expected-error @+1 {{'tt.load': a gather through a tensor of pointers (offsets loaded from memory, or a mask that is not a prefix) is not lowered to KTIR: use tt.descriptor_gather}}
+  %a = tt.addptr %s, %h : tensor<16x!tt.ptr<f32>>, tensor<16xi32>
+  // expected-error @+1 {{'tt.load': a gather whose offsets are not the result of a tt.load (computed from loaded values, say) is not lowered to KTIR: an indirect tile reads its indices from a memory view}}
   %v = tt.load %a : tensor<16x!tt.ptr<f32>>
   tt.return %v : tensor<16xf32>
 }
 
 // -----
 
-// A scatter: the offsets are loaded from memory.
-tt.func @scatter(%p: !tt.ptr<f32>, %q: !tt.ptr<i32>, %v: tensor<16xf32>) {
-  %r = tt.make_range {end = 16 : i32, start = 0 : i32} : tensor<16xi32>
-  %qs = tt.splat %q : !tt.ptr<i32> -> tensor<16x!tt.ptr<i32>>
-  %qa = tt.addptr %qs, %r : tensor<16x!tt.ptr<i32>>, tensor<16xi32>
-  %idx = tt.load %qa : tensor<16x!tt.ptr<i32>>
+// A scatter whose offsets are a function argument, not loaded.
+tt.func @scatter_argument(%p: !tt.ptr<f32>, %idx: tensor<16xi32>, %v: tensor<16xf32>) {
   %s = tt.splat %p : !tt.ptr<f32> -> tensor<16x!tt.ptr<f32>>
   %a = tt.addptr %s, %idx : tensor<16x!tt.ptr<f32>>, tensor<16xi32>
-  // expected-error @+1 {{'tt.store': a scatter through a tensor of pointers (offsets loaded from memory, or a mask that is not a prefix) is not lowered to KTIR: use tt.descriptor_scatter}}
+  // expected-error @+1 {{'tt.store': a scatter whose offsets are not the result of a tt.load (computed from loaded values, say) is not lowered to KTIR: an indirect tile reads its indices from a memory view}}
   tt.store %a, %v : tensor<16x!tt.ptr<f32>>
   tt.return
+}
+
+// -----
+
+// A mask that is not a prefix (every other element): ptr-analysis makes it
+// the gather_scatter_mask of the dimension.
+tt.func @mask_not_prefix(%p: !tt.ptr<f32>) -> tensor<16xf32> {
+  %c2 = arith.constant dense<2> : tensor<16xi32>
+  %c0 = arith.constant dense<0> : tensor<16xi32>
+  %r = tt.make_range {end = 16 : i32, start = 0 : i32} : tensor<16xi32>
+  %h = arith.remsi %r, %c2 : tensor<16xi32>
+  %m = arith.cmpi eq, %h, %c0 : tensor<16xi32>
+  %s = tt.splat %p : !tt.ptr<f32> -> tensor<16x!tt.ptr<f32>>
+  %a = tt.addptr %s, %r : tensor<16x!tt.ptr<f32>>, tensor<16xi32>
+  // expected-error @+1 {{'tt.load': a load through a tensor of pointers whose mask is not a prefix (an arbitrary i1 tensor along one dimension) is not lowered to KTIR: a KTIR tile bounds its coordinates by prefixes only}}
+  %v = tt.load %a, %m : tensor<16x!tt.ptr<f32>>
+  tt.return %v : tensor<16xf32>
+}
+
+// -----
+
+// A gather whose indices come from a masked load with `other`, while the
+// gather itself is not masked: the lanes past the index load's bound would
+// read `other`'s row, which the indirect tile cannot.
+tt.func @gather_other_unmasked(%p: !tt.ptr<f32>, %q: !tt.ptr<i32>, %n: i32) -> tensor<16xf32> {
+  %zero = arith.constant dense<0> : tensor<16xi32>
+  %r = tt.make_range {end = 16 : i32, start = 0 : i32} : tensor<16xi32>
+  %ns = tt.splat %n : i32 -> tensor<16xi32>
+  %m = arith.cmpi slt, %r, %ns : tensor<16xi32>
+  %qs = tt.splat %q : !tt.ptr<i32> -> tensor<16x!tt.ptr<i32>>
+  %qa = tt.addptr %qs, %r : tensor<16x!tt.ptr<i32>>, tensor<16xi32>
+  %idx = tt.load %qa, %m, %zero : tensor<16x!tt.ptr<i32>>
+  %s = tt.splat %p : !tt.ptr<f32> -> tensor<16x!tt.ptr<f32>>
+  %a = tt.addptr %s, %idx : tensor<16x!tt.ptr<f32>>, tensor<16xi32>
+  // expected-error @+1 {{'tt.load': a gather whose offsets come from a masked tt.load with `other`, along a dimension the load does not mask, is not lowered to KTIR: the indirect tile would not read the `other` lanes}}
+  %v = tt.load %a : tensor<16x!tt.ptr<f32>>
+  tt.return %v : tensor<16xf32>
 }
 
 // -----
@@ -38,7 +74,7 @@ tt.func @two_irregular(%p: !tt.ptr<f32>, %i: tensor<4x1xi32>, %j: tensor<1x4xi32
   %o = arith.addi %ib, %jb : tensor<4x4xi32>
   %s = tt.splat %p : !tt.ptr<f32> -> tensor<4x4x!tt.ptr<f32>>
   %a = tt.addptr %s, %o : tensor<4x4x!tt.ptr<f32>>, tensor<4x4xi32>
-  // expected-error @+1 {{'tt.load': a load through a tensor of pointers that ptr-analysis cannot describe as a base, offsets and strides (two irregular dimensions, or a mask that is not a prefix along two dimensions) is not lowered to KTIR}}
+  // expected-error @+1 {{'tt.load': a load through a tensor of pointers that ptr-analysis cannot describe as a base, offsets and strides (two irregular dimensions, a mask that is not a prefix along two dimensions, an `other` that is not a splat, pointers made by tt.int_to_ptr or tt.bitcast) is not lowered to KTIR}}
   %v = tt.load %a : tensor<4x4x!tt.ptr<f32>>
   tt.return %v : tensor<4x4xf32>
 }
@@ -103,5 +139,31 @@ tt.func @escapes(%p: !tt.ptr<f32>) {
   %a = tt.addptr %s, %r : tensor<16x!tt.ptr<f32>>, tensor<16xi32>
   // expected-error @+1 {{'tt.call': a use of a pointer tensor other than a load or a store (a call, a comparison, a conversion to integers) is not lowered to KTIR}}
   tt.call @use(%a) : (tensor<16x!tt.ptr<f32>>) -> ()
+  tt.return
+}
+
+// -----
+
+// A static modulus far shorter than the block (`% 2` over 64 elements):
+// the block would span 33 copies of the 2 elements.
+tt.func @wrap_too_short(%x: !tt.ptr<f32>, %start: i32) -> tensor<64xf32> {
+  %c2 = arith.constant dense<2> : tensor<64xi32>
+  %r = tt.make_range {end = 64 : i32, start = 0 : i32} : tensor<64xi32>
+  %s = tt.splat %start : i32 -> tensor<64xi32>
+  %o = arith.addi %s, %r : tensor<64xi32>
+  %w = arith.remsi %o, %c2 : tensor<64xi32>
+  %xs = tt.splat %x : !tt.ptr<f32> -> tensor<64x!tt.ptr<f32>>
+  %xp = tt.addptr %xs, %w : tensor<64x!tt.ptr<f32>>, tensor<64xi32>
+  // expected-error @+1 {{'tt.load': a wrap-around dimension whose block spans more than 16 partitions (the block much longer than its modulus) is not lowered to KTIR}}
+  %v = tt.load %xp : tensor<64x!tt.ptr<f32>>
+  tt.return %v : tensor<64xf32>
+}
+
+// -----
+
+// A tensor of pointers passed as an argument: there is no base pointer.
+tt.func @pointer_tensor_argument(%c: tensor<16x!tt.ptr<f32>>, %v: tensor<16xf32>) {
+  // expected-error @+1 {{'tt.store': a store through a tensor of pointers that is a function argument (not built from a base pointer) is not lowered to KTIR: a memory view needs the base pointer and the strides}}
+  tt.store %c, %v : tensor<16x!tt.ptr<f32>>
   tt.return
 }

@@ -135,6 +135,33 @@ tt.func @wrapped(%x: !tt.ptr<f32>, %start: i32, %n: i32) -> tensor<16xf32> {
 
 // -----
 
+// A static modulus shorter than the block (`% 3` over 8 elements): the
+// block, starting anywhere in [0, 3), reaches (2 + 7) / 3 + 1 = 4 copies of
+// the 3 elements, so the distributed view has four partitions.
+tt.func @wrapped_short(%x: !tt.ptr<f32>, %start: i32) -> tensor<8xf32> {
+  %c3 = arith.constant dense<3> : tensor<8xi32>
+  %r = tt.make_range {end = 8 : i32, start = 0 : i32} : tensor<8xi32>
+  %s = tt.splat %start : i32 -> tensor<8xi32>
+  %o = arith.addi %s, %r : tensor<8xi32>
+  %w = arith.remsi %o, %c3 : tensor<8xi32>
+  %xs = tt.splat %x : !tt.ptr<f32> -> tensor<8x!tt.ptr<f32>>
+  %xp = tt.addptr %xs, %w : tensor<8x!tt.ptr<f32>>, tensor<8xi32>
+  %v = tt.load %xp : tensor<8x!tt.ptr<f32>>
+  tt.return %v : tensor<8xf32>
+}
+
+// CHECK: #[[S0:.*]] = affine_set<(d0) : (d0 >= 0, -d0 + 2 >= 0)>
+// CHECK: #[[S1:.*]] = affine_set<(d0) : (d0 - 3 >= 0, -d0 + 5 >= 0)>
+// CHECK: #[[S2:.*]] = affine_set<(d0) : (d0 - 6 >= 0, -d0 + 8 >= 0)>
+// CHECK: #[[S3:.*]] = affine_set<(d0) : (d0 - 9 >= 0, -d0 + 11 >= 0)>
+// CHECK-LABEL: tt.func @wrapped_short
+// CHECK: %[[P0:.*]] = ktdp.construct_memory_view %[[X:.*]], sizes: [3], strides: [1] {coordinate_set = #[[S0]], {{.*}}} : memref<3xf32>
+// CHECK: %[[P1:.*]] = ktdp.construct_memory_view %[[X]], sizes: [3], strides: [1] {coordinate_set = #[[S1]], {{.*}}} : memref<3xf32>
+// CHECK: %[[P2:.*]] = ktdp.construct_memory_view %[[X]], sizes: [3], strides: [1] {coordinate_set = #[[S2]], {{.*}}} : memref<3xf32>
+// CHECK: %[[P3:.*]] = ktdp.construct_memory_view %[[X]], sizes: [3], strides: [1] {coordinate_set = #[[S3]], {{.*}}} : memref<3xf32>
+// CHECK: ktdp.construct_distributed_memory_view (%[[P0]], %[[P1]], %[[P2]], %[[P3]] : memref<3xf32>, memref<3xf32>, memref<3xf32>, memref<3xf32>) : memref<12xf32>
+// -----
+
 // A pointer tensor carried by a loop and advanced each iteration (the K loop
 // of a matmul): each iteration's tile is at the advanced offset, and the
 // loop no longer carries the pointers.
@@ -234,3 +261,107 @@ tt.func @range_mask(%n: i32, %x: tensor<128xf32>) -> tensor<128xf32> {
 // CHECK: %[[R:.*]] = tt.reshape %[[SUM]] : tensor<16x8xi32> -> tensor<128xi32>
 // CHECK: arith.cmpi slt, %[[R]]
 // CHECK-NOT: tt.make_range
+// -----
+
+// A gather: the offsets are loaded from memory (ptr-analysis makes
+// tts.make_gather_scatter_tptr). The load becomes an indirect access tile
+// over a view at the base whose gathered dim spans 2^30 elements; its
+// indices are read from the view of the index load, at that load's anchor
+// plus the intermediate variable.
+tt.func @gather(%p: !tt.ptr<f32>, %q: !tt.ptr<i32>) -> tensor<16xf32> {
+  %r = tt.make_range {end = 16 : i32, start = 0 : i32} : tensor<16xi32>
+  %qs = tt.splat %q : !tt.ptr<i32> -> tensor<16x!tt.ptr<i32>>
+  %qa = tt.addptr %qs, %r : tensor<16x!tt.ptr<i32>>, tensor<16xi32>
+  %idx = tt.load %qa : tensor<16x!tt.ptr<i32>>
+  %s = tt.splat %p : !tt.ptr<f32> -> tensor<16x!tt.ptr<f32>>
+  %a = tt.addptr %s, %idx : tensor<16x!tt.ptr<f32>>, tensor<16xi32>
+  %v = tt.load %a : tensor<16x!tt.ptr<f32>>
+  tt.return %v : tensor<16xf32>
+}
+
+// CHECK-LABEL: tt.func @gather
+// CHECK: %[[Q:.*]] = builtin.unrealized_conversion_cast %arg1 : !tt.ptr<i32> to index
+// CHECK: %[[IV:.*]] = ktdp.construct_memory_view %[[Q]], sizes: [16], strides: [1] {{.*}} : memref<16xi32>
+// CHECK: %[[P:.*]] = builtin.unrealized_conversion_cast %arg0 : !tt.ptr<f32> to index
+// CHECK: %[[V:.*]] = ktdp.construct_memory_view %[[P]], sizes: [1073741824], strides: [1] {coordinate_set = #[[SET:.*]], memory_space = #ktdp.spyre_memory_space<HBM>} : memref<1073741824xf32>
+// CHECK: %[[T:.*]] = ktdp.construct_indirect_access_tile intermediate_variables(%[[I:.*]]) %[[V]][ind(%[[IV]][%c0 + %[[I]]])] {variables_space_order = #map, variables_space_set = #set} : memref<1073741824xf32>, memref<16xi32> -> !ktdp.access_tile<16xindex>
+// CHECK: %[[L:.*]] = ktdp.load %[[T]] : <16xindex> -> tensor<16xf32>
+// CHECK-NOT: tt.load
+// CHECK: tt.return %[[L]]
+
+// -----
+
+// A scatter of rows: out + idx[:, None] * stride + cols[None, :]; the
+// gathered dim has the row stride, the columns are a direct subscript.
+tt.func @scatter_rows(%o: !tt.ptr<f32>, %q: !tt.ptr<i64>, %stride: i64, %v: tensor<4x8xf32>) {
+  %r = tt.make_range {end = 4 : i32, start = 0 : i32} : tensor<4xi32>
+  %qs = tt.splat %q : !tt.ptr<i64> -> tensor<4x!tt.ptr<i64>>
+  %qa = tt.addptr %qs, %r : tensor<4x!tt.ptr<i64>>, tensor<4xi32>
+  %idx = tt.load %qa : tensor<4x!tt.ptr<i64>>
+  %i2 = tt.expand_dims %idx {axis = 1 : i32} : tensor<4xi64> -> tensor<4x1xi64>
+  %ss = tt.splat %stride : i64 -> tensor<4x1xi64>
+  %rows = arith.muli %i2, %ss : tensor<4x1xi64>
+  %c = tt.make_range {end = 8 : i32, start = 0 : i32} : tensor<8xi32>
+  %c2 = tt.expand_dims %c {axis = 0 : i32} : tensor<8xi32> -> tensor<1x8xi32>
+  %c64 = arith.extsi %c2 : tensor<1x8xi32> to tensor<1x8xi64>
+  %rb = tt.broadcast %rows : tensor<4x1xi64> -> tensor<4x8xi64>
+  %cb = tt.broadcast %c64 : tensor<1x8xi64> -> tensor<4x8xi64>
+  %off = arith.addi %rb, %cb : tensor<4x8xi64>
+  %os = tt.splat %o : !tt.ptr<f32> -> tensor<4x8x!tt.ptr<f32>>
+  %oa = tt.addptr %os, %off : tensor<4x8x!tt.ptr<f32>>, tensor<4x8xi64>
+  tt.store %oa, %v : tensor<4x8x!tt.ptr<f32>>
+  tt.return
+}
+
+// CHECK-LABEL: tt.func @scatter_rows
+// CHECK: %[[IV:.*]] = ktdp.construct_memory_view %{{.*}}, sizes: [4], strides: [1] {{.*}} : memref<4xi64>
+// CHECK: %[[S:.*]] = arith.index_cast %arg2 : i64 to index
+// CHECK: %[[V:.*]] = ktdp.construct_memory_view %{{.*}}, sizes: [1073741824, 8], strides: [%[[S]], 1] {{.*}} : memref<1073741824x8xf32>
+// CHECK: %[[T:.*]] = ktdp.construct_indirect_access_tile intermediate_variables(%[[I:.*]], %[[J:.*]]) %[[V]][ind(%[[IV]][%c0 + %[[I]]]), (%[[J]])] {{.*}} : memref<1073741824x8xf32>, memref<4xi64> -> !ktdp.access_tile<4x8xindex>
+// CHECK: ktdp.store %arg3, %[[T]] : tensor<4x8xf32>, <4x8xindex>
+// CHECK-NOT: tt.store
+
+// -----
+
+// A masked gather with `other` (an embedding lookup): both bounds are
+// symbols of the indirect tile's variable space, so the lanes past them are
+// not read, and `other` is selected there. The index load is masked by the
+// same bound and has `other` 0, which the gather does not read.
+tt.func @gather_masked(%w: !tt.ptr<f32>, %q: !tt.ptr<i32>, %n: i32, %d: i32) -> tensor<8x16xf32> {
+  %zero = arith.constant dense<0> : tensor<8xi32>
+  %cst = arith.constant dense<0.000000e+00> : tensor<8x16xf32>
+  %c16 = arith.constant dense<16> : tensor<8x1xi32>
+  %r = tt.make_range {end = 8 : i32, start = 0 : i32} : tensor<8xi32>
+  %ns = tt.splat %n : i32 -> tensor<8xi32>
+  %m = arith.cmpi slt, %r, %ns : tensor<8xi32>
+  %qs = tt.splat %q : !tt.ptr<i32> -> tensor<8x!tt.ptr<i32>>
+  %qa = tt.addptr %qs, %r : tensor<8x!tt.ptr<i32>>, tensor<8xi32>
+  %idx = tt.load %qa, %m, %zero : tensor<8x!tt.ptr<i32>>
+  %c = tt.make_range {end = 16 : i32, start = 0 : i32} : tensor<16xi32>
+  %ds = tt.splat %d : i32 -> tensor<16xi32>
+  %cm = arith.cmpi slt, %c, %ds : tensor<16xi32>
+  %m2 = tt.expand_dims %m {axis = 1 : i32} : tensor<8xi1> -> tensor<8x1xi1>
+  %cm2 = tt.expand_dims %cm {axis = 0 : i32} : tensor<16xi1> -> tensor<1x16xi1>
+  %mb = tt.broadcast %m2 : tensor<8x1xi1> -> tensor<8x16xi1>
+  %cmb = tt.broadcast %cm2 : tensor<1x16xi1> -> tensor<8x16xi1>
+  %mask = arith.andi %mb, %cmb : tensor<8x16xi1>
+  %i2 = tt.expand_dims %idx {axis = 1 : i32} : tensor<8xi32> -> tensor<8x1xi32>
+  %rows = arith.muli %i2, %c16 : tensor<8x1xi32>
+  %c2 = tt.expand_dims %c {axis = 0 : i32} : tensor<16xi32> -> tensor<1x16xi32>
+  %rb = tt.broadcast %rows : tensor<8x1xi32> -> tensor<8x16xi32>
+  %cb = tt.broadcast %c2 : tensor<1x16xi32> -> tensor<8x16xi32>
+  %off = arith.addi %rb, %cb : tensor<8x16xi32>
+  %ws = tt.splat %w : !tt.ptr<f32> -> tensor<8x16x!tt.ptr<f32>>
+  %wa = tt.addptr %ws, %off : tensor<8x16x!tt.ptr<f32>>, tensor<8x16xi32>
+  %v = tt.load %wa, %mask, %cst : tensor<8x16x!tt.ptr<f32>>
+  tt.return %v : tensor<8x16xf32>
+}
+
+// CHECK-LABEL: tt.func @gather_masked
+// CHECK: %[[C:.*]] = arith.muli %c0{{.*}}, %{{.*}} : index
+// CHECK: %[[D:.*]] = ktdp.construct_distributed_memory_view
+// CHECK: %[[V:.*]] = ktdp.construct_memory_view %{{.*}}, sizes: [1073741824, 16], strides: [16, 1] {{.*}} : memref<1073741824x16xf32>
+// CHECK: %[[T:.*]] = ktdp.construct_indirect_access_tile intermediate_variables(%[[I:.*]], %[[J:.*]]) %[[V]][ind(%[[D]][%[[C]] + %[[I]]]), (%[[J]])] symbols(%[[B0:.*]], %[[B1:.*]]) {variables_space_order = #map, variables_space_set = #[[VS:.*]]} : memref<1073741824x16xf32>, memref<?xi32> -> !ktdp.access_tile<8x16xindex>
+// CHECK: %[[L:.*]] = ktdp.load %[[T]] : <8x16xindex> -> tensor<8x16xf32>
+// CHECK: %[[SEL:.*]] = arith.select %{{.*}}, %[[L]], %{{.*}} : tensor<8x16xi1>, tensor<8x16xf32>
+// CHECK: tt.return %[[SEL]]
