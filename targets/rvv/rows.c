@@ -30,6 +30,11 @@
 
 enum { LM = 8, LM_DOT = 4 };
 
+static bool is_i32t(const Type *t) {
+    Type *el = type_elem((Type *)t);
+    return el && el->kind == T_INT && el->i.width == 32;
+}
+
 /* a strip loop over [0, n) of one row: opens it, the caller closes */
 static void strip_open(Cg *e, int lm, const char *n) {
     line(e, "for (size_t ttx_k = 0, ttx_vl; ttx_k < (size_t)(%s); ttx_k += ttx_vl) {", n);
@@ -76,31 +81,44 @@ static void strips_by_rows(Cg *e, const Type *t, const char *name, Op *op, const
     RvStrip g;
     rv_strip_init(&g, e, true, LM, t, idx);
     const char *x = strip(&g, op);
-    line(e, "__riscv_vse32_v_f32m%d(&%s[%s] + ttx_k, %s, ttx_vl);", LM, name, cg_flat(e, t->sh.dims, r, idx), x);
+    line(e, "__riscv_vse32_v_%s32m%d(&%s[%s] + ttx_k, %s, ttx_vl);", is_i32t(t) ? "i" : "f", LM, name, cg_flat(e, t->sh.dims, r, idx), x);
     close1(e);
     cg_loops_close(e, n);
 }
 
+
+
 /* op's f32 result v (an array) by rows of strips */
 static bool ew_rows(Cg *e, Op *op, Value *v, bool emit) {
     Type *t = v->type;
-    if (!is_tensor(t) || !fname_is(t->sh.elem, "f32") || t->sh.rank < 1 || t->sh.rank > MAXR || !cg_is_ew(op->info->id)) return false;
+    bool in = is_tensor(t) && is_i32t(t);
+    if (!is_tensor(t) || !(rv_fl(t->sh.elem) || in) || t->sh.rank < 1 || t->sh.rank > MAXR || !cg_is_ew(op->info->id)) return false;
     RvStrip g;
     rv_strip_init(&g, e, false, LM, t, NULL);
-    if (!rv_vf_op(&g, op)) return false;
-    if (emit) strips_by_rows(e, t, cg_vi(e, v)->name, op, rv_vf_op);
+    if (in ? !rv_vi_op(&g, op) : !rv_vf_op(&g, op)) return false;
+    if (emit) strips_by_rows(e, t, cg_vi(e, v)->name, op, in ? rv_vi_op : rv_vf_op);
     return true;
+}
+
+/* a line naming an op the strategy leaves to the portable C's per-element
+ * code (tests/rvv/compile.py counts them in the samples) */
+static bool scalar(Cg *e, Op *op) {
+    line(e, "/* rvv: per-element %s */", op_name(op));
+    return false;
 }
 
 bool rvv_elementwise(Cg *e, Op *op, Value *v) {
     if (ptr_add(e, op, v, false)) return ptr_add(e, op, v, true);
     if (ew_rows(e, op, v, false)) return ew_rows(e, op, v, true);
-    return false;
+    return scalar(e, op);
 }
 
 /* an array into an array of its type: its bytes by strips */
 bool rvv_copy(Cg *e, const char *dst, Value *src, Type *t) {
-    if (!is_tensor(t) || cg_vi(e, src)->kind != K_ARRAY || !cg_same_shape(src->type, t) || type_elem(src->type) != type_elem(t)) return false;
+    if (!is_tensor(t) || cg_vi(e, src)->kind != K_ARRAY || !cg_same_shape(src->type, t) || type_elem(src->type) != type_elem(t)) {
+        if (is_tensor(t)) line(e, "/* rvv: per-element copy */");
+        return false;
+    }
     line(e, "for (size_t ttx_k = 0, ttx_vl, ttx_n = sizeof %s; ttx_k < ttx_n; ttx_k += ttx_vl) {", dst);
     e->ind++;
     line(e, "ttx_vl = __riscv_vsetvl_e8m8(ttx_n - ttx_k);");
@@ -121,7 +139,7 @@ static bool store_ok(Cg *e, Op *op, Aff **pa) {
     if (!rv_row_pointers(e, pv, vt, &a)) return false;
     RvStrip g;
     rv_strip_init(&g, e, false, LM, vt, NULL);
-    if (!rv_vf(&g, val) || (mask && !rv_vm(&g, mask))) return false;
+    if (!rv_vx(&g, val) || (mask && !rv_vm(&g, mask))) return false;
     if (pa) *pa = a;
     return true;
 }
@@ -162,9 +180,16 @@ static void store_strips(Cg *e, Op *op, const char *const *idx, const char *n, b
     rv_strip_init(&g, e, true, LM, val->type, idx);
     if (all) g.all = mask;
     g.stored = mask;
-    const char *x = rv_vf(&g, val);
-    if (mask && !all) line(e, "__riscv_vse32_v_f32m%d_m(%s, ttx_rp + ttx_k, %s, ttx_vl);", LM, rv_vm(&g, mask), x);
-    else line(e, "__riscv_vse32_v_f32m%d(ttx_rp + ttx_k, %s, ttx_vl);", LM, x);
+    const char *x = rv_vx(&g, val);
+    const char *mv = mask && !all ? rv_vm(&g, mask) : NULL;
+    const char *vs = is_i32t(val->type) ? "i32" : "f32";
+    if (fname_is(val->type->sh.elem, "f16")) {
+        const char *hs = rv_hsfx(e, LM);
+        x = fmt(e, "__riscv_vfncvt_f_f_w_%s(%s, ttx_vl)", hs, x);
+        if (mv) line(e, "__riscv_vse16_v_%s_m(%s, ttx_rp + ttx_k, %s, ttx_vl);", hs, mv, x);
+        else line(e, "__riscv_vse16_v_%s(ttx_rp + ttx_k, %s, ttx_vl);", hs, x);
+    } else if (mv) line(e, "__riscv_vse32_v_%sm%d_m(%s, ttx_rp + ttx_k, %s, ttx_vl);", vs, LM, mv, x);
+    else line(e, "__riscv_vse32_v_%sm%d(ttx_rp + ttx_k, %s, ttx_vl);", vs, LM, x);
     close1(e);
 }
 
@@ -176,7 +201,8 @@ static void store_rows(Cg *e, Op *op, Aff *pa) {
     const char *idx[MAXR];
     int n = cg_loops_open(e, vt->sh.dims, r - 1, idx);
     idx[r - 1] = "0";
-    line(e, "float *ttx_rp = %s;", cg_aff_render(e, pa, vt->sh.elem, idx));
+    if (fname_is(vt->sh.elem, "f16")) line(e, "_Float16 *ttx_rp = (_Float16 *)(%s);", cg_aff_render(e, pa, vt->sh.elem, idx));
+    else line(e, "%s *ttx_rp = %s;", is_i32t(vt) ? "i32" : "float", cg_aff_render(e, pa, vt->sh.elem, idx));
     const char *len = fmt(e, "%" PRId64, L);
     if (prefix_mask(e, mask, r, L, idx, true)) {
         /* the kept lanes are a prefix: its strips, the last one the tail */
@@ -196,7 +222,7 @@ static void store_rows(Cg *e, Op *op, Aff *pa) {
  * pointers are consecutive by strips, the others element by element */
 static bool gather_rows(Cg *e, CgAccess *a) {
     Op *op = a->op;
-    if (!op_is(op, OP_tt_load) || a->tts || a->blk || a->nmd || !a->ten || !fname_is(a->el, "f32") || cg_vi(e, a->pv)->kind != K_ARRAY)
+    if (!op_is(op, OP_tt_load) || a->tts || a->blk || a->nmd || !a->ten || !rv_fl(a->el) || a->el != a->vt->sh.elem || cg_vi(e, a->pv)->kind != K_ARRAY)
         return false;
     Value *mask = op->nopnds > 1 ? op_operand(op, 1) : NULL, *other = op->nopnds > 2 ? op_operand(op, 2) : NULL;
     RvStrip g;
@@ -207,15 +233,15 @@ static bool gather_rows(Cg *e, CgAccess *a) {
     a->n = cg_loops_open(e, a->vt->sh.dims, r - 1, a->idx);
     a->idx[r - 1] = "0";
     const char *row = cg_flat(e, a->vt->sh.dims, r, a->idx);
-    line(e, "float *const *ttx_pr = &%s[%s];", cg_vi(e, a->pv)->name, row);
-    /* consecutive: pointer j is pointer 0 + 4 j, compared by strips of e64 */
+    line(e, "%s *const *ttx_pr = &%s[%s];", a->mt, cg_vi(e, a->pv)->name, row);
+    /* consecutive: pointer j is pointer 0 + size j, compared by strips of e64 */
     line(e, "int ttx_c = 1;");
     line(e, "for (size_t ttx_k = 0, ttx_vl; ttx_k < %" PRId64 "; ttx_k += ttx_vl) {", L);
     e->ind++;
     line(e, "ttx_vl = __riscv_vsetvl_e64m8(%" PRId64 " - ttx_k);", L);
     line(e, "vuint64m8_t ttx_q = __riscv_vle64_v_u64m8((const unsigned long *)ttx_pr + ttx_k, ttx_vl);");
-    line(e, "vuint64m8_t ttx_x = __riscv_vadd_vx_u64m8(__riscv_vsll_vx_u64m8(__riscv_vid_v_u64m8(ttx_vl), 2, ttx_vl), "
-            "(unsigned long)ttx_pr[0] + ttx_k * 4, ttx_vl);");
+    line(e, "vuint64m8_t ttx_x = __riscv_vadd_vx_u64m8(__riscv_vsll_vx_u64m8(__riscv_vid_v_u64m8(ttx_vl), %d, ttx_vl), "
+            "(unsigned long)ttx_pr[0] + ttx_k * %d, ttx_vl);", a->sz == 2 ? 1 : 2, a->sz);
     line(e, "ttx_c &= __riscv_vcpop_m_b8(__riscv_vmsne_vv_u64m8_b8(ttx_q, ttx_x, ttx_vl), ttx_vl) == 0;");
     close1(e);
     line(e, "if (ttx_c) {");
@@ -238,7 +264,7 @@ static bool gather_rows(Cg *e, CgAccess *a) {
 bool rvv_access(Cg *e, CgAccess *a) {
     Aff *pa;
     if (a->store) {
-        if (!store_ok(e, a->op, &pa)) return false;
+        if (!store_ok(e, a->op, &pa)) return a->ten ? scalar(e, a->op) : false;
         store_rows(e, a->op, pa);
         a->whole = true;
         return true;
@@ -253,7 +279,7 @@ bool rvv_access(Cg *e, CgAccess *a) {
             return true;
         }
     }
-    return gather_rows(e, a);
+    return gather_rows(e, a) || (a->ten ? scalar(e, a->op) : false);
 }
 
 /* ---- reductions ----------------------------------------------------------- */
@@ -285,7 +311,7 @@ static int reduce_kind(Cg *e, Op *op) {
 
 bool rvv_reduce(Cg *e, Op *op, bool scan) {
     int k = scan ? -1 : reduce_kind(e, op);
-    if (k < 0) return false;
+    if (k < 0) return scalar(e, op);
     Value *s0 = op_operand(op, 0), *res = op_result(op, 0);
     if (!value_has_uses(res)) return true;
     if (!cg_declare(e, res)) return false;
@@ -337,11 +363,13 @@ bool rvv_reduce(Cg *e, Op *op, bool scan) {
 bool rvv_dot(Cg *e, Op *op) {
     Value *a = op_operand(op, 0), *b = op_operand(op, 1), *c = op_operand(op, 2), *res = op_result(op, 0);
     Type *rt = res->type;
-    if (rt->sh.rank != 2 || !fname_is(rt->sh.elem, "f32") || !fname_is(a->type->sh.elem, "f32") || !fname_is(b->type->sh.elem, "f32"))
-        return false;
-    if (cg_vi(e, a)->kind != K_ARRAY || cg_vi(e, b)->kind != K_ARRAY) return false;
+    /* f16 operands are f32 arrays of f16 values: their products are exact
+     * in f32, so one vfmacc rounds each sum as the portable C does */
+    if (rt->sh.rank != 2 || !fname_is(rt->sh.elem, "f32") || !rv_fl(a->type->sh.elem) || !rv_fl(b->type->sh.elem))
+        return scalar(e, op);
+    if (cg_vi(e, a)->kind != K_ARRAY || cg_vi(e, b)->kind != K_ARRAY) return scalar(e, op);
     bool carr = cg_vi(e, c)->kind == K_ARRAY && cg_same_shape(c->type, rt);
-    if (!carr && !cg_is_uniform_value(c)) return false;
+    if (!carr && !cg_is_uniform_value(c)) return scalar(e, op);
     int64_t M = rt->sh.dims[0], N = rt->sh.dims[1], K = a->type->sh.dims[1];
     int mr = M % 4 == 0 ? 4 : M % 2 == 0 ? 2 : 1;
     const char *A = cg_vi(e, a)->name, *B = cg_vi(e, b)->name, *C = cg_vi(e, c)->name, *R = cg_vi(e, res)->name;
