@@ -17,7 +17,9 @@
  *   tail-undisturbed (`_tu`) vector accumulator over the strips, then one
  *   vfredmax / vfredmin (exact in any order); with one addf: the
  *   interpreter's halving order, each level a strip loop of vfadd over the
- *   two halves, so the sum has the interpreter's bits (a vfredusum would
+ *   two halves while they exceed one register group, then the rest of the
+ *   levels in registers (vslidedown by half, a _tu vfadd over the first
+ *   half), so the sum has the interpreter's bits (a vfredusum would
  *   sum in another order: layernorm's variance then misses --check's
  *   tolerance by thousands of ulp);
  * - a 2-D f32 tt.dot: a register-blocked micro-kernel, 4 rows of
@@ -329,20 +331,42 @@ bool rvv_reduce(Cg *e, Op *op, bool scan) {
     if (k == 0) {
         /* the interpreter's order: halving, element j with element j + m
          * (m = ceil(n / 2)) while n > 1 are left, each level by strips */
+        /* while more than a register group's worth are left, a level is
+         * strips over memory; the levels after that are in one register
+         * group: element j + m slid down onto j (vslidedown), added to the
+         * first n - m lanes, the others undisturbed (_tu) */
         line(e, "float ttx_r[%" PRId64 "];", L);
         strip_open(e, LM, fmt(e, "%" PRId64, L));
         rv_strip_init(&g, e, true, LM, st, idx);
         line(e, "__riscv_vse32_v_f32m%d(ttx_r + ttx_k, %s, ttx_vl);", LM, rv_vf(&g, s0));
         close1(e);
-        for (int64_t m, nn = L; nn > 1; nn = m) {
+        line(e, "size_t ttx_hm = __riscv_vsetvlmax_e32m%d(), ttx_n = %" PRId64 ";", LM, L);
+        line(e, "(void)ttx_hm;");
+        /* VLEN >= 128 (the V extension's least): a group holds >= 32 lanes */
+        for (int64_t m, nn = L; nn > 32; nn = m) {
             m = (nn + 1) / 2;
+            line(e, "if (ttx_n > ttx_hm) {");
+            e->ind++;
             strip_open(e, LM, fmt(e, "%" PRId64, nn - m));
             line(e, "vfloat32m%d_t ttx_a = __riscv_vle32_v_f32m%d(ttx_r + ttx_k, ttx_vl);", LM, LM);
             line(e, "vfloat32m%d_t ttx_b = __riscv_vle32_v_f32m%d(ttx_r + %" PRId64 " + ttx_k, ttx_vl);", LM, LM, m);
             line(e, "__riscv_vse32_v_f32m%d(ttx_r + ttx_k, __riscv_vfadd_vv_f32m%d(ttx_a, ttx_b, ttx_vl), ttx_vl);", LM, LM);
             close1(e);
+            line(e, "ttx_n = %" PRId64 ";", m);
+            close1(e);
         }
-        line(e, "%s = ttx_r[0];", dst);
+        if (L > 1) {
+            line(e, "vfloat32m%d_t ttx_s = __riscv_vle32_v_f32m%d(ttx_r, ttx_n);", LM, LM);
+            for (int64_t m, nn = L; nn > 1; nn = m) {
+                m = (nn + 1) / 2;
+                line(e, "if (ttx_n == %" PRId64 ") {", nn);
+                line(e, "    ttx_s = __riscv_vfadd_vv_f32m%d_tu(ttx_s, ttx_s, __riscv_vslidedown_vx_f32m%d(ttx_s, %" PRId64 ", %" PRId64 "), %" PRId64 ");",
+                     LM, LM, m, nn - m, nn - m);
+                line(e, "    ttx_n = %" PRId64 ";", m);
+                line(e, "}");
+            }
+            line(e, "%s = __riscv_vfmv_f_s_f32m%d_f32(ttx_s);", dst, LM);
+        } else line(e, "%s = ttx_r[0];", dst);
         cg_loops_close(e, n);
         return true;
     }
