@@ -115,8 +115,33 @@ bool rvv_elementwise(Cg *e, Op *op, Value *v) {
     return scalar(e, op);
 }
 
-/* an array into an array of its type: its bytes by strips */
+/* a value computed by strips (f32, f16, i32 or pointers) into the array
+ * dst of its type, by rows */
+static bool rows_into(Cg *e, const char *dst, Value *src, Type *t, bool emit) {
+    if (!is_tensor(t) || !cg_same_shape(src->type, t) || t->sh.rank < 1 || t->sh.rank > MAXR || type_elem(src->type) != type_elem(t)) return false;
+    bool ptr = type_elem(t)->kind == T_PTR;
+    int lm = ptr ? 4 : LM, r = t->sh.rank;
+    const char *idx[MAXR];
+    RvStrip g;
+    rv_strip_init(&g, e, false, lm, t, NULL);
+    if (!(ptr ? rv_vp(&g, src) : (rv_fl(type_elem(t)) || is_i32t(t)) ? rv_vx(&g, src) : NULL)) return false;
+    if (!emit) return true;
+    int n = cg_loops_open(e, t->sh.dims, r - 1, idx);
+    idx[r - 1] = "0";
+    strip_open(e, lm, fmt(e, "%" PRId64, t->sh.dims[r - 1]));
+    rv_strip_init(&g, e, true, lm, t, idx);
+    const char *x = ptr ? rv_vp(&g, src) : rv_vx(&g, src), *at = fmt(e, "&%s[%s] + ttx_k", dst, cg_flat(e, t->sh.dims, r, idx));
+    if (ptr) line(e, "__riscv_vse64_v_u64m8((unsigned long *)(%s), %s, ttx_vl);", at, x);
+    else line(e, "__riscv_vse32_v_%s32m%d(%s, %s, ttx_vl);", is_i32t(t) ? "i" : "f", LM, at, x);
+    close1(e);
+    cg_loops_close(e, n);
+    return true;
+}
+
+/* an array into an array of its type: its bytes by strips; a value computed
+ * by strips into an array by rows */
 bool rvv_copy(Cg *e, const char *dst, Value *src, Type *t) {
+    if (is_tensor(t) && cg_vi(e, src)->kind != K_ARRAY && rows_into(e, dst, src, t, false)) return rows_into(e, dst, src, t, true);
     if (!is_tensor(t) || cg_vi(e, src)->kind != K_ARRAY || !cg_same_shape(src->type, t) || type_elem(src->type) != type_elem(t)) {
         if (is_tensor(t)) line(e, "/* rvv: per-element copy */");
         return false;

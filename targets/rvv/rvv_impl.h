@@ -43,6 +43,9 @@ const char *rv_vf(RvStrip *g, Value *v);
 /* an i32 tensor's lanes (vint32mL: affine in the row, arrays, loads,
  * + - * & | ^ max min select), or NULL */
 const char *rv_vi(RvStrip *g, Value *v);
+/* a pointer tensor's lanes (vuint64m(2 lm), lm at most 4: a row-uniform
+ * pointer plus i32 offsets), or NULL */
+const char *rv_vp(RvStrip *g, Value *v);
 /* the result of the i32 elementwise op, computed from its operands */
 const char *rv_vi_op(RvStrip *g, Op *op);
 /* rv_vi for an i32 value, rv_vf for the others */

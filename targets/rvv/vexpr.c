@@ -200,6 +200,29 @@ const char *rv_vi_op(RvStrip *g, Op *op) {
     return b ? def(g, vt, fmt(e, "__riscv_%s_vv_%s(%s, %s, %s)", bin, sfx, a, b, g->vl)) : NULL;
 }
 
+/* a pointer tensor's lanes as addresses (vuint64m(2 lm), lm 1, 2 or 4): a
+ * pointer the same along the row, plus i32 offsets times the element size */
+const char *rv_vp(RvStrip *g, Value *v) {
+    Cg *e = g->e;
+    Type *el = type_elem(v->type);
+    if (!el || el->kind != T_PTR || g->lm > 4) return NULL;
+    int lw = 2 * g->lm;
+    const char *vt = fmt(e, "vuint64m%d_t", lw);
+    const char *s = row_scalar(g, v);
+    if (s) return def(g, vt, fmt(e, "__riscv_vmv_v_x_u64m%d((unsigned long)(%s), %s)", lw, s, g->vl));
+    Op *d = v->def;
+    if (!is_tensor(v->type) || v->type->sh.rank != g->r || cg_vi(e, v)->kind != K_VIRT || !d || d->verbatim || !op_is(d, OP_tt_addptr) ||
+        d->nopnds != 2)
+        return NULL;
+    int sz = cg_msize(el->ptr.pointee), sh = sz == 1 ? 0 : sz == 2 ? 1 : sz == 4 ? 2 : sz == 8 ? 3 : -1;
+    if (sh < 0 || !is_i32(op_operand(d, 1)->type)) return NULL;
+    const char *p = rv_vp(g, op_operand(d, 0)), *o = p ? rv_vi(g, op_operand(d, 1)) : NULL;
+    if (!o) return NULL;
+    const char *w = fmt(e, "__riscv_vreinterpret_v_i64m%d_u64m%d(__riscv_vsll_vx_i64m%d(__riscv_vsext_vf2_i64m%d(%s, %s), %d, %s))", lw, lw, lw, lw, o,
+                        g->vl, sh, g->vl);
+    return def(g, vt, fmt(e, "__riscv_vadd_vv_u64m%d(%s, %s, %s)", lw, p, w, g->vl));
+}
+
 /* comparison predicates: arith.cmpi's (eq ne slt sle sgt sge ult ule ugt uge) */
 static const char *const CMPI[] = { "vmseq", "vmsne", "vmslt", "vmsle", "vmsgt", "vmsge", "vmsltu", "vmsleu", "vmsgtu", "vmsgeu" };
 static const int CMPI_SWAP[] = { 0, 1, 4, 5, 2, 3, 8, 9, 6, 7 };
