@@ -14,6 +14,8 @@ usage: run.py TTXFORM ROOT
 - edge sizes around the vector length (n = 0, 1 and VLMAX-1, VLMAX, VLMAX+1
   for LMUL 1, 2, 4 and 8 at each VLEN) of the vector add and of the
   softmax's masked row, with the elements past n checked untouched;
+- i32 rows (tests/rvv/int32.ttir) and f16 rows (tests/numeric/scale_f16.ttir)
+  at the same edge sizes, exact against NumPy, the tail untouched;
 - the rvv target's own kernels (tests/rvv/): 2-D masked rows with a min
   reduction, select, cmpf and exp at edge sizes, an f32 tt.dot whose 24
   columns leave a tail, and its vector exp bit for bit against the
@@ -204,6 +206,32 @@ def rvv_cases():
                                ["y"], "riscv64-rvv", vlen,
                                lambda o, want=want, nc=nc: first(close(o["y"], want, 1e-6, 1e-6),
                                                                  exact(o["y"][:, nc:], y0[:, nc:]), exact(o["y"][3:], y0[3:]))))
+    # i32 rows (tests/rvv/int32.ttir) and f16 rows (tests/numeric/scale_f16.ttir:
+    # vle16 widened, the product rounded to f16, vse16) at the edge sizes,
+    # the elements past n untouched
+    for vlen in VLENS:
+        sizes = sorted({0, 1} | {v + d for lm in (1, 2, 4, 8) for v in [vlen // 32 * lm] for d in (-1, 0, 1)})
+        for n in sizes:
+            ai = rng.integers(-2 ** 31, 2 ** 31, max(n, 1), dtype=np.int64).astype(np.int32)
+            bi = rng.integers(-300, 300, max(n, 1)).astype(np.int32)
+            y0 = np.full(n + 3, -5, np.int32)
+            a64, b64 = ai[:n].astype(np.int64), bi[:n].astype(np.int64)
+            d = (a64 * 3 - b64 + 2 ** 31) % 2 ** 32 - 2 ** 31
+            xl = np.maximum(a64 ^ b64, 7) & 255
+            want = y0.copy()
+            want[:n] = ((np.where(a64 > b64, d, xl) + np.minimum(a64, b64) + 2 ** 31) % 2 ** 32 - 2 ** 31).astype(np.int32)
+            report(f"rvv-int32-n{n}-vlen{vlen}",
+                   checked_run(f"rvv-int32-{n}", os.path.join(RVV, "int32.ttir"), [max(1, -(-n // 256))],
+                               {"a": ai, "b": bi, "y": y0, "n": n}, ["y"], "riscv64-rvv", vlen,
+                               lambda o, want=want: exact(o["y"], want)))
+            xh = (rng.standard_normal(max(n, 1)) * 100).astype(np.float16)
+            h0 = np.full(n + 3, 1.5, np.float16)
+            want = h0.copy()
+            want[:n] = (xh[:n].astype(np.float32) * np.float32(0.3)).astype(np.float16)
+            report(f"rvv-f16-n{n}-vlen{vlen}",
+                   checked_run(f"rvv-f16-{n}", os.path.join(ROOT, "tests", "numeric", "scale_f16.ttir"), [max(1, -(-n // 64))],
+                               {"arg0": xh, "arg1": h0, "arg2": 0.3, "arg3": n}, ["arg1"], "riscv64-rvv", vlen,
+                               lambda o, want=want: exact(o["arg1"], want)))
     # an f32 dot with a column tail
     a = rng.standard_normal((16, 8)).astype(np.float32)
     b = rng.standard_normal((8, 24)).astype(np.float32)
