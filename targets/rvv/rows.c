@@ -50,6 +50,46 @@ static void close1(Cg *e) {
 
 /* ---- elementwise arrays, copies ----------------------------------------- */
 
+/* op's one result may be written into the array of a, an iter arg of the
+ * scf.for whose body op is in: the result goes only to that loop's yield,
+ * at a's position, and every other use of a comes before op in the body
+ * (op itself reads each element before it writes it); the yield's copy is
+ * then nothing */
+static bool inplace(Cg *e, Op *op, Value *a) {
+    if (!op || op->nres != 1 || !a || a->def) return false;
+    Value *v = op_result(op, 0);
+    Block *b = op->block;
+    if (!v->uses || v->uses->next || a->block != b || !b->region || !b->region->op || !op_is(b->region->op, OP_scf_for)) return false;
+    if (!op_is(v->uses->owner, OP_scf_yield) || v->uses->owner->block != b || use_index(v->uses) + 1 != a->index) return false;
+    VI *x = cg_vi(e, a);
+    if (x->kind != K_ARRAY || x->carried || !cg_same_shape(a->type, v->type) || type_elem(a->type) != type_elem(v->type)) return false;
+    for (Use *u = a->uses; u; u = u->next) {
+        Op *w = u->owner;
+        while (w && w->block != b) w = w->block && w->block->region ? w->block->region->op : NULL;
+        if (!w) return false;
+        if (w == op) continue;
+        bool before = false;
+        for (Op *o = b->first; o && o != op && !before; o = o->next) before = o == w;
+        if (!before) return false;
+    }
+    return true;
+}
+static bool dot_ok(Cg *e, Op *op);
+static bool ptr_add(Cg *e, Op *op, Value *v, bool emit);
+
+/* the array op writes its result into: in place, or its own */
+static bool op_inplace(Cg *e, Op *op) {
+    if (op_is(op, OP_tt_addptr)) return ptr_add(e, op, op_result(op, 0), false) && inplace(e, op, op_operand(op, 0));
+    if (op_is(op, OP_tt_dot)) return dot_ok(e, op) && inplace(e, op, op_operand(op, 2));
+    return false;
+}
+static const char *out_name(Cg *e, Op *op, int arg) {
+    const char *own = cg_vi(e, op_result(op, 0))->name;
+    if (!op_inplace(e, op)) return own;
+    line(e, "(void)%s;   /* written in place into %s */", own, cg_vi(e, op_operand(op, arg))->name);
+    return cg_vi(e, op_operand(op, arg))->name;
+}
+
 static bool ptr_add(Cg *e, Op *op, Value *v, bool emit) {
     if (!op_is(op, OP_tt_addptr) || op->verbatim || op->nopnds != 2 || type_elem(v->type)->kind != T_PTR) return false;
     Value *a = op_operand(op, 0);
@@ -61,12 +101,13 @@ static bool ptr_add(Cg *e, Op *op, Value *v, bool emit) {
     for (int d = 0; d < MAXR; d++) zi[d] = "0";
     line(e, "{");
     e->ind++;
+    const char *dst = out_name(e, op, 0);
     line(e, "unsigned long ttx_off = (unsigned long)((i64)(%s) * %d);", cg_ex(e, op_operand(op, 1), zi), sz);
     line(e, "for (size_t ttx_k = 0, ttx_vl; ttx_k < %" PRId64 "; ttx_k += ttx_vl) {", type_numel(v->type));
     e->ind++;
     line(e, "ttx_vl = __riscv_vsetvl_e64m8(%" PRId64 " - ttx_k);", type_numel(v->type));
     line(e, "vuint64m8_t ttx_p = __riscv_vle64_v_u64m8((const unsigned long *)%s + ttx_k, ttx_vl);", cg_vi(e, a)->name);
-    line(e, "__riscv_vse64_v_u64m8((unsigned long *)%s + ttx_k, __riscv_vadd_vx_u64m8(ttx_p, ttx_off, ttx_vl), ttx_vl);", cg_vi(e, v)->name);
+    line(e, "__riscv_vse64_v_u64m8((unsigned long *)%s + ttx_k, __riscv_vadd_vx_u64m8(ttx_p, ttx_off, ttx_vl), ttx_vl);", dst);
     close1(e);
     close1(e);
     return true;
@@ -115,6 +156,53 @@ bool rvv_elementwise(Cg *e, Op *op, Value *v) {
     return scalar(e, op);
 }
 
+/* a, an iter arg of an scf.for, holds pointers whose rows are consecutive
+ * or not for the whole loop: its init is computed by strips (rows_into,
+ * which records each row's answer in the array NAME_rc before the loop),
+ * and the loop advances it by a uniform offset (which keeps the answer) */
+static bool rows_flagged(Cg *e, Value *a) {
+    if (!a || a->def || !a->block || !a->block->region || !is_tensor(a->type) || a->index < 1) return false;
+    Op *f = a->block->region->op;
+    Type *el = type_elem(a->type);
+    if (!f || !op_is(f, OP_scf_for) || a->block != f->regions[0].first || f->nopnds < 3 + a->index || !el || el->kind != T_PTR) return false;
+    Op *y = a->block->last;
+    if (!y || !op_is(y, OP_scf_yield) || y->nopnds < a->index) return false;
+    Op *adv = op_operand(y, a->index - 1)->def;
+    if (!adv || !op_is(adv, OP_tt_addptr) || adv->nopnds != 2 || op_operand(adv, 0) != a || !cg_is_uniform_value(op_operand(adv, 1))) return false;
+    Value *init = op_operand(f, 2 + a->index);
+    VI *x = cg_vi(e, a);
+    if (x->kind != K_ARRAY || x->carried || cg_vi(e, init)->kind == K_ARRAY || a->type->sh.rank > MAXR || a->type->sh.dims[a->type->sh.rank - 1] < 1) return false;
+    RvStrip g;
+    rv_strip_init(&g, e, false, 4, a->type, NULL);
+    return rv_vp(&g, init) != NULL;
+}
+
+/* the scf.for iter arg named dst that src is the init of, or NULL */
+static Value *init_of(Cg *e, const char *dst, Value *src) {
+    for (Use *u = src->uses; u; u = u->next) {
+        Op *f = u->owner;
+        int i = use_index(u);
+        if (!op_is(f, OP_scf_for) || i < 3 || !f->regions[0].first || f->regions[0].first->nargs <= i - 2) continue;
+        Value *a = f->regions[0].first->args[i - 2];
+        if (!strcmp(cg_vi(e, a)->name, dst)) return a;
+    }
+    return NULL;
+}
+
+/* lines that set ttx_c to whether the pointers ttx_pr[0 .. L) are
+ * consecutive (pointer j is pointer 0 + sz j), compared by strips of e64 */
+static void consecutive(Cg *e, int64_t L, int sz) {
+    line(e, "int ttx_c = 1;");
+    line(e, "for (size_t ttx_k = 0, ttx_vl; ttx_k < %" PRId64 "; ttx_k += ttx_vl) {", L);
+    e->ind++;
+    line(e, "ttx_vl = __riscv_vsetvl_e64m8(%" PRId64 " - ttx_k);", L);
+    line(e, "vuint64m8_t ttx_q = __riscv_vle64_v_u64m8((const unsigned long *)ttx_pr + ttx_k, ttx_vl);");
+    line(e, "vuint64m8_t ttx_x = __riscv_vadd_vx_u64m8(__riscv_vmul_vx_u64m8(__riscv_vid_v_u64m8(ttx_vl), %d, ttx_vl), "
+            "(unsigned long)ttx_pr[0] + ttx_k * %d, ttx_vl);", sz, sz);
+    line(e, "ttx_c &= __riscv_vcpop_m_b8(__riscv_vmsne_vv_u64m8_b8(ttx_q, ttx_x, ttx_vl), ttx_vl) == 0;");
+    close1(e);
+}
+
 /* a value computed by strips (f32, f16, i32 or pointers) into the array
  * dst of its type, by rows */
 static bool rows_into(Cg *e, const char *dst, Value *src, Type *t, bool emit) {
@@ -135,12 +223,26 @@ static bool rows_into(Cg *e, const char *dst, Value *src, Type *t, bool emit) {
     else line(e, "__riscv_vse32_v_%s32m%d(%s, %s, ttx_vl);", is_i32t(t) ? "i" : "f", LM, at, x);
     close1(e);
     cg_loops_close(e, n);
+    Value *a = ptr ? init_of(e, dst, src) : NULL;
+    if (a && rows_flagged(e, a)) {
+        /* each row's answer, kept for the loop's loads */
+        int64_t L = t->sh.dims[r - 1], rows = type_numel(t) / L;
+        line(e, "int %s_rc[%" PRId64 "];", dst, rows);
+        line(e, "for (i64 ttx_i = 0; ttx_i < %" PRId64 "; ttx_i++) {", rows);
+        e->ind++;
+        line(e, "%s *const *ttx_pr = &%s[ttx_i * %" PRId64 "];", cg_mtype(e, type_elem(t)->ptr.pointee), dst, L);
+        consecutive(e, L, cg_msize(type_elem(t)->ptr.pointee));
+        line(e, "%s_rc[ttx_i] = ttx_c;", dst);
+        close1(e);
+    }
     return true;
 }
 
 /* an array into an array of its type: its bytes by strips; a value computed
  * by strips into an array by rows */
 bool rvv_copy(Cg *e, const char *dst, Value *src, Type *t) {
+    if (src->def && op_inplace(e, src->def) && !strcmp(dst, cg_vi(e, op_operand(src->def, op_is(src->def, OP_tt_dot) ? 2 : 0))->name))
+        return true;   /* written there already */
     if (is_tensor(t) && cg_vi(e, src)->kind != K_ARRAY && rows_into(e, dst, src, t, false)) return rows_into(e, dst, src, t, true);
     if (!is_tensor(t) || cg_vi(e, src)->kind != K_ARRAY || !cg_same_shape(src->type, t) || type_elem(src->type) != type_elem(t)) {
         if (is_tensor(t)) line(e, "/* rvv: per-element copy */");
@@ -261,16 +363,9 @@ static bool gather_rows(Cg *e, CgAccess *a) {
     a->idx[r - 1] = "0";
     const char *row = cg_flat(e, a->vt->sh.dims, r, a->idx);
     line(e, "%s *const *ttx_pr = &%s[%s];", a->mt, cg_vi(e, a->pv)->name, row);
-    /* consecutive: pointer j is pointer 0 + size j, compared by strips of e64 */
-    line(e, "int ttx_c = 1;");
-    line(e, "for (size_t ttx_k = 0, ttx_vl; ttx_k < %" PRId64 "; ttx_k += ttx_vl) {", L);
-    e->ind++;
-    line(e, "ttx_vl = __riscv_vsetvl_e64m8(%" PRId64 " - ttx_k);", L);
-    line(e, "vuint64m8_t ttx_q = __riscv_vle64_v_u64m8((const unsigned long *)ttx_pr + ttx_k, ttx_vl);");
-    line(e, "vuint64m8_t ttx_x = __riscv_vadd_vx_u64m8(__riscv_vsll_vx_u64m8(__riscv_vid_v_u64m8(ttx_vl), %d, ttx_vl), "
-            "(unsigned long)ttx_pr[0] + ttx_k * %d, ttx_vl);", a->sz == 2 ? 1 : 2, a->sz);
-    line(e, "ttx_c &= __riscv_vcpop_m_b8(__riscv_vmsne_vv_u64m8_b8(ttx_q, ttx_x, ttx_vl), ttx_vl) == 0;");
-    close1(e);
+    if (rows_flagged(e, a->pv))   /* known since the loop began */
+        line(e, "int ttx_c = %s_rc[%s];", cg_vi(e, a->pv)->name, r > 1 ? cg_flat(e, a->vt->sh.dims, r - 1, a->idx) : "0");
+    else consecutive(e, L, a->sz);
     line(e, "if (ttx_c) {");
     e->ind++;
     strip_open(e, LM, fmt(e, "%" PRId64, L));
@@ -409,19 +504,28 @@ bool rvv_reduce(Cg *e, Op *op, bool scan) {
 
 /* ---- tt.dot --------------------------------------------------------------- */
 
-bool rvv_dot(Cg *e, Op *op) {
+/* a 2-D f32 dot of arrays, its accumulator an array or uniform.  f16
+ * operands are f32 arrays of f16 values: their products are exact in f32,
+ * so one vfmacc rounds each sum as the portable C does */
+static bool dot_ok(Cg *e, Op *op) {
+    if (!op_is(op, OP_tt_dot) || op->nopnds < 3 || op->nres != 1) return false;
     Value *a = op_operand(op, 0), *b = op_operand(op, 1), *c = op_operand(op, 2), *res = op_result(op, 0);
     Type *rt = res->type;
-    /* f16 operands are f32 arrays of f16 values: their products are exact
-     * in f32, so one vfmacc rounds each sum as the portable C does */
-    if (rt->sh.rank != 2 || !fname_is(rt->sh.elem, "f32") || !rv_fl(a->type->sh.elem) || !rv_fl(b->type->sh.elem))
-        return scalar(e, op);
-    if (cg_vi(e, a)->kind != K_ARRAY || cg_vi(e, b)->kind != K_ARRAY) return scalar(e, op);
+    if (!is_tensor(rt) || rt->sh.rank != 2 || !fname_is(rt->sh.elem, "f32") || !rv_fl(a->type->sh.elem) || !rv_fl(b->type->sh.elem))
+        return false;
+    if (cg_vi(e, a)->kind != K_ARRAY || cg_vi(e, b)->kind != K_ARRAY) return false;
     bool carr = cg_vi(e, c)->kind == K_ARRAY && cg_same_shape(c->type, rt);
-    if (!carr && !cg_is_uniform_value(c)) return scalar(e, op);
+    return carr || cg_is_uniform_value(c);
+}
+
+bool rvv_dot(Cg *e, Op *op) {
+    if (!dot_ok(e, op)) return scalar(e, op);
+    Value *a = op_operand(op, 0), *b = op_operand(op, 1), *c = op_operand(op, 2), *res = op_result(op, 0);
+    Type *rt = res->type;
+    bool carr = cg_vi(e, c)->kind == K_ARRAY && cg_same_shape(c->type, rt);
     int64_t M = rt->sh.dims[0], N = rt->sh.dims[1], K = a->type->sh.dims[1];
     int mr = M % 4 == 0 ? 4 : M % 2 == 0 ? 2 : 1;
-    const char *A = cg_vi(e, a)->name, *B = cg_vi(e, b)->name, *C = cg_vi(e, c)->name, *R = cg_vi(e, res)->name;
+    const char *A = cg_vi(e, a)->name, *B = cg_vi(e, b)->name, *C = cg_vi(e, c)->name, *R = out_name(e, op, 2);
     const char *sfx = rv_sfx(e, LM_DOT), *vt = rv_vt(e, LM_DOT);
     const char *zi[2] = { "0", "0" };
     if (!carr) line(e, "const float ttx_c0 = %s;", cg_ex(e, c, zi));

@@ -56,10 +56,14 @@ cases = [
                               "__riscv_vsub_vv_i32m8(", "__riscv_vxor_vv_i32m8(", "__riscv_vmax_vx_i32m8(", "__riscv_vand_vx_i32m8(",
                               "__riscv_vmerge_vvm_i32m8(", "__riscv_vmin_vv_i32m8(", "__riscv_vse32_v_i32m8(ttx_rp",
                               "__riscv_vle32_v_i32m8_m(", "__riscv_vse32_v_i32m8_m("]),
-    # the f16 matmul: f16 pointer-array rows widened, the dot's vfmacc on
-    # them, the accumulator's init by strips, a narrowed masked store
+    # the f16 matmul: the pointer arrays built by strips, whether each row
+    # is consecutive found once before the K loop, f16 rows widened, the
+    # dot's vfmacc on them, the dot and the pointer advances written in place
+    # into the loop-carried arrays, a narrowed masked store
     ("samples/cpu/matmul.ttir", ["matmul_kernel(", "__riscv_vsext_vf2_i64m8(", "__riscv_vse64_v_u64m8(",
-                                 "__riscv_vle16_v_f16m4_m(", "__riscv_vfmacc_vf_f32m4(", "__riscv_vse16_v_f16m4_m("]),
+                                 "_rc[ttx_i] = ttx_c;", "_rc[ttx_i] = ttx_c;", "int ttx_c = v", "__riscv_vle16_v_f16m4_m(",
+                                 "written in place into", "__riscv_vfmacc_vf_f32m4(", "written in place into",
+                                 "written in place into", "__riscv_vse16_v_f16m4_m("]),
 ] + [("samples/cpu/" + n, ["#include <riscv_vector.h>"])
      for n in sorted(os.listdir(os.path.join(root, "samples/cpu"))) if n.endswith(".ttir")]
 # what each CPU sample leaves to the portable C's per-element code (the
