@@ -53,9 +53,9 @@ static void close1(Cg *e) {
 /* op's one result may be written into the array of a, an iter arg of the
  * scf.for whose body op is in: the result goes only to that loop's yield,
  * at a's position, and every other use of a comes before op in the body
- * (op itself reads each element before it writes it); the yield's copy is
- * then nothing */
-static bool inplace(Cg *e, Op *op, Value *a) {
+ * (op reads a as operand `at` only, each element before it writes it); the
+ * yield's copy is then nothing */
+static bool inplace(Cg *e, Op *op, Value *a, int at) {
     if (!op || op->nres != 1 || !a || a->def) return false;
     Value *v = op_result(op, 0);
     Block *b = op->block;
@@ -67,7 +67,8 @@ static bool inplace(Cg *e, Op *op, Value *a) {
         Op *w = u->owner;
         while (w && w->block != b) w = w->block && w->block->region ? w->block->region->op : NULL;
         if (!w) return false;
-        if (w == op) continue;
+        if (w == op && u->owner == op && use_index(u) == at) continue;
+        if (w == op) return false;   /* read as another operand: a dot of C by itself */
         bool before = false;
         for (Op *o = b->first; o && o != op && !before; o = o->next) before = o == w;
         if (!before) return false;
@@ -79,8 +80,8 @@ static bool ptr_add(Cg *e, Op *op, Value *v, bool emit);
 
 /* the array op writes its result into: in place, or its own */
 static bool op_inplace(Cg *e, Op *op) {
-    if (op_is(op, OP_tt_addptr)) return ptr_add(e, op, op_result(op, 0), false) && inplace(e, op, op_operand(op, 0));
-    if (op_is(op, OP_tt_dot)) return dot_ok(e, op) && inplace(e, op, op_operand(op, 2));
+    if (op_is(op, OP_tt_addptr)) return ptr_add(e, op, op_result(op, 0), false) && inplace(e, op, op_operand(op, 0), 0);
+    if (op_is(op, OP_tt_dot)) return dot_ok(e, op) && inplace(e, op, op_operand(op, 2), 2);
     return false;
 }
 static const char *out_name(Cg *e, Op *op, int arg) {

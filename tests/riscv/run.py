@@ -20,6 +20,8 @@ usage: run.py TTXFORM ROOT
   reduction, select, cmpf and exp at edge sizes, an f32 tt.dot whose 24
   columns leave a tail, and its vector exp bit for bit against the
   interpreter's (NaN, infinities, the clamps, subnormal results, a sweep);
+  loop-carried dots (tests/rvv/dot_loop.ttir), one written in place into
+  its carried array and one whose accumulator is also its A operand;
   `ttxform run --target=riscv64-rvv --dump-dir` shows that the program
   built is the --emit=rvv C (RVV intrinsics);
 - 1 and 3 threads; `--dump-dir`; the program cache (`--cache-dir`), which
@@ -240,6 +242,19 @@ def rvv_cases():
         report(f"rvv-dot24-vlen{vlen}",
                checked_run("rvv-dot24", os.path.join(RVV, "dot.ttir"), [1], {"a": a, "b": b, "c": np.zeros((16, 24), np.float32)},
                            ["c"], "riscv64-rvv", vlen, lambda o: close(o["c"], want, 1e-5, 1e-5)))
+    # loop-carried dots: one written in place, one whose C is also its A
+    a = (rng.standard_normal((16, 16)) * 0.5).astype(np.float32)
+    b = (rng.standard_normal((16, 16)) * 0.5).astype(np.float32)
+    q0 = (rng.standard_normal((16, 16)) * 0.5).astype(np.float32)
+    pw, qw = np.zeros((16, 16)), q0.astype(np.float64)
+    for _ in range(3):
+        pw = a.astype(np.float64) @ b + pw
+        qw = qw @ b + qw
+    for vlen in VLENS:
+        report(f"rvv-dot-loop-vlen{vlen}",
+               checked_run("rvv-dot-loop", os.path.join(RVV, "dot_loop.ttir"), [1],
+                           {"a": a, "b": b, "p": np.zeros((16, 16), np.float32), "q": q0}, ["p", "q"], "riscv64-rvv", vlen,
+                           lambda o: first(close(o["p"], pw, 1e-5, 1e-5), close(o["q"], qw, 1e-4, 1e-4))))
     # the program riscv64-rvv builds is the rvv target's C
     d = path("dump-rvv")
     va = os.path.join(CPU, "vector_add.ttir")
