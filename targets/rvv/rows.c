@@ -384,7 +384,91 @@ static bool gather_rows(Cg *e, CgAccess *a) {
     return true;
 }
 
+/* a load or store through a block pointer whose last stride is 1 at run
+ * time: each row by strips, the boundary check a row condition and a range
+ * [lo, hi) of the row's lanes (masked vle/vse, the padding in the others);
+ * another stride takes the per-element loop of the fallback branch */
+static bool bptr_rows(Cg *e, CgAccess *a) {
+    Op *op = a->op;
+    if (!a->blk || a->tts || a->nmd || !a->ten || a->mask || a->other || !is_bptr(a->pv->type) || a->el != a->vt->sh.elem ||
+        !(rv_fl(a->el) || is_i32t(a->vt)) || a->r < 1 || a->r > MAXR)
+        return false;
+    int64_t bc[MAXR];
+    int nb = op_attr(op, "boundaryCheck") ? op_attr_ints(op, "boundaryCheck", bc, MAXR) : 0;
+    if (nb < 0) return false;
+    RvStrip g;
+    if (a->store) {
+        rv_strip_init(&g, e, false, LM, a->vt, NULL);
+        if (!rv_vx(&g, a->val)) return false;
+    }
+    int r = a->r;
+    int64_t L = a->L;
+    const char *bp = cg_vi(e, a->pv)->name;
+    bool h = fname_is(a->el, "f16"), in = is_i32t(a->vt), last = false;
+    a->n = cg_loops_open(e, a->vt->sh.dims, r - 1, a->idx);
+    a->idx[r - 1] = "0";
+    const char *row = NULL, *addr = NULL;
+    for (int d = 0; d < r - 1; d++) {
+        const char *rd = fmt(e, "(%s.off[%d] + %s)", bp, d, a->idx[d]);
+        const char *t = fmt(e, "%s * %s.stride[%d]", rd, bp, d);
+        addr = addr ? fmt(e, "%s + %s", addr, t) : t;
+        for (int k = 0; k < nb; k++)
+            if (bc[k] == d) {
+                const char *c1 = fmt(e, "%s >= 0 && %s < %s.shape[%d]", rd, rd, bp, d);
+                row = row ? fmt(e, "%s && %s", row, c1) : c1;
+            }
+    }
+    for (int k = 0; k < nb; k++) last |= bc[k] == r - 1;
+    line(e, "if (%s.stride[%d] == 1) {", bp, r - 1);
+    e->ind++;
+    line(e, "i64 ttx_o = %s.off[%d], ttx_lo = 0, ttx_hi = %" PRId64 ";", bp, r - 1, L);
+    if (last) {
+        line(e, "ttx_lo = ttx_o < 0 ? (-ttx_o < %" PRId64 " ? -ttx_o : %" PRId64 ") : 0;", L, L);
+        line(e, "ttx_hi = %s.shape[%d] - ttx_o;", bp, r - 1);
+        line(e, "ttx_hi = ttx_hi < 0 ? 0 : ttx_hi > %" PRId64 " ? %" PRId64 " : ttx_hi;", L, L);
+    }
+    if (row) line(e, "if (!(%s)) ttx_hi = 0;", row);
+    const char *et = h ? "_Float16" : in ? "i32" : "float";
+    line(e, "%s%s *ttx_bp = (%s%s *)%s.base + %s%sttx_o;", a->store ? "" : "const ", et, a->store ? "" : "const ", et, bp, addr ? addr : "",
+         addr ? " + " : "");
+    strip_open(e, LM, fmt(e, "%" PRId64, L));
+    const char *bs = rv_bsfx(e, LM);
+    line(e, "size_t ttx_a = ttx_lo > (i64)ttx_k ? (size_t)(ttx_lo - (i64)ttx_k) : 0, ttx_b = ttx_hi > (i64)ttx_k ? (size_t)(ttx_hi - (i64)ttx_k) : 0;");
+    line(e, "vuint32m%d_t ttx_id = __riscv_vid_v_u32m%d(ttx_vl);", LM, LM);
+    line(e, "vbool%d_t ttx_m = __riscv_vmand_mm_%s(__riscv_vmsgeu_vx_u32m%d_%s(ttx_id, (u32)(ttx_a < ttx_vl ? ttx_a : ttx_vl), ttx_vl), "
+            "__riscv_vmsltu_vx_u32m%d_%s(ttx_id, (u32)(ttx_b < ttx_vl ? ttx_b : ttx_vl), ttx_vl), ttx_vl);", 32 / LM, bs, LM, bs, LM, bs);
+    const char *sfx = rv_sfx(e, LM), *hs = rv_hsfx(e, LM);
+    if (a->store) {
+        rv_strip_init(&g, e, true, LM, a->vt, a->idx);
+        const char *x = rv_vx(&g, a->val);
+        if (h) line(e, "__riscv_vse16_v_%s_m(ttx_m, ttx_bp + ttx_k, __riscv_vfncvt_f_f_w_%s(%s, ttx_vl), ttx_vl);", hs, hs, x);
+        else line(e, "__riscv_vse32_v_%s_m(ttx_m, ttx_bp + ttx_k, %s, ttx_vl);", in ? fmt(e, "i32m%d", LM) : sfx, x);
+    } else {
+        int64_t pad = 1;
+        op_attr_int(op, "padding", &pad);
+        const char *pv = in ? fmt(e, "__riscv_vmv_v_x_i32m%d(0, ttx_vl)", LM)
+                            : fmt(e, "__riscv_vfmv_v_f_%s(%s, ttx_vl)", sfx, pad == 2 ? "ttx_f32(0x7fc00000u)" : "0.0f");
+        const char *x;
+        if (h) x = fmt(e, "__riscv_vmerge_vvm_%s(%s, __riscv_vfwcvt_f_f_v_%s(__riscv_vle16_v_%s_m(ttx_m, ttx_bp + ttx_k, ttx_vl), ttx_vl), ttx_m, ttx_vl)",
+                       sfx, pv, sfx, hs);
+        else if (in) x = fmt(e, "__riscv_vle32_v_i32m%d_mu(ttx_m, %s, ttx_bp + ttx_k, ttx_vl)", LM, pv);
+        else x = fmt(e, "__riscv_vle32_v_%s_mu(ttx_m, %s, ttx_bp + ttx_k, ttx_vl)", sfx, pv);
+        line(e, "__riscv_vse32_v_%s(&%s[%s] + ttx_k, %s, ttx_vl);", in ? fmt(e, "i32m%d", LM) : sfx, a->name,
+             cg_flat(e, a->vt->sh.dims, r, a->idx), x);
+    }
+    close1(e);
+    e->ind--;
+    line(e, "} else {");
+    e->ind++;
+    a->idx[r - 1] = LOOPV[r - 1];
+    line(e, "for (i64 %s = 0; %s < %" PRId64 "; %s++) {", a->idx[r - 1], a->idx[r - 1], L, a->idx[r - 1]);
+    e->ind++;
+    a->n += 2;
+    return true;
+}
+
 bool rvv_access(Cg *e, CgAccess *a) {
+    if (bptr_rows(e, a)) return true;
     Aff *pa;
     if (a->store) {
         if (!store_ok(e, a->op, &pa)) return a->ten ? scalar(e, a->op) : false;
