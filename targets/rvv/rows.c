@@ -17,7 +17,9 @@
  *   tail-undisturbed (`_tu`) vector accumulator over the strips, then one
  *   vfredmax / vfredmin (exact in any order); with one addf: the
  *   interpreter's halving order, each level a strip loop of vfadd over the
- *   two halves, so the sum has the interpreter's bits (a vfredusum would
+ *   two halves while they exceed one register group, then the rest of the
+ *   levels in registers (vslidedown by half, a _tu vfadd over the first
+ *   half), so the sum has the interpreter's bits (a vfredusum would
  *   sum in another order: layernorm's variance then misses --check's
  *   tolerance by thousands of ulp);
  * - a 2-D f32 tt.dot: a register-blocked micro-kernel, 4 rows of
@@ -29,6 +31,11 @@
 #include "rvv_impl.h"
 
 enum { LM = 8, LM_DOT = 4 };
+
+static bool is_i32t(const Type *t) {
+    Type *el = type_elem((Type *)t);
+    return el && el->kind == T_INT && el->i.width == 32;
+}
 
 /* a strip loop over [0, n) of one row: opens it, the caller closes */
 static void strip_open(Cg *e, int lm, const char *n) {
@@ -43,6 +50,47 @@ static void close1(Cg *e) {
 
 /* ---- elementwise arrays, copies ----------------------------------------- */
 
+/* op's one result may be written into the array of a, an iter arg of the
+ * scf.for whose body op is in: the result goes only to that loop's yield,
+ * at a's position, and every other use of a comes before op in the body
+ * (op reads a as operand `at` only, each element before it writes it); the
+ * yield's copy is then nothing */
+static bool inplace(Cg *e, Op *op, Value *a, int at) {
+    if (!op || op->nres != 1 || !a || a->def) return false;
+    Value *v = op_result(op, 0);
+    Block *b = op->block;
+    if (!v->uses || v->uses->next || a->block != b || !b->region || !b->region->op || !op_is(b->region->op, OP_scf_for)) return false;
+    if (!op_is(v->uses->owner, OP_scf_yield) || v->uses->owner->block != b || use_index(v->uses) + 1 != a->index) return false;
+    VI *x = cg_vi(e, a);
+    if (x->kind != K_ARRAY || x->carried || !cg_same_shape(a->type, v->type) || type_elem(a->type) != type_elem(v->type)) return false;
+    for (Use *u = a->uses; u; u = u->next) {
+        Op *w = u->owner;
+        while (w && w->block != b) w = w->block && w->block->region ? w->block->region->op : NULL;
+        if (!w) return false;
+        if (w == op && u->owner == op && use_index(u) == at) continue;
+        if (w == op) return false;   /* read as another operand: a dot of C by itself */
+        bool before = false;
+        for (Op *o = b->first; o && o != op && !before; o = o->next) before = o == w;
+        if (!before) return false;
+    }
+    return true;
+}
+static bool dot_ok(Cg *e, Op *op);
+static bool ptr_add(Cg *e, Op *op, Value *v, bool emit);
+
+/* the array op writes its result into: in place, or its own */
+static bool op_inplace(Cg *e, Op *op) {
+    if (op_is(op, OP_tt_addptr)) return ptr_add(e, op, op_result(op, 0), false) && inplace(e, op, op_operand(op, 0), 0);
+    if (op_is(op, OP_tt_dot)) return dot_ok(e, op) && inplace(e, op, op_operand(op, 2), 2);
+    return false;
+}
+static const char *out_name(Cg *e, Op *op, int arg) {
+    const char *own = cg_vi(e, op_result(op, 0))->name;
+    if (!op_inplace(e, op)) return own;
+    line(e, "(void)%s;   /* written in place into %s */", own, cg_vi(e, op_operand(op, arg))->name);
+    return cg_vi(e, op_operand(op, arg))->name;
+}
+
 static bool ptr_add(Cg *e, Op *op, Value *v, bool emit) {
     if (!op_is(op, OP_tt_addptr) || op->verbatim || op->nopnds != 2 || type_elem(v->type)->kind != T_PTR) return false;
     Value *a = op_operand(op, 0);
@@ -54,12 +102,13 @@ static bool ptr_add(Cg *e, Op *op, Value *v, bool emit) {
     for (int d = 0; d < MAXR; d++) zi[d] = "0";
     line(e, "{");
     e->ind++;
+    const char *dst = out_name(e, op, 0);
     line(e, "unsigned long ttx_off = (unsigned long)((i64)(%s) * %d);", cg_ex(e, op_operand(op, 1), zi), sz);
     line(e, "for (size_t ttx_k = 0, ttx_vl; ttx_k < %" PRId64 "; ttx_k += ttx_vl) {", type_numel(v->type));
     e->ind++;
     line(e, "ttx_vl = __riscv_vsetvl_e64m8(%" PRId64 " - ttx_k);", type_numel(v->type));
     line(e, "vuint64m8_t ttx_p = __riscv_vle64_v_u64m8((const unsigned long *)%s + ttx_k, ttx_vl);", cg_vi(e, a)->name);
-    line(e, "__riscv_vse64_v_u64m8((unsigned long *)%s + ttx_k, __riscv_vadd_vx_u64m8(ttx_p, ttx_off, ttx_vl), ttx_vl);", cg_vi(e, v)->name);
+    line(e, "__riscv_vse64_v_u64m8((unsigned long *)%s + ttx_k, __riscv_vadd_vx_u64m8(ttx_p, ttx_off, ttx_vl), ttx_vl);", dst);
     close1(e);
     close1(e);
     return true;
@@ -76,31 +125,130 @@ static void strips_by_rows(Cg *e, const Type *t, const char *name, Op *op, const
     RvStrip g;
     rv_strip_init(&g, e, true, LM, t, idx);
     const char *x = strip(&g, op);
-    line(e, "__riscv_vse32_v_f32m%d(&%s[%s] + ttx_k, %s, ttx_vl);", LM, name, cg_flat(e, t->sh.dims, r, idx), x);
+    line(e, "__riscv_vse32_v_%s32m%d(&%s[%s] + ttx_k, %s, ttx_vl);", is_i32t(t) ? "i" : "f", LM, name, cg_flat(e, t->sh.dims, r, idx), x);
     close1(e);
     cg_loops_close(e, n);
 }
 
+
+
 /* op's f32 result v (an array) by rows of strips */
 static bool ew_rows(Cg *e, Op *op, Value *v, bool emit) {
     Type *t = v->type;
-    if (!is_tensor(t) || !fname_is(t->sh.elem, "f32") || t->sh.rank < 1 || t->sh.rank > MAXR || !cg_is_ew(op->info->id)) return false;
+    bool in = is_tensor(t) && is_i32t(t);
+    if (!is_tensor(t) || !(rv_fl(t->sh.elem) || in) || t->sh.rank < 1 || t->sh.rank > MAXR || !cg_is_ew(op->info->id)) return false;
     RvStrip g;
     rv_strip_init(&g, e, false, LM, t, NULL);
-    if (!rv_vf_op(&g, op)) return false;
-    if (emit) strips_by_rows(e, t, cg_vi(e, v)->name, op, rv_vf_op);
+    if (in ? !rv_vi_op(&g, op) : !rv_vf_op(&g, op)) return false;
+    if (emit) strips_by_rows(e, t, cg_vi(e, v)->name, op, in ? rv_vi_op : rv_vf_op);
     return true;
+}
+
+/* a line naming an op the strategy leaves to the portable C's per-element
+ * code (tests/rvv/compile.py counts them in the samples) */
+static bool scalar(Cg *e, Op *op) {
+    line(e, "/* rvv: per-element %s */", op_name(op));
+    return false;
 }
 
 bool rvv_elementwise(Cg *e, Op *op, Value *v) {
     if (ptr_add(e, op, v, false)) return ptr_add(e, op, v, true);
     if (ew_rows(e, op, v, false)) return ew_rows(e, op, v, true);
-    return false;
+    return scalar(e, op);
 }
 
-/* an array into an array of its type: its bytes by strips */
+/* a, an iter arg of an scf.for, holds pointers whose rows are consecutive
+ * or not for the whole loop: its init is computed by strips (rows_into,
+ * which records each row's answer in the array NAME_rc before the loop),
+ * and the loop advances it by a uniform offset (which keeps the answer) */
+static bool rows_flagged(Cg *e, Value *a) {
+    if (!a || a->def || !a->block || !a->block->region || !is_tensor(a->type) || a->index < 1) return false;
+    Op *f = a->block->region->op;
+    Type *el = type_elem(a->type);
+    if (!f || !op_is(f, OP_scf_for) || a->block != f->regions[0].first || f->nopnds < 3 + a->index || !el || el->kind != T_PTR) return false;
+    Op *y = a->block->last;
+    if (!y || !op_is(y, OP_scf_yield) || y->nopnds < a->index) return false;
+    Op *adv = op_operand(y, a->index - 1)->def;
+    if (!adv || !op_is(adv, OP_tt_addptr) || adv->nopnds != 2 || op_operand(adv, 0) != a || !cg_is_uniform_value(op_operand(adv, 1))) return false;
+    Value *init = op_operand(f, 2 + a->index);
+    VI *x = cg_vi(e, a);
+    if (x->kind != K_ARRAY || x->carried || cg_vi(e, init)->kind == K_ARRAY || a->type->sh.rank > MAXR || a->type->sh.dims[a->type->sh.rank - 1] < 1) return false;
+    RvStrip g;
+    rv_strip_init(&g, e, false, 4, a->type, NULL);
+    return rv_vp(&g, init) != NULL;
+}
+
+/* the scf.for iter arg named dst that src is the init of, or NULL */
+static Value *init_of(Cg *e, const char *dst, Value *src) {
+    for (Use *u = src->uses; u; u = u->next) {
+        Op *f = u->owner;
+        int i = use_index(u);
+        if (!op_is(f, OP_scf_for) || i < 3 || !f->regions[0].first || f->regions[0].first->nargs <= i - 2) continue;
+        Value *a = f->regions[0].first->args[i - 2];
+        if (!strcmp(cg_vi(e, a)->name, dst)) return a;
+    }
+    return NULL;
+}
+
+/* lines that set ttx_c to whether the pointers ttx_pr[0 .. L) are
+ * consecutive (pointer j is pointer 0 + sz j), compared by strips of e64 */
+static void consecutive(Cg *e, int64_t L, int sz) {
+    line(e, "int ttx_c = 1;");
+    line(e, "for (size_t ttx_k = 0, ttx_vl; ttx_k < %" PRId64 "; ttx_k += ttx_vl) {", L);
+    e->ind++;
+    line(e, "ttx_vl = __riscv_vsetvl_e64m8(%" PRId64 " - ttx_k);", L);
+    line(e, "vuint64m8_t ttx_q = __riscv_vle64_v_u64m8((const unsigned long *)ttx_pr + ttx_k, ttx_vl);");
+    line(e, "vuint64m8_t ttx_x = __riscv_vadd_vx_u64m8(__riscv_vmul_vx_u64m8(__riscv_vid_v_u64m8(ttx_vl), %d, ttx_vl), "
+            "(unsigned long)ttx_pr[0] + ttx_k * %d, ttx_vl);", sz, sz);
+    line(e, "ttx_c &= __riscv_vcpop_m_b8(__riscv_vmsne_vv_u64m8_b8(ttx_q, ttx_x, ttx_vl), ttx_vl) == 0;");
+    close1(e);
+}
+
+/* a value computed by strips (f32, f16, i32 or pointers) into the array
+ * dst of its type, by rows */
+static bool rows_into(Cg *e, const char *dst, Value *src, Type *t, bool emit) {
+    if (!is_tensor(t) || !cg_same_shape(src->type, t) || t->sh.rank < 1 || t->sh.rank > MAXR || type_elem(src->type) != type_elem(t)) return false;
+    bool ptr = type_elem(t)->kind == T_PTR;
+    int lm = ptr ? 4 : LM, r = t->sh.rank;
+    const char *idx[MAXR];
+    RvStrip g;
+    rv_strip_init(&g, e, false, lm, t, NULL);
+    if (!(ptr ? rv_vp(&g, src) : (rv_fl(type_elem(t)) || is_i32t(t)) ? rv_vx(&g, src) : NULL)) return false;
+    if (!emit) return true;
+    int n = cg_loops_open(e, t->sh.dims, r - 1, idx);
+    idx[r - 1] = "0";
+    strip_open(e, lm, fmt(e, "%" PRId64, t->sh.dims[r - 1]));
+    rv_strip_init(&g, e, true, lm, t, idx);
+    const char *x = ptr ? rv_vp(&g, src) : rv_vx(&g, src), *at = fmt(e, "&%s[%s] + ttx_k", dst, cg_flat(e, t->sh.dims, r, idx));
+    if (ptr) line(e, "__riscv_vse64_v_u64m8((unsigned long *)(%s), %s, ttx_vl);", at, x);
+    else line(e, "__riscv_vse32_v_%s32m%d(%s, %s, ttx_vl);", is_i32t(t) ? "i" : "f", LM, at, x);
+    close1(e);
+    cg_loops_close(e, n);
+    Value *a = ptr ? init_of(e, dst, src) : NULL;
+    if (a && rows_flagged(e, a)) {
+        /* each row's answer, kept for the loop's loads */
+        int64_t L = t->sh.dims[r - 1], rows = type_numel(t) / L;
+        line(e, "int %s_rc[%" PRId64 "];", dst, rows);
+        line(e, "for (i64 ttx_i = 0; ttx_i < %" PRId64 "; ttx_i++) {", rows);
+        e->ind++;
+        line(e, "%s *const *ttx_pr = &%s[ttx_i * %" PRId64 "];", cg_mtype(e, type_elem(t)->ptr.pointee), dst, L);
+        consecutive(e, L, cg_msize(type_elem(t)->ptr.pointee));
+        line(e, "%s_rc[ttx_i] = ttx_c;", dst);
+        close1(e);
+    }
+    return true;
+}
+
+/* an array into an array of its type: its bytes by strips; a value computed
+ * by strips into an array by rows */
 bool rvv_copy(Cg *e, const char *dst, Value *src, Type *t) {
-    if (!is_tensor(t) || cg_vi(e, src)->kind != K_ARRAY || !cg_same_shape(src->type, t) || type_elem(src->type) != type_elem(t)) return false;
+    if (src->def && op_inplace(e, src->def) && !strcmp(dst, cg_vi(e, op_operand(src->def, op_is(src->def, OP_tt_dot) ? 2 : 0))->name))
+        return true;   /* written there already */
+    if (is_tensor(t) && cg_vi(e, src)->kind != K_ARRAY && rows_into(e, dst, src, t, false)) return rows_into(e, dst, src, t, true);
+    if (!is_tensor(t) || cg_vi(e, src)->kind != K_ARRAY || !cg_same_shape(src->type, t) || type_elem(src->type) != type_elem(t)) {
+        if (is_tensor(t)) line(e, "/* rvv: per-element copy */");
+        return false;
+    }
     line(e, "for (size_t ttx_k = 0, ttx_vl, ttx_n = sizeof %s; ttx_k < ttx_n; ttx_k += ttx_vl) {", dst);
     e->ind++;
     line(e, "ttx_vl = __riscv_vsetvl_e8m8(ttx_n - ttx_k);");
@@ -121,7 +269,7 @@ static bool store_ok(Cg *e, Op *op, Aff **pa) {
     if (!rv_row_pointers(e, pv, vt, &a)) return false;
     RvStrip g;
     rv_strip_init(&g, e, false, LM, vt, NULL);
-    if (!rv_vf(&g, val) || (mask && !rv_vm(&g, mask))) return false;
+    if (!rv_vx(&g, val) || (mask && !rv_vm(&g, mask))) return false;
     if (pa) *pa = a;
     return true;
 }
@@ -162,9 +310,16 @@ static void store_strips(Cg *e, Op *op, const char *const *idx, const char *n, b
     rv_strip_init(&g, e, true, LM, val->type, idx);
     if (all) g.all = mask;
     g.stored = mask;
-    const char *x = rv_vf(&g, val);
-    if (mask && !all) line(e, "__riscv_vse32_v_f32m%d_m(%s, ttx_rp + ttx_k, %s, ttx_vl);", LM, rv_vm(&g, mask), x);
-    else line(e, "__riscv_vse32_v_f32m%d(ttx_rp + ttx_k, %s, ttx_vl);", LM, x);
+    const char *x = rv_vx(&g, val);
+    const char *mv = mask && !all ? rv_vm(&g, mask) : NULL;
+    const char *vs = is_i32t(val->type) ? "i32" : "f32";
+    if (fname_is(val->type->sh.elem, "f16")) {
+        const char *hs = rv_hsfx(e, LM);
+        x = fmt(e, "__riscv_vfncvt_f_f_w_%s(%s, ttx_vl)", hs, x);
+        if (mv) line(e, "__riscv_vse16_v_%s_m(%s, ttx_rp + ttx_k, %s, ttx_vl);", hs, mv, x);
+        else line(e, "__riscv_vse16_v_%s(ttx_rp + ttx_k, %s, ttx_vl);", hs, x);
+    } else if (mv) line(e, "__riscv_vse32_v_%sm%d_m(%s, ttx_rp + ttx_k, %s, ttx_vl);", vs, LM, mv, x);
+    else line(e, "__riscv_vse32_v_%sm%d(ttx_rp + ttx_k, %s, ttx_vl);", vs, LM, x);
     close1(e);
 }
 
@@ -176,7 +331,8 @@ static void store_rows(Cg *e, Op *op, Aff *pa) {
     const char *idx[MAXR];
     int n = cg_loops_open(e, vt->sh.dims, r - 1, idx);
     idx[r - 1] = "0";
-    line(e, "float *ttx_rp = %s;", cg_aff_render(e, pa, vt->sh.elem, idx));
+    if (fname_is(vt->sh.elem, "f16")) line(e, "_Float16 *ttx_rp = (_Float16 *)(%s);", cg_aff_render(e, pa, vt->sh.elem, idx));
+    else line(e, "%s *ttx_rp = %s;", is_i32t(vt) ? "i32" : "float", cg_aff_render(e, pa, vt->sh.elem, idx));
     const char *len = fmt(e, "%" PRId64, L);
     if (prefix_mask(e, mask, r, L, idx, true)) {
         /* the kept lanes are a prefix: its strips, the last one the tail */
@@ -196,7 +352,7 @@ static void store_rows(Cg *e, Op *op, Aff *pa) {
  * pointers are consecutive by strips, the others element by element */
 static bool gather_rows(Cg *e, CgAccess *a) {
     Op *op = a->op;
-    if (!op_is(op, OP_tt_load) || a->tts || a->blk || a->nmd || !a->ten || !fname_is(a->el, "f32") || cg_vi(e, a->pv)->kind != K_ARRAY)
+    if (!op_is(op, OP_tt_load) || a->tts || a->blk || a->nmd || !a->ten || !rv_fl(a->el) || a->el != a->vt->sh.elem || cg_vi(e, a->pv)->kind != K_ARRAY)
         return false;
     Value *mask = op->nopnds > 1 ? op_operand(op, 1) : NULL, *other = op->nopnds > 2 ? op_operand(op, 2) : NULL;
     RvStrip g;
@@ -207,17 +363,10 @@ static bool gather_rows(Cg *e, CgAccess *a) {
     a->n = cg_loops_open(e, a->vt->sh.dims, r - 1, a->idx);
     a->idx[r - 1] = "0";
     const char *row = cg_flat(e, a->vt->sh.dims, r, a->idx);
-    line(e, "float *const *ttx_pr = &%s[%s];", cg_vi(e, a->pv)->name, row);
-    /* consecutive: pointer j is pointer 0 + 4 j, compared by strips of e64 */
-    line(e, "int ttx_c = 1;");
-    line(e, "for (size_t ttx_k = 0, ttx_vl; ttx_k < %" PRId64 "; ttx_k += ttx_vl) {", L);
-    e->ind++;
-    line(e, "ttx_vl = __riscv_vsetvl_e64m8(%" PRId64 " - ttx_k);", L);
-    line(e, "vuint64m8_t ttx_q = __riscv_vle64_v_u64m8((const unsigned long *)ttx_pr + ttx_k, ttx_vl);");
-    line(e, "vuint64m8_t ttx_x = __riscv_vadd_vx_u64m8(__riscv_vsll_vx_u64m8(__riscv_vid_v_u64m8(ttx_vl), 2, ttx_vl), "
-            "(unsigned long)ttx_pr[0] + ttx_k * 4, ttx_vl);");
-    line(e, "ttx_c &= __riscv_vcpop_m_b8(__riscv_vmsne_vv_u64m8_b8(ttx_q, ttx_x, ttx_vl), ttx_vl) == 0;");
-    close1(e);
+    line(e, "%s *const *ttx_pr = &%s[%s];", a->mt, cg_vi(e, a->pv)->name, row);
+    if (rows_flagged(e, a->pv))   /* known since the loop began */
+        line(e, "int ttx_c = %s_rc[%s];", cg_vi(e, a->pv)->name, r > 1 ? cg_flat(e, a->vt->sh.dims, r - 1, a->idx) : "0");
+    else consecutive(e, L, a->sz);
     line(e, "if (ttx_c) {");
     e->ind++;
     strip_open(e, LM, fmt(e, "%" PRId64, L));
@@ -235,10 +384,94 @@ static bool gather_rows(Cg *e, CgAccess *a) {
     return true;
 }
 
+/* a load or store through a block pointer whose last stride is 1 at run
+ * time: each row by strips, the boundary check a row condition and a range
+ * [lo, hi) of the row's lanes (masked vle/vse, the padding in the others);
+ * another stride takes the per-element loop of the fallback branch */
+static bool bptr_rows(Cg *e, CgAccess *a) {
+    Op *op = a->op;
+    if (!a->blk || a->tts || a->nmd || !a->ten || a->mask || a->other || !is_bptr(a->pv->type) || a->el != a->vt->sh.elem ||
+        !(rv_fl(a->el) || is_i32t(a->vt)) || a->r < 1 || a->r > MAXR)
+        return false;
+    int64_t bc[MAXR];
+    int nb = op_attr(op, "boundaryCheck") ? op_attr_ints(op, "boundaryCheck", bc, MAXR) : 0;
+    if (nb < 0) return false;
+    RvStrip g;
+    if (a->store) {
+        rv_strip_init(&g, e, false, LM, a->vt, NULL);
+        if (!rv_vx(&g, a->val)) return false;
+    }
+    int r = a->r;
+    int64_t L = a->L;
+    const char *bp = cg_vi(e, a->pv)->name;
+    bool h = fname_is(a->el, "f16"), in = is_i32t(a->vt), last = false;
+    a->n = cg_loops_open(e, a->vt->sh.dims, r - 1, a->idx);
+    a->idx[r - 1] = "0";
+    const char *row = NULL, *addr = NULL;
+    for (int d = 0; d < r - 1; d++) {
+        const char *rd = fmt(e, "(%s.off[%d] + %s)", bp, d, a->idx[d]);
+        const char *t = fmt(e, "%s * %s.stride[%d]", rd, bp, d);
+        addr = addr ? fmt(e, "%s + %s", addr, t) : t;
+        for (int k = 0; k < nb; k++)
+            if (bc[k] == d) {
+                const char *c1 = fmt(e, "%s >= 0 && %s < %s.shape[%d]", rd, rd, bp, d);
+                row = row ? fmt(e, "%s && %s", row, c1) : c1;
+            }
+    }
+    for (int k = 0; k < nb; k++) last |= bc[k] == r - 1;
+    line(e, "if (%s.stride[%d] == 1) {", bp, r - 1);
+    e->ind++;
+    line(e, "i64 ttx_o = %s.off[%d], ttx_lo = 0, ttx_hi = %" PRId64 ";", bp, r - 1, L);
+    if (last) {
+        line(e, "ttx_lo = ttx_o < 0 ? (-ttx_o < %" PRId64 " ? -ttx_o : %" PRId64 ") : 0;", L, L);
+        line(e, "ttx_hi = %s.shape[%d] - ttx_o;", bp, r - 1);
+        line(e, "ttx_hi = ttx_hi < 0 ? 0 : ttx_hi > %" PRId64 " ? %" PRId64 " : ttx_hi;", L, L);
+    }
+    if (row) line(e, "if (!(%s)) ttx_hi = 0;", row);
+    const char *et = h ? "_Float16" : in ? "i32" : "float";
+    line(e, "%s%s *ttx_bp = (%s%s *)%s.base + %s%sttx_o;", a->store ? "" : "const ", et, a->store ? "" : "const ", et, bp, addr ? addr : "",
+         addr ? " + " : "");
+    strip_open(e, LM, fmt(e, "%" PRId64, L));
+    const char *bs = rv_bsfx(e, LM);
+    line(e, "size_t ttx_a = ttx_lo > (i64)ttx_k ? (size_t)(ttx_lo - (i64)ttx_k) : 0, ttx_b = ttx_hi > (i64)ttx_k ? (size_t)(ttx_hi - (i64)ttx_k) : 0;");
+    line(e, "vuint32m%d_t ttx_id = __riscv_vid_v_u32m%d(ttx_vl);", LM, LM);
+    line(e, "vbool%d_t ttx_m = __riscv_vmand_mm_%s(__riscv_vmsgeu_vx_u32m%d_%s(ttx_id, (u32)(ttx_a < ttx_vl ? ttx_a : ttx_vl), ttx_vl), "
+            "__riscv_vmsltu_vx_u32m%d_%s(ttx_id, (u32)(ttx_b < ttx_vl ? ttx_b : ttx_vl), ttx_vl), ttx_vl);", 32 / LM, bs, LM, bs, LM, bs);
+    const char *sfx = rv_sfx(e, LM), *hs = rv_hsfx(e, LM);
+    if (a->store) {
+        rv_strip_init(&g, e, true, LM, a->vt, a->idx);
+        const char *x = rv_vx(&g, a->val);
+        if (h) line(e, "__riscv_vse16_v_%s_m(ttx_m, ttx_bp + ttx_k, __riscv_vfncvt_f_f_w_%s(%s, ttx_vl), ttx_vl);", hs, hs, x);
+        else line(e, "__riscv_vse32_v_%s_m(ttx_m, ttx_bp + ttx_k, %s, ttx_vl);", in ? fmt(e, "i32m%d", LM) : sfx, x);
+    } else {
+        int64_t pad = 1;
+        op_attr_int(op, "padding", &pad);
+        const char *pv = in ? fmt(e, "__riscv_vmv_v_x_i32m%d(0, ttx_vl)", LM)
+                            : fmt(e, "__riscv_vfmv_v_f_%s(%s, ttx_vl)", sfx, pad == 2 ? "ttx_f32(0x7fc00000u)" : "0.0f");
+        const char *x;
+        if (h) x = fmt(e, "__riscv_vmerge_vvm_%s(%s, __riscv_vfwcvt_f_f_v_%s(__riscv_vle16_v_%s_m(ttx_m, ttx_bp + ttx_k, ttx_vl), ttx_vl), ttx_m, ttx_vl)",
+                       sfx, pv, sfx, hs);
+        else if (in) x = fmt(e, "__riscv_vle32_v_i32m%d_mu(ttx_m, %s, ttx_bp + ttx_k, ttx_vl)", LM, pv);
+        else x = fmt(e, "__riscv_vle32_v_%s_mu(ttx_m, %s, ttx_bp + ttx_k, ttx_vl)", sfx, pv);
+        line(e, "__riscv_vse32_v_%s(&%s[%s] + ttx_k, %s, ttx_vl);", in ? fmt(e, "i32m%d", LM) : sfx, a->name,
+             cg_flat(e, a->vt->sh.dims, r, a->idx), x);
+    }
+    close1(e);
+    e->ind--;
+    line(e, "} else {");
+    e->ind++;
+    a->idx[r - 1] = LOOPV[r - 1];
+    line(e, "for (i64 %s = 0; %s < %" PRId64 "; %s++) {", a->idx[r - 1], a->idx[r - 1], L, a->idx[r - 1]);
+    e->ind++;
+    a->n += 2;
+    return true;
+}
+
 bool rvv_access(Cg *e, CgAccess *a) {
+    if (bptr_rows(e, a)) return true;
     Aff *pa;
     if (a->store) {
-        if (!store_ok(e, a->op, &pa)) return false;
+        if (!store_ok(e, a->op, &pa)) return a->ten ? scalar(e, a->op) : false;
         store_rows(e, a->op, pa);
         a->whole = true;
         return true;
@@ -253,7 +486,7 @@ bool rvv_access(Cg *e, CgAccess *a) {
             return true;
         }
     }
-    return gather_rows(e, a);
+    return gather_rows(e, a) || (a->ten ? scalar(e, a->op) : false);
 }
 
 /* ---- reductions ----------------------------------------------------------- */
@@ -285,7 +518,7 @@ static int reduce_kind(Cg *e, Op *op) {
 
 bool rvv_reduce(Cg *e, Op *op, bool scan) {
     int k = scan ? -1 : reduce_kind(e, op);
-    if (k < 0) return false;
+    if (k < 0) return scalar(e, op);
     Value *s0 = op_operand(op, 0), *res = op_result(op, 0);
     if (!value_has_uses(res)) return true;
     if (!cg_declare(e, res)) return false;
@@ -303,20 +536,42 @@ bool rvv_reduce(Cg *e, Op *op, bool scan) {
     if (k == 0) {
         /* the interpreter's order: halving, element j with element j + m
          * (m = ceil(n / 2)) while n > 1 are left, each level by strips */
+        /* while more than a register group's worth are left, a level is
+         * strips over memory; the levels after that are in one register
+         * group: element j + m slid down onto j (vslidedown), added to the
+         * first n - m lanes, the others undisturbed (_tu) */
         line(e, "float ttx_r[%" PRId64 "];", L);
         strip_open(e, LM, fmt(e, "%" PRId64, L));
         rv_strip_init(&g, e, true, LM, st, idx);
         line(e, "__riscv_vse32_v_f32m%d(ttx_r + ttx_k, %s, ttx_vl);", LM, rv_vf(&g, s0));
         close1(e);
-        for (int64_t m, nn = L; nn > 1; nn = m) {
+        line(e, "size_t ttx_hm = __riscv_vsetvlmax_e32m%d(), ttx_n = %" PRId64 ";", LM, L);
+        line(e, "(void)ttx_hm;");
+        /* VLEN >= 128 (the V extension's least): a group holds >= 32 lanes */
+        for (int64_t m, nn = L; nn > 32; nn = m) {
             m = (nn + 1) / 2;
+            line(e, "if (ttx_n > ttx_hm) {");
+            e->ind++;
             strip_open(e, LM, fmt(e, "%" PRId64, nn - m));
             line(e, "vfloat32m%d_t ttx_a = __riscv_vle32_v_f32m%d(ttx_r + ttx_k, ttx_vl);", LM, LM);
             line(e, "vfloat32m%d_t ttx_b = __riscv_vle32_v_f32m%d(ttx_r + %" PRId64 " + ttx_k, ttx_vl);", LM, LM, m);
             line(e, "__riscv_vse32_v_f32m%d(ttx_r + ttx_k, __riscv_vfadd_vv_f32m%d(ttx_a, ttx_b, ttx_vl), ttx_vl);", LM, LM);
             close1(e);
+            line(e, "ttx_n = %" PRId64 ";", m);
+            close1(e);
         }
-        line(e, "%s = ttx_r[0];", dst);
+        if (L > 1) {
+            line(e, "vfloat32m%d_t ttx_s = __riscv_vle32_v_f32m%d(ttx_r, ttx_n);", LM, LM);
+            for (int64_t m, nn = L; nn > 1; nn = m) {
+                m = (nn + 1) / 2;
+                line(e, "if (ttx_n == %" PRId64 ") {", nn);
+                line(e, "    ttx_s = __riscv_vfadd_vv_f32m%d_tu(ttx_s, ttx_s, __riscv_vslidedown_vx_f32m%d(ttx_s, %" PRId64 ", %" PRId64 "), %" PRId64 ");",
+                     LM, LM, m, nn - m, nn - m);
+                line(e, "    ttx_n = %" PRId64 ";", m);
+                line(e, "}");
+            }
+            line(e, "%s = __riscv_vfmv_f_s_f32m%d_f32(ttx_s);", dst, LM);
+        } else line(e, "%s = ttx_r[0];", dst);
         cg_loops_close(e, n);
         return true;
     }
@@ -334,17 +589,28 @@ bool rvv_reduce(Cg *e, Op *op, bool scan) {
 
 /* ---- tt.dot --------------------------------------------------------------- */
 
-bool rvv_dot(Cg *e, Op *op) {
+/* a 2-D f32 dot of arrays, its accumulator an array or uniform.  f16
+ * operands are f32 arrays of f16 values: their products are exact in f32,
+ * so one vfmacc rounds each sum as the portable C does */
+static bool dot_ok(Cg *e, Op *op) {
+    if (!op_is(op, OP_tt_dot) || op->nopnds < 3 || op->nres != 1) return false;
     Value *a = op_operand(op, 0), *b = op_operand(op, 1), *c = op_operand(op, 2), *res = op_result(op, 0);
     Type *rt = res->type;
-    if (rt->sh.rank != 2 || !fname_is(rt->sh.elem, "f32") || !fname_is(a->type->sh.elem, "f32") || !fname_is(b->type->sh.elem, "f32"))
+    if (!is_tensor(rt) || rt->sh.rank != 2 || !fname_is(rt->sh.elem, "f32") || !rv_fl(a->type->sh.elem) || !rv_fl(b->type->sh.elem))
         return false;
     if (cg_vi(e, a)->kind != K_ARRAY || cg_vi(e, b)->kind != K_ARRAY) return false;
     bool carr = cg_vi(e, c)->kind == K_ARRAY && cg_same_shape(c->type, rt);
-    if (!carr && !cg_is_uniform_value(c)) return false;
+    return carr || cg_is_uniform_value(c);
+}
+
+bool rvv_dot(Cg *e, Op *op) {
+    if (!dot_ok(e, op)) return scalar(e, op);
+    Value *a = op_operand(op, 0), *b = op_operand(op, 1), *c = op_operand(op, 2), *res = op_result(op, 0);
+    Type *rt = res->type;
+    bool carr = cg_vi(e, c)->kind == K_ARRAY && cg_same_shape(c->type, rt);
     int64_t M = rt->sh.dims[0], N = rt->sh.dims[1], K = a->type->sh.dims[1];
     int mr = M % 4 == 0 ? 4 : M % 2 == 0 ? 2 : 1;
-    const char *A = cg_vi(e, a)->name, *B = cg_vi(e, b)->name, *C = cg_vi(e, c)->name, *R = cg_vi(e, res)->name;
+    const char *A = cg_vi(e, a)->name, *B = cg_vi(e, b)->name, *C = cg_vi(e, c)->name, *R = out_name(e, op, 2);
     const char *sfx = rv_sfx(e, LM_DOT), *vt = rv_vt(e, LM_DOT);
     const char *zi[2] = { "0", "0" };
     if (!carr) line(e, "const float ttx_c0 = %s;", cg_ex(e, c, zi));

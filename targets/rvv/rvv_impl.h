@@ -40,6 +40,16 @@ void rv_strip_init(RvStrip *g, Cg *e, bool emit, int lm, const Type *t, const ch
 /* v's lanes as f32 (v an f32 tensor of the domain's shape, or one the
  * same along the row), or NULL */
 const char *rv_vf(RvStrip *g, Value *v);
+/* an i32 tensor's lanes (vint32mL: affine in the row, arrays, loads,
+ * + - * & | ^ max min select), or NULL */
+const char *rv_vi(RvStrip *g, Value *v);
+/* a pointer tensor's lanes (vuint64m(2 lm), lm at most 4: a row-uniform
+ * pointer plus i32 offsets), or NULL */
+const char *rv_vp(RvStrip *g, Value *v);
+/* the result of the i32 elementwise op, computed from its operands */
+const char *rv_vi_op(RvStrip *g, Op *op);
+/* rv_vi for an i32 value, rv_vf for the others */
+const char *rv_vx(RvStrip *g, Value *v);
 /* the result of the f32 elementwise op, computed from its operands */
 const char *rv_vf_op(RvStrip *g, Op *op);
 /* an i1 tensor's lanes as a mask, or NULL */
@@ -59,5 +69,9 @@ const char *rv_load_strip_at(RvStrip *g, Op *op, const char *p);
 const char *rv_sfx(Cg *e, int lm);
 const char *rv_vt(Cg *e, int lm);
 const char *rv_bsfx(Cg *e, int lm);
+/* "f16m4": the f16 lanes of as many elements as f32 at LMUL lm */
+const char *rv_hsfx(Cg *e, int lm);
+/* t is f32 or f16 (a row the strategy computes as f32 strips) */
+bool rv_fl(const Type *t);
 
 #endif

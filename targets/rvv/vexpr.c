@@ -10,12 +10,25 @@
  * / max min neg abs sqrt, exp (ttx_vexpf: src/fmath.h's algorithm lane by
  * lane, the same bits), select; comparisons, and, or, xor of masks.  The
  * numbers are the interpreter's: each f32 op is the IEEE op, rounded once,
- * as C's float operators and (float)sqrt((double)x) are. */
+ * as C's float operators and (float)sqrt((double)x) are.  f16 values
+ * (zvfh) are f32 strips holding an f16 value: a load widens (vfwcvt, exact),
+ * an f16 op is the f32 op rounded to f16 (vfncvt, then widened again: the
+ * correctly rounded f16 result, as the portable C's double op rounded by
+ * ttx_f16r is), a store narrows. */
 #include "rvv_impl.h"
 
 const char *rv_sfx(Cg *e, int lm) { return fmt(e, "f32m%d", lm); }
 const char *rv_vt(Cg *e, int lm) { return fmt(e, "vfloat32m%d_t", lm); }
 const char *rv_bsfx(Cg *e, int lm) { return fmt(e, "b%d", 32 / lm); }
+const char *rv_hsfx(Cg *e, int lm) { return lm == 1 ? "f16mf2" : fmt(e, "f16m%d", lm / 2); }
+
+bool rv_fl(const Type *t) { return fname_is(t, "f32") || fname_is(t, "f16"); }
+
+/* x (an f32 strip) rounded to f16, as an f32 strip */
+static const char *round_h(RvStrip *g, const char *x) {
+    Cg *e = g->e;
+    return fmt(e, "__riscv_vfwcvt_f_f_v_%s(__riscv_vfncvt_f_f_w_%s(%s, %s), %s)", rv_sfx(e, g->lm), rv_hsfx(e, g->lm), x, g->vl, g->vl);
+}
 
 void rv_strip_init(RvStrip *g, Cg *e, bool emit, int lm, const Type *t, const char *const *idx) {
     memset(g, 0, sizeof *g);
@@ -104,12 +117,14 @@ static const char *row_scalar(RvStrip *g, Value *v) {
     return g->emit ? cg_ex(g->e, v, g->idx) : "x";
 }
 
+static const char *rv_vf_f32(RvStrip *g, Op *op);
+
 /* ---- integers and masks ------------------------------------------------ */
 
 static bool is_i32(const Type *t) { Type *el = type_elem((Type *)t); return el && el->kind == T_INT && el->i.width == 32; }
 
 /* an i32 tensor's lanes (vint32mL), or NULL */
-static const char *rv_vi(RvStrip *g, Value *v) {
+const char *rv_vi(RvStrip *g, Value *v) {
     Cg *e = g->e;
     if (!is_i32(v->type)) return NULL;
     const char *m = memo_get(g, v);
@@ -138,7 +153,92 @@ static const char *rv_vi(RvStrip *g, Value *v) {
     if (x->kind == K_ARRAY && v->type->sh.dims[r - 1] == g->dims[r - 1])
         return memo_put(g, v, def(g, vt, fmt(e, "__riscv_vle32_v_i32m%d(&%s[%s] + %s, %s)", g->lm, x->name,
                                              cg_flat(e, v->type->sh.dims, r, g->idx), g->k, g->vl)));
-    return NULL;
+    if (x->kind != K_VIRT || !d || d->verbatim) return NULL;
+    if (op_is(d, OP_tt_load)) return memo_put(g, v, rv_load_strip(g, d));
+    return memo_put(g, v, rv_vi_op(g, d));
+}
+
+const char *rv_vx(RvStrip *g, Value *v) { return is_i32(v->type) ? rv_vi(g, v) : rv_vf(g, v); }
+
+/* the lanes of an i32 elementwise op (wrapping: the vector ops are modulo
+ * 2^32 as the portable C's unsigned arithmetic is), or NULL */
+const char *rv_vi_op(RvStrip *g, Op *op) {
+    Cg *e = g->e;
+    if (op->nres != 1 || op->verbatim || !is_i32(op->res[0].type)) return NULL;
+    int lm = g->lm;
+    const char *vt = fmt(e, "vint32m%d_t", lm), *sfx = fmt(e, "i32m%d", lm);
+    if (op_is(op, OP_arith_select)) {
+        const char *c = rv_vm(g, op_operand(op, 0)), *a = c ? rv_vi(g, op_operand(op, 1)) : NULL, *b = a ? rv_vi(g, op_operand(op, 2)) : NULL;
+        return b ? def(g, vt, fmt(e, "__riscv_vmerge_vvm_%s(%s, %s, %s, %s)", sfx, b, a, c, g->vl)) : NULL;
+    }
+    int id = op->info->id;
+    if (id == OP_arith_divsi || id == OP_arith_remsi || id == OP_arith_divui || id == OP_arith_remui) {
+        /* a zero divisor is reported (TTX_FAIL at the op) and gives 0, as
+         * ttx_divs/rems/divu/remu; RVV's INT_MIN / -1 (INT_MIN) and
+         * INT_MIN % -1 (0) are theirs */
+        if (op->nopnds != 2 || !is_i32(op_operand(op, 1)->type)) return NULL;
+        bool un = id == OP_arith_divui || id == OP_arith_remui, dv = id == OP_arith_divsi || id == OP_arith_divui;
+        const char *a = rv_vi(g, op_operand(op, 0)), *b = a ? rv_vi(g, op_operand(op, 1)) : NULL;
+        if (!b) return NULL;
+        const char *bs = rv_bsfx(e, lm), *us = fmt(e, "u32m%d", lm);
+        const char *z = def(g, fmt(e, "vbool%d_t", 32 / lm), fmt(e, "__riscv_vmseq_vx_%s_%s(%s, 0, %s)", sfx, bs, b, g->vl));
+        if (g->emit) line(e, "if (__riscv_vcpop_m_%s(%s, %s)) TTX_FAIL(%d);", bs, z, g->vl, cg_site(e, op));
+        const char *o = dv ? (un ? "vdivu" : "vdiv") : (un ? "vremu" : "vrem");
+        const char *q = un ? fmt(e, "__riscv_vreinterpret_v_%s_%s(__riscv_%s_vv_%s(__riscv_vreinterpret_v_%s_%s(%s), __riscv_vreinterpret_v_%s_%s(%s), %s))",
+                                 us, sfx, o, us, sfx, us, a, sfx, us, b, g->vl)
+                           : fmt(e, "__riscv_%s_vv_%s(%s, %s, %s)", o, sfx, a, b, g->vl);
+        return def(g, vt, fmt(e, "__riscv_vmerge_vxm_%s(%s, 0, %s, %s)", sfx, q, z, g->vl));
+    }
+    const char *bin;
+    bool comm = true;
+    switch (id) {
+    case OP_arith_addi: bin = "vadd"; break;
+    case OP_arith_subi: bin = "vsub"; comm = false; break;
+    case OP_arith_muli: bin = "vmul"; break;
+    case OP_arith_andi: bin = "vand"; break;
+    case OP_arith_ori: bin = "vor"; break;
+    case OP_arith_xori: bin = "vxor"; break;
+    case OP_arith_maxsi: bin = "vmax"; break;
+    case OP_arith_minsi: bin = "vmin"; break;
+    default: return NULL;
+    }
+    if (op->nopnds != 2) return NULL;
+    Value *l = op_operand(op, 0), *r = op_operand(op, 1);
+    if (!is_i32(l->type) || !is_i32(r->type)) return NULL;
+    const char *ls = row_scalar(g, l), *rs = row_scalar(g, r);
+    if (rs && !ls) {
+        const char *a = rv_vi(g, l);
+        return a ? def(g, vt, fmt(e, "__riscv_%s_vx_%s(%s, (i32)(%s), %s)", bin, sfx, a, rs, g->vl)) : NULL;
+    }
+    if (ls && !rs) {
+        const char *b = rv_vi(g, r);
+        return b ? def(g, vt, fmt(e, "__riscv_%s_vx_%s(%s, (i32)(%s), %s)", comm ? bin : "vrsub", sfx, b, ls, g->vl)) : NULL;
+    }
+    const char *a = rv_vi(g, l), *b = a ? rv_vi(g, r) : NULL;
+    return b ? def(g, vt, fmt(e, "__riscv_%s_vv_%s(%s, %s, %s)", bin, sfx, a, b, g->vl)) : NULL;
+}
+
+/* a pointer tensor's lanes as addresses (vuint64m(2 lm), lm 1, 2 or 4): a
+ * pointer the same along the row, plus i32 offsets times the element size */
+const char *rv_vp(RvStrip *g, Value *v) {
+    Cg *e = g->e;
+    Type *el = type_elem(v->type);
+    if (!el || el->kind != T_PTR || g->lm > 4) return NULL;
+    int lw = 2 * g->lm;
+    const char *vt = fmt(e, "vuint64m%d_t", lw);
+    const char *s = row_scalar(g, v);
+    if (s) return def(g, vt, fmt(e, "__riscv_vmv_v_x_u64m%d((unsigned long)(%s), %s)", lw, s, g->vl));
+    Op *d = v->def;
+    if (!is_tensor(v->type) || v->type->sh.rank != g->r || cg_vi(e, v)->kind != K_VIRT || !d || d->verbatim || !op_is(d, OP_tt_addptr) ||
+        d->nopnds != 2)
+        return NULL;
+    int sz = cg_msize(el->ptr.pointee), sh = sz == 1 ? 0 : sz == 2 ? 1 : sz == 4 ? 2 : sz == 8 ? 3 : -1;
+    if (sh < 0 || !is_i32(op_operand(d, 1)->type)) return NULL;
+    const char *p = rv_vp(g, op_operand(d, 0)), *o = p ? rv_vi(g, op_operand(d, 1)) : NULL;
+    if (!o) return NULL;
+    const char *w = fmt(e, "__riscv_vreinterpret_v_i64m%d_u64m%d(__riscv_vsll_vx_i64m%d(__riscv_vsext_vf2_i64m%d(%s, %s), %d, %s))", lw, lw, lw, lw, o,
+                        g->vl, sh, g->vl);
+    return def(g, vt, fmt(e, "__riscv_vadd_vv_u64m%d(%s, %s, %s)", lw, p, w, g->vl));
 }
 
 /* comparison predicates: arith.cmpi's (eq ne slt sle sgt sge ult ule ugt uge) */
@@ -201,7 +301,7 @@ const char *rv_vm(RvStrip *g, Value *m) {
         /* the ordered predicates and une, which the IEEE compares give with NaN too */
         const char *o = p == 1 ? "vmfeq" : p == 2 ? "vmfgt" : p == 3 ? "vmfge" : p == 4 ? "vmflt" : p == 5 ? "vmfle" : p == 13 ? "vmfne" : NULL;
         Value *l = op_operand(d, 0), *r = op_operand(d, 1);
-        if (!o || !fname_is(type_elem(l->type), "f32")) return NULL;
+        if (!o || !rv_fl(type_elem(l->type))) return NULL;
         const char *lv = rv_vf(g, l), *rv = lv ? rv_vf(g, r) : NULL;
         if (!rv) return NULL;
         return memo_put(g, m, def(g, bt, fmt(e, "__riscv_%s_vv_%s_%s(%s, %s, %s)", o, rv_sfx(e, lm), bs, lv, rv, g->vl)));
@@ -212,9 +312,9 @@ const char *rv_vm(RvStrip *g, Value *m) {
 /* ---- f32 --------------------------------------------------------------- */
 
 bool rv_row_pointers(Cg *e, Value *pv, Type *vt, Aff **pa) {
-    if (!is_tensor(vt) || !fname_is(vt->sh.elem, "f32") || vt->sh.rank < 1 || vt->sh.rank > MAXR) return false;
+    if (!is_tensor(vt) || !(rv_fl(vt->sh.elem) || is_i32(vt)) || vt->sh.rank < 1 || vt->sh.rank > MAXR) return false;
     Type *pe = type_elem(pv->type);
-    if (!pe || pe->kind != T_PTR || !fname_is(pe->ptr.pointee, "f32")) return false;
+    if (!pe || pe->kind != T_PTR || pe->ptr.pointee != vt->sh.elem) return false;
     int r = vt->sh.rank;
     Aff *a = cg_aff_of(e, pv);
     if (!a || !a->ptr || a->rank != r || !a->co[r - 1].k || a->co[r - 1].c != 1) return false;
@@ -240,6 +340,32 @@ const char *rv_load_strip_at(RvStrip *g, Op *op, const char *p) {
     int lm = g->lm;
     const char *sfx = rv_sfx(e, lm), *vt = rv_vt(e, lm);
     Value *mask = op->nopnds > 1 ? op_operand(op, 1) : NULL, *other = op->nopnds > 2 ? op_operand(op, 2) : NULL;
+    if (fname_is(v->type->sh.elem, "f16")) {
+        /* f16 lanes at half the LMUL, widened (exactly) to f32 */
+        const char *hs = rv_hsfx(e, lm);
+        const char *hp = fmt(e, "(const _Float16 *)(%s) + %s", p, g->k);
+        if (!mask || mask == g->all)
+            return def(g, vt, fmt(e, "__riscv_vfwcvt_f_f_v_%s(__riscv_vle16_v_%s(%s, %s), %s)", sfx, hs, hp, g->vl, g->vl));
+        const char *mv = rv_vm(g, mask);
+        if (!mv) return NULL;
+        const char *w = def(g, vt, fmt(e, "__riscv_vfwcvt_f_f_v_%s(__riscv_vle16_v_%s_m(%s, %s, %s), %s)", sfx, hs, mv, hp, g->vl, g->vl));
+        if (mask == g->stored) return w;
+        const char *ov = other ? rv_vf(g, other) : def(g, vt, fmt(e, "__riscv_vfmv_v_f_%s(0.0f, %s)", sfx, g->vl));
+        if (!ov) return NULL;
+        return def(g, vt, fmt(e, "__riscv_vmerge_vvm_%s(%s, %s, %s, %s)", sfx, ov, w, mv, g->vl));
+    }
+    if (is_i32(v->type)) {
+        sfx = fmt(e, "i32m%d", lm);
+        vt = fmt(e, "vint32m%d_t", lm);
+        const char *ip = fmt(e, "(const i32 *)(%s) + %s", p, g->k);
+        if (!mask || mask == g->all) return def(g, vt, fmt(e, "__riscv_vle32_v_%s(%s, %s)", sfx, ip, g->vl));
+        const char *mv = rv_vm(g, mask);
+        if (!mv) return NULL;
+        if (mask == g->stored) return def(g, vt, fmt(e, "__riscv_vle32_v_%s_m(%s, %s, %s)", sfx, mv, ip, g->vl));
+        const char *ov = other ? rv_vi(g, other) : def(g, vt, fmt(e, "__riscv_vmv_v_x_%s(0, %s)", sfx, g->vl));
+        if (!ov) return NULL;
+        return def(g, vt, fmt(e, "__riscv_vle32_v_%s_mu(%s, %s, %s, %s)", sfx, mv, ov, ip, g->vl));
+    }
     if (!mask || mask == g->all) return def(g, vt, fmt(e, "__riscv_vle32_v_%s((const float *)(%s) + %s, %s)", sfx, p, g->k, g->vl));
     const char *mv = rv_vm(g, mask);
     if (!mv) return NULL;
@@ -254,7 +380,7 @@ const char *rv_load_strip_at(RvStrip *g, Op *op, const char *p) {
 
 const char *rv_vf(RvStrip *g, Value *v) {
     Cg *e = g->e;
-    if (!fname_is(type_elem(v->type), "f32")) return NULL;
+    if (!rv_fl(type_elem(v->type))) return NULL;
     const char *m = memo_get(g, v);
     if (m) return m;
     const char *s = row_scalar(g, v);
@@ -280,8 +406,25 @@ const char *rv_vf(RvStrip *g, Value *v) {
 }
 
 const char *rv_vf_op(RvStrip *g, Op *op) {
+    if (op->nres != 1 || op->verbatim || !rv_fl(type_elem(op->res[0].type))) return NULL;
+    if (fname_is(type_elem(op->res[0].type), "f16")) {
+        /* the f32 op, rounded to f16; exp is not the f32 one rounded */
+        if (op->info->id == OP_math_exp) return NULL;
+        if (op->info->id == OP_arith_extf || op->info->id == OP_arith_truncf) {
+            const char *a = op->nopnds == 1 ? rv_vf(g, op_operand(op, 0)) : NULL;
+            return a ? def(g, rv_vt(g->e, g->lm), round_h(g, a)) : NULL;
+        }
+        const char *x = rv_vf_f32(g, op);
+        return x ? def(g, rv_vt(g->e, g->lm), round_h(g, x)) : NULL;
+    }
+    if (op->info->id == OP_arith_extf || op->info->id == OP_arith_truncf)   /* f16 to f32: the same lanes */
+        return op->nopnds == 1 && fname_is(type_elem(op_operand(op, 0)->type), "f16") ? rv_vf(g, op_operand(op, 0)) : NULL;
+    return rv_vf_f32(g, op);
+}
+
+/* op's f32 lanes (op an f32 or f16 op of f32 or f16 operands) */
+static const char *rv_vf_f32(RvStrip *g, Op *op) {
     Cg *e = g->e;
-    if (op->nres != 1 || op->verbatim || !fname_is(type_elem(op->res[0].type), "f32")) return NULL;
     int lm = g->lm;
     const char *sfx = rv_sfx(e, lm), *vt = rv_vt(e, lm);
     int id = op->info->id;
@@ -317,7 +460,7 @@ const char *rv_vf_op(RvStrip *g, Op *op) {
     }
     if (op->nopnds != 2) return NULL;
     Value *l = op_operand(op, 0), *r = op_operand(op, 1);
-    if (!fname_is(type_elem(l->type), "f32") || !fname_is(type_elem(r->type), "f32")) return NULL;
+    if (!rv_fl(type_elem(l->type)) || !rv_fl(type_elem(r->type))) return NULL;
     const char *ls = row_scalar(g, l), *rs = row_scalar(g, r);
     if (rs && !ls) {
         const char *a = rv_vf(g, l);

@@ -14,10 +14,14 @@ usage: run.py TTXFORM ROOT
 - edge sizes around the vector length (n = 0, 1 and VLMAX-1, VLMAX, VLMAX+1
   for LMUL 1, 2, 4 and 8 at each VLEN) of the vector add and of the
   softmax's masked row, with the elements past n checked untouched;
+- i32 rows (tests/rvv/int32.ttir) and f16 rows (tests/numeric/scale_f16.ttir)
+  at the same edge sizes, exact against NumPy, the tail untouched;
 - the rvv target's own kernels (tests/rvv/): 2-D masked rows with a min
   reduction, select, cmpf and exp at edge sizes, an f32 tt.dot whose 24
   columns leave a tail, and its vector exp bit for bit against the
   interpreter's (NaN, infinities, the clamps, subnormal results, a sweep);
+  loop-carried dots (tests/rvv/dot_loop.ttir), one written in place into
+  its carried array and one whose accumulator is also its A operand;
   `ttxform run --target=riscv64-rvv --dump-dir` shows that the program
   built is the --emit=rvv C (RVV intrinsics);
 - 1 and 3 threads; `--dump-dir`; the program cache (`--cache-dir`), which
@@ -204,6 +208,32 @@ def rvv_cases():
                                ["y"], "riscv64-rvv", vlen,
                                lambda o, want=want, nc=nc: first(close(o["y"], want, 1e-6, 1e-6),
                                                                  exact(o["y"][:, nc:], y0[:, nc:]), exact(o["y"][3:], y0[3:]))))
+    # i32 rows (tests/rvv/int32.ttir) and f16 rows (tests/numeric/scale_f16.ttir:
+    # vle16 widened, the product rounded to f16, vse16) at the edge sizes,
+    # the elements past n untouched
+    for vlen in VLENS:
+        sizes = sorted({0, 1} | {v + d for lm in (1, 2, 4, 8) for v in [vlen // 32 * lm] for d in (-1, 0, 1)})
+        for n in sizes:
+            ai = rng.integers(-2 ** 31, 2 ** 31, max(n, 1), dtype=np.int64).astype(np.int32)
+            bi = rng.integers(-300, 300, max(n, 1)).astype(np.int32)
+            y0 = np.full(n + 3, -5, np.int32)
+            a64, b64 = ai[:n].astype(np.int64), bi[:n].astype(np.int64)
+            d = (a64 * 3 - b64 + 2 ** 31) % 2 ** 32 - 2 ** 31
+            xl = np.maximum(a64 ^ b64, 7) & 255
+            want = y0.copy()
+            want[:n] = ((np.where(a64 > b64, d, xl) + np.minimum(a64, b64) + 2 ** 31) % 2 ** 32 - 2 ** 31).astype(np.int32)
+            report(f"rvv-int32-n{n}-vlen{vlen}",
+                   checked_run(f"rvv-int32-{n}", os.path.join(RVV, "int32.ttir"), [max(1, -(-n // 256))],
+                               {"a": ai, "b": bi, "y": y0, "n": n}, ["y"], "riscv64-rvv", vlen,
+                               lambda o, want=want: exact(o["y"], want)))
+            xh = (rng.standard_normal(max(n, 1)) * 100).astype(np.float16)
+            h0 = np.full(n + 3, 1.5, np.float16)
+            want = h0.copy()
+            want[:n] = (xh[:n].astype(np.float32) * np.float32(0.3)).astype(np.float16)
+            report(f"rvv-f16-n{n}-vlen{vlen}",
+                   checked_run(f"rvv-f16-{n}", os.path.join(ROOT, "tests", "numeric", "scale_f16.ttir"), [max(1, -(-n // 64))],
+                               {"arg0": xh, "arg1": h0, "arg2": 0.3, "arg3": n}, ["arg1"], "riscv64-rvv", vlen,
+                               lambda o, want=want: exact(o["arg1"], want)))
     # an f32 dot with a column tail
     a = rng.standard_normal((16, 8)).astype(np.float32)
     b = rng.standard_normal((8, 24)).astype(np.float32)
@@ -212,6 +242,19 @@ def rvv_cases():
         report(f"rvv-dot24-vlen{vlen}",
                checked_run("rvv-dot24", os.path.join(RVV, "dot.ttir"), [1], {"a": a, "b": b, "c": np.zeros((16, 24), np.float32)},
                            ["c"], "riscv64-rvv", vlen, lambda o: close(o["c"], want, 1e-5, 1e-5)))
+    # loop-carried dots: one written in place, one whose C is also its A
+    a = (rng.standard_normal((16, 16)) * 0.5).astype(np.float32)
+    b = (rng.standard_normal((16, 16)) * 0.5).astype(np.float32)
+    q0 = (rng.standard_normal((16, 16)) * 0.5).astype(np.float32)
+    pw, qw = np.zeros((16, 16)), q0.astype(np.float64)
+    for _ in range(3):
+        pw = a.astype(np.float64) @ b + pw
+        qw = qw @ b + qw
+    for vlen in VLENS:
+        report(f"rvv-dot-loop-vlen{vlen}",
+               checked_run("rvv-dot-loop", os.path.join(RVV, "dot_loop.ttir"), [1],
+                           {"a": a, "b": b, "p": np.zeros((16, 16), np.float32), "q": q0}, ["p", "q"], "riscv64-rvv", vlen,
+                           lambda o: first(close(o["p"], pw, 1e-5, 1e-5), close(o["q"], qw, 1e-4, 1e-4))))
     # the program riscv64-rvv builds is the rvv target's C
     d = path("dump-rvv")
     va = os.path.join(CPU, "vector_add.ttir")

@@ -26,11 +26,16 @@ cases = [
                                  "} else {", "__riscv_vid_v_u32m8(ttx_vl)", "__riscv_vmslt_vx_i32m8_b4(",
                                  "__riscv_vle32_v_f32m8_m(", "__riscv_vle32_v_f32m8_m(", "__riscv_vfadd_vv_f32m8(",
                                  "__riscv_vse32_v_f32m8_m("]),
-    # max: a _tu accumulator and one vfredmax; exp; the sum in halving order
+    # max: a _tu accumulator and one vfredmax; exp; the sum in halving order,
+    # the levels over 32 lanes in memory, the rest in one register group
     ("samples/cpu/softmax.ttir", ["#define TTX_VEXP(L, B)", "TTX_VEXP(8, 4)", "softmax_kernel(",
                                   "__riscv_vle32_v_f32m8_mu(", "ttx_acc = __riscv_vfmax_vv_f32m8_tu(ttx_acc, ttx_acc,",
                                   "__riscv_vfredmax_vs_f32m8_f32m1(ttx_acc", "__riscv_vfsub_vf_f32m8(", "ttx_vexpf_m8(",
-                                  "float ttx_r[128];", "ttx_r + 64 + ttx_k", "ttx_r + 32 + ttx_k", "ttx_r + 1 + ttx_k",
+                                  "float ttx_r[128];", "ttx_r + 64 + ttx_k", "ttx_r + 32 + ttx_k",
+                                  "vfloat32m8_t ttx_s = __riscv_vle32_v_f32m8(ttx_r, ttx_n);",
+                                  "__riscv_vfadd_vv_f32m8_tu(ttx_s, ttx_s, __riscv_vslidedown_vx_f32m8(ttx_s, 64, 64), 64);",
+                                  "__riscv_vfadd_vv_f32m8_tu(ttx_s, ttx_s, __riscv_vslidedown_vx_f32m8(ttx_s, 1, 1), 1);",
+                                  "__riscv_vfmv_f_s_f32m8_f32(ttx_s);",
                                   "__riscv_vfdiv_vf_f32m8(", "__riscv_vse32_v_f32m8_m("]),
     # 2-D: a mask array as bytes, min along the rows, select of a compare
     ("tests/rvv/rows2d.ttir", ["rows2d(", "__riscv_vmsne_vx_u8m2_b4(", "__riscv_vfmin_vv_f32m8_tu(",
@@ -41,8 +46,48 @@ cases = [
                             "__riscv_vfmv_v_f_f32m4(ttx_c0, ttx_vl)", "for (i64 k = 0; k < 8; k++) {",
                             "ttx_c1 = __riscv_vfmacc_vf_f32m4(ttx_c1, ", "ttx_c4 = __riscv_vfmacc_vf_f32m4(ttx_c4, ",
                             "__riscv_vse32_v_f32m4("]),
+    # f16 (zvfh): vle16 widened to f32, the product rounded to f16 (vfncvt,
+    # vfwcvt), narrowed for vse16, masked in the tail
+    ("tests/numeric/scale_f16.ttir", ["scale(", "__riscv_vfwcvt_f_f_v_f32m8(__riscv_vle16_v_f16m4(", "__riscv_vfmul_vf_f32m8(",
+                                      "__riscv_vfwcvt_f_f_v_f32m8(__riscv_vfncvt_f_f_w_f16m4(", "__riscv_vse16_v_f16m4(ttx_rp",
+                                      "__riscv_vle16_v_f16m4_m(", "__riscv_vse16_v_f16m4_m("]),
+    # i32 rows: loads, integer ops, compare, select, store
+    ("tests/rvv/int32.ttir", ["int32_rows(", "__riscv_vle32_v_i32m8(", "__riscv_vmsgt_vv_i32m8_b4(", "__riscv_vmul_vx_i32m8(",
+                              "__riscv_vsub_vv_i32m8(", "__riscv_vxor_vv_i32m8(", "__riscv_vmax_vx_i32m8(", "__riscv_vand_vx_i32m8(",
+                              "__riscv_vmerge_vvm_i32m8(", "__riscv_vmin_vv_i32m8(", "__riscv_vse32_v_i32m8(ttx_rp",
+                              "__riscv_vle32_v_i32m8_m(", "__riscv_vse32_v_i32m8_m("]),
+    # the f16 matmul: the pointer arrays built by strips, whether each row
+    # is consecutive found once before the K loop, f16 rows widened, the
+    # dot's vfmacc on them, the dot and the pointer advances written in place
+    # into the loop-carried arrays, a narrowed masked store
+    ("samples/cpu/matmul.ttir", ["matmul_kernel(", "__riscv_vrem_vv_i32m8(", "__riscv_vrem_vv_i32m8(", "__riscv_vsext_vf2_i64m8(", "__riscv_vse64_v_u64m8(",
+                                 "_rc[ttx_i] = ttx_c;", "_rc[ttx_i] = ttx_c;", "int ttx_c = v", "__riscv_vle16_v_f16m4_m(",
+                                 "written in place into", "__riscv_vfmacc_vf_f32m4(", "written in place into",
+                                 "written in place into", "__riscv_vse16_v_f16m4_m("]),
+    # i32 division: a zero divisor reported at the op and giving 0
+    ("tests/numeric/c_ops.ttir", ["TTX_FAIL(2)", "__riscv_vdiv_vv_i32m8(", "TTX_FAIL(3)", "__riscv_vrem_vv_i32m8(",
+                                  "TTX_FAIL(4)", "__riscv_vdivu_vv_u32m8(", "TTX_FAIL(5)", "__riscv_vremu_vv_u32m8("]),
+    # block pointers: rows by strips when the last stride is 1, the
+    # boundary check a row condition and a lane range, f16 widened/narrowed
+    ("samples/cpu/matmul_block_ptr.ttir", ["if (v17.stride[1] == 1) {", "ttx_hi = v17.shape[1] - ttx_o;",
+                                           "__riscv_vle16_v_f16m4_m(ttx_m, ttx_bp + ttx_k, ttx_vl)", "} else {",
+                                           "__riscv_vfmacc_vf_f32m4(", "__riscv_vse16_v_f16m4_m(ttx_m, ttx_bp + ttx_k,"]),
+    # a loop-carried dot written in place (its C the carried array; the
+    # other dot's C is also its A, so it keeps its own array)
+    ("tests/rvv/dot_loop.ttir", ["dot_loop(", "written in place into", "__riscv_vfmacc_vf_f32m4(", "__riscv_vfmacc_vf_f32m4("]),
 ] + [("samples/cpu/" + n, ["#include <riscv_vector.h>"])
      for n in sorted(os.listdir(os.path.join(root, "samples/cpu"))) if n.endswith(".ttir")]
+# what each CPU sample leaves to the portable C's per-element code (the
+# `/* rvv: per-element OP */` lines): a change either way must update this
+SCALAR = {
+    "activations.ttir": {"arith.mulf": 1},          # x * erf(x / sqrt 2): libm's double erf
+    "layernorm.ttir": {},
+    "matmul.ttir": {},
+    "matmul_block_ptr.ttir": {},
+    "matvec.ttir": {},
+    "softmax.ttir": {},
+    "vector_add.ttir": {},
+}
 fails = 0
 with tempfile.TemporaryDirectory() as tmp:
     for src, checks in cases:
@@ -61,7 +106,19 @@ with tempfile.TemporaryDirectory() as tmp:
                 fails += 1
                 break
             pos = k + len(c)
-        r = subprocess.run([cc, "--target=riscv64-linux-gnu", "-march=rv64gcv", "-O2", "-Wall", "-Werror",
+        base = os.path.basename(src)
+        if src.startswith("samples/cpu/") and base in SCALAR:
+            got = {}
+            for ln in text.splitlines():
+                ln = ln.strip()
+                if ln.startswith("/* rvv: per-element "):
+                    op = ln[len("/* rvv: per-element "):-3]
+                    got[op] = got.get(op, 0) + 1
+            if got != SCALAR[base]:
+                print(f"FAIL {src}: per-element ops {got}, expected {SCALAR[base]}")
+                fails += 1
+        march = "rv64gcv_zvfh" if "f16" in open(os.path.join(root, src)).read() else "rv64gcv"
+        r = subprocess.run([cc, "--target=riscv64-linux-gnu", f"-march={march}", "-O2", "-Wall", "-Werror",
                             "-c", out, "-o", os.path.join(tmp, "k.o")], capture_output=True, text=True)
         if r.returncode:
             print(f"FAIL {src}: clang-19 rejects the output\n{r.stderr}")
