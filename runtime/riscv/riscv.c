@@ -63,10 +63,13 @@ static void hash_key(const char *const *parts, int n, char out[33]) {
 
 /* the C of the kernel for the launcher: the TTX_FAIL hook, the kernel
  * (the C target, without the JIT's hooks) and the call stub */
-static char *kernel_source(Ctx *c, Op *module, Op *func, RvArch arch, PtrVec *sites, Op **unsup, Diag *d, size_t *len) {
+static char *kernel_source(Ctx *c, Op *module, Op *func, RvArch arch, bool ime_ref, PtrVec *sites, Op **unsup, Diag *d,
+                           size_t *len) {
     char *src = NULL;
     FILE *f = open_memstream(&src, len);
     if (!f) return NULL;
+    if (ime_ref) fputs("/* --smt-ime=ref: the IME code path, each instruction a C function */\n"
+                       "#define TTX_SMT_HW 1\n#define TTX_SMT_IME_REF 1\n", f);
     fputs("/* the kernel's C for the riscv64 launcher of ttxform run */\n"
           "void ttx_fail(int site, int x, int y, int z);\n"
           "#define TTX_FAIL(site) ttx_fail(site, pidX, pidY, pidZ)\n", f);
@@ -220,7 +223,7 @@ int rv_run(Ctx *c, Op *module, Op *func, int nargs, const IArg *args, const int 
     }
     PtrVec sites = { 0 };
     size_t klen = 0;
-    char *ksrc = kernel_source(c, module, func, o->arch, &sites, unsup, d, &klen);
+    char *ksrc = kernel_source(c, module, func, o->arch, o->ime_ref, &sites, unsup, d, &klen);
     if (!ksrc) {
         pv_free(&sites);
         return unsup && *unsup ? 1 : -1;

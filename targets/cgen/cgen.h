@@ -63,6 +63,8 @@ typedef struct CgenStrategy {
      * for the op itself (its value then has no array, and every user of it
      * must be one the strategy writes) */
     bool (*defer)(Cg *e, Op *op);
+    /* an xsmt.mmt4d, its result declared (a micro-kernel of the strategy's own) */
+    bool (*mmt4d)(Cg *e, Op *op);
 } CgenStrategy;
 
 /* C for func (a tt.func), or for every tt.func of module when func is NULL;

@@ -142,6 +142,7 @@ static bool emit_mmt4d(Cg *e, Op *op) {
     const char *T = cg_rtype(e, el);
     if (!T) return cg_unsupported(e, op, "its element type");
     if (!cg_declare(e, r)) return false;
+    if (e->s->mmt4d && e->s->mmt4d(e, op)) return !e->failed;
     int64_t MB = ad[0], KB = ad[1], mb = ad[2], kb = ad[3], NB = bd[0], nb = bd[2];
     bool wide = fl && fname_is(el, "f64");
     line(e, "for (i64 m1 = 0; m1 < %" PRId64 "; m1++)", MB);
