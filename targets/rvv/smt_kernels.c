@@ -145,3 +145,4 @@ static inline __attribute__((unused)) void ttx_smt_ime_f16(const _Float16 *a, co
                 }
 }
 #endif
+/* end of smt_kernels.c */

@@ -21,11 +21,15 @@ usage: smt.py TTXFORM SAMPLES_RISCV_DIR [riscv]
    an mmt4d output over K3's 8192 elements (the same kernel runs on K1), a
    tile index out of range at run time (interpreter and JIT).
 
-With `riscv`, only the samples of 1 run, under qemu-riscv64 on the riscv64
+With `riscv`, the samples of 1 run under qemu-riscv64 on the riscv64
 and riscv64-rvv targets (`ttxform run --target=... --check`: the kernel's C
 built with clang-19, its outputs compared with the host interpreter's) and
-against the same NumPy references; skipped (77) without clang-19,
-qemu-riscv64 or the riscv64 sysroot.
+against the same NumPy references: riscv64-rvv at VLEN 128, 256 and 512
+(the RVV micro-kernels of targets/rvv/smt_kernels.c) and with
+--smt-ime=ref (the K3 IME code path, its instruction a C function).  The
+rvv C of each sample is checked to call the micro-kernel of its core and
+type, and the bad shapes of 3 are located errors under --target too;
+skipped (77) without clang-19, qemu-riscv64 or the riscv64 sysroot.
 
 Prints `PASS name` / `FAIL name: why` and `N passed, N failed`; exits 1 if
 any case failed, 77 (skip) without NumPy.
@@ -53,7 +57,11 @@ if RISCV:
     if missing:
         print(f"SKIP smt-riscv: {', '.join(missing)} not found")
         sys.exit(77)
-    ENGINES = ["--target=riscv64 --check", "--target=riscv64-rvv --check"]
+    # the RVV micro-kernels at three VLENs, and the K3 IME code path with the
+    # C reference of its instruction (--smt-ime=ref; the other kernels do not
+    # have one and take the RVV kernel there too)
+    ENGINES = ["--target=riscv64 --check", "--target=riscv64-rvv --check", "--target=riscv64-rvv --vlen=128 --check",
+               "--target=riscv64-rvv --vlen=512 --check", "--target=riscv64-rvv --smt-ime=ref --check"]
 
 TALLY = Tally()
 report = TALLY.report
@@ -95,8 +103,11 @@ def case(name, kernel, grid, args, outputs, check):
             report(f"{name} {eng}", f"{type(e).__name__}: {e}")
 
 
-def error_case(name, kernel, grid, args, message, engine="--interp"):
-    """the run on ENGINE fails with MESSAGE (which names file:line:col) and writes no output"""
+def error_case(name, kernel, grid, args, message, engine=None):
+    """the run on ENGINE (--interp; under riscv: --target=riscv64-rvv) fails
+    with MESSAGE (which names file:line:col) and writes no output"""
+    engine = engine or ("--target=riscv64-rvv" if RISCV else "--interp")
+    name += f" {engine}" if RISCV else ""
     tag = re.sub(r"[^A-Za-z0-9]+", "_", name)
     out = os.path.join(TMP, f"{tag}.out.npy")
 
@@ -105,7 +116,7 @@ def error_case(name, kernel, grid, args, message, engine="--interp"):
         np.save(p, v)
         return p
     first_ptr = next(k for k, v in args.items() if isinstance(v, np.ndarray))
-    cmd = [TTX, "run", kernel, engine, "--grid=" + ",".join(map(str, grid))] + arg_options(args, save) + \
+    cmd = [TTX, "run", kernel] + engine.split() + ["--grid=" + ",".join(map(str, grid))] + arg_options(args, save) + \
         ["--output", f"{first_ptr}={out}"]
     r = subprocess.run(cmd, capture_output=True, text=True, timeout=300)
     report(name, error_reason(r.returncode, r.stderr, message, no_file=out))
@@ -386,14 +397,44 @@ def k3_limit():
     args = {"arg0": a, "arg1": b, "arg2": np.zeros((128, 128), np.float16)}
     error_case("mmt4d output over the K3 limit of 8192 elements", big_tile("0xA064"), (1,), args,
                f"big_tile_0xA064.ttir:14:10: error: 'xsmt.mmt4d' op output tile of 16384 elements exceeds the K3 limit of 8192")
+    # the core named by --smt-arch in place of tt.arch_id
+    k = big_tile("none").replace("big_tile_none", "big_tile_noarch")
+    text = open(big_tile("none")).read().replace(' attributes {tt.arch_id = "none"}', "")
+    k = write("big_tile_noarch.ttir", text)
+    error_case("--smt-arch=k3: the K3 limit without tt.arch_id", k, (1,), args,
+               f"big_tile_noarch.ttir:14:10: error: 'xsmt.mmt4d' op output tile of 16384 elements exceeds the K3 limit of 8192",
+               ("--target=riscv64-rvv" if RISCV else "--interp") + " --smt-arch=k3")
     want = (a.astype(np.float32) @ b.astype(np.float32)).astype(np.float16)
     case("the same 128x128 block on K1", big_tile("0xA03C"), (1,), args, ["arg2"], lambda o: close(o["arg2"], want, 2e-3, 1e-2))
+
+
+def kernels_called():
+    """the rvv C of each sample calls the micro-kernel of its core and element
+    type (once per mmt4d), the K3 f16 one behind TTX_SMT_HW; with the other
+    core (--smt-arch) the micro tile does not match and the loops stay"""
+    want = {"mm_kernel_f32.ttir": ("k1", ["ttx_smt_rvv_f32("]), "mm_parallel.ttir": ("k1", ["ttx_smt_rvv_f32("]),
+            "addmm.ttir": ("k3", ["ttx_smt_rvv_f32("]), "bmm.ttir": ("k1", ["ttx_smt_rvv_f16("]),
+            "mm_kernel_f16.ttir": ("k3", ["#if defined(TTX_SMT_HW)", "ttx_smt_ime_f16(", "#else", "ttx_smt_rvv_f16(", "#endif"])}
+    for name, (core, calls) in want.items():
+        r = subprocess.run([TTX, "--emit=rvv", sample(name)], capture_output=True, text=True)
+        body = r.stdout.split("/* end of smt_kernels.c */")[-1]
+        got = [l.strip() for l in body.split("\n") if any(l.strip().startswith(c) for c in calls)]
+        ok = r.returncode == 0 and [next(c for c in calls if g.startswith(c)) for g in got] == calls
+        report(f"{name}: --emit=rvv calls {calls[-1] if len(calls) == 1 else 'ttx_smt_ime_f16 / ttx_smt_rvv_f16'}",
+               None if ok else f"exit {r.returncode}, calls {got}: {r.stderr[:500]}")
+        other = "k3" if core == "k1" else "k1"
+        r = subprocess.run([TTX, "--emit=rvv", f"--smt-arch={other}", sample(name)], capture_output=True, text=True)
+        body = r.stdout.split("/* end of smt_kernels.c */")[-1]
+        report(f"{name}: --smt-arch={other} keeps the loops", None if r.returncode == 0 and "ttx_smt_" not in body
+               else f"exit {r.returncode}: {r.stderr[:500]}")
 
 
 def main():
     tests = (mm_f32, mm_f16, addmm, bmm, parallel)
     if not RISCV:
         tests += (op_pack, op_unpack_repack, op_mmt4d, op_tiles, op_threads, bad_micro_tile, k3_limit)
+    else:
+        tests += (kernels_called, bad_micro_tile, k3_limit)
     for f in tests:
         f()
     # every sample of samples/riscv was run above
