@@ -74,6 +74,7 @@ struct Cg {
     size_t cap, n;
     PtrVec strs, vis;
     bool grid_used[6];
+    bool sub;            /* the function is written with sub-blocks (cgen_sub_blocks) */
     int nextv, ntmp, nsite;
     bool failed;
 };
@@ -213,6 +214,10 @@ bool cg_emit_advance(Cg *e, Op *op);
 /* cgen/compute.c */
 bool cg_emit_reduce(Cg *e, Op *op);
 bool cg_emit_dot(Cg *e, Op *op);
+
+/* cgen/func.c: an scf.for {bind_sub_block = true} without results, not
+ * inside another */
+bool cg_bind_sub_block(Op *op);
 
 /* cgen/xsmt.c */
 bool cg_emit_xsmt(Cg *e, Op *op);

@@ -200,6 +200,57 @@ def parallel():
              lambda o, want=want: close(o["arg2"], want, 1e-5, 1e-4))
 
 
+def parallel_threads():
+    """smt.parallel (bind_sub_block) over the threads: each program's loop
+    is cut into as many sub-blocks as threads, each run as a task (on the
+    JIT the trace's chunks cover programs x threads tasks), and the result
+    is the same bits for 1, 2 and 3 threads and matches NumPy"""
+    M, N, K = 80, 64, 32
+    a, b = randn(M, K), randn(K, N)
+    want = a.astype(np.float64) @ b.astype(np.float64)
+    grid = (cdiv(M, 64), cdiv(N, 32))
+    engines = ["--target=riscv64-rvv", "--target=riscv64"] if RISCV else ["--jit"]
+    for eng in engines:
+        outs = {}
+        for t in (1, 2, 3):
+            args = {"arg0": a, "arg1": b, "arg2": np.full((M, N), -3.0, np.float32), "arg3": M, "arg4": N, "arg5": K,
+                    "arg6": K, "arg7": N, "arg8": N}
+            trace = os.path.join(TMP, f"par-{t}.json")
+            extra = f" --threads={t}" + ("" if RISCV else f" --trace={trace}")
+            tag = re.sub(r"[^A-Za-z0-9]+", "_", f"par{eng}{t}")
+            rc, err, o = run(sample("mm_parallel.ttir"), tag, eng + extra, grid, args, ["arg2"])
+            if rc:
+                report(f"mm_parallel {eng} --threads={t}", f"exit status {rc}: {err.strip()[:1000]}")
+                continue
+            outs[t] = o["arg2"]
+            report(f"mm_parallel {eng} --threads={t} against NumPy", close(o["arg2"], want, 1e-5, 1e-4))
+            if not RISCV:
+                import json
+                ev = [e["args"] for e in json.load(open(trace))["traceEvents"] if e.get("cat") == "chunk"]
+                tasks = sorted(x for e in ev for x in range(e["first"], e["end"]))
+                report(f"mm_parallel --jit --threads={t}: {grid[0] * grid[1]} programs x {t} sub-blocks run as tasks",
+                       None if tasks == list(range(grid[0] * grid[1] * t)) else f"tasks {tasks}")
+        if len(outs) == 3:
+            report(f"mm_parallel {eng}: the same bits on 1, 2 and 3 threads",
+                   None if all(np.array_equal(outs[1], outs[t]) for t in (2, 3)) else "the outputs differ")
+    if RISCV:   # the program built has the launcher's sub-block entry
+        d = os.path.join(TMP, "par-dump")
+        args = {"arg0": a, "arg1": b, "arg2": np.zeros((M, N), np.float32), "arg3": M, "arg4": N, "arg5": K, "arg6": K,
+                "arg7": N, "arg8": N}
+        rc, err, _ = run(sample("mm_parallel.ttir"), "pardump", f"--target=riscv64-rvv --threads=2 --dump-dir={d}", grid, args, ["arg2"])
+        text = open(os.path.join(d, "01-mm_kernel.c")).read() if rc == 0 else ""
+        report("mm_parallel --target=riscv64-rvv: the stub defines ttx_kernel_sub",
+               None if "void ttx_kernel_sub(" in text and "mm_kernel_sub(" in text else f"exit {rc}: {err[:500]}")
+    # the C: the sub-block loop and the entry points
+    r = subprocess.run([TTX, "--emit=c", sample("mm_parallel.ttir")], capture_output=True, text=True)
+    want_lines = ["void mm_kernel_sub(", "for (i64 t19 = 0 + (i64)ttx_sub * 1; t19 < v17; t19 += (i64)ttx_nsub * 1) {",
+                  "void mm_kernel(", "mm_kernel_sub(arg0, arg1, arg2, arg3, arg4, arg5, arg6, arg7, arg8, gridX, gridY, gridZ, pidX, pidY, pidZ, 0, 1);"]
+    got = [l.strip() for l in r.stdout.split("\n") if any(l.strip().startswith(w) for w in want_lines)]
+    ok = len(got) == len(want_lines) and all(g.startswith(w) for g, w in zip(got, want_lines))
+    report("mm_parallel --emit=c: NAME_sub runs sub-block ttx_sub of ttx_nsub, NAME all of them",
+           None if ok else f"lines {got}")
+
+
 # ---- 2. the ops one by one -------------------------------------------------
 
 def ref_pack(x, o, s, p):
@@ -430,7 +481,7 @@ def kernels_called():
 
 
 def main():
-    tests = (mm_f32, mm_f16, addmm, bmm, parallel)
+    tests = (mm_f32, mm_f16, addmm, bmm, parallel, parallel_threads)
     if not RISCV:
         tests += (op_pack, op_unpack_repack, op_mmt4d, op_tiles, op_threads, bad_micro_tile, k3_limit)
     else:
