@@ -221,5 +221,12 @@ bool cg_bind_sub_block(Op *op);
 
 /* cgen/xsmt.c */
 bool cg_emit_xsmt(Cg *e, Op *op);
+/* an mmt4d operand v as a contiguous row-major array of C type T: its own
+ * array when own_ok and it is one, else a local copy named tmp (declared) */
+const char *cg_mmt4d_array(Cg *e, Value *v, const char *T, bool own_ok, const char *tmp);
+/* mmt4d's B [NB][KB][nb][kb] in the layout [KB][NB][kb][nb]: (own_ok) the
+ * array of the xsmt.pack under a tt.trans [1, 0, 3, 2], else a transposing
+ * copy named tmp */
+const char *cg_mmt4d_bn(Cg *e, Value *b, const char *T, bool own_ok, const char *tmp);
 
 #endif

@@ -24,38 +24,6 @@ extern const char rvv_smt_kernels_src[];
 /* M, K, N of the micro tile, [K3][f16] */
 static const int64_t micro[2][2][3] = { { { 8, 8, 16 }, { 8, 16, 16 } }, { { 8, 32, 32 }, { 16, 8, 32 } } };
 
-/* v as a contiguous row-major array of C type T: its own array when it is
- * one of type T already, else a local copy (declared here) */
-static const char *contiguous(Cg *e, Value *v, const char *T, bool own_ok, const char *tmp) {
-    if (own_ok && cg_vi(e, v)->kind == K_ARRAY) return cg_vi(e, v)->name;
-    const int64_t *d = v->type->sh.dims;
-    line(e, "%s %s[%" PRId64 "];", T, tmp, type_numel(v->type));
-    const char *idx[4];
-    int n = cg_loops_open(e, d, 4, idx);
-    line(e, "%s[%s] = (%s)%s;", tmp, cg_flat(e, d, 4, idx), T, cg_ex(e, v, idx));
-    cg_loops_close(e, n);
-    return tmp;
-}
-
-/* B [NB][KB][nb][kb] in the Bn layout [KB][NB][kb][nb]: the array of the
- * pack under a tt.trans [1, 0, 3, 2], else a transposing copy */
-static const char *b_kn(Cg *e, Value *b, const char *T, bool own_ok, const char *tmp) {
-    Op *t = b->def;
-    int64_t ord[4];
-    if (own_ok && t && op_is(t, OP_tt_trans) && op_attr_ints(t, "order", ord, 4) == 4 && ord[0] == 1 && ord[1] == 0 &&
-        ord[2] == 3 && ord[3] == 2 && cg_vi(e, op_operand(t, 0))->kind == K_ARRAY)
-        return cg_vi(e, op_operand(t, 0))->name;
-    const int64_t *d = b->type->sh.dims;
-    int64_t kd[4] = { d[1], d[0], d[3], d[2] };
-    line(e, "%s %s[%" PRId64 "];", T, tmp, type_numel(b->type));
-    const char *idx[4];
-    int n = cg_loops_open(e, kd, 4, idx);
-    const char *bi[4] = { idx[1], idx[0], idx[3], idx[2] };
-    line(e, "%s[%s] = (%s)%s;", tmp, cg_flat(e, kd, 4, idx), T, cg_ex(e, b, bi));
-    cg_loops_close(e, n);
-    return tmp;
-}
-
 bool rvv_mmt4d(Cg *e, Op *op) {
     int core = xsmt_core(op);
     Value *a = op_operand(op, 0), *b = op_operand(op, 1), *r = op_result(op, 0);
@@ -71,7 +39,7 @@ bool rvv_mmt4d(Cg *e, Op *op) {
     e->ind++;
     line(e, "/* the %s %s micro tile %" PRId64 "x%" PRId64 "x%" PRId64 ": a micro-kernel (targets/rvv/smt_kernels.c) */",
          core == 3 ? "K3" : "K1", f16 ? "f16" : "f32", mb, kb, nb);
-    const char *pa = contiguous(e, a, T, !f16, "ttx_smt_a");
+    const char *pa = cg_mmt4d_array(e, a, T, !f16, "ttx_smt_a");
     const char *pc = rn;
     if (f16) {
         line(e, "float ttx_smt_c[%" PRId64 "];", nc);
@@ -80,11 +48,11 @@ bool rvv_mmt4d(Cg *e, Op *op) {
     const char *dims = fmt(e, "%" PRId64 ", %" PRId64 ", %" PRId64 ", %" PRId64 ", %" PRId64, MB, NB, KB, mb, nb);
     if (f16 && core == 3) {
         line(e, "#if defined(TTX_SMT_HW)");
-        const char *pb = contiguous(e, b, T, false, "ttx_smt_b");
+        const char *pb = cg_mmt4d_array(e, b, T, false, "ttx_smt_b");
         line(e, "ttx_smt_ime_f16(%s, %s, %s, %s);", pa, pb, pc, dims);
         line(e, "#else");
     }
-    const char *pb = b_kn(e, b, T, !f16, "ttx_smt_bn");
+    const char *pb = cg_mmt4d_bn(e, b, T, !f16, "ttx_smt_bn");
     line(e, "ttx_smt_rvv_%s(%s, %s, %s, %s, %" PRId64 ");", f16 ? "f16" : "f32", pa, pb, pc, dims, kb);
     if (f16 && core == 3) line(e, "#endif");
     if (f16) line(e, "for (i64 k = 0; k < %" PRId64 "; k++) %s[k] = %s;", nc, rn, cg_fround(e, el, "ttx_smt_c[k]"));
