@@ -55,7 +55,7 @@ bool rvv_mmt4d(Cg *e, Op *op) {
     const char *pb = cg_mmt4d_bn(e, b, T, !f16, "ttx_smt_bn");
     line(e, "ttx_smt_rvv_%s(%s, %s, %s, %s, %" PRId64 ");", f16 ? "f16" : "f32", pa, pb, pc, dims, kb);
     if (f16 && core == 3) line(e, "#endif");
-    if (f16) line(e, "for (i64 k = 0; k < %" PRId64 "; k++) %s[k] = %s;", nc, rn, cg_fround(e, el, "ttx_smt_c[k]"));
+    if (f16) line(e, "ttx_smt_round_f16(%s, ttx_smt_c, %" PRId64 ");", rn, nc);
     e->ind--;
     line(e, "}");
     return true;

@@ -9,6 +9,7 @@
  *   Bn [KB][NB][kb][nb]   B packed as xsmt.pack writes it (before tt.trans)
  *   Bt [NB][KB][nb][kb]   B as xsmt.mmt4d takes it (each tile is B transposed)
  *   C  [MB][NB][mb][nb]   the f32 sums, which the caller rounds to the result
+ *                         (f16: ttx_smt_round_f16)
  * and each element of C is summed over k1, then k0, from 0, one f32 rounding
  * per step (a fused multiply-add; an f16 product is exact in f32): the
  * order and the roundings of the reference interpreter.
@@ -83,6 +84,17 @@ static inline __attribute__((unused)) void NAME(const T *a, const T *b, float *c
 TTX_SMT_RVV(ttx_smt_rvv_f32, float, vfloat32m2_t, __riscv_vle32_v_f32m2, __riscv_vfmacc_vf_f32m2)
 #if defined(__riscv_zvfh)
 TTX_SMT_RVV(ttx_smt_rvv_f16, _Float16, vfloat16m1_t, __riscv_vle16_v_f16m1, __riscv_vfwmacc_vf_f32m2)
+
+/* d[0..n) = s[0..n) rounded to f16 (to nearest even, vfncvt), as floats */
+static inline __attribute__((unused)) void ttx_smt_round_f16(float *d, const float *s, long n)
+{
+    for (long i = 0; i < n;) {
+        size_t vl = __riscv_vsetvl_e32m4((size_t)(n - i));
+        vfloat16m2_t h = __riscv_vfncvt_f_f_w_f16m2(__riscv_vle32_v_f32m4(s + i, vl), vl);
+        __riscv_vse32_v_f32m4(d + i, __riscv_vfwcvt_f_f_v_f32m4(h, vl), vl);
+        i += (long)vl;
+    }
+}
 #endif
 
 #if defined(TTX_SMT_HW)

@@ -10,6 +10,9 @@ usage: smt.py TTXFORM SAMPLES_RISCV_DIR [riscv]
    blocks, and its output is compared with a NumPy reference computed here
    (f16 kernels: the reference rounds where the kernel's IR does, the
    per-block product and the f16 accumulator).
+   mm_parallel (smt.parallel) also runs on 1, 2 and 3 threads: the same
+   bits each time, and on the JIT programs x threads sub-block tasks (its
+   trace); the JIT's C makes the f32 mmt4d dot calls.
 2. The ops one by one on small kernels written here: xsmt.pack with offsets
    and a window past the source (zero padding), xsmt.unpack with offsets
    and a destination, xsmt.repack, xsmt.mmt4d with a destination operand
@@ -480,10 +483,22 @@ def kernels_called():
                else f"exit {r.returncode}: {r.stderr[:500]}")
 
 
+def jit_dot_used():
+    """the JIT's C makes each f32 mmt4d of the samples dot calls (targets/c/smt.c)"""
+    M, N, K = 32, 32, 64
+    d = os.path.join(TMP, "jit-dump")
+    args = {"arg0": randn(M, K), "arg1": randn(K, N), "arg2": np.zeros((M, N), np.float32), "arg3": M, "arg4": N, "arg5": K,
+            "arg6": K, "arg7": N, "arg8": N}
+    rc, err, _ = run(sample("mm_kernel_f32.ttir"), "jitdump", f"--jit --dump-dir={d}", (1, 1), args, ["arg2"])
+    text = open(os.path.join(d, "01-mm_kernel.c")).read() if rc == 0 else ""
+    report("mm_kernel_f32 --jit: the mmt4d is ttx_rt_f32_dot calls",
+           None if "ttx_rt_f32_dot(dst, " in text else f"exit {rc}: {err[:500]}")
+
+
 def main():
     tests = (mm_f32, mm_f16, addmm, bmm, parallel, parallel_threads)
     if not RISCV:
-        tests += (op_pack, op_unpack_repack, op_mmt4d, op_tiles, op_threads, bad_micro_tile, k3_limit)
+        tests += (op_pack, op_unpack_repack, op_mmt4d, op_tiles, op_threads, bad_micro_tile, k3_limit, jit_dot_used)
     else:
         tests += (kernels_called, bad_micro_tile, k3_limit)
     for f in tests:
