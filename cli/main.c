@@ -9,6 +9,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "dialects.h"
 #include "diag.h"
 #include "ir.h"
 #include "parse.h"
@@ -31,6 +32,7 @@ typedef struct Opts {
     TargetOpts to;
     bool target_opts_given;
     const char *target_opt;       /* the first KTIR option given */
+    const char *smt_arch;         /* --smt-arch=k1|k3, or NULL */
     Pipeline pl;
     RunOpts ro;
 } Opts;
@@ -70,6 +72,10 @@ static const char *usage =
     "                             with the spine-triton ABI (also chosen by -o FILE.c)\n"
     "  --emit=rvv                 C with RISC-V vector intrinsics (<riscv_vector.h>,\n"
     "                             clang 19, VLEN-agnostic; also chosen by -o FILE.rvv.c)\n"
+    "  --smt-arch=k1|k3           the SpacemiT core of the SMT (xsmt) ops: sets the\n"
+    "                             module's tt.arch_id (K1 \"0xA03C\", K3 \"0xA064\"),\n"
+    "                             which picks the micro-tile checks and, for\n"
+    "                             --emit=rvv, the mmt4d micro-kernels (docs/cpu.md)\n"
     "\n"
     "KTIR options (with --emit=ktir or -o FILE.ktir; an error with any other\n"
     "output, or with an empty value):\n"
@@ -172,7 +178,8 @@ static int parse_args(int argc, char **argv, Opts *o, bool *done) {
     *done = false;
     bool options = true;
     const char *seen_out = NULL, *seen_emit = NULL, *seen_grid = NULL, *seen_base = NULL,
-               *seen_layout = NULL, *seen_dump = NULL, *seen_space = NULL;
+               *seen_layout = NULL, *seen_dump = NULL, *seen_space = NULL,
+               *seen_smt = NULL;
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
         if (options && !strcmp(a, "--")) { options = false; continue; }
@@ -243,6 +250,11 @@ static int parse_args(int argc, char **argv, Opts *o, bool *done) {
             if (!strcmp(v, "spyre")) o->ktdp_space = 1;
             else if (!strcmp(v, "generic")) o->ktdp_space = 2;
             else return bad_usage("invalid value in '%s' (expected spyre or generic)", a);
+        } else if ((t = take_value(n, "smt-arch", argc, argv, &i, &v))) {
+            if (t < 0) return bad_usage("option '%s' needs a value (k1 or k3)", a);
+            if (once(&seen_smt, a)) return 1;
+            if (strcmp(v, "k1") && strcmp(v, "k3")) return bad_usage("invalid value in '%s' (expected k1 or k3)", a);
+            o->smt_arch = v;
         } else if ((t = take_value(n, "dump-dir", argc, argv, &i, &v))) {
             if (t < 0 || !*v) return bad_usage("option '%s' needs a directory", a);
             if (once(&seen_dump, a)) return 1;
@@ -564,6 +576,7 @@ static int process(Opts *o, const Target *tgt, const Target *emit_tgt, const cha
         Op *m = parse_module(c, fname, sec, secs[i].len, secs[i].line, &d);
         parse_set_progress(NULL, NULL);
         sec[secs[i].len] = saved;
+        if (m && o->smt_arch) xsmt_set_core(c, m, o->smt_arch);
         if (nsec == 1) release_input(buf, maplen);
         char prefix[300];
         if (nsec > 1) snprintf(prefix, sizeof prefix, "%s%d-", dump_prefix, i + 1);

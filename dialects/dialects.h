@@ -25,4 +25,11 @@ void dialect_xsmt_register(void);     /* xsmt, xsmt_async, tle (SpacemiT SMT) */
  * sitofp/fptosi, index_cast; v itself when it has type t */
 Value *linalg_payload_cast(Ctx *c, Block *b, Value *v, Type *t, Loc l);
 
+/* the SpacemiT core the module around op names with its `tt.arch_id`:
+ * 1 for K1 ("0xA03C"), 3 for K3 ("0xA064"), 0 for none */
+int xsmt_core(Op *op);
+/* --smt-arch=k1|k3: the module's `tt.arch_id` set to that core's; false
+ * (nothing set) for another name */
+bool xsmt_set_core(Ctx *c, Op *module, const char *name);
+
 #endif

@@ -381,6 +381,18 @@ static const char *arch_of(Op *op) {
 }
 static const char *arch_name(const char *id) { return !strcmp(id, "0xA064") ? "K3" : "K1"; }
 
+int xsmt_core(Op *op) {
+    const char *a = arch_of(op);
+    return !a ? 0 : !strcmp(a, "0xA064") ? 3 : 1;
+}
+
+bool xsmt_set_core(Ctx *c, Op *module, const char *name) {
+    const char *id = !strcmp(name, "k1") ? "0xA03C" : !strcmp(name, "k3") ? "0xA064" : NULL;
+    if (!id || !module) return false;
+    op_set_attr(c, module, "tt.arch_id", attr_string(c, id, strlen(id)));
+    return true;
+}
+
 static const char *list_str(char *buf, size_t sz, const int64_t *v, int n) {
     size_t k = 0;
     k += (size_t)snprintf(buf + k, sz - k, "[");

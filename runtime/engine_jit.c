@@ -210,6 +210,13 @@ int jit_run(Ctx *c, Op *module, Op *func, int nargs, const IArg *args, const int
     int nt = jo->threads ? jo->threads : ncpus();
     Pool p = { .launch = launch, .args = av, .grid = { grid[0], grid[1], grid[2] } };
     p.total = (int64_t)grid[0] * grid[1] * grid[2];
+    /* smt.parallel loops (cgen_sub_blocks): one task per sub-block of a
+     * program, as many sub-blocks as threads */
+    int32_t *nsub = jit_symbol(j, "ttx_nsub");
+    if (nsub) {
+        *nsub = nt;
+        p.total *= nt;
+    }
     if (nt > p.total) nt = (int)p.total;
     if (nt < 1) nt = 1;
     if (jo->nthreads_out) *jo->nthreads_out = nt;

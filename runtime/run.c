@@ -14,6 +14,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "dialects.h"
 #include "diag.h"
 #include "interp.h"
 #include "ir.h"
@@ -33,7 +34,7 @@ static const char *run_usage =
     "       ttxform run KERNEL.ktir [--grid=X[,Y[,Z]]] --arg NAME=VALUE... [--output ...]\n"
     "       ttxform run KERNEL.ttir --via=ktir [--check] --grid=... --arg ... --output ...\n"
     "       ttxform run KERNEL.ttir --target=riscv64|riscv64-rvv [--vlen=128|256|512]\n"
-    "                   [--cache-dir=DIR] [--check] --grid=... --arg ... --output ...\n"
+    "                   [--cache-dir=DIR] [--smt-ime=ref] [--check] --grid=... --arg ... --output ...\n"
     "\n"
     "Runs a kernel over a grid of programs on the CPU.  KERNEL '-' is stdin.\n"
     "\n"
@@ -71,6 +72,10 @@ static const char *run_usage =
     "                         generation and output are not included)\n"
     "  --no-bounds-check      JIT: do not check each access against the bound buffers\n"
     "                         (faster; an out-of-bounds access is then undefined)\n"
+    "  --smt-arch=k1|k3       the SpacemiT core of the SMT ops, as the module's\n"
+    "                         tt.arch_id (\"0xA03C\" K1, \"0xA064\" K3) says it and in its\n"
+    "                         place: the micro-tile checks and, with --target, the\n"
+    "                         micro-kernels (docs/cpu.md)\n"
     "  --                     end of options: what follows is the kernel file\n"
     "  -h, --help             show this help\n"
     "\n"
@@ -111,6 +116,12 @@ static const char *run_usage =
     "  --cache-dir=DIR        keep built programs in DIR and reuse them (also\n"
     "                         $TTXFORM_CACHE_DIR); a program depends on the kernel\n"
     "                         and the target, not on the arguments or --vlen\n"
+    "  --smt-ime=ref          riscv64-rvv: an xsmt.mmt4d on the K3 f16 micro tile\n"
+    "                         takes the IME (matrix unit) code path, with a C\n"
+    "                         function of each IME instruction's semantics in place\n"
+    "                         of the instruction, which qemu lacks (the C is built\n"
+    "                         with TTX_SMT_HW and TTX_SMT_IME_REF defined); without\n"
+    "                         it the RVV micro-kernel runs\n"
     "                         With --check the host interpreter runs first and the\n"
     "                         qemu run is compared with it.  Under qemu, division by\n"
     "                         zero and bad loop steps are reported at the op, but\n"
@@ -161,6 +172,8 @@ typedef struct RunOptsCli {
     const char *cache_dir;
     bool have_grid;
     const char *via;         /* --via=ktir */
+    const char *smt_arch;    /* --smt-arch=k1|k3, or NULL */
+    bool ime_ref;            /* --smt-ime=ref */
 } RunOptsCli;
 
 static bool push_binding(Binding **v, int *n, const char *text) {
@@ -205,7 +218,7 @@ static int parse_cli(int argc, char **argv, RunOptsCli *o) {
     bool options = true;
     /* the valued options, by index: --arg (2) and --output (3) may repeat */
     static const char *const opts[] = { "grid", "function", "arg", "output", "threads", "trace", "dump-dir", "repeat",
-                                        "target", "vlen", "cache-dir", "via" };
+                                        "target", "vlen", "cache-dir", "via", "smt-arch", "smt-ime" };
     enum { NOPTS = sizeof opts / sizeof *opts };
     const char *seen[NOPTS] = {0};
     for (int i = 1; i < argc; i++) {
@@ -279,6 +292,12 @@ static int parse_cli(int argc, char **argv, RunOptsCli *o) {
             o->cache_dir = val;
         } else if (which == 11) {
             o->via = val;
+        } else if (which == 12) {
+            if (strcmp(val, "k1") && strcmp(val, "k3")) return usage_error("bad --smt-arch '%s' (expected k1 or k3)", val);
+            o->smt_arch = val;
+        } else if (which == 13) {
+            if (strcmp(val, "ref")) return usage_error("bad --smt-ime '%s' (expected ref)", val);
+            o->ime_ref = true;
         } else if (!strcmp(n, "bench")) {
             o->bench = true;
         } else if (!strcmp(n, "no-bounds-check")) {
@@ -297,7 +316,9 @@ static int parse_cli(int argc, char **argv, RunOptsCli *o) {
         if (o->engine == ENG_INTERP) return usage_error("%s", "--target runs the kernel under qemu-riscv64; --interp runs it on the host");
         if (o->trace || o->bench || o->repeat > 1)
             return usage_error("%s", "--trace, --bench and --repeat time the host engines; they do not apply to --target");
-    } else if (o->vlen || o->cache_dir) {
+    }
+    if (o->ime_ref && o->target != RV_RVV) return usage_error("%s", "--smt-ime=ref applies to --target=riscv64-rvv");
+    if (!o->target && (o->vlen || o->cache_dir)) {
         return usage_error("%s", "--vlen and --cache-dir apply to --target=riscv64|riscv64-rvv");
     }
     /* as spine-triton's PROTON_OUTPUT=FILE.json with kernel capture: --trace wins */
@@ -360,6 +381,7 @@ int run_main(int argc, char **argv) {
     c = ctx_new();
     Op *m = parse_module(c, fname, src, len, 1, &d);
     if (!m || d.nerrors) goto out;
+    if (o.smt_arch) xsmt_set_core(c, m, o.smt_arch);
     if (!verify_module(c, m, &d) || d.nerrors) goto out;
     if (o.via || run_is_ktir(m)) {
         const char *unsup = o.target ? "--target" : o.threads ? "--threads" : o.trace ? "--trace" : o.dump_dir ? "--dump-dir" : o.no_bounds ? "--no-bounds-check" : NULL;
@@ -514,7 +536,7 @@ int run_main(int argc, char **argv) {
          * access at the op before the unchecked run under qemu */
         if (o.engine == ENG_CHECK && (interp_run(c, func, nk, rargs, o.grid, &d) != 0 || d.nerrors)) goto out;
         RvOpts ro = { .arch = o.target, .vlen = o.vlen, .threads = o.threads, .dump_dir = o.dump_dir,
-                      .cache_dir = o.cache_dir, .nthreads_out = &nthreads };
+                      .cache_dir = o.cache_dir, .nthreads_out = &nthreads, .ime_ref = o.ime_ref };
         Op *unsup = NULL;
         int rr = rv_run(c, m, func, nk, iargs, o.grid, &ro, &unsup, &d);
         if (rr == 1) {

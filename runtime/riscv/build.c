@@ -8,6 +8,7 @@
 #include <unistd.h>
 
 #include "cc.h"
+#include "dialects.h"
 #include "diag.h"
 #include "parse.h"
 #include "pass.h"
@@ -31,6 +32,14 @@ static const char *build_usage =
     "  -o FILE                the output; its suffix picks the kind: .o an object,\n"
     "                         .so a shared library (-shared -fPIC), .s assembly.\n"
     "                         Written atomically: not at all when the build fails\n"
+    "  --smt-arch=k1|k3       the SpacemiT core of the SMT ops (the module's\n"
+    "                         tt.arch_id in its place): K1 \"0xA03C\", K3 \"0xA064\"\n"
+    "  --smt-ime=hw|ref       riscv64-rvv: an xsmt.mmt4d on the K3 f16 micro tile\n"
+    "                         uses the matrix unit: hw its vfwmadot instruction\n"
+    "                         (.insn; for a K3 A100 core, VLEN 1024), ref a C\n"
+    "                         function of the instruction's semantics in its place\n"
+    "                         (TTX_SMT_HW, and TTX_SMT_IME_REF, defined at the top\n"
+    "                         of the C); without it the RVV micro-kernel\n"
     "  -h, --help             show this help\n"
     "\n"
     "Needs clang-19 (apt-get install clang-19); a .so also needs the riscv64\n"
@@ -82,7 +91,7 @@ static char *read_input(const char *path, size_t *len) {
 }
 
 int rv_build_main(int argc, char **argv) {
-    const char *kernel = NULL, *out = NULL, *target = NULL;
+    const char *kernel = NULL, *out = NULL, *target = NULL, *smt_arch = NULL, *smt_ime = NULL;
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
         if (!strcmp(a, "-h") || !strcmp(a, "--help")) { fputs(build_usage, stdout); return 0; }
@@ -91,6 +100,13 @@ int rv_build_main(int argc, char **argv) {
             out = argv[i];
         } else if (!strncmp(a, "-o", 2) && a[2]) out = a + 2;
         else if (!strncmp(a, "--target=", 9)) target = a + 9;
+        else if (!strncmp(a, "--smt-arch=", 11)) {
+            smt_arch = a + 11;
+            if (strcmp(smt_arch, "k1") && strcmp(smt_arch, "k3")) return usage_error("bad --smt-arch '%s' (expected k1 or k3)", smt_arch);
+        } else if (!strncmp(a, "--smt-ime=", 10)) {
+            smt_ime = a + 10;
+            if (strcmp(smt_ime, "hw") && strcmp(smt_ime, "ref")) return usage_error("bad --smt-ime '%s' (expected hw or ref)", smt_ime);
+        }
         else if (!strcmp(a, "--target")) {
             if (++i >= argc) return usage_error("option '%s' needs a value", a);
             target = argv[i];
@@ -104,6 +120,7 @@ int rv_build_main(int argc, char **argv) {
     if (!target) return usage_error("%s", "missing --target=riscv64|riscv64-rvv");
     if (!rv_parse_target(target, &arch)) return usage_error("unknown target '%s' (expected riscv64 or riscv64-rvv)", target);
     if (!out) return usage_error("%s", "missing -o K.o|K.so|K.s");
+    if (smt_ime && arch != RV_RVV) return usage_error("%s", "--smt-ime applies to --target=riscv64-rvv");
     RvOut kind = ends_with(out, ".o") ? RV_OUT_OBJ : ends_with(out, ".so") ? RV_OUT_SO : ends_with(out, ".s") ? RV_OUT_ASM : RV_OUT_EXE;
     if (kind == RV_OUT_EXE) return usage_error("cannot tell the output kind from '%s' (expected K.o, K.so or K.s)", out);
 
@@ -126,12 +143,14 @@ int rv_build_main(int argc, char **argv) {
     char dir[RV_PATH] = "";
     char tmp[RV_PATH] = "";
     Op *m = parse_module(c, fname, src, len, 1, &d);
+    if (m && smt_arch) xsmt_set_core(c, m, smt_arch);
     if (!m || d.nerrors || !verify_module(c, m, &d) || d.nerrors) goto out;
     /* the portable C target's output, as --emit=c writes it; for riscv64-rvv
      * the rvv target's, as --emit=rvv writes it */
     const Target *tg = target_by_name(arch == RV_RVV ? "rvv" : "c");
     FILE *f = open_memstream(&csrc, &clen);
     if (!f) { errorf("out of memory"); goto out; }
+    if (smt_ime) fprintf(f, "/* --smt-ime=%s */\n#define TTX_SMT_HW 1\n%s", smt_ime, strcmp(smt_ime, "ref") ? "" : "#define TTX_SMT_IME_REF 1\n");
     bool ok = tg && tg->emit(f, c, m, &d);
     fclose(f);
     if (!ok || d.nerrors) goto out;

@@ -19,7 +19,9 @@
  *   float I BITS     a double, as its 64 bits in hex
  * The programs of the grid (x fastest) run on T threads exactly as the host
  * engines split them: chunks of max(1, total / (4 T)) consecutive programs
- * taken by idle threads.  Then each buffer is written back to its file and
+ * taken by idle threads.  A kernel with smt.parallel loops (the stub also
+ * defines ttx_kernel_sub) runs T tasks per program instead, task s of a
+ * program its sub-block s of T (targets/cgen/cgen.h, cgen_sub_blocks).  Then each buffer is written back to its file and
  * DIR/result says `ok`, or `fail SITE X Y Z`: the lowest program whose
  * TTX_FAIL hook fired (a division by zero, a float-to-integer conversion out
  * of range, a loop step that is not positive) and the site of the op.
@@ -31,10 +33,13 @@
 #include <string.h>
 
 void ttx_kernel(void *const *args, int gx, int gy, int gz, int px, int py, int pz);
+/* a kernel with smt.parallel loops also has this: sub-block s of ns */
+void ttx_kernel_sub(void *const *args, int gx, int gy, int gz, int px, int py, int pz, int s, int ns) __attribute__((weak));
 
 static const char *dir;
 static int grid[3];
 static long long total, chunk, next_prog;
+static int nsub = 1;   /* sub-blocks per program: the threads with ttx_kernel_sub */
 static void **argv_k;
 
 static pthread_mutex_t mu = PTHREAD_MUTEX_INITIALIZER;
@@ -66,9 +71,12 @@ static void *worker(void *unused) {
         long long first = __atomic_fetch_add(&next_prog, chunk, __ATOMIC_RELAXED);
         if (first >= total) break;
         long long end = first + chunk < total ? first + chunk : total;
-        for (long long p = first; p < end; p++)
-            ttx_kernel(argv_k, grid[0], grid[1], grid[2], (int)(p % grid[0]), (int)(p / grid[0] % grid[1]),
-                       (int)(p / ((long long)grid[0] * grid[1])));
+        for (long long t = first; t < end; t++) {
+            long long p = t / nsub;
+            int px = (int)(p % grid[0]), py = (int)(p / grid[0] % grid[1]), pz = (int)(p / ((long long)grid[0] * grid[1]));
+            if (ttx_kernel_sub) ttx_kernel_sub(argv_k, grid[0], grid[1], grid[2], px, py, pz, (int)(t % nsub), nsub);
+            else ttx_kernel(argv_k, grid[0], grid[1], grid[2], px, py, pz);
+        }
     }
     return NULL;
 }
@@ -122,6 +130,10 @@ int main(int argc, char **argv) {
     fclose(m);
 
     total = (long long)grid[0] * grid[1] * grid[2];
+    if (ttx_kernel_sub) {
+        nsub = threads;
+        total *= nsub;
+    }
     if (threads > total) threads = (int)total;
     chunk = total / ((long long)threads * 4);
     if (chunk < 1) chunk = 1;

@@ -61,12 +61,25 @@ static void hash_key(const char *const *parts, int n, char out[33]) {
     snprintf(out, 33, "%016" PRIx64 "%016" PRIx64, h1, h2);
 }
 
+/* the call stub's arguments: each from the void * array a */
+static void stub_args(FILE *f, Block *entry) {
+    for (int i = 0; i < entry->nargs; i++) {
+        Type *t = entry->args[i]->type;
+        if (t->kind == T_PTR) fprintf(f, "a[%d], ", i);
+        else if (t->kind == T_FLOAT) fprintf(f, "*(const double *)a[%d], ", i);
+        else fprintf(f, "*(const long long *)a[%d], ", i);
+    }
+}
+
 /* the C of the kernel for the launcher: the TTX_FAIL hook, the kernel
  * (the C target, without the JIT's hooks) and the call stub */
-static char *kernel_source(Ctx *c, Op *module, Op *func, RvArch arch, PtrVec *sites, Op **unsup, Diag *d, size_t *len) {
+static char *kernel_source(Ctx *c, Op *module, Op *func, RvArch arch, bool ime_ref, PtrVec *sites, Op **unsup, Diag *d,
+                           size_t *len) {
     char *src = NULL;
     FILE *f = open_memstream(&src, len);
     if (!f) return NULL;
+    if (ime_ref) fputs("/* --smt-ime=ref: the IME code path, each instruction a C function */\n"
+                       "#define TTX_SMT_HW 1\n#define TTX_SMT_IME_REF 1\n", f);
     fputs("/* the kernel's C for the riscv64 launcher of ttxform run */\n"
           "void ttx_fail(int site, int x, int y, int z);\n"
           "#define TTX_FAIL(site) ttx_fail(site, pidX, pidY, pidZ)\n", f);
@@ -86,13 +99,15 @@ static char *kernel_source(Ctx *c, Op *module, Op *func, RvArch arch, PtrVec *si
         fputs("\n/* the launcher's call: each argument from a void * array */\n"
               "void ttx_kernel(void *const *a, int gx, int gy, int gz, int px, int py, int pz)\n{\n", f);
         fprintf(f, "    %s(", nm);
-        for (int i = 0; i < entry->nargs; i++) {
-            Type *t = entry->args[i]->type;
-            if (t->kind == T_PTR) fprintf(f, "a[%d], ", i);
-            else if (t->kind == T_FLOAT) fprintf(f, "*(const double *)a[%d], ", i);
-            else fprintf(f, "*(const long long *)a[%d], ", i);
-        }
+        stub_args(f, entry);
         fputs("gx, gy, gz, px, py, pz);\n}\n", f);
+        if (cgen_sub_blocks(func)) {
+            /* smt.parallel loops: the launcher runs each sub-block as a task */
+            fprintf(f, "\nvoid ttx_kernel_sub(void *const *a, int gx, int gy, int gz, int px, int py, int pz, int s, int ns)\n{\n"
+                       "    %s_sub(", nm);
+            stub_args(f, entry);
+            fputs("gx, gy, gz, px, py, pz, s, ns);\n}\n", f);
+        }
     }
     fclose(f);
     if (!ok) { free(src); return NULL; }
@@ -220,7 +235,7 @@ int rv_run(Ctx *c, Op *module, Op *func, int nargs, const IArg *args, const int 
     }
     PtrVec sites = { 0 };
     size_t klen = 0;
-    char *ksrc = kernel_source(c, module, func, o->arch, &sites, unsup, d, &klen);
+    char *ksrc = kernel_source(c, module, func, o->arch, o->ime_ref, &sites, unsup, d, &klen);
     if (!ksrc) {
         pv_free(&sites);
         return unsup && *unsup ? 1 : -1;
@@ -240,7 +255,7 @@ int rv_run(Ctx *c, Op *module, Op *func, int nargs, const IArg *args, const int 
     if (!get_program(&t, o, f16, dir, ksrc, fname, prog, sizeof prog)) goto out;
     int64_t total = (int64_t)grid[0] * grid[1] * grid[2];
     int nt = o->threads ? o->threads : ncpus();
-    if (nt > total) nt = (int)total;
+    if (nt > total && !cgen_sub_blocks(func)) nt = (int)total;   /* sub-blocks: as many as threads */
     if (nt < 1) nt = 1;
     if (o->nthreads_out) *o->nthreads_out = nt;
     if (!write_inputs(dir, func, nargs, args, grid, nt)) goto out;

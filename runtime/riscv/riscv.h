@@ -45,6 +45,7 @@ typedef struct RvOpts {
     const char *dump_dir;    /* NULL, or write DIR/01-NAME.c: the C compiled, with its stub */
     const char *cache_dir;   /* NULL: $TTXFORM_CACHE_DIR, unset: no cache */
     int *nthreads_out;       /* optional: the threads the launcher ran */
+    bool ime_ref;            /* the C built with TTX_SMT_HW and TTX_SMT_IME_REF (--smt-ime=ref) */
 } RvOpts;
 
 /* "riscv64" or "riscv64-rvv"; false for anything else */

@@ -12,6 +12,8 @@ bool c_rows_elementwise(Cg *e, Op *op, Value *v);
 bool c_rows_access(Cg *e, CgAccess *a);
 bool c_rows_reduce(Cg *e, Op *op, bool scan);
 bool c_rows_dot(Cg *e, Op *op);
+/* targets/c/smt.c: an f32 xsmt.mmt4d as dot calls (CgenStrategy.mmt4d) */
+bool c_rows_mmt4d(Cg *e, Op *op);
 
 /* the declarations of the bulk routines, for the prelude */
 extern const char c_rows_decls[];

@@ -24,6 +24,7 @@ static const CgenStrategy c_portable = { .name = "C", .prelude = c_prelude, .gat
 static const CgenStrategy c_rt = {
     .name = "C", .prelude = rt_prelude, .drain = "ttx_rt_drain();", .fills_array = c_rows_fills_array, .copy = c_rows_copy,
     .elementwise = c_rows_elementwise, .access_rows = c_rows_access, .reduce = c_rows_reduce, .dot = c_rows_dot,
+    .mmt4d = c_rows_mmt4d,
 };
 
 bool c_emit(FILE *out, Ctx *c, Op *module, Op *func, const CEmitOpts *o, Diag *d) {

@@ -63,11 +63,25 @@ typedef struct CgenStrategy {
      * for the op itself (its value then has no array, and every user of it
      * must be one the strategy writes) */
     bool (*defer)(Cg *e, Op *op);
+    /* an xsmt.mmt4d, its result declared (a micro-kernel of the strategy's own) */
+    bool (*mmt4d)(Cg *e, Op *op);
 } CgenStrategy;
 
 /* C for func (a tt.func), or for every tt.func of module when func is NULL;
  * false after reporting an error at the op it cannot translate */
 bool cgen_emit(FILE *out, Ctx *c, Op *module, Op *func, const CgenStrategy *s, const CgenOpts *o, Diag *d);
+
+/* func runs its smt.parallel loops on sub-blocks: it has a loop
+ * `scf.for ... {bind_sub_block = true}` without results, and every op with
+ * a side effect (a store, an atomic, a print) is inside one.  Its C is then
+ * NAME_sub(the kernel's parameters, i32 ttx_sub, i32 ttx_nsub), which runs
+ * the iterations ttx_sub, ttx_sub + ttx_nsub, ... of each such loop (the
+ * rest of the program in full), and NAME(...), NAME_sub(..., 0, 1): every
+ * iteration.  The launchers run the ttx_nsub sub-blocks of a program as
+ * tasks of their own, on their threads.  Each iteration runs once, in a
+ * task that computes what it needs itself, so the results do not depend on
+ * the threads. */
+bool cgen_sub_blocks(Op *func);
 
 /* the C name of a function ("add_kernel"), into buf */
 const char *cgen_func_name(Op *func, char *buf, size_t n);

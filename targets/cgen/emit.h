@@ -74,6 +74,7 @@ struct Cg {
     size_t cap, n;
     PtrVec strs, vis;
     bool grid_used[6];
+    bool sub;            /* the function is written with sub-blocks (cgen_sub_blocks) */
     int nextv, ntmp, nsite;
     bool failed;
 };
@@ -214,7 +215,18 @@ bool cg_emit_advance(Cg *e, Op *op);
 bool cg_emit_reduce(Cg *e, Op *op);
 bool cg_emit_dot(Cg *e, Op *op);
 
+/* cgen/func.c: an scf.for {bind_sub_block = true} without results, not
+ * inside another */
+bool cg_bind_sub_block(Op *op);
+
 /* cgen/xsmt.c */
 bool cg_emit_xsmt(Cg *e, Op *op);
+/* an mmt4d operand v as a contiguous row-major array of C type T: its own
+ * array when own_ok and it is one, else a local copy named tmp (declared) */
+const char *cg_mmt4d_array(Cg *e, Value *v, const char *T, bool own_ok, const char *tmp);
+/* mmt4d's B [NB][KB][nb][kb] in the layout [KB][NB][kb][nb]: (own_ok) the
+ * array of the xsmt.pack under a tt.trans [1, 0, 3, 2], else a transposing
+ * copy named tmp */
+const char *cg_mmt4d_bn(Cg *e, Value *b, const char *T, bool own_ok, const char *tmp);
 
 #endif

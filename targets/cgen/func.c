@@ -23,6 +23,45 @@ static const char *ptype(Cg *e, Type *t) {
     return cg_rtype(e, t);
 }
 
+static bool bind_attr(Op *op) {
+    Attr *a = op_is(op, OP_scf_for) ? op_attr(op, "bind_sub_block") : NULL;
+    return a && ((a->kind == A_BOOL && a->i) || a->kind == A_UNIT);
+}
+
+bool cg_bind_sub_block(Op *op) {
+    if (!bind_attr(op) || op->nres) return false;
+    for (Op *p = op_parent(op); p; p = op_parent(p))
+        if (bind_attr(p)) return false;
+    return true;
+}
+
+/* the ops of b with a side effect outside the sub-block loops; *loops counts those loops */
+static bool effects_outside(Block *b, int *loops) {
+    for (Op *o = b->first; o; o = o->next) {
+        if (cg_bind_sub_block(o)) { (*loops)++; continue; }
+        if ((o->info->traits & TR_SIDE_EFFECT) && !o->nregions && strncmp(op_name(o), "xsmt", 4)) return true;
+        for (int r = 0; r < o->nregions; r++)
+            for (Block *x = o->regions[r].first; x; x = x->next)
+                if (effects_outside(x, loops)) return true;
+    }
+    return false;
+}
+
+bool cgen_sub_blocks(Op *func) {
+    int loops = 0;
+    Block *entry = func->nregions ? func->regions[0].first : NULL;
+    return entry && !entry->next && !effects_outside(entry, &loops) && loops > 0;
+}
+
+static void print_params(Cg *e, FILE *out, Block *entry) {
+    for (int i = 0; i < entry->nargs; i++) {
+        const char *pt = ptype(e, entry->args[i]->type);
+        size_t l = strlen(pt);
+        fprintf(out, "%s%s%sarg%d", i ? ", " : "", pt, pt[l - 1] == '*' ? "" : " ", i);
+    }
+    fprintf(out, "%si32 gridX, i32 gridY, i32 gridZ, i32 pidX, i32 pidY, i32 pidZ", entry->nargs ? ",\n        " : "");
+}
+
 static bool emit_func(Cg *e, Op *func, FILE *out, bool launcher) {
     char nm[256];
     cgen_func_name(func, nm, sizeof nm);
@@ -48,6 +87,7 @@ static bool emit_func(Cg *e, Op *func, FILE *out, bool launcher) {
     for (int i = 0; i < entry->nargs; i++) cg_vi(e, entry->args[i])->kind = K_SCALAR;
     pv_free(&order);
     for (int i = 0; i < 6; i++) e->grid_used[i] = false;
+    e->sub = cgen_sub_blocks(func);
 
     char *body = NULL;
     size_t blen = 0;
@@ -61,16 +101,10 @@ static bool emit_func(Cg *e, Op *func, FILE *out, bool launcher) {
     e->f = saved;
     if (!ok || e->failed) { free(body); return false; }
 
-    /* the signature */
-    fprintf(out, "void %s(", nm);
-    for (int i = 0; i < entry->nargs; i++) {
-        Type *at = entry->args[i]->type;
-        const char *pt = at ? ptype(e, at) : NULL;
-        if (!pt) { free(body); return cg_unsupported(e, func, "an argument of this type"); }
-        size_t l = strlen(pt);
-        fprintf(out, "%s%s%sarg%d", i ? ", " : "", pt, pt[l - 1] == '*' ? "" : " ", i);
-    }
-    fprintf(out, "%si32 gridX, i32 gridY, i32 gridZ, i32 pidX, i32 pidY, i32 pidZ)\n{\n", entry->nargs ? ",\n        " : "");
+    /* the signature (every argument type has a C form: checked above) */
+    fprintf(out, "void %s%s(", nm, e->sub ? "_sub" : "");
+    print_params(e, out, entry);
+    fputs(e->sub ? ", i32 ttx_sub, i32 ttx_nsub)\n{\n" : ")\n{\n", out);
     static const char *const g[] = { "gridX", "gridY", "gridZ", "pidX", "pidY", "pidZ" };
     /* the bounds-check hook uses the program id */
     for (int i = 0; i < 6; i++)
@@ -81,14 +115,30 @@ static bool emit_func(Cg *e, Op *func, FILE *out, bool launcher) {
     fwrite(body, 1, blen, out);
     fputs("}\n", out);
     free(body);
+    if (e->sub) {
+        fprintf(out, "\n/* every sub-block of the program in turn */\nvoid %s(", nm);
+        print_params(e, out, entry);
+        fprintf(out, ")\n{\n    %s_sub(", nm);
+        for (int i = 0; i < entry->nargs; i++) fprintf(out, "arg%d, ", i);
+        fputs("gridX, gridY, gridZ, pidX, pidY, pidZ, 0, 1);\n}\n", out);
+    }
 
-    if (launcher) {
+    if (launcher && e->sub) {
+        fputs("\n/* the sub-blocks of each program (set by the caller) */\ni32 ttx_nsub = 1;\n"
+              "\n/* runs tasks [first, end): task t is sub-block t % ttx_nsub of program\n"
+              " * t / ttx_nsub of the grid, x fastest */\n"
+              "void ttx_launch(void *const *args, i32 gx, i32 gy, i32 gz, i64 first, i64 end)\n{\n"
+              "    for (i64 t = first; t < end; t++) {\n"
+              "        i64 p = t / ttx_nsub;\n", out);
+    } else if (launcher) {
         fputs("\n/* runs programs [first, end) of the grid, x fastest */\n"
               "void ttx_launch(void *const *args, i32 gx, i32 gy, i32 gz, i64 first, i64 end)\n{\n"
               "    for (i64 p = first; p < end; p++) {\n", out);
+    }
+    if (launcher) {
         if (e->s->drain) fprintf(out, "        if (TTX_STOP(p)) { %s return; }\n", e->s->drain);
         else fputs("        if (TTX_STOP(p)) return;\n", out);
-        fprintf(out, "        %s(", nm);
+        fprintf(out, "        %s%s(", nm, e->sub ? "_sub" : "");
         for (int i = 0; i < entry->nargs; i++) {
             Type *at = entry->args[i]->type;
             const char *pt = ptype(e, at);
@@ -99,7 +149,8 @@ static bool emit_func(Cg *e, Op *func, FILE *out, bool launcher) {
             else fprintf(out, "(%s)*(const i64 *)args[%d]", pt, i);
             fputs(", ", out);
         }
-        fputs("gx, gy, gz, (i32)(p % gx), (i32)(p / gx % gy), (i32)(p / ((i64)gx * gy)));\n    }\n", out);
+        fprintf(out, "gx, gy, gz, (i32)(p %% gx), (i32)(p / gx %% gy), (i32)(p / ((i64)gx * gy))%s);\n    }\n",
+                e->sub ? ", (i32)(t % ttx_nsub), ttx_nsub" : "");
         if (e->s->drain) fprintf(out, "    %s\n", e->s->drain);
         fputs("}\n", out);
     }

@@ -93,7 +93,10 @@ static bool emit_for(Cg *e, Op *op) {
         line(e, "if (%s <= 0) TTX_FAIL(%d);", st, cg_site(e, op));
         line(e, "else");
     }
-    line(e, "for (i64 %s = %s; %s < %s; %s += %s) {", cnt, lb, cnt, ub, cnt, st);
+    if (e->sub && cg_bind_sub_block(op))   /* this sub-block's iterations */
+        line(e, "for (i64 %s = %s + (i64)ttx_sub * %s; %s < %s; %s += (i64)ttx_nsub * %s) {", cnt, lb, st, cnt, ub, cnt, st);
+    else
+        line(e, "for (i64 %s = %s; %s < %s; %s += %s) {", cnt, lb, cnt, ub, cnt, st);
     e->ind++;
     if (value_has_uses(iv)) {
         const char *T = cg_rtype(e, iv->type);

@@ -142,6 +142,7 @@ static bool emit_mmt4d(Cg *e, Op *op) {
     const char *T = cg_rtype(e, el);
     if (!T) return cg_unsupported(e, op, "its element type");
     if (!cg_declare(e, r)) return false;
+    if (e->s->mmt4d && e->s->mmt4d(e, op)) return !e->failed;
     int64_t MB = ad[0], KB = ad[1], mb = ad[2], kb = ad[3], NB = bd[0], nb = bd[2];
     bool wide = fl && fname_is(el, "f64");
     line(e, "for (i64 m1 = 0; m1 < %" PRId64 "; m1++)", MB);
@@ -161,6 +162,40 @@ static bool emit_mmt4d(Cg *e, Op *op) {
     e->ind--;
     line(e, "}");
     return !e->failed;
+}
+
+/* ---- for the strategies' mmt4d micro-kernels (emit.h) ---- */
+
+/* v as a contiguous row-major array of C type T: its own array when it is
+ * one of type T already, else a local copy (declared here) */
+const char *cg_mmt4d_array(Cg *e, Value *v, const char *T, bool own_ok, const char *tmp) {
+    if (own_ok && cg_vi(e, v)->kind == K_ARRAY) return cg_vi(e, v)->name;
+    const int64_t *d = v->type->sh.dims;
+    line(e, "%s %s[%" PRId64 "];", T, tmp, type_numel(v->type));
+    const char *idx[4];
+    int n = cg_loops_open(e, d, 4, idx);
+    line(e, "%s[%s] = (%s)%s;", tmp, cg_flat(e, d, 4, idx), T, cg_ex(e, v, idx));
+    cg_loops_close(e, n);
+    return tmp;
+}
+
+/* B [NB][KB][nb][kb] in the Bn layout [KB][NB][kb][nb]: the array of the
+ * pack under a tt.trans [1, 0, 3, 2], else a transposing copy */
+const char *cg_mmt4d_bn(Cg *e, Value *b, const char *T, bool own_ok, const char *tmp) {
+    Op *t = b->def;
+    int64_t ord[4];
+    if (own_ok && t && op_is(t, OP_tt_trans) && op_attr_ints(t, "order", ord, 4) == 4 && ord[0] == 1 && ord[1] == 0 &&
+        ord[2] == 3 && ord[3] == 2 && cg_vi(e, op_operand(t, 0))->kind == K_ARRAY)
+        return cg_vi(e, op_operand(t, 0))->name;
+    const int64_t *d = b->type->sh.dims;
+    int64_t kd[4] = { d[1], d[0], d[3], d[2] };
+    line(e, "%s %s[%" PRId64 "];", T, tmp, type_numel(b->type));
+    const char *idx[4];
+    int n = cg_loops_open(e, kd, 4, idx);
+    const char *bi[4] = { idx[1], idx[0], idx[3], idx[2] };
+    line(e, "%s[%s] = (%s)%s;", tmp, cg_flat(e, kd, 4, idx), T, cg_ex(e, b, bi));
+    cg_loops_close(e, n);
+    return tmp;
 }
 
 /* tle: the tile at a row-major linear index of the grid */

@@ -10,6 +10,9 @@ usage: smt.py TTXFORM SAMPLES_RISCV_DIR [riscv]
    blocks, and its output is compared with a NumPy reference computed here
    (f16 kernels: the reference rounds where the kernel's IR does, the
    per-block product and the f16 accumulator).
+   mm_parallel (smt.parallel) also runs on 1, 2 and 3 threads: the same
+   bits each time, and on the JIT programs x threads sub-block tasks (its
+   trace); the JIT's C makes the f32 mmt4d dot calls.
 2. The ops one by one on small kernels written here: xsmt.pack with offsets
    and a window past the source (zero padding), xsmt.unpack with offsets
    and a destination, xsmt.repack, xsmt.mmt4d with a destination operand
@@ -21,11 +24,15 @@ usage: smt.py TTXFORM SAMPLES_RISCV_DIR [riscv]
    an mmt4d output over K3's 8192 elements (the same kernel runs on K1), a
    tile index out of range at run time (interpreter and JIT).
 
-With `riscv`, only the samples of 1 run, under qemu-riscv64 on the riscv64
+With `riscv`, the samples of 1 run under qemu-riscv64 on the riscv64
 and riscv64-rvv targets (`ttxform run --target=... --check`: the kernel's C
 built with clang-19, its outputs compared with the host interpreter's) and
-against the same NumPy references; skipped (77) without clang-19,
-qemu-riscv64 or the riscv64 sysroot.
+against the same NumPy references: riscv64-rvv at VLEN 128, 256 and 512
+(the RVV micro-kernels of targets/rvv/smt_kernels.c) and with
+--smt-ime=ref (the K3 IME code path, its instruction a C function).  The
+rvv C of each sample is checked to call the micro-kernel of its core and
+type, and the bad shapes of 3 are located errors under --target too;
+skipped (77) without clang-19, qemu-riscv64 or the riscv64 sysroot.
 
 Prints `PASS name` / `FAIL name: why` and `N passed, N failed`; exits 1 if
 any case failed, 77 (skip) without NumPy.
@@ -53,7 +60,11 @@ if RISCV:
     if missing:
         print(f"SKIP smt-riscv: {', '.join(missing)} not found")
         sys.exit(77)
-    ENGINES = ["--target=riscv64 --check", "--target=riscv64-rvv --check"]
+    # the RVV micro-kernels at three VLENs, and the K3 IME code path with the
+    # C reference of its instruction (--smt-ime=ref; the other kernels do not
+    # have one and take the RVV kernel there too)
+    ENGINES = ["--target=riscv64 --check", "--target=riscv64-rvv --check", "--target=riscv64-rvv --vlen=128 --check",
+               "--target=riscv64-rvv --vlen=512 --check", "--target=riscv64-rvv --smt-ime=ref --check"]
 
 TALLY = Tally()
 report = TALLY.report
@@ -95,8 +106,11 @@ def case(name, kernel, grid, args, outputs, check):
             report(f"{name} {eng}", f"{type(e).__name__}: {e}")
 
 
-def error_case(name, kernel, grid, args, message, engine="--interp"):
-    """the run on ENGINE fails with MESSAGE (which names file:line:col) and writes no output"""
+def error_case(name, kernel, grid, args, message, engine=None):
+    """the run on ENGINE (--interp; under riscv: --target=riscv64-rvv) fails
+    with MESSAGE (which names file:line:col) and writes no output"""
+    engine = engine or ("--target=riscv64-rvv" if RISCV else "--interp")
+    name += f" {engine}" if RISCV else ""
     tag = re.sub(r"[^A-Za-z0-9]+", "_", name)
     out = os.path.join(TMP, f"{tag}.out.npy")
 
@@ -105,7 +119,7 @@ def error_case(name, kernel, grid, args, message, engine="--interp"):
         np.save(p, v)
         return p
     first_ptr = next(k for k, v in args.items() if isinstance(v, np.ndarray))
-    cmd = [TTX, "run", kernel, engine, "--grid=" + ",".join(map(str, grid))] + arg_options(args, save) + \
+    cmd = [TTX, "run", kernel] + engine.split() + ["--grid=" + ",".join(map(str, grid))] + arg_options(args, save) + \
         ["--output", f"{first_ptr}={out}"]
     r = subprocess.run(cmd, capture_output=True, text=True, timeout=300)
     report(name, error_reason(r.returncode, r.stderr, message, no_file=out))
@@ -187,6 +201,57 @@ def parallel():
         args = {"arg0": a, "arg1": b, "arg2": c, "arg3": M, "arg4": N, "arg5": K, "arg6": K, "arg7": N, "arg8": N}
         case(f"mm_parallel M={M}", sample("mm_parallel.ttir"), (cdiv(M, 64), cdiv(N, 32)), args, ["arg2"],
              lambda o, want=want: close(o["arg2"], want, 1e-5, 1e-4))
+
+
+def parallel_threads():
+    """smt.parallel (bind_sub_block) over the threads: each program's loop
+    is cut into as many sub-blocks as threads, each run as a task (on the
+    JIT the trace's chunks cover programs x threads tasks), and the result
+    is the same bits for 1, 2 and 3 threads and matches NumPy"""
+    M, N, K = 80, 64, 32
+    a, b = randn(M, K), randn(K, N)
+    want = a.astype(np.float64) @ b.astype(np.float64)
+    grid = (cdiv(M, 64), cdiv(N, 32))
+    engines = ["--target=riscv64-rvv", "--target=riscv64"] if RISCV else ["--jit"]
+    for eng in engines:
+        outs = {}
+        for t in (1, 2, 3):
+            args = {"arg0": a, "arg1": b, "arg2": np.full((M, N), -3.0, np.float32), "arg3": M, "arg4": N, "arg5": K,
+                    "arg6": K, "arg7": N, "arg8": N}
+            trace = os.path.join(TMP, f"par-{t}.json")
+            extra = f" --threads={t}" + ("" if RISCV else f" --trace={trace}")
+            tag = re.sub(r"[^A-Za-z0-9]+", "_", f"par{eng}{t}")
+            rc, err, o = run(sample("mm_parallel.ttir"), tag, eng + extra, grid, args, ["arg2"])
+            if rc:
+                report(f"mm_parallel {eng} --threads={t}", f"exit status {rc}: {err.strip()[:1000]}")
+                continue
+            outs[t] = o["arg2"]
+            report(f"mm_parallel {eng} --threads={t} against NumPy", close(o["arg2"], want, 1e-5, 1e-4))
+            if not RISCV:
+                import json
+                ev = [e["args"] for e in json.load(open(trace))["traceEvents"] if e.get("cat") == "chunk"]
+                tasks = sorted(x for e in ev for x in range(e["first"], e["end"]))
+                report(f"mm_parallel --jit --threads={t}: {grid[0] * grid[1]} programs x {t} sub-blocks run as tasks",
+                       None if tasks == list(range(grid[0] * grid[1] * t)) else f"tasks {tasks}")
+        if len(outs) == 3:
+            report(f"mm_parallel {eng}: the same bits on 1, 2 and 3 threads",
+                   None if all(np.array_equal(outs[1], outs[t]) for t in (2, 3)) else "the outputs differ")
+    if RISCV:   # the program built has the launcher's sub-block entry
+        d = os.path.join(TMP, "par-dump")
+        args = {"arg0": a, "arg1": b, "arg2": np.zeros((M, N), np.float32), "arg3": M, "arg4": N, "arg5": K, "arg6": K,
+                "arg7": N, "arg8": N}
+        rc, err, _ = run(sample("mm_parallel.ttir"), "pardump", f"--target=riscv64-rvv --threads=2 --dump-dir={d}", grid, args, ["arg2"])
+        text = open(os.path.join(d, "01-mm_kernel.c")).read() if rc == 0 else ""
+        report("mm_parallel --target=riscv64-rvv: the stub defines ttx_kernel_sub",
+               None if "void ttx_kernel_sub(" in text and "mm_kernel_sub(" in text else f"exit {rc}: {err[:500]}")
+    # the C: the sub-block loop and the entry points
+    r = subprocess.run([TTX, "--emit=c", sample("mm_parallel.ttir")], capture_output=True, text=True)
+    want_lines = ["void mm_kernel_sub(", "for (i64 t19 = 0 + (i64)ttx_sub * 1; t19 < v17; t19 += (i64)ttx_nsub * 1) {",
+                  "void mm_kernel(", "mm_kernel_sub(arg0, arg1, arg2, arg3, arg4, arg5, arg6, arg7, arg8, gridX, gridY, gridZ, pidX, pidY, pidZ, 0, 1);"]
+    got = [l.strip() for l in r.stdout.split("\n") if any(l.strip().startswith(w) for w in want_lines)]
+    ok = len(got) == len(want_lines) and all(g.startswith(w) for g, w in zip(got, want_lines))
+    report("mm_parallel --emit=c: NAME_sub runs sub-block ttx_sub of ttx_nsub, NAME all of them",
+           None if ok else f"lines {got}")
 
 
 # ---- 2. the ops one by one -------------------------------------------------
@@ -386,14 +451,56 @@ def k3_limit():
     args = {"arg0": a, "arg1": b, "arg2": np.zeros((128, 128), np.float16)}
     error_case("mmt4d output over the K3 limit of 8192 elements", big_tile("0xA064"), (1,), args,
                f"big_tile_0xA064.ttir:14:10: error: 'xsmt.mmt4d' op output tile of 16384 elements exceeds the K3 limit of 8192")
+    # the core named by --smt-arch in place of tt.arch_id
+    k = big_tile("none").replace("big_tile_none", "big_tile_noarch")
+    text = open(big_tile("none")).read().replace(' attributes {tt.arch_id = "none"}', "")
+    k = write("big_tile_noarch.ttir", text)
+    error_case("--smt-arch=k3: the K3 limit without tt.arch_id", k, (1,), args,
+               f"big_tile_noarch.ttir:14:10: error: 'xsmt.mmt4d' op output tile of 16384 elements exceeds the K3 limit of 8192",
+               ("--target=riscv64-rvv" if RISCV else "--interp") + " --smt-arch=k3")
     want = (a.astype(np.float32) @ b.astype(np.float32)).astype(np.float16)
     case("the same 128x128 block on K1", big_tile("0xA03C"), (1,), args, ["arg2"], lambda o: close(o["arg2"], want, 2e-3, 1e-2))
 
 
+def kernels_called():
+    """the rvv C of each sample calls the micro-kernel of its core and element
+    type (once per mmt4d), the K3 f16 one behind TTX_SMT_HW; with the other
+    core (--smt-arch) the micro tile does not match and the loops stay"""
+    want = {"mm_kernel_f32.ttir": ("k1", ["ttx_smt_rvv_f32("]), "mm_parallel.ttir": ("k1", ["ttx_smt_rvv_f32("]),
+            "addmm.ttir": ("k3", ["ttx_smt_rvv_f32("]), "bmm.ttir": ("k1", ["ttx_smt_rvv_f16("]),
+            "mm_kernel_f16.ttir": ("k3", ["#if defined(TTX_SMT_HW)", "ttx_smt_ime_f16(", "#else", "ttx_smt_rvv_f16(", "#endif"])}
+    for name, (core, calls) in want.items():
+        r = subprocess.run([TTX, "--emit=rvv", sample(name)], capture_output=True, text=True)
+        body = r.stdout.split("/* end of smt_kernels.c */")[-1]
+        got = [l.strip() for l in body.split("\n") if any(l.strip().startswith(c) for c in calls)]
+        ok = r.returncode == 0 and [next(c for c in calls if g.startswith(c)) for g in got] == calls
+        report(f"{name}: --emit=rvv calls {calls[-1] if len(calls) == 1 else 'ttx_smt_ime_f16 / ttx_smt_rvv_f16'}",
+               None if ok else f"exit {r.returncode}, calls {got}: {r.stderr[:500]}")
+        other = "k3" if core == "k1" else "k1"
+        r = subprocess.run([TTX, "--emit=rvv", f"--smt-arch={other}", sample(name)], capture_output=True, text=True)
+        body = r.stdout.split("/* end of smt_kernels.c */")[-1]
+        report(f"{name}: --smt-arch={other} keeps the loops", None if r.returncode == 0 and "ttx_smt_" not in body
+               else f"exit {r.returncode}: {r.stderr[:500]}")
+
+
+def jit_dot_used():
+    """the JIT's C makes each f32 mmt4d of the samples dot calls (targets/c/smt.c)"""
+    M, N, K = 32, 32, 64
+    d = os.path.join(TMP, "jit-dump")
+    args = {"arg0": randn(M, K), "arg1": randn(K, N), "arg2": np.zeros((M, N), np.float32), "arg3": M, "arg4": N, "arg5": K,
+            "arg6": K, "arg7": N, "arg8": N}
+    rc, err, _ = run(sample("mm_kernel_f32.ttir"), "jitdump", f"--jit --dump-dir={d}", (1, 1), args, ["arg2"])
+    text = open(os.path.join(d, "01-mm_kernel.c")).read() if rc == 0 else ""
+    report("mm_kernel_f32 --jit: the mmt4d is ttx_rt_f32_dot calls",
+           None if "ttx_rt_f32_dot(dst, " in text else f"exit {rc}: {err[:500]}")
+
+
 def main():
-    tests = (mm_f32, mm_f16, addmm, bmm, parallel)
+    tests = (mm_f32, mm_f16, addmm, bmm, parallel, parallel_threads)
     if not RISCV:
-        tests += (op_pack, op_unpack_repack, op_mmt4d, op_tiles, op_threads, bad_micro_tile, k3_limit)
+        tests += (op_pack, op_unpack_repack, op_mmt4d, op_tiles, op_threads, bad_micro_tile, k3_limit, jit_dot_used)
+    else:
+        tests += (kernels_called, bad_micro_tile, k3_limit)
     for f in tests:
         f()
     # every sample of samples/riscv was run above
