@@ -297,7 +297,7 @@ bool iv_print_op(In *in, Op *op) {
     Attr *pa = op_attr_any(op, "prefix");
     if (pa && pa->kind == A_STRING) { pre = pa->str.s; pl = pa->str.len; }
     else if (op->verbatim)
-        for (Elem *e = op->custom; e; e = e->next)
+        for (Elem *e = op_custom(op); e; e = e->next)
             if (e->kind == E_STRING && e->text && strlen(e->text) >= 2) { pre = e->text + 1; pl = strlen(e->text) - 2; break; }
     Attr *hex = op_attr_any(op, "hex");
     bool hx = hex && (hex->kind == A_BOOL || hex->kind == A_INT) && hex->i;
@@ -408,7 +408,7 @@ bool iv_atomic(In *in, Op *op, RV *r) {
         if (ka->i >= 1 && ka->i <= 10) kind = names[ka->i - 1];
     }
     if (!cas && !kind && op->verbatim)
-        for (Elem *e = op->custom; e; e = e->next)
+        for (Elem *e = op_custom(op); e; e = e->next)
             if (e->kind == E_WORD && e->text) { snprintf(kb, sizeof kb, "%s", e->text); kind = kb; break; }
     if (!cas && !kind) return iv_fail(in, op, "missing the atomic operation");
     RV *p = iv_opnd(in, op, 0), *a = op->nopnds > 1 ? iv_opnd(in, op, 1) : NULL, *b = op->nopnds > 2 ? iv_opnd(in, op, 2) : NULL;

@@ -17,7 +17,7 @@
 /* a new op placed before `at`, with at's location */
 static inline Op *kb_op(Ctx *c, Op *at, const char *name, Type *rt, int n, Value *const *opnds) {
     Op *op = op_new(c, name, rt ? 1 : 0, rt ? &rt : NULL, n, opnds, 0, at->loc);
-    op->locattr = at->locattr;
+    op_set_locattr(c, op, op_locattr(at));
     return op;
 }
 static inline Value *kb_place(Ctx *c, Op *at, Op *op) {

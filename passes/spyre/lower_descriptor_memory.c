@@ -298,7 +298,7 @@ static bool lower_indirect(Ctx *c, Op *m, Op *op, Diag *d) {
     for (int i = 0; i < nc; i++) opnds[n++] = cap[i];
     Type *tt = kb_tile_type(c, rank, data->sh.dims);
     Op *t = op_new(c, "ktdp.construct_indirect_access_tile", 1, &tt, n, opnds, 1, op->loc);
-    t->locattr = op->locattr;
+    op_set_locattr(c, t, op_locattr(op));
     Block *b = block_new(c);
     region_append_block(&t->regions[0], b);
     for (int i = 0; i < rank; i++) block_add_arg(c, b, type_index(c), op->loc);
