@@ -25,6 +25,7 @@ struct Ctx {
     /* block arguments' loc(...): Value* -> Attr*, open addressing (rare) */
     struct VLoc { const Value *v; Attr *a; } *vlocs; size_t nvlocs, capvlocs;
     PtrVec pnames;        /* the printer's value names, by -2 - Value.pid */
+    NamedAttr *nacache[512]; int nalen[512];   /* shared short attribute arrays, direct-mapped */
     /* shared mode (ctx_share): several threads rewrite disjoint parts of the
      * IR; each allocates from its own chunk, and interning and the op-name
      * cache are serialised by mu */
@@ -256,6 +257,21 @@ void value_set_locattr(Ctx *c, Value *v, Attr *a) {
     if (!c->vlocs[i].v) { c->vlocs[i].v = v; c->nvlocs++; }
     c->vlocs[i].a = a;     /* a cleared entry stays, holding NULL */
     unlock(c);
+}
+
+NamedAttr *ctx_named_array(Ctx *c, int n, const NamedAttr *ents) {
+    unsigned h = (unsigned)n;
+    for (int i = 0; i < n; i++) h = hptr(hptr(h, ents[i].name), ents[i].value);
+    h &= 511;
+    lock(c);
+    NamedAttr *r = c->nacache[h];
+    if (!r || c->nalen[h] != n || memcmp(r, ents, sizeof *ents * (size_t)n)) {
+        r = ctx_alloc(c, sizeof *ents * (size_t)n);
+        memcpy(r, ents, sizeof *ents * (size_t)n);
+        c->nacache[h] = r; c->nalen[h] = n;
+    }
+    unlock(c);
+    return r;
 }
 
 int ctx_add_pname(Ctx *c, const char *name) {

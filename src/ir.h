@@ -154,6 +154,9 @@ Attr *attr_set(Ctx *c, int ndims, int nsyms, int n, AExpr *const *cons, const bo
 Attr *attr_opaque(Ctx *c, const char *text);   /* #dialect.attr<...>, strided<...>, verbatim */
 Attr *attr_loc(Ctx *c, const char *text);      /* the inside of loc(...), verbatim */
 Attr *dict_get(Attr *dict, const char *name);
+/* a copy of ents (n <= 8) that the context may hand out again for equal
+ * contents: never write to it (an op's attrs and props are such arrays) */
+NamedAttr *ctx_named_array(Ctx *c, int n, const NamedAttr *ents);
 
 int64_t int_wrap(int64_t v, int width, int sign); /* truncate/extend to width */
 double float_round(const Type *t, double v);      /* round to t's precision */

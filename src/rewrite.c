@@ -114,27 +114,31 @@ void op_remove_operand(Op *op, int i) {
     for (int j = i; j < op->nopnds; j++) use_link(&op->opnds[j]);
 }
 
+/* arrays are never written once made: a change makes a new one, so short
+ * arrays can be shared (ctx_named_array) by every op that has them */
 static NamedAttr *na_set(Ctx *c, NamedAttr *arr, uint16_t *n, const char *name, Attr *a) {
     name = ctx_str(c, name);
     int i = 0;
     while (i < *n && strcmp(arr[i].name, name) < 0) i++;
-    if (i < *n && arr[i].name == name) {
-        if (a) { arr[i].value = a; return arr; }
-        memmove(&arr[i], &arr[i + 1], sizeof(NamedAttr) * (size_t)(*n - i - 1));
-        (*n)--;
-        return arr;
-    }
-    if (!a) return arr;
-    if (*n == OP_MAX_COUNT) {
+    bool found = i < *n && arr[i].name == name;
+    if (found ? arr[i].value == a : !a) return arr;
+    if (!found && *n == OP_MAX_COUNT) {
         fprintf(stderr, "ttxform: error: more than %d attributes on one op\n", OP_MAX_COUNT);
         exit(1);
     }
-    NamedAttr *na = ctx_alloc(c, sizeof(NamedAttr) * (size_t)(*n + 1));
+    int m = *n + (found ? (a ? 0 : -1) : 1);
+    NamedAttr buf[8];
+    NamedAttr *heap = m > 8 ? ctx_alloc(c, sizeof(NamedAttr) * (size_t)m) : NULL;
+    NamedAttr *na = heap ? heap : buf;
     if (i) memcpy(na, arr, sizeof(NamedAttr) * (size_t)i);
-    na[i].name = name; na[i].value = a;
-    if (*n > i) memcpy(na + i + 1, arr + i, sizeof(NamedAttr) * (size_t)(*n - i));
-    (*n)++;
-    return na;
+    int k = i;
+    if (a) { na[k].name = name; na[k].value = a; k++; }
+    int rest = *n - i - (found ? 1 : 0);
+    if (rest > 0) memcpy(na + k, arr + (*n - rest), sizeof(NamedAttr) * (size_t)rest);
+    *n = (uint16_t)m;
+    if (!m) return NULL;
+    if (heap) return heap;
+    return ctx_named_array(c, m, buf);
 }
 void op_set_attr(Ctx *c, Op *op, const char *name, Attr *a) { op->attrs = na_set(c, op->attrs, &op->nattrs, name, a); }
 void op_set_prop(Ctx *c, Op *op, const char *name, Attr *a) {
