@@ -309,14 +309,29 @@ struct TCache { const char *s[TCACHE]; int len[TCACHE]; };
 const char *ps_intern(PState *ps, const char *s, int len) {
     struct TCache *tc = ps->tcache;
     if (!tc || len >= 64) return ctx_intern(ps->ctx, s, (size_t)len);
-    unsigned h = 2166136261u;
-    for (int i = 0; i < len; i++) h = (h ^ (unsigned char)s[i]) * 16777619u;
-    unsigned k = (h ^ (h >> 15)) & (TCACHE - 1);
-    const char *c = tc->s[k];
-    if (c && tc->len[k] == len) {
-        int i = 0;
-        while (i < len && c[i] == s[i]) i++;
-        if (i == len) return c;
+    /* short texts are hashed byte by byte; longer ones (op names, types) by
+     * their length and first and last 8 bytes: a collision only costs a
+     * miss, as the whole text is compared */
+    unsigned k;
+    const char *c;
+    if (len < 8) {
+        unsigned h = 2166136261u;
+        for (int i = 0; i < len; i++) h = (h ^ (unsigned char)s[i]) * 16777619u;
+        k = (h ^ (h >> 15)) & (TCACHE - 1);
+        c = tc->s[k];
+        if (c && tc->len[k] == len) {
+            int i = 0;
+            while (i < len && c[i] == s[i]) i++;
+            if (i == len) return c;
+        }
+    } else {
+        uint64_t a, z;
+        memcpy(&a, s, 8); memcpy(&z, s + len - 8, 8);
+        uint64_t x = ((uint64_t)len * 0x9E3779B97F4A7C15ull) ^ (a * 0xff51afd7ed558ccdull + z);
+        x ^= x >> 29; x *= 0xc4ceb9fe1a85ec53ull;
+        k = (unsigned)(x >> 40) & (TCACHE - 1);
+        c = tc->s[k];
+        if (c && tc->len[k] == len && !memcmp(c, s, (size_t)len)) return c;
     }
     const char *r = ctx_intern(ps->ctx, s, (size_t)len);
     tc->s[k] = r; tc->len[k] = len;
