@@ -142,7 +142,7 @@ static bool dec_func(Dec *d) {
             }
             Attr *at = dict_opt(d);
             if (d->e && d->e->kind == E_ATTR && d->e->attr->kind == A_LOC) {
-                if (def) def->val->locattr = d->e->attr;
+                if (def) value_set_locattr(d->c, def->val, d->e->attr);
                 d->e = d->e->next;
             }
             pv_push(&in, t);

@@ -256,7 +256,7 @@ static bool dec_succ(Dec *d, int *first_opnd, int k) {
         for (int i = 0; i < n; i++) want_type(d, f->idx + i, ts[i]);
         if (f->idx != *first_opnd) return false;
     }
-    d->op->succ_nargs[k] = n;
+    op_succ_nargs(d->op)[k] = n;
     *first_opnd += n;
     return true;
 }
@@ -277,14 +277,14 @@ static bool dec_cond_br(Dec *d) {
     Attr *a = dict_opt(d);
     if (!at_end(d) || next != d->op->nopnds) return false;
     want_type(d, 0, type_int(d->c, 1, SIGNLESS));
-    int64_t seg[3] = { 1, d->op->succ_nargs[0], d->op->succ_nargs[1] };
+    int64_t seg[3] = { 1, op_succ_nargs(d->op)[0], op_succ_nargs(d->op)[1] };
     op_set_prop(d->c, d->op, "operandSegmentSizes", attr_dense_array(d->c, type_int(d->c, 32, SIGNLESS), 3, seg, NULL));
     merge_attrs(d, a);
     return true;
 }
 static void pr_succ(Printer *p, Op *op, int k, int first) {
-    print_successor(p, op->succs[k]);
-    int n = op->succ_nargs ? op->succ_nargs[k] : 0;
+    print_successor(p, op_succs(op)[k]);
+    int n = op_succ_nargs(op) ? op_succ_nargs(op)[k] : 0;
     if (!n) return;
     P(p, "(");
     print_operands(p, op, first, first + n);
@@ -305,7 +305,7 @@ static void pr_cond_br(Printer *p, Op *op) {
     P(p, ", ");
     pr_succ(p, op, 0, 1);
     P(p, ", ");
-    pr_succ(p, op, 1, 1 + (op->succ_nargs ? op->succ_nargs[0] : 0));
+    pr_succ(p, op, 1, 1 + (op_succ_nargs(op) ? op_succ_nargs(op)[0] : 0));
     static const char *const el[] = { "operandSegmentSizes" };
     print_attrs(p, op, el, 1);
 }
@@ -315,13 +315,13 @@ static void pr_cond_br(Printer *p, Op *op) {
  * property) */
 static void cf_successor_segments(Ctx *c, Op *op) {
     int id = op->info->id;
-    if (op->verbatim || !op->nsuccs || !op->succ_nargs) return;
-    if (id == OP_cf_br) op->succ_nargs[0] = op->nopnds;
+    if (op->verbatim || !op_nsuccs(op) || !op_succ_nargs(op)) return;
+    if (id == OP_cf_br) op_succ_nargs(op)[0] = op->nopnds;
     Attr *seg = id == OP_cf_cond_br ? op_attr(op, "operandSegmentSizes") : NULL;
     if (!seg) for (int i = 0; i < op->nattrs; i++) if (!strcmp(op->attrs[i].name, "operandSegmentSizes")) seg = op->attrs[i].value;
     if (seg && seg->kind == A_DENSE_ARRAY && seg->darr.n == 3 && seg->darr.i && seg->darr.i[0] + seg->darr.i[1] + seg->darr.i[2] == op->nopnds) {
-        op->succ_nargs[0] = (int)seg->darr.i[1];
-        op->succ_nargs[1] = (int)seg->darr.i[2];
+        op_succ_nargs(op)[0] = (int)seg->darr.i[1];
+        op_succ_nargs(op)[1] = (int)seg->darr.i[2];
         op_set_attr(c, op, "operandSegmentSizes", NULL);
         op_set_prop(c, op, "operandSegmentSizes", seg);
     }

@@ -550,7 +550,7 @@ static bool dec_dstore(Dec *d) {
     if (!st || !at_end(d) || !results_n(d, 0) || d->op->nopnds != 2 + n) return false;
     /* operands are (desc, src, indices...) as in the op's definition */
     Elem *se = NULL;
-    for (Elem *e = d->op->custom; e; e = e->next) if (e->kind == E_USE) se = e;
+    for (Elem *e = op_custom(d->op); e; e = e->next) if (e->kind == E_USE) se = e;
     if (!se || se->idx != 1 + n) return false;
     Value *src = opnd(d, 1 + n);
     for (int i = 1 + n; i > 1; i--) op_set_operand(d->op, i, opnd(d, i - 1));

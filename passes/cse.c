@@ -180,7 +180,7 @@ static void simplify_op(Cse *s, Op *op) {
         pv_push(&s->dead, op);
         return;
     }
-    if (op->nregions || op->nsuccs || !op->nres) return;
+    if (op->nregions || op_nsuccs(op) || !op->nres) return;
     if (op_is_pure(op)) {
         unsigned h = op_hash(op);
         Ent *e = lookup(&s->t, op, h);
@@ -231,10 +231,10 @@ static void dom_build(Dom *d, Region *r) {
     for (int i = 0; i < nb; i++) {
         soff[i] = ns;
         Op *t = all[i]->last;
-        int m = t ? t->nsuccs : 0;
+        int m = t ? op_nsuccs(t) : 0;
         succs = realloc(succs, sizeof(int) * (size_t)(ns + m + 1));
         for (int j = 0; j < m; j++) {
-            int x = block_index(map, nb, t->succs[j]);
+            int x = block_index(map, nb, op_succs(t)[j]);
             if (x >= 0) succs[ns++] = x;
         }
     }

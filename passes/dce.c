@@ -76,8 +76,8 @@ static int prune_region(Region *r, PtrVec *work) {
     while (sp) {
         Block *b = all[stack[--sp]];
         Op *t = b->last;
-        for (int j = 0; t && j < t->nsuccs; j++) {
-            int x = block_index(map, n, t->succs[j]);
+        for (int j = 0; t && j < op_nsuccs(t); j++) {
+            int x = block_index(map, n, op_succs(t)[j]);
             if (x >= 0 && dead[x]) { dead[x] = 0; stack[sp++] = x; }
         }
     }

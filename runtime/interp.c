@@ -178,7 +178,7 @@ static Type *verbatim_result_type(Op *op) {
     Type *t = NULL;
     if (op_is(op, OP_tt_unsplat) && op->nopnds == 1 && op_operand(op, 0)->type)   /* tt.unsplat %x : tensor<1x..xT> */
         return type_elem(op_operand(op, 0)->type);
-    for (Elem *e = op->custom; e; e = e->next)
+    for (Elem *e = op_custom(op); e; e = e->next)
         if (e->kind == E_TYPE && e->type) t = e->type;
     if (t && t->kind == T_FUNC) t = t->fn.nout == 1 ? t->fn.out[0] : NULL;
     return t;

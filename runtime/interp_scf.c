@@ -42,22 +42,22 @@ bool iv_run_region(In *in, Op *op, Region *r, int n, RV *const *vals, Op **term)
         if (!o) return iv_fail(in, op, "block without a terminator");
         if (op_is(o, OP_cf_br) || op_is(o, OP_cf_cond_br)) {
             int s = 0, first = 0;
-            if (!o->succ_nargs || o->nsuccs < (op_is(o, OP_cf_cond_br) ? 2 : 1)) return iv_fail(in, o, "malformed branch");
+            if (!op_succ_nargs(o) || op_nsuccs(o) < (op_is(o, OP_cf_cond_br) ? 2 : 1)) return iv_fail(in, o, "malformed branch");
             if (op_is(o, OP_cf_cond_br)) {
                 RV *c = iv_opnd(in, o, 0);
                 if (!c) return false;
                 s = c->e[0].i ? 0 : 1;
-                first = 1 + (s ? o->succ_nargs[0] : 0);
+                first = 1 + (s ? op_succ_nargs(o)[0] : 0);
             }
-            int na = o->succ_nargs[s];
+            int na = op_succ_nargs(o)[s];
             RV **args = calloc((size_t)(na ? na : 1), sizeof(RV *));
             if (!args) return iv_fail(in, o, "out of memory");
             bool ok = true;
             for (int i = 0; i < na && ok; i++) ok = (args[i] = iv_opnd(in, o, first + i)) != NULL;
-            if (ok) ok = bind_args(in, o, o->succs[s], na, args);
+            if (ok) ok = bind_args(in, o, op_succs(o)[s], na, args);
             free(args);
             if (!ok) return false;
-            b = o->succs[s];
+            b = op_succs(o)[s];
             continue;
         }
         if (!iv_run_op(in, o)) return false;   /* terminators with effects (none today) */

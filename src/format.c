@@ -71,10 +71,10 @@ void format_move_inherent(Ctx *c, Op *op) {
 bool format_decode(Ctx *c, Op *op, Diag *diag) {
     const OpFormat *f = format_of(op->info);
     if (!f || !op->verbatim) return true;
-    Dec d = { c, op, diag, op->custom, false, NULL, NULL, false };
+    Dec d = { c, op, diag, op_custom(op), false, NULL, NULL, false };
     if (f->dec(&d)) {
         op->verbatim = false;
-        op->custom = NULL;
+        if (op->ext) op->ext->custom = NULL;
         format_move_inherent(c, op);
         return true;
     }

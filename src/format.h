@@ -8,7 +8,7 @@
 #include "ir.h"
 #include "print_attr.h"   /* Printer (only the type: the engine itself prints nothing) */
 
-/* a custom-form op being decoded: its elements (op->custom) are matched
+/* a custom-form op being decoded: its elements (op_custom(op)) are matched
  * from e on */
 typedef struct Dec {
     Ctx *c;

@@ -28,7 +28,7 @@ void want_el(Dec *d, const char *what) { note_want(d, what, false); }
 /* where the op's elements end: just after the last one */
 static Loc end_loc(const Op *op) {
     const Elem *last = NULL;
-    for (const Elem *e = op->custom; e; e = e->next) if (e->loc.line) last = e;
+    for (const Elem *e = op_custom(op); e; e = e->next) if (e->loc.line) last = e;
     Loc l = op->loc;
     if (!last) { l.col += (int)strlen(op->info->name); return l; }
     l = last->loc;
@@ -148,7 +148,7 @@ int uses_upto(Dec *d, int min, int max) {
 /* the op takes no operands: an error at the first one written */
 bool no_uses(Dec *d) {
     if (!d->op->nopnds) return true;
-    const Elem *e = d->op->custom;
+    const Elem *e = op_custom(d->op);
     while (e && e->kind != E_USE) e = e->next;
     char buf[160];
     snprintf(buf, sizeof buf, "'%s' op takes no operands", d->op->info->name);
@@ -177,9 +177,10 @@ bool results_n(Dec *d, int n) {
     Op *op = d->op;
     if (op->nres == n) return true;
     if (op->nres) { bind_error(d, n); return false; }
+    if (n > OP_MAX_COUNT) return false;
     op->res = ctx_alloc(d->c, sizeof(Value) * (size_t)n);
     for (int i = 0; i < n; i++) { op->res[i].def = op; op->res[i].index = i; op->res[i].loc = op->loc; }
-    op->nres = n;
+    op->nres = (uint16_t)n;
     return true;
 }
 /* a type, or a function type written as elements: (T, U) -> R / -> (R, S) */
@@ -260,7 +261,7 @@ void bind_error(Dec *d, int n) {
 }
 
 static Elem *elem_of_operand(Op *op, int i) {
-    for (Elem *e = op->custom; e; e = e->next) if (e->kind == E_USE && e->idx == i) return e;
+    for (Elem *e = op_custom(op); e; e = e->next) if (e->kind == E_USE && e->idx == i) return e;
     return NULL;
 }
 

@@ -221,7 +221,7 @@ static Region *insertion_region(Block *b) {
 /* a constant that moved or stands for others loses its location */
 static void forget_loc(Op *op) {
     op->loc.line = op->loc.col = 0;
-    op->locattr = NULL;
+    if (op->ext) op->ext->locattr = NULL;
 }
 
 /* returns false when op was a duplicate and has been replaced */
@@ -277,7 +277,7 @@ static void seed_postorder(Rewriter *rw, Op *op) {
  * of its kind has (overflowFlags, fastmath) */
 Op *rw_create_before(Rewriter *rw, Op *pos, const char *name, Type *rt, int n, Value *const *ops) {
     Op *o = op_new(rw->c, name, rt ? 1 : 0, &rt, n, ops, 0, pos->loc);
-    o->locattr = pos->locattr;
+    op_set_locattr(rw->c, o, op_locattr(pos));
     format_move_inherent(rw->c, o);
     op_insert_before(pos, o);
     rw_notify(rw, o);
@@ -285,7 +285,7 @@ Op *rw_create_before(Rewriter *rw, Op *pos, const char *name, Type *rt, int n, V
 }
 Value *rw_const_before(Rewriter *rw, Op *pos, Attr *a, Type *t) {
     Op *k = const_new(rw->c, a, t, pos->loc);
-    k->locattr = pos->locattr;
+    op_set_locattr(rw->c, k, op_locattr(pos));
     op_insert_before(pos, k);
     rw_notify(rw, k);
     return &k->res[0];
@@ -326,7 +326,7 @@ static bool process(Rewriter *rw, int64_t max_rewrites) {
                 Value *v = f.v;
                 if (k == FOLD_ATTR) {
                     Op *cst = const_new(rw->c, f.a, op->res[0].type, op->loc);
-                    cst->locattr = op->locattr;
+                    op_set_locattr(rw->c, cst, op_locattr(op));
                     op_insert_before(op, cst);
                     rw_notify(rw, cst);
                     v = &cst->res[0];
@@ -369,10 +369,10 @@ static bool erase_unreachable(Rewriter *rw, Op *root) {
             while (work.n) {
                 Block *b = work.v[--work.n];
                 Op *t = b->last;
-                for (int s = 0; t && s < t->nsuccs; s++)
-                    if (t->succs[s] && !map_find(&seen, t->succs[s], NULL, NULL)) {
-                        map_put(&seen, t->succs[s], NULL, NULL, 1);
-                        pv_push(&work, t->succs[s]);
+                for (int s = 0; t && s < op_nsuccs(t); s++)
+                    if (op_succs(t)[s] && !map_find(&seen, op_succs(t)[s], NULL, NULL)) {
+                        map_put(&seen, op_succs(t)[s], NULL, NULL, 1);
+                        pv_push(&work, op_succs(t)[s]);
                     }
             }
             for (Block *b = rg->first, *nb; b; b = nb) {

@@ -22,6 +22,10 @@ struct Ctx {
     const char *icache_key[256]; const OpInfo *icache_val[256];   /* op name -> info */
     bool has_affine;
     PtrVec generated;     /* attributes the printer gave an alias */
+    /* block arguments' loc(...): Value* -> Attr*, open addressing (rare) */
+    struct VLoc { const Value *v; Attr *a; } *vlocs; size_t nvlocs, capvlocs;
+    PtrVec pnames;        /* the printer's value names, by -2 - Value.pid */
+    NamedAttr *nacache[512]; int nalen[512];   /* shared short attribute arrays, direct-mapped */
     /* shared mode (ctx_share): several threads rewrite disjoint parts of the
      * IR; each allocates from its own chunk, and interning and the op-name
      * cache are serialised by mu */
@@ -186,6 +190,8 @@ void ctx_free(Ctx *c) {
     HSet *sets[] = { &c->strs, &c->types, &c->attrs, &c->exprs };
     for (int i = 0; i < 4; i++) { free(sets[i]->slot); free(sets[i]->hash); }
     free(c->unreg);
+    free(c->vlocs);
+    pv_free(&c->pnames);
     free(c);
 }
 
@@ -220,6 +226,70 @@ void ctx_remove_alias(Ctx *c, const char *name) {
 }
 const char *ctx_alias_name_attr(Ctx *c, const Attr *a) { (void)c; return a->alias; }
 const char *ctx_alias_name_type(Ctx *c, const Type *t) { (void)c; return t->alias; }
+/* ---- block argument locations, printer names ----------------------- */
+static size_t vloc_slot(const struct VLoc *t, size_t cap, const Value *v) {
+    size_t i = ptr_hash(v) & (cap - 1);
+    while (t[i].v && t[i].v != v) i = (i + 1) & (cap - 1);
+    return i;
+}
+
+Attr *value_locattr(Ctx *c, const Value *v) {
+    if (!c->nvlocs || v->def) return NULL;
+    lock(c);
+    Attr *a = c->vlocs[vloc_slot(c->vlocs, c->capvlocs, v)].a;
+    unlock(c);
+    return a;
+}
+
+void value_set_locattr(Ctx *c, Value *v, Attr *a) {
+    if (!a && !c->nvlocs) return;
+    lock(c);
+    if ((c->nvlocs + 1) * 2 > c->capvlocs) {
+        size_t ncap = c->capvlocs ? c->capvlocs * 2 : 16;
+        struct VLoc *t = calloc(ncap, sizeof *t);
+        if (!t) { fputs("ttxform: out of memory\n", stderr); abort(); }
+        for (size_t i = 0; i < c->capvlocs; i++)
+            if (c->vlocs[i].v) t[vloc_slot(t, ncap, c->vlocs[i].v)] = c->vlocs[i];
+        free(c->vlocs);
+        c->vlocs = t; c->capvlocs = ncap;
+    }
+    size_t i = vloc_slot(c->vlocs, c->capvlocs, v);
+    if (!c->vlocs[i].v) { c->vlocs[i].v = v; c->nvlocs++; }
+    c->vlocs[i].a = a;     /* a cleared entry stays, holding NULL */
+    unlock(c);
+}
+
+NamedAttr *ctx_named_array(Ctx *c, int n, const NamedAttr *ents) {
+    unsigned h = (unsigned)n;
+    for (int i = 0; i < n; i++) h = hptr(hptr(h, ents[i].name), ents[i].value);
+    h &= 511;
+    lock(c);
+    NamedAttr *r = c->nacache[h];
+    if (!r || c->nalen[h] != n || memcmp(r, ents, sizeof *ents * (size_t)n)) {
+        r = ctx_alloc(c, sizeof *ents * (size_t)n);
+        memcpy(r, ents, sizeof *ents * (size_t)n);
+        c->nacache[h] = r; c->nalen[h] = n;
+    }
+    unlock(c);
+    return r;
+}
+
+int ctx_add_pname(Ctx *c, const char *name) {
+    lock(c);
+    pv_push(&c->pnames, (void *)name);
+    int pid = -1 - c->pnames.n;
+    unlock(c);
+    return pid;
+}
+
+const char *ctx_pname(Ctx *c, int pid) {
+    if (pid >= -1) return NULL;
+    lock(c);
+    const char *s = -2 - pid < c->pnames.n ? c->pnames.v[-2 - pid] : NULL;
+    unlock(c);
+    return s;
+}
+
 void ctx_set_trailer(Ctx *c, const char *text) { c->trailer = ctx_str(c, text); }
 const char *ctx_trailer(Ctx *c) { return c->trailer; }
 

@@ -154,6 +154,9 @@ Attr *attr_set(Ctx *c, int ndims, int nsyms, int n, AExpr *const *cons, const bo
 Attr *attr_opaque(Ctx *c, const char *text);   /* #dialect.attr<...>, strided<...>, verbatim */
 Attr *attr_loc(Ctx *c, const char *text);      /* the inside of loc(...), verbatim */
 Attr *dict_get(Attr *dict, const char *name);
+/* a copy of ents (n <= 8) that the context may hand out again for equal
+ * contents: never write to it (an op's attrs and props are such arrays) */
+NamedAttr *ctx_named_array(Ctx *c, int n, const NamedAttr *ents);
 
 int64_t int_wrap(int64_t v, int width, int sign); /* truncate/extend to width */
 double float_round(const Type *t, double v);      /* round to t's precision */
@@ -171,11 +174,13 @@ struct Value {
     Block *block;         /* owning block for block arguments */
     Use *uses;            /* list of uses */
     Loc loc;              /* where defined (or first used, while a forward reference) */
-    Attr *locattr;        /* block argument loc(...) */
-    const char *pname;    /* printer: name such as "c0_i32" or "arg0" */
     int index;            /* result number or argument number */
-    int pid;              /* printer: number, or -1 when pname is used */
+    int pid;              /* printer: number; below -1, a name of the printer's (print_names.c) */
 };
+
+/* a block argument's loc(...), kept on the side by the context (rare): NULL when none */
+Attr *value_locattr(Ctx *c, const Value *v);
+void value_set_locattr(Ctx *c, Value *v, Attr *a);
 
 /* ---- ops ------------------------------------------------------------ */
 /* trait bits, used in ops.def */
@@ -203,26 +208,53 @@ enum {
 const OpInfo *opinfo_lookup(Ctx *c, const char *name); /* unregistered names get a fresh info */
 const OpInfo *opinfo_byid(int id);
 
+/* the rarely present parts of an op, allocated the first time one is set
+ * (op_ext); read them through the accessors below, which answer NULL / 0
+ * for an op without them */
+typedef struct OpExt {
+    Attr *locattr;        /* loc(...) text if present */
+    Block **succs;
+    int *succ_nargs;      /* operands forwarded to each successor: they are the op's trailing operands */
+    Elem *custom;         /* element sequence when printed verbatim (custom syntax not decoded) */
+    int nsuccs;
+} OpExt;
+
 struct Op {
     const OpInfo *info;
-    Attr *locattr;        /* loc(...) text if present */
     Use *opnds;
     Value *res;
     NamedAttr *attrs;     /* sorted by name, unique names */
     NamedAttr *props;     /* <{...}>, sorted */
     Region *regions;
-    Block **succs;
-    int *succ_nargs;      /* operands forwarded to each successor: they are the op's trailing operands */
-    Elem *custom;         /* element sequence when printed verbatim (custom syntax not decoded) */
     Block *block;         /* parent block */
     Op *prev, *next;
+    OpExt *ext;           /* rare fields, NULL while none is set */
     Loc loc;
-    int nopnds, capopnds, nres, nattrs, nprops, nregions, nsuccs;
+    int nopnds;
     int order;            /* position in the block, when a pass numbers them */
     unsigned mark;        /* scratch for the running pass (stale between passes: use pass_epoch()) */
+    uint16_t nres, nattrs, nprops;   /* at most OP_MAX_COUNT each */
+    uint8_t nregions;                /* at most OP_MAX_REGIONS */
     bool has_props;
-    bool verbatim;        /* printed back from `custom` */
+    bool verbatim;        /* printed back from its custom elements (op_custom) */
+    bool opnds_grown;     /* op_add_operand reallocated opnds (rewrite.c) */
 };
+
+#define OP_MAX_COUNT 65535    /* results, attributes and properties of one op */
+#define OP_MAX_REGIONS 255
+
+/* the op's side part, allocated (zeroed) on first use */
+OpExt *op_ext(Ctx *c, Op *op);
+static inline Attr *op_locattr(const Op *op) { return op->ext ? op->ext->locattr : NULL; }
+static inline int op_nsuccs(const Op *op) { return op->ext ? op->ext->nsuccs : 0; }
+static inline Block **op_succs(const Op *op) { return op->ext ? op->ext->succs : NULL; }
+static inline int *op_succ_nargs(const Op *op) { return op->ext ? op->ext->succ_nargs : NULL; }
+static inline Elem *op_custom(const Op *op) { return op->ext ? op->ext->custom : NULL; }
+/* NULL clears (and allocates nothing) */
+void op_set_locattr(Ctx *c, Op *op, Attr *a);
+void op_set_custom(Ctx *c, Op *op, Elem *e);
+/* n successors: the arrays are the op's from now on */
+void op_set_succs(Ctx *c, Op *op, int n, Block **succs, int *succ_nargs);
 
 struct Block {
     Region *region;
@@ -287,6 +319,9 @@ void ctx_set_generated_alias(Ctx *c, Attr *a, const char *name);  /* printer-mad
 void ctx_clear_generated_aliases(Ctx *c);
 const char *ctx_alias_name_attr(Ctx *c, const Attr *a);
 const char *ctx_alias_name_type(Ctx *c, const Type *t);
+/* the printer's value names: a Value.pid below -1 stands for a name */
+int ctx_add_pname(Ctx *c, const char *name);     /* the pid for name */
+const char *ctx_pname(Ctx *c, int pid);          /* NULL for a number (pid >= -1) */
 void ctx_set_trailer(Ctx *c, const char *text);  /* {-# ... #-} file metadata, kept verbatim */
 const char *ctx_trailer(Ctx *c);
 

@@ -309,14 +309,29 @@ struct TCache { const char *s[TCACHE]; int len[TCACHE]; };
 const char *ps_intern(PState *ps, const char *s, int len) {
     struct TCache *tc = ps->tcache;
     if (!tc || len >= 64) return ctx_intern(ps->ctx, s, (size_t)len);
-    unsigned h = 2166136261u;
-    for (int i = 0; i < len; i++) h = (h ^ (unsigned char)s[i]) * 16777619u;
-    unsigned k = (h ^ (h >> 15)) & (TCACHE - 1);
-    const char *c = tc->s[k];
-    if (c && tc->len[k] == len) {
-        int i = 0;
-        while (i < len && c[i] == s[i]) i++;
-        if (i == len) return c;
+    /* short texts are hashed byte by byte; longer ones (op names, types) by
+     * their length and first and last 8 bytes: a collision only costs a
+     * miss, as the whole text is compared */
+    unsigned k;
+    const char *c;
+    if (len < 8) {
+        unsigned h = 2166136261u;
+        for (int i = 0; i < len; i++) h = (h ^ (unsigned char)s[i]) * 16777619u;
+        k = (h ^ (h >> 15)) & (TCACHE - 1);
+        c = tc->s[k];
+        if (c && tc->len[k] == len) {
+            int i = 0;
+            while (i < len && c[i] == s[i]) i++;
+            if (i == len) return c;
+        }
+    } else {
+        uint64_t a, z;
+        memcpy(&a, s, 8); memcpy(&z, s + len - 8, 8);
+        uint64_t x = ((uint64_t)len * 0x9E3779B97F4A7C15ull) ^ (a * 0xff51afd7ed558ccdull + z);
+        x ^= x >> 29; x *= 0xc4ceb9fe1a85ec53ull;
+        k = (unsigned)(x >> 40) & (TCACHE - 1);
+        c = tc->s[k];
+        if (c && tc->len[k] == len && !memcmp(c, s, (size_t)len)) return c;
     }
     const char *r = ctx_intern(ps->ctx, s, (size_t)len);
     tc->s[k] = r; tc->len[k] = len;
@@ -614,7 +629,7 @@ void ps_block_arg(PState *ps, Token *v, Type *t, Token *loc) {
     Block *b = ps->block;
     Loc l = tok_loc(ps, v);
     Value *a = block_add_arg(ps->ctx, b, t, l);
-    if (loc) a->locattr = ps_loc_attr(ps, loc);
+    if (loc) value_set_locattr(ps->ctx, a, ps_loc_attr(ps, loc));
     int idx;
     SName name = ps_ssa_name(ps, v->s, v->len, &idx);
     ps_define_name(ps, name, a, 1, l);
@@ -628,7 +643,7 @@ static void op_finish_common(PState *ps, OpB *ob, Op *op) {
         op->regions[i].last = src->last;
         for (Block *b = src->first; b; b = b->next) b->region = &op->regions[i];
     }
-    op->locattr = ob->locattr;
+    op_set_locattr(ps->ctx, op, ob->locattr);
     /* results */
     int k = 0;
     for (int i = 0; i < ob->nres; i++) {
@@ -639,6 +654,18 @@ static void op_finish_common(PState *ps, OpB *ob, Op *op) {
         k += ob->res[i].count;
     }
     op_append(ps->block, op);
+}
+
+/* the op table's limits on results and regions, as a syntax error */
+static void check_counts(PState *ps, OpB *ob, int *nres) {
+    if (*nres > OP_MAX_COUNT) {
+        ps_perr(ps, ob->loc, "an op may have at most %d results", OP_MAX_COUNT);
+        *nres = OP_MAX_COUNT;
+    }
+    if (ob->regions.n > OP_MAX_REGIONS) {
+        ps_perr(ps, ob->loc, "an op may have at most %d regions", OP_MAX_REGIONS);
+        ob->regions.n = OP_MAX_REGIONS;
+    }
 }
 
 static int total_results(OpB *ob) {
@@ -698,6 +725,7 @@ void ps_op_end(PState *ps) {
     int nopnds = 0;
     for (Elem *e = ob->head; e; e = e->next) if (e->kind == E_USE) nopnds++;
     int nres = total_results(ob);
+    check_counts(ps, ob, &nres);
     Value *stackv[16];
     Value **vals = nopnds <= 16 ? stackv : ps_xcalloc((size_t)nopnds, sizeof(Value *));
     int k = 0;
@@ -706,28 +734,33 @@ void ps_op_end(PState *ps) {
     if (vals != stackv) free(vals);
     int nsucc = 0;
     for (Elem *e = ob->head; e; e = e->next) if (e->kind == E_SUCC) nsucc++;
+    /* the op's side part lives here while it is decoded, and is copied to
+     * the arena only when something is left in it (most ops: nothing) */
+    OpExt ext = {0};
+    op->ext = &ext;
     if (nsucc) {
-        op->succs = ctx_alloc(ps->ctx, sizeof(Block *) * (size_t)nsucc);
-        op->succ_nargs = ctx_alloc(ps->ctx, sizeof(int) * (size_t)nsucc);
+        ext.succs = ctx_alloc(ps->ctx, sizeof(Block *) * (size_t)nsucc);
+        ext.succ_nargs = ctx_alloc(ps->ctx, sizeof(int) * (size_t)nsucc);
     }
-    for (Elem *e = ob->head; e; e = e->next) {
+    for (Elem *e = ob->head; nsucc && e; e = e->next) {
         if (e->kind == E_SUCC) {
             Token t = { e->text, (int)strlen(e->text), 0, 0, NULL };
             Loc l = eloc_get(e, ob->loc);
             t.line = l.line; t.col = l.col;
-            e->idx = op->nsuccs;
+            e->idx = ext.nsuccs;
             Block *tb = ps_block_ref(ps, &t, false);
             if (ps->scope->region && tb == ps->scope->region->first) ps_perr(ps, l, "entry block of a region may not be a branch target");
-            op->succs[op->nsuccs++] = tb;
+            ext.succs[ext.nsuccs++] = tb;
         }
     }
-    op->custom = ob->head;
+    ext.custom = ob->head;
     op->verbatim = true;
     ps->op = ob->up;
     op_finish_common(ps, ob, op);
     if (!ps->failed && !format_decode(ps->ctx, op, ps->diag)) ps->failed = true;
     if (op->verbatim) {   /* keep the elements: move them out of scratch memory */
-        Elem **tail = &op->custom;
+        Elem **tail = &op->ext->custom;
+        *tail = NULL;
         for (Elem *e = ob->head; e; e = e->next) {
             Elem *c = ctx_alloc(ps->ctx, sizeof *c);
             *c = *e;
@@ -736,6 +769,9 @@ void ps_op_end(PState *ps) {
             tail = &c->next;
         }
     }
+    OpExt *x = op->ext;
+    op->ext = NULL;
+    if (x->locattr || x->succs || x->nsuccs || x->custom) *op_ext(ps->ctx, op) = *x;
     opb_free(ps, ob);
 }
 
@@ -768,6 +804,7 @@ void ps_g_props(PState *ps, Attr *d) { ps->op->props = d; ps->op->has_props = tr
 void ps_g_attrs(PState *ps, Attr *d) { ps->op->attrs = d; }
 void ps_g_loc(PState *ps, Token *t) { ps->op->locattr = ps_loc_attr(ps, t); }
 
+
 void ps_generic_end(PState *ps, Type *ft, Token *colon) {
     OpB *ob = ps->op;
     ps->op = ob->up;
@@ -782,6 +819,7 @@ void ps_generic_end(PState *ps, Type *ft, Token *colon) {
             ps_perr(ps, tok_loc(ps, &ob->res[0].tok), "operation defines %d results but was provided %d to bind", ft->fn.nout, nres);
     }
     if (ft && ft->kind == T_FUNC && nres == 0 && ft->fn.nout > 0 && !ob->nres) nres = ft->fn.nout;   /* results not bound to names */
+    check_counts(ps, ob, &nres);
     bool typesok = ft && ft->kind == T_FUNC && ft->fn.nin == nplain && ft->fn.nout == nres;
     Op *op = op_new(ps->ctx, ob->name, nres, typesok ? ft->fn.out : NULL, 0, NULL, ob->regions.n, ob->loc);
     int si = 0;
@@ -798,10 +836,11 @@ void ps_generic_end(PState *ps, Type *ft, Token *colon) {
         op_add_operand(ps->ctx, op, v);
     }
     if (ob->succs.n) {
-        op->nsuccs = ob->succs.n;
-        op->succs = ctx_alloc(ps->ctx, sizeof(Block *) * (size_t)op->nsuccs);
-        op->succ_nargs = ctx_alloc(ps->ctx, sizeof(int) * (size_t)op->nsuccs);
-        for (int i = 0; i < op->nsuccs; i++) { op->succs[i] = ob->succs.v[i]; op->succ_nargs[i] = ob->succ_nargs[i]; }
+        int n = ob->succs.n;
+        Block **su = ctx_alloc(ps->ctx, sizeof(Block *) * (size_t)n);
+        int *sn = ctx_alloc(ps->ctx, sizeof(int) * (size_t)n);
+        for (int i = 0; i < n; i++) { su[i] = ob->succs.v[i]; sn[i] = ob->succ_nargs[i]; }
+        op_set_succs(ps->ctx, op, n, su, sn);
     }
     if (ob->attrs)
         for (int i = 0; i < ob->attrs->dict.n; i++) op_set_attr(ps->ctx, op, ob->attrs->dict.ents[i].name, ob->attrs->dict.ents[i].value);

@@ -13,7 +13,7 @@ static void print_op(Printer *p, Op *op);
 
 static void print_results(Printer *p, Op *op) {
     if (!op->nres) return;
-    if (op->res[0].pname) {
+    if (op->res[0].pid < -1) {
         for (int i = 0; i < op->nres; i++) { if (i) ps_(p, ", "); print_value(p, &op->res[i]); }
     } else {
         pc(p, '%');
@@ -48,7 +48,7 @@ static void print_block_header(Printer *p, Block *b, bool args) {
         for (Block *q = r->first; q; q = q->next) {
             Op *t = q->last;
             if (!t) continue;
-            for (int i = 0; i < t->nsuccs; i++) if (t->succs[i] == b) pv_push(&preds, q);
+            for (int i = 0; i < op_nsuccs(t); i++) if (op_succs(t)[i] == b) pv_push(&preds, q);
         }
         if (!preds.n) ps_(p, "  // no predecessors");
         else {
@@ -110,9 +110,9 @@ static void print_generic(Printer *p, Op *op) {
     ps_(p, "\"(");
     for (int i = 0; i < op->nopnds; i++) { if (i) ps_(p, ", "); print_value(p, op->opnds[i].value); }
     pc(p, ')');
-    if (op->nsuccs) {
+    if (op_nsuccs(op)) {
         pc(p, '[');
-        for (int i = 0; i < op->nsuccs; i++) { if (i) ps_(p, ", "); print_block_name(p, op->succs[i]); }
+        for (int i = 0; i < op_nsuccs(op); i++) { if (i) ps_(p, ", "); print_block_name(p, op_succs(op)[i]); }
         pc(p, ']');
     }
     if (op->nprops) {
@@ -146,7 +146,7 @@ static void print_op_name(Printer *p, Op *op) {
 
 static void print_verbatim(Printer *p, Op *op) {
     print_op_name(p, op);
-    for (Elem *e = op->custom; e; e = e->next) {
+    for (Elem *e = op_custom(op); e; e = e->next) {
         if (e->space) pc(p, ' ');
         switch (e->kind) {
         case E_PUNCT: case E_WORD: case E_INT: case E_FLOAT: ps_(p, e->text); break;
@@ -158,7 +158,7 @@ static void print_verbatim(Printer *p, Op *op) {
             break;
         }
         case E_DEF: print_value(p, e->val); break;
-        case E_SUCC: print_block_name(p, op->succs[e->idx]); break;
+        case E_SUCC: print_block_name(p, op_succs(op)[e->idx]); break;
         case E_TYPE: print_type(p, e->type); break;
         case E_ATTR:
             if (e->text && !strcmp(e->text, "dense")) {
@@ -180,7 +180,7 @@ static void print_verbatim(Printer *p, Op *op) {
         case E_REGION: {
             Region *r = &op->regions[e->idx];
             bool implicit = false;
-            for (Elem *d = op->custom; d; d = d->next)
+            for (Elem *d = op_custom(op); d; d = d->next)
                 if (d->kind == E_DEF && r->first && d->val->block == r->first) implicit = true;
             print_region(p, r, !implicit, true, false);
             break;

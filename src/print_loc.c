@@ -236,7 +236,7 @@ void print_loc_def(Printer *p, Attr *a) {
 
 /* an op's location: written, or its place in the input */
 Attr *op_location(Printer *p, Op *op) {
-    if (op->locattr) return loc_node(p, op->locattr->str.s);
+    if (op_locattr(op)) return loc_node(p, op_locattr(op)->str.s);
     if (!op->loc.line) return attr_loc(p->c, "unknown");
     char buf[1024];
     snprintf(buf, sizeof buf, "\"%s\":%d:%d", op->loc.file ? op->loc.file : "-", op->loc.line, op->loc.col);
@@ -245,10 +245,11 @@ Attr *op_location(Printer *p, Op *op) {
 
 /* an argument's location, printed inline */
 void print_arg_loc_pub(Printer *p, Value *v) {
-    if (v->locattr) {
-        Attr *a = loc_node(p, v->locattr->str.s);
+    Attr *la = value_locattr(p->c, v);
+    if (la) {
+        Attr *a = loc_node(p, la->str.s);
         ps_(p, " loc(");
-        if (a) fwrite(a->str.s, 1, a->str.len, p->f); else fwrite(v->locattr->str.s, 1, v->locattr->str.len, p->f);
+        if (a) fwrite(a->str.s, 1, a->str.len, p->f); else fwrite(la->str.s, 1, la->str.len, p->f);
         pc(p, ')');
     } else if (v->loc.line) {
         fprintf(p->f, " loc(\"%s\":%d:%d)", v->loc.file ? v->loc.file : "-", v->loc.line, v->loc.col);

@@ -23,10 +23,14 @@ static void use_unlink(Use *u) {
 
 Op *op_new(Ctx *c, const char *name, int nres, Type *const *restypes,
            int nopnds, Value *const *opnds, int nregions, Loc loc) {
+    if (nres > OP_MAX_COUNT || nregions > OP_MAX_REGIONS) {
+        fprintf(stderr, "ttxform: error: %s: more than %d results or %d regions\n", name, OP_MAX_COUNT, OP_MAX_REGIONS);
+        exit(1);
+    }
     Op *op = ctx_alloc(c, sizeof *op);
     op->info = opinfo_lookup(c, name);
     op->loc = loc;
-    op->nres = nres;
+    op->nres = (uint16_t)nres;
     if (nres) op->res = ctx_alloc(c, sizeof(Value) * (size_t)nres);
     for (int i = 0; i < nres; i++) {
         op->res[i].type = restypes ? restypes[i] : NULL;
@@ -34,18 +38,29 @@ Op *op_new(Ctx *c, const char *name, int nres, Type *const *restypes,
         op->res[i].index = i;
         op->res[i].loc = loc;
     }
-    op->capopnds = nopnds;
-    op->opnds = nopnds ? ctx_alloc(c, sizeof(Use) * (size_t)op->capopnds) : NULL;
+    op->opnds = nopnds ? ctx_alloc(c, sizeof(Use) * (size_t)nopnds) : NULL;
     op->nopnds = nopnds;
     for (int i = 0; i < nopnds; i++) {
         op->opnds[i].owner = op;
         op->opnds[i].value = opnds ? opnds[i] : NULL;
         use_link(&op->opnds[i]);
     }
-    op->nregions = nregions;
+    op->nregions = (uint8_t)nregions;
     if (nregions) op->regions = ctx_alloc(c, sizeof(Region) * (size_t)nregions);
     for (int i = 0; i < nregions; i++) op->regions[i].op = op;
     return op;
+}
+
+OpExt *op_ext(Ctx *c, Op *op) {
+    if (!op->ext) op->ext = ctx_alloc(c, sizeof *op->ext);
+    return op->ext;
+}
+void op_set_locattr(Ctx *c, Op *op, Attr *a) { if (a || op->ext) op_ext(c, op)->locattr = a; }
+void op_set_custom(Ctx *c, Op *op, Elem *e) { if (e || op->ext) op_ext(c, op)->custom = e; }
+void op_set_succs(Ctx *c, Op *op, int n, Block **succs, int *succ_nargs) {
+    if (!n && !op->ext) return;
+    OpExt *x = op_ext(c, op);
+    x->nsuccs = n; x->succs = succs; x->succ_nargs = succ_nargs;
 }
 
 Value *op_operand(const Op *op, int i) { return i >= 0 && i < op->nopnds ? op->opnds[i].value : NULL; }
@@ -59,10 +74,20 @@ void op_set_operand(Op *op, int i, Value *v) {
     use_link(u);
 }
 
+/* the room in op->opnds: exactly nopnds until it first grows, then the
+ * powers of two; a removal leaves more room than this tells, never less */
+static int opnds_cap(const Op *op) {
+    if (!op->opnds_grown) return op->nopnds;
+    int cap = 2;
+    while (cap < op->nopnds) cap *= 2;
+    return cap;
+}
+
 /* operands live in one array; growing it moves the Use records, so relink */
 void op_add_operand(Ctx *c, Op *op, Value *v) {
-    if (op->nopnds == op->capopnds) {
-        int ncap = op->capopnds ? op->capopnds * 2 : 2;
+    if (op->nopnds == opnds_cap(op)) {
+        int ncap = 2;
+        while (ncap <= op->nopnds) ncap *= 2;
         Use *nu = ctx_alloc(c, sizeof(Use) * (size_t)ncap);
         for (int i = 0; i < op->nopnds; i++) {
             Value *val = op->opnds[i].value;
@@ -71,7 +96,7 @@ void op_add_operand(Ctx *c, Op *op, Value *v) {
             use_link(&nu[i]);
         }
         op->opnds = nu;
-        op->capopnds = ncap;
+        op->opnds_grown = true;
     }
     Use *u = &op->opnds[op->nopnds];
     u->owner = op; u->value = v;
@@ -89,23 +114,31 @@ void op_remove_operand(Op *op, int i) {
     for (int j = i; j < op->nopnds; j++) use_link(&op->opnds[j]);
 }
 
-static NamedAttr *na_set(Ctx *c, NamedAttr *arr, int *n, const char *name, Attr *a) {
+/* arrays are never written once made: a change makes a new one, so short
+ * arrays can be shared (ctx_named_array) by every op that has them */
+static NamedAttr *na_set(Ctx *c, NamedAttr *arr, uint16_t *n, const char *name, Attr *a) {
     name = ctx_str(c, name);
     int i = 0;
     while (i < *n && strcmp(arr[i].name, name) < 0) i++;
-    if (i < *n && arr[i].name == name) {
-        if (a) { arr[i].value = a; return arr; }
-        memmove(&arr[i], &arr[i + 1], sizeof(NamedAttr) * (size_t)(*n - i - 1));
-        (*n)--;
-        return arr;
+    bool found = i < *n && arr[i].name == name;
+    if (found ? arr[i].value == a : !a) return arr;
+    if (!found && *n == OP_MAX_COUNT) {
+        fprintf(stderr, "ttxform: error: more than %d attributes on one op\n", OP_MAX_COUNT);
+        exit(1);
     }
-    if (!a) return arr;
-    NamedAttr *na = ctx_alloc(c, sizeof(NamedAttr) * (size_t)(*n + 1));
+    int m = *n + (found ? (a ? 0 : -1) : 1);
+    NamedAttr buf[8];
+    NamedAttr *heap = m > 8 ? ctx_alloc(c, sizeof(NamedAttr) * (size_t)m) : NULL;
+    NamedAttr *na = heap ? heap : buf;
     if (i) memcpy(na, arr, sizeof(NamedAttr) * (size_t)i);
-    na[i].name = name; na[i].value = a;
-    if (*n > i) memcpy(na + i + 1, arr + i, sizeof(NamedAttr) * (size_t)(*n - i));
-    (*n)++;
-    return na;
+    int k = i;
+    if (a) { na[k].name = name; na[k].value = a; k++; }
+    int rest = *n - i - (found ? 1 : 0);
+    if (rest > 0) memcpy(na + k, arr + (*n - rest), sizeof(NamedAttr) * (size_t)rest);
+    *n = (uint16_t)m;
+    if (!m) return NULL;
+    if (heap) return heap;
+    return ctx_named_array(c, m, buf);
 }
 void op_set_attr(Ctx *c, Op *op, const char *name, Attr *a) { op->attrs = na_set(c, op->attrs, &op->nattrs, name, a); }
 void op_set_prop(Ctx *c, Op *op, const char *name, Attr *a) {
@@ -121,7 +154,7 @@ Attr *op_attr(const Op *op, const char *name) {
 Attr *op_attr_any(Op *op, const char *name) {
     Attr *a = op_attr(op, name);
     if (a || !op->verbatim) return a;
-    for (Elem *e = op->custom; e; e = e->next)
+    for (Elem *e = op_custom(op); e; e = e->next)
         if (e->kind == E_ATTR && e->attr && e->attr->kind == A_DICT && (a = dict_get(e->attr, name))) return a;
     return NULL;
 }
@@ -332,10 +365,11 @@ static Block *bmap_get(Map *m, Block *f) { return pm_get(&m->blk, f); }
 static Op *clone_rec(Ctx *c, Op *op, Map *m, PtrVec *fix) {
     Type **rt = op->nres ? malloc(sizeof(Type *) * (size_t)op->nres) : NULL;
     for (int i = 0; i < op->nres; i++) rt[i] = op->res[i].type;
-    Op *n = op_new(c, op->info->name, op->nres, rt, 0, NULL, op->nregions, op->loc);
-    free(rt);
-    n->locattr = op->locattr;
-    for (int i = 0; i < op->nopnds; i++) op_add_operand(c, n, op->opnds[i].value);
+    Value **ov = op->nopnds ? malloc(sizeof(Value *) * (size_t)op->nopnds) : NULL;
+    for (int i = 0; i < op->nopnds; i++) ov[i] = op->opnds[i].value;
+    Op *n = op_new(c, op->info->name, op->nres, rt, op->nopnds, ov, op->nregions, op->loc);
+    free(rt); free(ov);
+    op_set_locattr(c, n, op_locattr(op));
     pv_push(fix, n);
     for (int i = 0; i < op->nres; i++) map_put(m, &op->res[i], &n->res[i]);
     if (op->nattrs) {
@@ -350,12 +384,13 @@ static Op *clone_rec(Ctx *c, Op *op, Map *m, PtrVec *fix) {
     }
     n->has_props = op->has_props;
     n->verbatim = op->verbatim;
-    n->nsuccs = op->nsuccs;
-    if (op->nsuccs) {
-        n->succs = ctx_alloc(c, sizeof(Block *) * (size_t)op->nsuccs);
-        n->succ_nargs = ctx_alloc(c, sizeof(int) * (size_t)op->nsuccs);
-        memcpy(n->succs, op->succs, sizeof(Block *) * (size_t)op->nsuccs);
-        memcpy(n->succ_nargs, op->succ_nargs, sizeof(int) * (size_t)op->nsuccs);
+    int ns = op_nsuccs(op);
+    if (ns) {
+        Block **su = ctx_alloc(c, sizeof(Block *) * (size_t)ns);
+        int *sn = ctx_alloc(c, sizeof(int) * (size_t)ns);
+        memcpy(su, op_succs(op), sizeof(Block *) * (size_t)ns);
+        if (op_succ_nargs(op)) memcpy(sn, op_succ_nargs(op), sizeof(int) * (size_t)ns);
+        op_set_succs(c, n, ns, su, sn);
     }
     for (int r = 0; r < op->nregions; r++) {
         for (Block *b = op->regions[r].first; b; b = b->next) {
@@ -365,7 +400,7 @@ static Op *clone_rec(Ctx *c, Op *op, Map *m, PtrVec *fix) {
             region_append_block(&n->regions[r], nb);
             for (int a = 0; a < b->nargs; a++) {
                 Value *na = block_add_arg(c, nb, b->args[a]->type, b->args[a]->loc);
-                na->locattr = b->args[a]->locattr;
+                value_set_locattr(c, na, value_locattr(c, b->args[a]));
                 map_put(m, b->args[a], na);
             }
         }
@@ -374,13 +409,14 @@ static Op *clone_rec(Ctx *c, Op *op, Map *m, PtrVec *fix) {
             for (Op *o = b->first; o; o = o->next) op_append(nb, clone_rec(c, o, m, fix));
     }
     /* element sequences refer to operands by index and to definitions by value */
-    Elem **tail = &n->custom;
-    for (Elem *e = op->custom; e; e = e->next) {
+    Elem *head = NULL, **tail = &head;
+    for (Elem *e = op_custom(op); e; e = e->next) {
         Elem *ne = ctx_alloc(c, sizeof *ne);
         *ne = *e;
         ne->next = NULL;
         *tail = ne; tail = &ne->next;
     }
+    op_set_custom(c, n, head);
     return n;
 }
 
@@ -391,8 +427,8 @@ Op *op_clone(Ctx *c, Op *op) {
     for (int i = 0; i < fix.n; i++) {
         Op *o = fix.v[i];
         for (int k = 0; k < o->nopnds; k++) op_set_operand(o, k, map_get(&m, o->opnds[k].value));
-        for (int k = 0; k < o->nsuccs; k++) o->succs[k] = bmap_get(&m, o->succs[k]);
-        for (Elem *e = o->custom; e; e = e->next) if (e->kind == E_DEF) e->val = map_get(&m, e->val);
+        for (int k = 0; k < op_nsuccs(o); k++) o->ext->succs[k] = bmap_get(&m, o->ext->succs[k]);
+        for (Elem *e = op_custom(o); e; e = e->next) if (e->kind == E_DEF) e->val = map_get(&m, e->val);
     }
     free(m.val.k); free(m.val.v); free(m.blk.k); free(m.blk.v);
     pv_free(&fix);

@@ -93,7 +93,7 @@ static void dom_build(Dom *d, Region *r) {
                 Op *t = d->blocks[p]->last;
                 if (!t) continue;
                 bool pred = false;
-                for (int s = 0; s < t->nsuccs; s++) if (t->succs[s] == d->blocks[b]) pred = true;
+                for (int s = 0; s < op_nsuccs(t); s++) if (op_succs(t)[s] == d->blocks[b]) pred = true;
                 if (!pred) continue;
                 anypred = true;
                 for (int k = 0; k < n; k++) nw[k] &= dom[p * n + k];
@@ -610,7 +610,7 @@ static bool check_registered(V *v, Op *op) {
     const OpInfo *in = op->info;
     if (!(in->traits & TR_UNREGISTERED)) return true;
     const VerifyDialect *d = dialect_of(in->name);
-    bool custom = op->custom != NULL;
+    bool custom = op_custom(op) != NULL;
     if (d) for (const char *const *k = d->other_ops; k && *k; k++) if (!strcmp(*k, in->name)) return true;
     if (!d && allow_unregistered) return true;
     /* an error; one message per op name (a module of 30000 nested unknown
@@ -761,12 +761,12 @@ static bool visit(Op *op, void *ud) {
         }
     }
     /* successors: forwarded operands match the target's arguments */
-    if (op->nsuccs) {
+    if (op_nsuccs(op)) {
         int base = op->nopnds;
-        for (int s = 0; s < op->nsuccs; s++) base -= op->succ_nargs ? op->succ_nargs[s] : 0;
-        for (int s = 0; s < op->nsuccs; s++) {
-            Block *t = op->succs[s];
-            int n = op->succ_nargs ? op->succ_nargs[s] : 0;
+        for (int s = 0; s < op_nsuccs(op); s++) base -= op_succ_nargs(op) ? op_succ_nargs(op)[s] : 0;
+        for (int s = 0; s < op_nsuccs(op); s++) {
+            Block *t = op_succs(op)[s];
+            int n = op_succ_nargs(op) ? op_succ_nargs(op)[s] : 0;
             if (!op->verbatim && !(op->info->traits & TR_UNREGISTERED) && n != t->nargs) {
                 err(v, op, "branch has %d operands for successor #%d, but target block has %d", n, s, t->nargs);
             } else if (n == t->nargs) {

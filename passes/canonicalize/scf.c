@@ -28,7 +28,7 @@ static bool simple_region(Region *r, int n) {
     Block *b = r->first;
     if (!b || b != r->last) return false;
     Op *t = block_terminator(b);
-    return t && !t->verbatim && t->nopnds == n && t->nsuccs == 0;
+    return t && !t->verbatim && t->nopnds == n && op_nsuccs(t) == 0;
 }
 
 /* replaceOpWithRegion: the block of r moves before op, its arguments
@@ -145,7 +145,7 @@ static bool for_iter_args(Rewriter *rw, Op *op) {
     for (int i = 0, j = 0; i < n; i++)
         if (keep[i]) { rt[j] = opnd(op, 3 + i)->type; ops[3 + j] = opnd(op, 3 + i); j++; }
     Op *nf = op_new(c, "scf.for", nkeep, rt, 3 + nkeep, ops, 1, op->loc);
-    nf->locattr = op->locattr;
+    op_set_locattr(c, nf, op_locattr(op));
     for (int i = 0; i < op->nattrs; i++) op_set_attr(c, nf, op->attrs[i].name, op->attrs[i].value);
     for (int i = 0; i < op->nprops; i++) op_set_prop(c, nf, op->props[i].name, op->props[i].value);
     nf->has_props = op->has_props;
@@ -215,7 +215,7 @@ static Op *if_rebuild(Rewriter *rw, Op *op, const bool *keep, bool replaced) {
     Value *cond = opnd(op, 0);
     Op *nif = op_new(rw_ctx(rw), "scf.if", n, rt, 1, &cond, 2, op->loc);
     free(rt);
-    nif->locattr = op->locattr;
+    op_set_locattr(rw_ctx(rw), nif, op_locattr(op));
     for (int i = 0; i < op->nattrs; i++) op_set_attr(rw_ctx(rw), nif, op->attrs[i].name, op->attrs[i].value);
     op_insert_before(op, nif);
     rw_notify(rw, nif);
@@ -425,7 +425,7 @@ static bool if_combine(Rewriter *rw, Op *next) {
     for (int i = 0; i < next->nres; i++) rt[prev->nres + i] = next->res[i].type;
     Op *comb = op_new(rw_ctx(rw), "scf.if", n, rt, 1, &pc, 2, next->loc);
     free(rt);
-    comb->locattr = next->locattr;
+    op_set_locattr(rw_ctx(rw), comb, op_locattr(next));
     op_insert_before(next, comb);
     rw_notify(rw, comb);
     move_body(&prev->regions[0], &comb->regions[0]);
@@ -489,7 +489,7 @@ static bool if_combine_nested(Rewriter *rw, Op *op) {
     for (int i = 0; i < n; i++) rt[i] = op->res[i].type;
     Op *nif = op_new(rw_ctx(rw), "scf.if", n, rt, 1, &cond, 2, op->loc);
     free(rt);
-    nif->locattr = op->locattr;
+    op_set_locattr(rw_ctx(rw), nif, op_locattr(op));
     op_insert_before(op, nif);
     rw_notify(rw, nif);
     Block *nb = block_new(rw_ctx(rw));

@@ -836,7 +836,7 @@ static void replace_by_tts(Ctx *c, Op *op, bool st, Value *const *opnds, int n, 
                            int ndm, bool other) {
     Type *rt = st ? NULL : op->res[0].type;
     Op *nw = op_new(c, st ? "tts.store" : "tts.load", st ? 0 : 1, st ? NULL : &rt, n, opnds, 0, op->loc);
-    nw->locattr = op->locattr;
+    op_set_locattr(c, nw, op_locattr(op));
     op_set_prop(c, nw, "static_mask_dims", i64s(c, nsm, sm));
     if (!st) {
         int64_t seg[3] = { 1, ndm, other ? 1 : 0 };

@@ -76,16 +76,12 @@ static Op *become(Ctx *c, Op *old, const char *name) {
     for (int i = 0; i < old->nattrs; i++) op_set_attr(c, n, old->attrs[i].name, old->attrs[i].value);
     for (int i = 0; i < old->nprops; i++) op_set_prop(c, n, old->props[i].name, old->props[i].value);
     n->has_props = old->has_props;
-    n->locattr = old->locattr;
-    n->custom = old->custom;
+    op_set_locattr(c, n, op_locattr(old));
+    op_set_custom(c, n, op_custom(old));
     n->verbatim = old->verbatim;
-    if (old->nsuccs) {
-        n->nsuccs = old->nsuccs;
-        n->succs = old->succs;
-        n->succ_nargs = old->succ_nargs;
-    }
+    if (op_nsuccs(old)) op_set_succs(c, n, op_nsuccs(old), op_succs(old), op_succ_nargs(old));
     for (int i = 0; i < old->nres; i++) {
-        n->res[i].pname = old->res[i].pname;
+        if (old->res[i].pid < -1) n->res[i].pid = old->res[i].pid;
         value_replace_all_uses(&old->res[i], &n->res[i]);
     }
     op_insert_before(old, n);

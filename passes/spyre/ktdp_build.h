@@ -17,7 +17,7 @@
 /* a new op placed before `at`, with at's location */
 static inline Op *kb_op(Ctx *c, Op *at, const char *name, Type *rt, int n, Value *const *opnds) {
     Op *op = op_new(c, name, rt ? 1 : 0, rt ? &rt : NULL, n, opnds, 0, at->loc);
-    op->locattr = at->locattr;
+    op_set_locattr(c, op, op_locattr(at));
     return op;
 }
 static inline Value *kb_place(Ctx *c, Op *at, Op *op) {
@@ -126,7 +126,7 @@ static inline Value *kb_indirect_tile(Ctx *c, Op *at, int rank, const int64_t *d
                                       int nind, int ncap, int nsym, int R, Attr **kinds, Attr **maps, Attr *set) {
     Type *tt = kb_tile_type(c, rank, dims);
     Op *t = op_new(c, "ktdp.construct_indirect_access_tile", 1, &tt, 1 + nind + ncap + nsym, opnds, 1, at->loc);
-    t->locattr = at->locattr;
+    op_set_locattr(c, t, op_locattr(at));
     Block *b = block_new(c);
     region_append_block(&t->regions[0], b);
     for (int i = 0; i < rank; i++) block_add_arg(c, b, type_index(c), at->loc);

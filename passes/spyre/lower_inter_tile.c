@@ -436,7 +436,7 @@ static bool check(It *t) {
 
 static Op *new_op(It *t, const char *name, int nres, Type *const *rt, int n, Value *const *opnds, int nregions) {
     Op *o = op_new(t->c, name, nres, rt, n, opnds, nregions, t->op->loc);
-    o->locattr = t->op->locattr;
+    op_set_locattr(t->c, o, op_locattr(t->op));
     return o;
 }
 static Op *place(It *t, Block *b, Op *o) { format_move_inherent(t->c, o); op_append(b, o); return o; }

@@ -573,12 +573,12 @@ static void lower_access(Ctl *k, Op *op) {
     }
     if (cond) {
         Op *ifop = op_new(c, "scf.if", 0, NULL, 1, &cond, 2, op->loc);
-        ifop->locattr = op->locattr;
+        op_set_locattr(c, ifop, op_locattr(op));
         op_insert_before(op, ifop);
         Block *b = block_new(c);
         region_append_block(&ifop->regions[0], b);
         Op *y = op_new(c, "scf.yield", 0, NULL, 0, NULL, 0, op->loc);
-        y->locattr = op->locattr;
+        op_set_locattr(c, y, op_locattr(op));
         op_append(b, y);
         at = y;
     }
@@ -694,7 +694,7 @@ static void drop_pointer_iter_args(Ctx *c, Op *op) {
     for (int i = 0, j = 0; i < n; i++)
         if (keep[i]) { rt[j] = op->res[i].type; ops[3 + j] = op_operand(op, 3 + i); j++; }
     Op *nf = op_new(c, "scf.for", nkeep, rt, 3 + nkeep, ops, 1, op->loc);
-    nf->locattr = op->locattr;
+    op_set_locattr(c, nf, op_locattr(op));
     for (int i = 0; i < op->nattrs; i++) op_set_attr(c, nf, op->attrs[i].name, op->attrs[i].value);
     for (int i = 0; i < op->nprops; i++) op_set_prop(c, nf, op->props[i].name, op->props[i].value);
     nf->has_props = op->has_props;

@@ -234,7 +234,7 @@ static void retype_load(Rdl *r, Op *ld, Value *tile, int pr, const int64_t *pb) 
     Type *et = rdl_ranked(ld->res[0].type) ? ld->res[0].type->sh.elem : type_elem(ld->res[0].type);
     RdlB b = at(r->c, ld);
     Value *nv = rdl_op(&b, "ktdp.load", type_tensor(r->c, pr, pb, et), 1, &tile);
-    nv->def->locattr = ld->locattr;
+    op_set_locattr(r->c, nv->def, op_locattr(ld));
     retype_chain(r, &ld->res[0], nv);
     op_erase(ld);
 }
@@ -386,7 +386,7 @@ static bool rewrite_itile(Rdl *r, Op *t, Value *view, const RdlLayout *l) {
     Type *tt = kb_tile_type(c, pr, pb);
     Op *n = op_new(c, "ktdp.construct_indirect_access_tile", 1, &tt, t->nopnds, opnds, 1, t->loc);
     free(opnds);
-    n->locattr = t->locattr;
+    op_set_locattr(c, n, op_locattr(t));
     Block *blk = block_new(c);
     region_append_block(&n->regions[0], blk);
     for (int k = 0; k < pr; k++) block_add_arg(c, blk, type_index(c), t->loc);
@@ -476,7 +476,7 @@ static bool physicalise(Rdl *r, Op *m) {
         }
     }
     Value *nv = kb_memory_view(c, vo, op_operand(vo, 0), pr, ps, pds, pst, pdt, ov->type->sh.elem);
-    nv->def->locattr = vo->locattr;
+    op_set_locattr(c, nv->def, op_locattr(vo));
     Attr *space = op_attr(vo, "memory_space");
     if (space) {   /* the old view's memory space, wherever the builder put HBM */
         if (dict_get_prop(nv->def, "memory_space")) op_set_prop(c, nv->def, "memory_space", space);
