@@ -526,7 +526,7 @@ int run_main(int argc, char **argv) {
         use_interp = false;
         engine_name = "riscv";
     } else if (o.engine != ENG_INTERP) {
-        JitOpts jo = { o.threads, o.no_bounds, o.dump_dir, trf ? &tr : NULL, &nthreads, nrep, jtimes };
+        JitOpts jo = { o.threads, o.no_bounds, o.dump_dir, trf ? &tr : NULL, &nthreads, nrep, jtimes, false };
         Op *unsup = NULL;
         int jr = jit_run(c, m, func, nk, iargs, o.grid, &jo, &unsup, &d);
         if (jr == 1 && o.engine == ENG_CHECK) {

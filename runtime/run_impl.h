@@ -75,6 +75,7 @@ typedef struct JitOpts {
     int *nthreads_out;
     int repeat;              /* launches of the whole grid (at least 1) */
     double *times;           /* NULL, or the repeat launch times in us */
+    bool cotiles;            /* KTIR with inter-tile ops: every tile on its own thread */
 } JitOpts;
 
 /* run func over the grid with the JIT; returns 0, -1 after an error, or 1

@@ -61,6 +61,7 @@ typedef struct VI {
     const char *ds;      /* ... the float holding that scalar */
     bool by_producer;    /* JIT: a reduce that the op producing its operand computes
                             (a row load its max/min, an exp its sum) */
+    void *kt;            /* KTIR (kt.h): the KView or KTile of a view or tile */
 } VI;
 
 struct Cg {
@@ -76,6 +77,7 @@ struct Cg {
     bool grid_used[6];
     int nextv, ntmp, nsite;
     bool failed;
+    FILE *kt_pro;        /* KTIR (kt.h): declarations at the top of the function */
 };
 
 /* a tt/tts load or store as the emitter sees it, for CgenStrategy.access_rows */
