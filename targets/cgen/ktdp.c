@@ -391,7 +391,8 @@ static bool access_general(Cg *e, KTile *t, Value *x, bool load, int site) {
     return true;
 }
 
-/* one partition, box sets, a direct tile: the loops over the part inside */
+/* one partition (of a plain or distributed view), box sets, a direct tile:
+ * the loops over the part inside */
 static bool access_box(Cg *e, KTile *t, Value *x, bool load, int site) {
     KView *v = t->v;
     KPart *pp = &v->p[0];
@@ -414,7 +415,7 @@ static bool access_box(Cg *e, KTile *t, Value *x, bool load, int site) {
         line(e, "if (%s - %s - %s < %s - 1) %s = %s - %s - %s + 1;", pp->hi[d], t->base[d], t->lo[d], hi[j], hi[j], pp->hi[d], t->base[d], t->lo[d]);
         full = fmt(e, "%s && %s == 0 && %s == %" PRId64, full, lo[j], hi[j], t->dims[j]);
         empty = fmt(e, "%s || %s >= %s", empty, lo[j], hi[j]);
-        sum = fmt(e, "%s + (%s + %s) * %s", sum, t->base[d], t->lo[d], pp->st[d]);
+        sum = fmt(e, "%s + (%s + %s%s%s) * %s", sum, t->base[d], t->lo[d], v->dist ? " - " : "", v->dist ? pp->lo[d] : "", pp->st[d]);
     }
     line(e, "i64 %s = %s;", o, sum);
     const char *X = cg_vi(e, x)->name;
@@ -486,7 +487,7 @@ static bool kaccess(Cg *e, Op *op, bool load) {
     Type *et = type_elem(x->type);
     if (et->kind != t->v->el->kind || cg_msize(et) != cg_msize(t->v->el)) return cg_unsupported(e, op, "an element type other than the view's");
     int site = cg_site(e, op);
-    bool fast = !t->indirect && t->box && t->v->np == 1 && !t->v->dist && t->v->p[0].box && t->rank == t->v->rank;
+    bool fast = !t->indirect && t->box && t->v->np == 1 && t->v->p[0].box && t->rank == t->v->rank;
     line(e, "/* %s */", op_name(op));
     return fast ? access_box(e, t, x, load, site) : access_general(e, t, x, load, site);
 }
