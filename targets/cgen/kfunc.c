@@ -122,11 +122,25 @@ static bool emit_arith(Cg *e, Op *op) {
         line(e, "(void)%s;", x->name);
         return true;
     }
-    if (!kt_decl(e, v)) return false;
     int64_t N = kt_numel(v->type);
+    Value *a0 = op_operand(op, 0);
+    int id = op->info->id;
+    /* f16 -> f32: the floats already hold the values */
+    if ((id == OP_arith_extf || (id == OP_arith_truncf && fname_is(type_elem(a0->type), "f32") && fname_is(type_elem(v->type), "f32"))) &&
+        !strcmp(cg_rtype(e, type_elem(v->type)), cg_rtype(e, type_elem(a0->type)))) {
+        x->kind = cg_vi(e, a0)->kind;
+        x->name = cg_vi(e, a0)->name;
+        return true;
+    }
+    if (!kt_decl(e, v)) return false;
+    if (kt_rt(e) && id == OP_arith_truncf && fname_is(type_elem(v->type), "f16") && fname_is(type_elem(a0->type), "f32") &&
+        cg_vi(e, a0)->kind == K_ARRAY) {
+        line(e, "ttx_rt_f16r(%s, %s, %" PRId64 ");", x->name, cg_vi(e, a0)->name, N);
+        return true;
+    }
     int code = rt_code(op);
     if (kt_rt(e) && code >= 0) {
-        Value *a0 = op_operand(op, 0), *a1 = n > 1 ? op_operand(op, 1) : NULL;
+        Value *a1 = n > 1 ? op_operand(op, 1) : NULL;
         VI *xa = cg_vi(e, a0), *xb = a1 ? cg_vi(e, a1) : NULL;
         if (code == 16 && xa->kind == K_ARRAY) {
             line(e, "ttx_rt_f32_un(0, %s, %s, %" PRId64 ");", x->name, xa->name, N);
@@ -349,6 +363,10 @@ bool kt_emit_func(Cg *e, Op *func, FILE *out, bool launcher) {
     e->kt_pro = NULL;
     e->f = saved;
     if (!ok || e->failed) { free(body); free(pro); return false; }
+    if (strstr(body, "ttx_rt_f2h") || strstr(body, "ttx_rt_f16r"))
+        fputs("/* f16 conversions of the JIT */\n"
+              "void ttx_rt_f2h(u16 *d, const float *s, i64 n);\n"
+              "void ttx_rt_f16r(float *d, const float *s, i64 n);\n\n", out);
     if (strstr(body, "ttx_kt_"))
         fputs("/* the partials of the inter-tile ops (the JIT's runtime) */\n"
               "void ttx_kt_put(int site, i64 seq, i64 tile, int idx, const void *data, i64 bytes);\n"

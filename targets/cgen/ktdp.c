@@ -393,9 +393,9 @@ static bool access_general(Cg *e, KTile *t, Value *x, bool load, int site) {
 
 /* one partition (of a plain or distributed view), box sets, a direct tile:
  * the loops over the part inside */
-static bool access_box(Cg *e, KTile *t, Value *x, bool load, int site) {
+static bool access_box(Cg *e, KTile *t, Value *x, bool load, int site, int q, bool zero) {
     KView *v = t->v;
-    KPart *pp = &v->p[0];
+    KPart *pp = &v->p[q];
     int R = t->rank, id = e->ntmp++;
     const char *mt = cg_mtype(e, v->el);
     int sz = cg_msize(v->el);
@@ -420,7 +420,7 @@ static bool access_box(Cg *e, KTile *t, Value *x, bool load, int site) {
     line(e, "i64 %s = %s;", o, sum);
     const char *X = cg_vi(e, x)->name;
     int64_t N = kt_numel(x->type);
-    if (load) line(e, "if (!(%s)) for (i64 k = 0; k < %" PRId64 "; k++) %s[k] = 0;", full, N, X);
+    if (load && zero) line(e, "if (!(%s)) for (i64 k = 0; k < %" PRId64 "; k++) %s[k] = 0;", full, N, X);
     line(e, "if (!(%s)) {", empty);
     e->ind++;
     line(e, "i64 amin = %s, amax = %s;", o, o);
@@ -459,6 +459,7 @@ static bool access_box(Cg *e, KTile *t, Value *x, bool load, int site) {
         if (kt_rt(e) && load && same) line(e, "if (%s == 1) ttx_rt_copy(%s + xr + %s, row + %s, (%s - %s) * %d); else", L, X, ll, ll, hh, ll, sz);
         else if (kt_rt(e) && load && fname_is(v->el, "f16")) line(e, "if (%s == 1) ttx_rt_h2f(%s + xr + %s, row + %s, %s - %s); else", L, X, ll, ll, hh, ll);
         else if (kt_rt(e) && !load && same && arr) line(e, "if (%s == 1) ttx_rt_copy(row + %s, %s + xr + %s, (%s - %s) * %d); else", L, ll, X, ll, hh, ll, sz);
+        else if (kt_rt(e) && !load && arr && fname_is(v->el, "f16")) line(e, "if (%s == 1) ttx_rt_f2h(row + %s, %s + xr + %s, %s - %s); else", L, ll, X, ll, hh, ll);
         if (load) line(e, "for (i64 j = %s; j < %s; j++) %s[xr + j] = %s;", ll, hh, X, mem_read(e, v->el, fmt(e, "(row + j * %s)", L)));
         else line(e, "for (i64 j = %s; j < %s; j++) row[j * %s] = %s;", ll, hh, L, mem_conv(e, v->el, kt_el(e, x, "xr + j")));
     }
@@ -487,9 +488,40 @@ static bool kaccess(Cg *e, Op *op, bool load) {
     Type *et = type_elem(x->type);
     if (et->kind != t->v->el->kind || cg_msize(et) != cg_msize(t->v->el)) return cg_unsupported(e, op, "an element type other than the view's");
     int site = cg_site(e, op);
-    bool fast = !t->indirect && t->box && t->v->np == 1 && t->v->p[0].box && t->rank == t->v->rank;
+    KView *v = t->v;
+    bool fast = !t->indirect && t->box && t->rank == v->rank;
+    for (int q = 0; q < v->np; q++) fast &= v->p[q].box;
     line(e, "/* %s */", op_name(op));
-    return fast ? access_box(e, t, x, load, site) : access_general(e, t, x, load, site);
+    if (!fast) return access_general(e, t, x, load, site);
+    if (v->np == 1) return access_box(e, t, x, load, site, 0, true);
+    /* several partitions: each one's part of the tile, the first partition
+     * holding a coordinate winning (a load writes them last to first); a
+     * store so only when the partitions are disjoint */
+    if (load) {
+        line(e, "for (i64 k = 0; k < %" PRId64 "; k++) %s[k] = 0;", kt_numel(x->type), cg_vi(e, x)->name);
+        for (int q = v->np - 1; q >= 0; q--)
+            if (!access_box(e, t, x, load, site, q, false)) return false;
+        return true;
+    }
+    const char *dj = "1";
+    for (int a = 0; a < v->np; a++)
+        for (int b = a + 1; b < v->np; b++) {
+            const char *any = "0";
+            for (int k = 0; k < v->rank; k++)
+                any = fmt(e, "%s || %s < %s || %s < %s", any, v->p[a].hi[k], v->p[b].lo[k], v->p[b].hi[k], v->p[a].lo[k]);
+            dj = fmt(e, "%s && (%s)", dj, any);
+        }
+    line(e, "if (%s) {", dj);
+    e->ind++;
+    for (int q = 0; q < v->np; q++)
+        if (!access_box(e, t, x, load, site, q, false)) return false;
+    e->ind--;
+    line(e, "} else {");
+    e->ind++;
+    if (!access_general(e, t, x, load, site)) return false;
+    e->ind--;
+    line(e, "}");
+    return true;
 }
 
 /* ---- inter-tile ------------------------------------------------------------------------ */

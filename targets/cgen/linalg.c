@@ -152,7 +152,8 @@ static bool lmatmul(Cg *e, Op *op, bool batch) {
     if (!kt_decl(e, r)) return false;
     const char *R = cg_vi(e, r)->name;
     VI *xa = cg_vi(e, a), *xb = cg_vi(e, b), *xc = cg_vi(e, c);
-    bool f32 = fname_is(el, "f32") && fname_is(type_elem(a->type), "f32") && fname_is(type_elem(b->type), "f32");
+    /* f16 and bf16 operands are float arrays too: their products are the same in double */
+    bool f32 = fname_is(el, "f32") && !strcmp(cg_rtype(e, type_elem(a->type)), "float") && !strcmp(cg_rtype(e, type_elem(b->type)), "float");
     line(e, "for (i64 bt = 0; bt < %" PRId64 "; bt++) {", Bt);
     e->ind++;
     if (kt_rt(e) && f32 && xa->kind == K_ARRAY && xb->kind == K_ARRAY) {
