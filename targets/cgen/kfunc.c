@@ -225,11 +225,51 @@ static void yield_into(Cg *e, Value *const *dst, Op *y, int n) {
     line(e, "}");
 }
 
+static bool emit_op(Cg *e, Op *op);
+
+/* an op that could run before a loop it is in: pure, no region, no check
+ * that could fail */
+static bool hoistable(Op *op) {
+    if (op->nregions || op->nres != 1 || op->verbatim || cg_needs_check(op->info->id)) return false;
+    const char *nm = op->info->name;
+    int id = op->info->id;
+    return !strncmp(nm, "arith.", 6) || !strncmp(nm, "math.", 5) || id == OP_tensor_empty || id == OP_tensor_expand_shape ||
+           id == OP_tensor_collapse_shape || id == OP_tensor_reshape || id == OP_tensor_from_elements || id == OP_tensor_splat ||
+           id == OP_linalg_fill || id == OP_linalg_broadcast || id == OP_linalg_transpose;
+}
+static bool inside(Value *v, Block *body) {
+    for (Block *q = v->def ? v->def->block : v->block; q; q = q->region && q->region->op ? q->region->op->block : NULL)
+        if (q == body) return true;
+    return false;
+}
+
 static bool emit_for(Cg *e, Op *op) {
     Block *b = op->regions[0].first;
     int ni = op->nopnds - 3;
     if (!b || b->nargs != ni + 1 || op->nres != ni) return cg_unsupported(e, op, "malformed");
     if (op_attr(op, "unsignedCmp")) return cg_unsupported(e, op, "unsigned loop bounds");
+    /* the loop-invariant ops first (the masks of a row kernel, say): those
+     * whose operands are defined outside the body or by such ops; marked
+     * done by their result's VI.decided */
+    PtrVec inv = { 0 };
+    for (bool more = true; more;) {
+        more = false;
+        for (Op *o = b->first; o; o = o->next) {
+            if (!hoistable(o) || cg_vi(e, op_result(o, 0))->decided) continue;
+            bool ok = true;
+            for (int i = 0; ok && i < o->nopnds; i++) {
+                Value *v = op_operand(o, i);
+                ok = !inside(v, b) || (v->def && v->def->nres == 1 && cg_vi(e, v)->decided);
+            }
+            if (!ok) continue;
+            cg_vi(e, op_result(o, 0))->decided = true;
+            pv_push(&inv, o);
+            more = true;
+        }
+    }
+    for (int i = 0; i < inv.n; i++)
+        if (!emit_op(e, inv.v[i])) { pv_free(&inv); return false; }
+    pv_free(&inv);
     for (int i = 0; i < ni; i++) {
         Value *r = op_result(op, i);
         if (!kt_decl(e, r)) return false;
@@ -320,6 +360,7 @@ bool kt_block(Cg *e, Block *b, Op **term) {
     *term = NULL;
     for (Op *o = b->first; o; o = o->next) {
         if (!o->next && (o->info->traits & TR_TERMINATOR) && !op_is(o, OP_func_return)) { *term = o; break; }
+        if (o->nres == 1 && cg_vi(e, op_result(o, 0))->decided) continue;   /* hoisted before its loop */
         if (!emit_op(e, o)) return false;
     }
     return !e->failed;
