@@ -362,10 +362,10 @@ int run_main(int argc, char **argv) {
     if (!m || d.nerrors) goto out;
     if (!verify_module(c, m, &d) || d.nerrors) goto out;
     if (o.via || run_is_ktir(m)) {
-        const char *unsup = o.target ? "--target" : o.threads ? "--threads" : o.trace ? "--trace" : o.dump_dir ? "--dump-dir" : o.no_bounds ? "--no-bounds-check" : NULL;
+        const char *unsup = o.target ? "--target" : o.trace ? "--trace" : NULL;
         KtirRun k = { fname, src, len, o.function, "?", { o.grid[0], o.grid[1], o.grid[2] }, o.have_grid, o.via,
                       o.engine == ENG_JIT ? KENG_JIT : o.engine == ENG_INTERP ? KENG_INTERP : o.engine == ENG_CHECK ? KENG_CHECK : KENG_DEFAULT,
-                      unsup, o.bench, o.repeat, o.args, o.outs, o.nargs, o.nouts };
+                      unsup, o.bench, o.repeat, o.args, o.outs, o.nargs, o.nouts, o.threads, o.no_bounds, o.dump_dir };
         Op *kf = interp_find_func(m, o.function);
         Attr *ks = kf ? op_attr(kf, "sym_name") : NULL;
         char kname[128];

@@ -185,6 +185,7 @@ int run_ktir(const KtirRun *k, Ctx *c, Op *m, Diag *d) {
     }
     if (bad || d->nerrors) goto out;
 
+    if (k->dump_dir && k->engine != KENG_INTERP && !dump_input(k->dump_dir, c, m)) goto out;
     /* --check: the TTIR (with --via) or the KTIR on the interpreter first, on copies */
     if (k->engine == KENG_CHECK) {
         if (!check_copies(nk, iargs, arrays, &refs, &rargs)) goto out;
@@ -211,7 +212,8 @@ int run_ktir(const KtirRun *k, Ctx *c, Op *m, Diag *d) {
     int nrep = k->repeat > 0 ? k->repeat : 1, nthreads = 1;
     bool interp = k->engine == KENG_INTERP;
     if (!interp) {
-        JitOpts jo = { .nthreads_out = &nthreads, .repeat = nrep, .times = times, .cotiles = has_inter_tile(func) };
+        JitOpts jo = { .threads = k->threads, .no_bounds = k->no_bounds, .dump_dir = k->dump_dir, .nthreads_out = &nthreads,
+                       .repeat = nrep, .times = times, .cotiles = has_inter_tile(func) };
         Op *unsup = NULL;
         int jr = jit_run(c, m, func, nk, iargs, grid, &jo, &unsup, d);
         if (jr == 1 && k->engine == KENG_CHECK && !via) {

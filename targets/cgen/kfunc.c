@@ -19,6 +19,12 @@ static const char *newname(Cg *e) { return fmt(e, "v%d", e->nextv++); }
 const char *kt_el(Cg *e, Value *v, const char *k) {
     VI *x = cg_vi(e, v);
     if (x->kind == K_ARRAY) return fmt(e, "%s[%s]", x->name, k);
+    if (x->kind == K_FUSE) {
+        Op *op = x->kt;
+        const char *a[4];
+        for (int i = 0; i < op->nopnds && i < 4; i++) a[i] = kt_el(e, op_operand(op, i), k);
+        return cg_op_expr(e, op, a);
+    }
     return x->name ? x->name : "0";
 }
 
@@ -110,7 +116,7 @@ static bool emit_arith(Cg *e, Op *op) {
     }
     /* every operand one value: so is the result */
     bool allv = true;
-    for (int i = 0; i < n; i++) allv &= cg_vi(e, op_operand(op, i))->kind != K_ARRAY;
+    for (int i = 0; i < n; i++) { int kd = cg_vi(e, op_operand(op, i))->kind; allv &= kd != K_ARRAY && kd != K_FUSE && kd != K_SUB; }
     if (allv && !cg_needs_check(op->info->id)) {
         const char *a[4];
         for (int i = 0; i < n; i++) a[i] = kt_el(e, op_operand(op, i), "0");
@@ -125,6 +131,15 @@ static bool emit_arith(Cg *e, Op *op) {
     int64_t N = kt_numel(v->type);
     Value *a0 = op_operand(op, 0);
     int id = op->info->id;
+    /* a mask (i1) used once, by an elementwise op of its block: computed in that op's loop */
+    Op *u = v->uses && !v->uses->next ? v->uses->owner : NULL;
+    if (u && u->block == op->block && u->nres == 1 && is_tensor(u->res[0].type) && !cg_needs_check(u->info->id) &&
+        (!strncmp(u->info->name, "arith.", 6) || !strncmp(u->info->name, "math.", 5)) && type_elem(v->type)->kind == T_INT &&
+        type_elem(v->type)->i.width == 1 && !cg_needs_check(id) && cg_op_expr(e, op, (const char *const[4]){ "a", "b", "c", "d" })) {
+        x->kind = K_FUSE;
+        x->kt = op;
+        return true;
+    }
     /* f16 -> f32: the floats already hold the values */
     if ((id == OP_arith_extf || (id == OP_arith_truncf && fname_is(type_elem(a0->type), "f32") && fname_is(type_elem(v->type), "f32"))) &&
         !strcmp(cg_rtype(e, type_elem(v->type)), cg_rtype(e, type_elem(a0->type)))) {
@@ -132,7 +147,39 @@ static bool emit_arith(Cg *e, Op *op) {
         x->name = cg_vi(e, a0)->name;
         return true;
     }
+    /* truncf to f16 for a store only: the store rounds (the same bits) */
+    if (id == OP_arith_truncf && u && op_is(u, OP_ktdp_store) && op_operand(u, 0) == v && fname_is(type_elem(v->type), "f16") &&
+        fname_is(type_elem(a0->type), "f32") && cg_vi(e, a0)->kind == K_ARRAY) {
+        x->kind = K_ARRAY;
+        x->name = cg_vi(e, a0)->name;
+        return true;
+    }
+    int code0 = rt_code(op);
+    /* x - s for an exp: left to it */
+    if (kt_rt(e) && code0 == 1 && u && op_is(u, OP_math_exp) && rt_code(u) == 16 && cg_vi(e, a0)->kind == K_ARRAY &&
+        cg_vi(e, op_operand(op, 1))->kind != K_ARRAY && cg_vi(e, op_operand(op, 1))->kind != K_FUSE) {
+        x->kind = K_SUB;
+        x->kt = op;
+        return true;
+    }
     if (!kt_decl(e, v)) return false;
+    if (code0 == 16 && kt_rt(e) && (cg_vi(e, a0)->kind == K_SUB || cg_vi(e, a0)->kind == K_ARRAY)) {
+        /* with a one-value add reduce of the result among its users: the sum too */
+        Op *red = NULL;
+        for (Use *us = v->uses; us && !red; us = us->next)
+            if (op_is(us->owner, OP_linalg_reduce) && op_operand(us->owner, 0) == v && kt_simple_red(us->owner) == 0 &&
+                kt_numel(us->owner->res[0].type) == 1)
+                red = us->owner;
+        VI *xa = cg_vi(e, a0);
+        const char *src = xa->kind == K_SUB ? cg_vi(e, op_operand(xa->kt, 0))->name : xa->name;
+        const char *sub = xa->kind == K_SUB ? kt_el(e, op_operand(xa->kt, 1), "0") : "0.0f";
+        if (red) {
+            x->ds = fmt(e, "s%s", x->name);
+            line(e, "float %s = ttx_rt_f32_exp_sum(%s, %s, %s, %" PRId64 ");", x->ds, x->name, src, sub, N);
+        } else if (xa->kind == K_SUB) line(e, "ttx_rt_f32_exp_sub(%s, %s, %s, %" PRId64 ");", x->name, src, sub, N);
+        else line(e, "ttx_rt_f32_un(0, %s, %s, %" PRId64 ");", x->name, src, N);
+        return true;
+    }
     if (kt_rt(e) && id == OP_arith_truncf && fname_is(type_elem(v->type), "f16") && fname_is(type_elem(a0->type), "f32") &&
         cg_vi(e, a0)->kind == K_ARRAY) {
         line(e, "ttx_rt_f16r(%s, %s, %" PRId64 ");", x->name, cg_vi(e, a0)->name, N);

@@ -27,7 +27,10 @@
 
 #include "emit.h"
 
-enum { K_VIEW = 20, K_TILE, K_FUTURE };
+/* K_FUSE: an i1 tensor op recomputed in its one user's loop; K_SUB: an f32
+ * subtraction of one value left to the exp that is its one user (the JIT's
+ * ttx_rt_f32_exp_sub / exp_sum) */
+enum { K_VIEW = 20, K_TILE, K_FUTURE, K_FUSE, K_SUB };
 
 /* one partition of a view: the C names of its run-time values */
 typedef struct KPart {
@@ -83,6 +86,8 @@ bool kt_emit_ktdp(Cg *e, Op *op);
 Type *kt_base_type(Op *func, int arg);
 
 /* linalg.c */
+/* the ttx_rt_f32_red code of a linalg.reduce body that is one f32 add, maxnumf or minnumf, or -1 */
+int kt_simple_red(Op *op);
 bool kt_emit_linalg(Cg *e, Op *op);
 bool kt_emit_tensor(Cg *e, Op *op);
 

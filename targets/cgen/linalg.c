@@ -46,7 +46,7 @@ static bool body(Cg *e, Op *op, const char *const *args, const char **out, int n
 }
 
 /* the ttx_rt_f32_red code of a body that is one f32 add, maxnumf or minnumf of its arguments, or -1 */
-static int simple_red(Op *op) {
+int kt_simple_red(Op *op) {
     Block *b = op->regions[0].first;
     Op *o = b ? b->first : NULL;
     if (!b || b->nargs != 2 || !o || !o->next || o->next->next || o->nopnds != 2 || o->nres != 1) return -1;
@@ -80,11 +80,12 @@ static bool lreduce(Cg *e, Op *op) {
     int nl = cg_loops_open(e, kd, nk, ki);
     const char *o = cg_flat(e, kd, nk, ki);
     const char *iv = kt_el(e, init, o), *out[1];
-    int code = simple_red(op);
+    int code = kt_simple_red(op);
     if (len == 0) {
         line(e, "%s[%s] = %s;", R, o, iv);
     } else if (kt_rt(e) && code >= 0 && trailing && cg_vi(e, src)->kind == K_ARRAY) {
-        line(e, "float rr = ttx_rt_f32_red(%d, %s + (%s) * %" PRId64 ", %" PRId64 ");", code, cg_vi(e, src)->name, o, len, len);
+        if (code == 0 && cg_vi(e, src)->ds && nk == 0) line(e, "float rr = %s;   /* computed with the exp */", cg_vi(e, src)->ds);
+        else line(e, "float rr = ttx_rt_f32_red(%d, %s + (%s) * %" PRId64 ", %" PRId64 ");", code, cg_vi(e, src)->name, o, len, len);
         const char *args[2] = { iv, "rr" };
         if (!body(e, op, args, out, 1)) return false;
         line(e, "%s[%s] = %s;", R, o, out[0]);

@@ -288,6 +288,15 @@ def error_cases(tmp):
     expect("out-of-bounds store (JIT)", [vadd, "--arg", f"arg0={x}", "--arg", f"arg1={x}", "--arg", f"arg2={small}", "--arg", "arg3=3000"],
            r"vector_add_1d_dynamic\.ktir:\d+:\d+: error: ktdp.store: out-of-bounds access: writes element 1023 \(byte offset 4092\) of argument 2, "
            r"which holds 100 elements \(400 bytes\) in program \(0, 0, 0\)")
+    # the JIT's options on KTIR: one thread, the C it compiled, no bounds checks
+    dd = os.path.join(tmp, "dump")
+    o = os.path.join(tmp, "vo.npy")
+    r = run(["run", vadd, "--threads=1", f"--dump-dir={dd}", "--no-bounds-check", "--bench", "--arg", f"arg0={x}", "--arg", f"arg1={x}",
+             "--arg", "arg2=zeros:3000", "--arg", "arg3=3000", "--output", f"arg2={o}"])
+    c = os.path.join(dd, "01-add_kernel.c")
+    ok = (r.returncode == 0 and np.array_equal(np.load(o), 2 * np.arange(3000, dtype=np.float32)) and os.path.exists(c)
+          and "void ttx_launch(" in open(c).read() and re.search(r"\(ktir\): jit, 1 thread, 1 launch:", r.stderr) is not None)
+    record("--threads=1 --dump-dir --no-bounds-check --bench on KTIR", ok, r.stderr.strip()[:200])
     expect("--via on KTIR", [vadd, "--via=ktir", "--grid=4", "--arg", f"arg0={x}"], r"is already KTIR")
 
     # masking: a 1024-element tile over a 1000-element view reads zeros past
