@@ -95,6 +95,36 @@ static int rt_code(Op *op) {
     }
 }
 
+/* the top-level op of block b that holds o, or NULL */
+static Op *in_block(Op *o, Block *b) {
+    while (o && o->block != b) o = o->block && o->block->region ? o->block->region->op : NULL;
+    return o;
+}
+/* v, the result of elementwise op, is yielded (once) as loop-carried value
+ * i of its scf.for, and nothing after op reads that value's block argument:
+ * op may write the carried array itself (element k read before written) */
+static const char *yield_dest(Cg *e, Op *op, Value *v) {
+    Op *u = v->uses && !v->uses->next ? v->uses->owner : NULL;
+    if (!u || !op_is(u, OP_scf_yield) || u->block != op->block || !u->block->region) return NULL;
+    Op *f = u->block->region->op;
+    if (!f || !op_is(f, OP_scf_for)) return NULL;
+    int i = -1;
+    for (int k = 0; k < u->nopnds; k++)
+        if (op_operand(u, k) == v) i = k;
+    Block *b = u->block;
+    if (i < 0 || i + 1 >= b->nargs || !cg_same_shape(b->args[i + 1]->type, v->type)) return NULL;
+    for (Use *us = b->args[i + 1]->uses; us; us = us->next) {
+        Op *top = in_block(us->owner, b);
+        if (!top) return NULL;
+        if (top == op) continue;
+        bool before = false;
+        for (Op *q = b->first; q && q != op; q = q->next) before |= q == top;
+        if (!before) return NULL;
+    }
+    VI *r = cg_vi(e, op_result(f, i));
+    return r->kind == K_ARRAY ? r->name : NULL;
+}
+
 static bool emit_arith(Cg *e, Op *op) {
     Value *v = op_result(op, 0);
     VI *x = cg_vi(e, v);
@@ -162,7 +192,11 @@ static bool emit_arith(Cg *e, Op *op) {
         x->kt = op;
         return true;
     }
-    if (!kt_decl(e, v)) return false;
+    const char *yd = yield_dest(e, op, v);
+    if (yd) {
+        x->kind = K_ARRAY;
+        x->name = yd;
+    } else if (!kt_decl(e, v)) return false;
     if (code0 == 16 && kt_rt(e) && (cg_vi(e, a0)->kind == K_SUB || cg_vi(e, a0)->kind == K_ARRAY)) {
         /* with a one-value add reduce of the result among its users: the sum too */
         Op *red = NULL;
@@ -277,9 +311,11 @@ static bool emit_op(Cg *e, Op *op);
 /* an op that could run before a loop it is in: pure, no region, no check
  * that could fail */
 static bool hoistable(Op *op) {
-    if (op->nregions || op->nres != 1 || op->verbatim || cg_needs_check(op->info->id)) return false;
     const char *nm = op->info->name;
     int id = op->info->id;
+    /* (linalg's named ops may carry their implicit body) */
+    bool named = id == OP_linalg_fill || id == OP_linalg_broadcast || id == OP_linalg_transpose;
+    if ((op->nregions && !named) || op->nres != 1 || op->verbatim || cg_needs_check(op->info->id)) return false;
     return !strncmp(nm, "arith.", 6) || !strncmp(nm, "math.", 5) || id == OP_tensor_empty || id == OP_tensor_expand_shape ||
            id == OP_tensor_collapse_shape || id == OP_tensor_reshape || id == OP_tensor_from_elements || id == OP_tensor_splat ||
            id == OP_linalg_fill || id == OP_linalg_broadcast || id == OP_linalg_transpose;
