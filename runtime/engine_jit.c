@@ -41,7 +41,8 @@ typedef struct JitRun {
     struct KtPart { int site, idx; long long seq, tile; void *data; } *parts;
     int nparts, capparts;
     bool *done;
-    int64_t ntiles, ndone, nwait;
+    int64_t ntiles, ndone, nwait;   /* nwait: tiles waiting since the last put or finish (gen) */
+    long long gen;
     bool deadlock;
 } JitRun;
 
@@ -96,6 +97,8 @@ static void hook_kt_put(int site, long long seq, long long tile, int idx, const 
         r->parts[r->nparts++] = (struct KtPart){ site, idx, seq, tile, copy };
         copy = NULL;
     }
+    r->gen++;   /* every waiter looks again */
+    r->nwait = 0;
     pthread_cond_broadcast(&r->cv);
     pthread_mutex_unlock(&r->mu);
     free(copy);
@@ -116,8 +119,9 @@ static const void *hook_kt_get(int site, long long seq, long long tile, int idx)
             break;
         }
         r->nwait++;
+        long long g = r->gen;
         pthread_cond_wait(&r->cv, &r->mu);
-        r->nwait--;
+        if (r->gen == g) r->nwait--;   /* woken for nothing: still counted */
     }
     pthread_mutex_unlock(&r->mu);
     return got;
@@ -127,6 +131,8 @@ static void kt_tile_done(int64_t tile) {
     pthread_mutex_lock(&r->mu);
     r->done[tile] = true;
     r->ndone++;
+    r->gen++;
+    r->nwait = 0;
     pthread_cond_broadcast(&r->cv);
     pthread_mutex_unlock(&r->mu);
 }
@@ -135,6 +141,7 @@ static void kt_reset(JitRun *r) {
     r->nparts = 0;
     if (r->done) memset(r->done, 0, sizeof *r->done * (size_t)r->ntiles);
     r->ndone = r->nwait = 0;
+    r->gen++;
     r->deadlock = false;
 }
 static int hook_stop(long long p) { return p > __atomic_load_n(&g_run->fail_prog, __ATOMIC_RELAXED); }
