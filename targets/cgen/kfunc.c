@@ -38,7 +38,7 @@ bool kt_decl(Cg *e, Value *v) {
     }
     x->kind = is_tensor(v->type) ? K_ARRAY : K_SCALAR;
     line(e, "%s;", dl);
-    if (!is_tensor(v->type)) line(e, "(void)%s;", x->name);
+    line(e, "(void)%s;", x->name);
     return true;
 }
 

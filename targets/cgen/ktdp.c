@@ -424,6 +424,7 @@ static bool access_box(Cg *e, KTile *t, Value *x, bool load, int site, int q, bo
     line(e, "if (!(%s)) {", empty);
     e->ind++;
     line(e, "i64 amin = %s, amax = %s;", o, o);
+    line(e, "(void)amin; (void)amax;");
     for (int j = 0; j < R; j++) {
         const char *s = pp->st[t->perm[j]];
         line(e, "if (%s > 0) { amin += %s * %s; amax += (%s - 1) * %s; } else { amin += (%s - 1) * %s; amax += %s * %s; }", s, lo[j], s,
@@ -452,7 +453,7 @@ static bool access_box(Cg *e, KTile *t, Value *x, bool load, int site, int q, bo
         else line(e, "*P = %s;", mem_conv(e, v->el, kt_el(e, x, "0")));
     } else {
         const char *L = pp->st[t->perm[R - 1]], *ll = lo[R - 1], *hh = hi[R - 1];
-        line(e, "%s *row = P + (%s); i64 xr = %s;", mt, mo, xo);
+        line(e, "%s *row = P + (%s); i64 xr = %s; (void)xr;", mt, mo, xo);
         const char *rt = cg_rtype(e, v->el);
         bool same = !strcmp(rt, mt);
         bool arr = cg_vi(e, x)->kind == K_ARRAY;
@@ -465,7 +466,9 @@ static bool access_box(Cg *e, KTile *t, Value *x, bool load, int site, int q, bo
     }
     for (int j = 0; j < R - 1; j++) { e->ind--; line(e, "}"); }
     e->ind--;
-    line(e, "}");
+    /* outside the buffer (reported by TTX_IN): the tile is zeros */
+    if (load) line(e, "} else for (i64 k = 0; k < %" PRId64 "; k++) %s[k] = 0;", N, X);
+    else line(e, "}");
     e->ind--;
     line(e, "}");
     e->ind--;

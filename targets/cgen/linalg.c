@@ -56,6 +56,19 @@ int kt_simple_red(Op *op) {
     return op_is(o, OP_arith_addf) ? 0 : op_is(o, OP_arith_maxnumf) ? 4 : op_is(o, OP_arith_minnumf) ? 5 : -1;
 }
 
+/* loops over the reduced dims, inside cg_loops_open's (named i0, i1, ...): named r0, r1, ... */
+static int red_loops(Cg *e, const int64_t *dims, int rank, const char **idx) {
+    static const char *const RV[MAXR] = { "r0", "r1", "r2", "r3", "r4", "r5", "r6", "r7" };
+    line(e, "{");
+    e->ind++;
+    for (int d = 0; d < rank; d++) {
+        idx[d] = RV[d];
+        line(e, "for (i64 %s = 0; %s < %" PRId64 "; %s++) {", RV[d], RV[d], dims[d], RV[d]);
+        e->ind++;
+    }
+    return rank + 1;
+}
+
 static bool lreduce(Cg *e, Op *op) {
     if (op->nopnds != 2 || op->nres != 1) return cg_unsupported(e, op, "more than one input");
     Value *src = op_operand(op, 0), *init = op_operand(op, 1), *r = op_result(op, 0);
@@ -92,7 +105,7 @@ static bool lreduce(Cg *e, Op *op) {
     } else {
         line(e, "%s tmp[%" PRId64 "];", T, len);
         const char *ri[MAXR], *si[MAXR];
-        int nl2 = cg_loops_open(e, rd, nr, ri);
+        int nl2 = red_loops(e, rd, nr, ri);
         int p = 0, q = 0;
         for (int i = 0; i < sr; i++) si[i] = red[i] ? ri[q++] : ki[p++];
         line(e, "tmp[%s] = %s;", cg_flat(e, rd, nr, ri), at(e, src, si));
