@@ -454,6 +454,34 @@ def memory_cases(tmp, expect):
          ["--arg", f"a={os.path.join(tmp, 'oa.npy')}", "--arg", f"b={os.path.join(tmp, 'ob.npy')}", "--arg", "oa=zeros:6",
           "--arg", f"ob={os.path.join(tmp, 'oo.npy')}"],
          [("oa", np.arange(6, dtype=np.float32) + 1), ("ob", np.array([-1, -1, -1, 14, 15], np.float32))], None)
+    # a reduce over the first dim with a body that is not add/max/min: the
+    # generic loops (the halving order), exact on powers of two
+    k = os.path.join(tmp, "red0.ktir")
+    open(k, "w").write("""module {
+  func.func @red0(%a: index, %o: index) attributes {grid = [1]} {
+    %c0 = arith.constant 0 : index
+    %one = arith.constant 1.0 : f32
+    %va = ktdp.construct_memory_view %a, sizes: [5, 8], strides: [8, 1] {coordinate_set = affine_set<(d0, d1) : (d0 >= 0, -d0 + 4 >= 0, d1 >= 0, -d1 + 7 >= 0)>, memory_space = #ktdp.memory_space<global>} : memref<5x8xf32>
+    %vo = ktdp.construct_memory_view %o, sizes: [8], strides: [1] {coordinate_set = affine_set<(d0) : (d0 >= 0, -d0 + 7 >= 0)>, memory_space = #ktdp.memory_space<global>} : memref<8xf32>
+    %ta = ktdp.construct_access_tile %va[%c0, %c0] {access_tile_set = affine_set<(d0, d1) : (d0 >= 0, -d0 + 4 >= 0, d1 >= 0, -d1 + 7 >= 0)>, access_tile_order = affine_map<(d0, d1) -> (d0, d1)>} : memref<5x8xf32> -> !ktdp.access_tile<5x8xindex>
+    %x = ktdp.load %ta : !ktdp.access_tile<5x8xindex> -> tensor<5x8xf32>
+    %e = tensor.empty() : tensor<8xf32>
+    %i = linalg.fill ins(%one : f32) outs(%e : tensor<8xf32>) -> tensor<8xf32>
+    %r = linalg.reduce ins(%x : tensor<5x8xf32>) outs(%i : tensor<8xf32>) dimensions = [0]
+      (%p: f32, %q: f32) {
+        %m = arith.mulf %p, %q : f32
+        linalg.yield %m : f32
+      }
+    %to = ktdp.construct_access_tile %vo[%c0] {access_tile_set = affine_set<(d0) : (d0 >= 0, -d0 + 7 >= 0)>, access_tile_order = affine_map<(d0) -> (d0)>} : memref<8xf32> -> !ktdp.access_tile<8xindex>
+    ktdp.store %r, %to : tensor<8xf32>, !ktdp.access_tile<8xindex>
+    return
+  }
+}
+""")
+    a = np.array([[2, 0.5, 1, 2, 4, 1, 0.25, 2]] * 5, np.float32) * np.array([[1], [2], [0.5], [1], [2]], np.float32)
+    np.save(os.path.join(tmp, "r0.npy"), a)
+    both("linalg.reduce over the first dim, a mulf body", tmp, k, ["--arg", f"a={os.path.join(tmp, 'r0.npy')}", "--arg", "o=zeros:8"], "o",
+         np.prod(a, axis=0).astype(np.float32))
     # inter-tile: tile 1 skips its produce, so tile 0 (its group's consumer) never gets it
     k = os.path.join(tmp, "never.ktir")
     open(k, "w").write("""module {
