@@ -483,18 +483,7 @@ int run_main(int argc, char **argv) {
     if (bad) goto out;
 
     /* --dump-dir: the kernel as read */
-    if (o.dump_dir) {
-        if (!mkdirs(o.dump_dir)) { errorf("cannot create '%s': %s", o.dump_dir, strerror(errno)); goto out; }
-        char *txt = NULL;
-        size_t tl = 0;
-        FILE *mf = open_memstream(&txt, &tl);
-        PrintOpts po = { 0 };
-        bool pok = mf && print_module(mf, c, m, &po);
-        if (mf) { fputc('\n', mf); fclose(mf); }
-        pok = pok && dump_file(o.dump_dir, "00-input.mlir", txt, tl);
-        free(txt);
-        if (!pok) goto out;
-    }
+    if (o.dump_dir && !dump_input(o.dump_dir, c, m)) goto out;
 
     /* --check: the interpreter runs on copies of the buffers */
     if (o.engine == ENG_CHECK) {

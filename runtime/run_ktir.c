@@ -20,19 +20,12 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../targets/cgen/cgen.h"
 #include "pass.h"
 #include "print.h"
 #include "target.h"
 
-static bool has_ktdp(Op *op) {
-    if (!strncmp(op->info->name, "ktdp.", 5)) return true;
-    for (int r = 0; r < op->nregions; r++)
-        for (Block *b = op->regions[r].first; b; b = b->next)
-            for (Op *o = b->first; o; o = o->next)
-                if (has_ktdp(o)) return true;
-    return false;
-}
-bool run_is_ktir(Op *module) { return module && has_ktdp(module); }
+bool run_is_ktir(Op *module) { return module && cgen_has_ktdp(module); }
 
 static bool has_inter_tile(Op *op) {
     if (op_is(op, OP_ktdp_inter_tile_produce) || op_is(op, OP_ktdp_inter_tile_reduce)) return true;

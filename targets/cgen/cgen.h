@@ -69,6 +69,10 @@ typedef struct CgenStrategy {
  * false after reporting an error at the op it cannot translate */
 bool cgen_emit(FILE *out, Ctx *c, Op *module, Op *func, const CgenStrategy *s, const CgenOpts *o, Diag *d);
 
+/* op (a module, a function) holds ktdp ops: KTIR, which cgen_emit writes
+ * as C too (targets/cgen/kfunc.c) */
+bool cgen_has_ktdp(Op *op);
+
 /* the C name of a function ("add_kernel"), into buf */
 const char *cgen_func_name(Op *func, char *buf, size_t n);
 

@@ -4,15 +4,15 @@
 
 int64_t kt_numel(const Type *t) { return is_tensor(t) ? type_numel(t) : 1; }
 
-static bool has_ktdp(Op *op) {
+bool cgen_has_ktdp(Op *op) {
     if (!strncmp(op->info->name, "ktdp.", 5)) return true;
     for (int r = 0; r < op->nregions; r++)
         for (Block *b = op->regions[r].first; b; b = b->next)
             for (Op *o = b->first; o; o = o->next)
-                if (has_ktdp(o)) return true;
+                if (cgen_has_ktdp(o)) return true;
     return false;
 }
-bool kt_is_ktdp_func(Op *func) { return op_is(func, OP_func_func) && has_ktdp(func); }
+bool kt_is_ktdp_func(Op *func) { return op_is(func, OP_func_func) && cgen_has_ktdp(func); }
 
 static const char *newname(Cg *e) { return fmt(e, "v%d", e->nextv++); }
 

@@ -5,8 +5,7 @@ usage: compile.py TTXFORM ROOT
 
 Every kernel of ROOT/samples/vector_add.ttir, ROOT/samples/cpu/*.ttir (also
 after --ptr-analysis),
-ROOT/tests/numeric/*.ttir, the inputs of ROOT/tests/lit/emit-c-*.mlir
-and the KTIR goldens of ROOT/tests/golden without inter-tile ops
+ROOT/tests/numeric/*.ttir and the inputs of ROOT/tests/lit/emit-c-*.mlir
 that translate is emitted with `ttxform --emit=c` and compiled with
 `gcc -std=c99 -Wall -Wextra -Werror -pedantic -c`, `clang -std=c99 -Wall
 -Wextra -Werror -c` and `tcc -Wall -Werror -c` (a compiler that is missing is
@@ -52,8 +51,6 @@ def kernels():
     ks += sorted(glob.glob(os.path.join(ROOT, "samples", "cpu", "*.ttir")))
     ks += sorted(glob.glob(os.path.join(ROOT, "tests", "numeric", "*.ttir")))
     ks += sorted(p for p in glob.glob(os.path.join(ROOT, "tests", "lit", "emit-c-*.mlir")) if "invalid" not in p)
-    # the KTIR goldens (inter-tile ops need the JIT: not those)
-    ks += sorted(p for p in glob.glob(os.path.join(ROOT, "tests", "golden", "*.ktir")) if "inter_tile_" not in open(p).read())
     return ks
 
 
