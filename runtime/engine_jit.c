@@ -1,6 +1,14 @@
 /* engine_jit.c - the JIT engine of `ttxform run`: the kernel as the C target
  * writes it (with a launcher and the bounds-check hooks), compiled by libtcc
- * (jit.h) and run over the grid on a pool of threads. */
+ * (jit.h) and run over the grid on a pool of threads.
+ *
+ * A KTIR kernel with inter-tile ops runs each compute tile on a thread of
+ * its own (they wait for each other): ttx_kt_put keeps a copy of a
+ * tile's partial, ttx_kt_get waits for one and returns it, or NULL when it
+ * can never come (its producer finished without making it, or every
+ * unfinished tile waits); the kernel then fails at the reduce.  The
+ * partials are combined in producer tile order by the kernel itself, so
+ * the result does not depend on the threads' timing. */
 #include "run_impl.h"
 
 #include <errno.h>
@@ -28,6 +36,14 @@ typedef struct JitRun {
     const void *fail_p;
     long long fail_n;
     bool oob;
+    /* inter-tile partials (under mu) */
+    pthread_cond_t cv;
+    struct KtPart { int site, idx; long long seq, tile; void *data; } *parts;
+    int nparts, capparts;
+    bool *done;
+    int64_t ntiles, ndone, nwait;   /* nwait: tiles waiting since the last put or finish (gen) */
+    long long gen;
+    bool deadlock;
 } JitRun;
 
 static JitRun *g_run;   /* one run per process */
@@ -66,6 +82,68 @@ static int hook_inr(const void *p, long long n) {
     return 0;
 }
 static void hook_fail(int site, int x, int y, int z) { jr_record(site, false, NULL, 0, x, y, z); }
+
+static void hook_kt_put(int site, long long seq, long long tile, int idx, const void *data, long long bytes) {
+    JitRun *r = g_run;
+    void *copy = malloc(bytes > 0 ? (size_t)bytes : 1);
+    pthread_mutex_lock(&r->mu);
+    if (r->nparts == r->capparts) {
+        int nc = r->capparts ? r->capparts * 2 : 64;
+        struct KtPart *np = realloc(r->parts, sizeof *np * (size_t)nc);
+        if (np) { r->parts = np; r->capparts = nc; }
+    }
+    if (copy && r->nparts < r->capparts) {
+        memcpy(copy, data, bytes > 0 ? (size_t)bytes : 0);
+        r->parts[r->nparts++] = (struct KtPart){ site, idx, seq, tile, copy };
+        copy = NULL;
+    }
+    r->gen++;   /* every waiter looks again */
+    r->nwait = 0;
+    pthread_cond_broadcast(&r->cv);
+    pthread_mutex_unlock(&r->mu);
+    free(copy);
+}
+static const void *hook_kt_get(int site, long long seq, long long tile, int idx) {
+    JitRun *r = g_run;
+    const void *got = NULL;
+    pthread_mutex_lock(&r->mu);
+    for (;;) {
+        for (int i = 0; i < r->nparts && !got; i++) {
+            struct KtPart *p = &r->parts[i];
+            if (p->site == site && p->seq == seq && p->tile == tile && p->idx == idx) got = p->data;
+        }
+        if (got || r->deadlock || tile < 0 || tile >= r->ntiles || r->done[tile]) break;
+        if (r->nwait + 1 + r->ndone >= r->ntiles) {   /* every unfinished tile would wait */
+            r->deadlock = true;
+            pthread_cond_broadcast(&r->cv);
+            break;
+        }
+        r->nwait++;
+        long long g = r->gen;
+        pthread_cond_wait(&r->cv, &r->mu);
+        if (r->gen == g) r->nwait--;   /* woken for nothing: still counted */
+    }
+    pthread_mutex_unlock(&r->mu);
+    return got;
+}
+static void kt_tile_done(int64_t tile) {
+    JitRun *r = g_run;
+    pthread_mutex_lock(&r->mu);
+    r->done[tile] = true;
+    r->ndone++;
+    r->gen++;
+    r->nwait = 0;
+    pthread_cond_broadcast(&r->cv);
+    pthread_mutex_unlock(&r->mu);
+}
+static void kt_reset(JitRun *r) {
+    for (int i = 0; i < r->nparts; i++) free(r->parts[i].data);
+    r->nparts = 0;
+    if (r->done) memset(r->done, 0, sizeof *r->done * (size_t)r->ntiles);
+    r->ndone = r->nwait = 0;
+    r->gen++;
+    r->deadlock = false;
+}
 static int hook_stop(long long p) { return p > __atomic_load_n(&g_run->fail_prog, __ATOMIC_RELAXED); }
 
 /* the JIT's report as a diagnostic at the op */
@@ -78,6 +156,9 @@ static void jr_report(JitRun *r, const PtrVec *sites, Diag *d) {
                          : op && (op_is(op, OP_arith_fptosi) || op_is(op, OP_arith_fptoui)) ? "a value does not fit the result type"
                          : op && (op_is(op, OP_tle_extract_tile) || op_is(op, OP_tle_insert_tile)) ? "the tile index is out of range"
                          : op && (op_is(op, OP_xsmt_pack) || op_is(op, OP_xsmt_unpack) || op_is(op, OP_xsmt_repack)) ? "an offset is negative"
+                         : op && op_is(op, OP_ktdp_inter_tile_reduce) ? "a partial of its group never comes (its producer finished without making it, or every unfinished tile waits)"
+                         : op && (op_is(op, OP_tensor_extract) || op_is(op, OP_tensor_insert) || op_is(op, OP_tensor_extract_slice) ||
+                                  op_is(op, OP_tensor_insert_slice)) ? "an index is out of bounds"
                          : "division by zero";
         diag_error(d, l, "%s: %s in program (%d, %d, %d)", nm, what, r->fail_pid[0], r->fail_pid[1], r->fail_pid[2]);
         return;
@@ -91,7 +172,7 @@ static void jr_report(JitRun *r, const PtrVec *sites, Diag *d) {
         long long dist = o < 0 ? -o : o > (long long)r->bytes[i] ? o - (long long)r->bytes[i] : 0;
         if (best < 0 || dist < bestd) { best = i; bestd = dist; off = o; }
     }
-    const char *what = op && op_is(op, OP_tt_store) ? "writes" : "reads";
+    const char *what = op && (op_is(op, OP_tt_store) || op_is(op, OP_ktdp_store)) ? "writes" : "reads";
     long long sz = r->fail_n > 0 ? r->fail_n : 1;
     if (best < 0) {
         diag_error(d, l, "%s: out-of-bounds access: %s %lld bytes outside every bound buffer in program (%d, %d, %d)", nm, what,
@@ -111,12 +192,20 @@ typedef struct Pool {
     int64_t total, chunk, next;
     const char *name;
     Trace *tr;       /* per worker */
+    bool cotiles;    /* one tile per thread, tile tid - 1 */
 } Pool;
 typedef struct Worker { Pool *p; int tid; Trace tr; } Worker;
 
 static void *worker_main(void *arg) {
     Worker *w = arg;
     Pool *p = w->p;
+    if (p->cotiles) {
+        double t0 = now_us();
+        p->launch(p->args, p->grid[0], p->grid[1], p->grid[2], w->tid - 1, w->tid);
+        kt_tile_done(w->tid - 1);
+        if (p->tr) ev_add(&w->tr, "programs", "chunk", t0, now_us(), w->tid, w->tid - 1, w->tid);
+        return NULL;
+    }
     for (;;) {
         int64_t first = __atomic_fetch_add(&p->next, p->chunk, __ATOMIC_RELAXED);
         if (first >= p->total) break;
@@ -171,18 +260,20 @@ int jit_run(Ctx *c, Op *module, Op *func, int nargs, const IArg *args, const int
     }
     JitRun r = { .grid = { grid[0], grid[1], grid[2] }, .fail_prog = INT64_MAX, .fail_site = -1 };
     pthread_mutex_init(&r.mu, NULL);
+    pthread_cond_init(&r.cv, NULL);
     g_run = &r;
     JitSym syms[] = { { "ttx_in", (void *)hook_in }, { "ttx_fail", (void *)hook_fail }, { "ttx_stop", (void *)hook_stop },
-                      { "ttx_inr", (void *)hook_inr } };
+                      { "ttx_inr", (void *)hook_inr }, { "ttx_kt_put", (void *)hook_kt_put }, { "ttx_kt_get", (void *)hook_kt_get } };
     char err[4096];
     double t0 = now_us();
-    Jit *j = jit_compile(src, syms, 4, err, sizeof err);
+    Jit *j = jit_compile(src, syms, 6, err, sizeof err);
     double t1 = now_us();
     free(src);
     if (!j) {
         errorf("the JIT could not compile the C of @%s:\n%s", fname, err);
         pv_free(&sites);
         pthread_mutex_destroy(&r.mu);
+        pthread_cond_destroy(&r.cv);
         return -1;
     }
     ev_add(jo->trace, "compile (libtcc)", "compile", t0, t1, 0, 0, 0);
@@ -222,6 +313,14 @@ int jit_run(Ctx *c, Op *module, Op *func, int nargs, const IArg *args, const int
     if (jo->nthreads_out) *jo->nthreads_out = nt;
     p.chunk = p.total / ((int64_t)nt * 4);
     if (p.chunk < 1) p.chunk = 1;
+    if (jo->cotiles) {   /* every tile at once, each on its own thread */
+        p.cotiles = true;
+        nt = (int)p.total;
+        r.ntiles = p.total;
+        r.done = calloc((size_t)p.total, sizeof *r.done);
+        if (!r.done) { errorf("out of memory"); goto done; }
+        if (jo->nthreads_out) *jo->nthreads_out = nt;
+    }
     p.tr = jo->trace;
     Worker *w = calloc((size_t)nt, sizeof *w);
     pthread_t *th = calloc((size_t)nt, sizeof *th);
@@ -237,6 +336,7 @@ int jit_run(Ctx *c, Op *module, Op *func, int nargs, const IArg *args, const int
     }
     for (int rep = 0; rep < (jo->repeat > 0 ? jo->repeat : 1); rep++) {
         p.next = 0;
+        kt_reset(&r);
         started = 0;
         double l0 = now_us();
         for (int i = 0; i < nt; i++) {
@@ -273,8 +373,12 @@ done:
     free(bytes);
     free(argof);
     jit_free(j);
+    kt_reset(&r);
+    free(r.parts);
+    free(r.done);
     g_run = NULL;
     pthread_mutex_destroy(&r.mu);
+    pthread_cond_destroy(&r.cv);
     pv_free(&sites);
     return rc;
 }

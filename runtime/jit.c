@@ -40,6 +40,7 @@ static const JitSym builtin[] = {
     { "ttx_rt_f32_bin", (void *)jit_rt_f32_bin }, { "ttx_rt_f32_un", (void *)jit_rt_f32_un }, { "ttx_rt_f32_red", (void *)jit_rt_f32_red },
     { "ttx_rt_f32_exp_sub", (void *)jit_rt_f32_exp_sub },
     { "ttx_rt_f32_exp_sum", (void *)jit_rt_f32_exp_sum }, { "ttx_rt_f32_bin_store", (void *)jit_rt_f32_bin_store },
+    { "ttx_rt_f2h", (void *)jit_rt_f2h }, { "ttx_rt_f16r", (void *)jit_rt_f16r },
 #define LIBM(name, k) { #name, (void *)f_##name },
 #include "../targets/cgen/libm.def"
 #undef LIBM

@@ -17,6 +17,8 @@ float jit_rt_f32_red(int op, const float *a, long long n);
 void jit_rt_f32_exp_sub(float *d, const float *a, float b, long long n);
 float jit_rt_f32_exp_sum(float *d, const float *a, float b, long long n);
 void jit_rt_f32_bin_store(int op, float *d, const float *a, const float *b, long long sb, long long n);
+void jit_rt_f2h(unsigned short *d, const float *s, long long n);   /* jit_rt_f16.c */
+void jit_rt_f16r(float *d, const float *s, long long n);
 void jit_rt_f32_dot(float *restrict r, const float *restrict a, const float *restrict b, const float *restrict c, long long sc,
                     long long M, long long N, long long K);
 

@@ -91,10 +91,10 @@ static const char *run_usage =
     "                         agree: integers exactly, floats within 4 ulp; the\n"
     "                         outputs written are the JIT's\n"
     "\n"
-    "KTIR (a module with ktdp ops) runs on the interpreter (the JIT does not take\n"
-    "ktdp ops yet; --jit is an error): each compute tile of the function's grid\n"
-    "attribute (or --grid) in turn, tiles with inter-tile ops on their own threads\n"
-    "taking turns; an index argument that is a view's base address takes a buffer\n"
+    "KTIR (a module with ktdp ops) runs on the JIT as TTIR does (--interp: the\n"
+    "interpreter; --check: both, compared): each compute tile of the function's grid\n"
+    "attribute (or --grid), tiles with inter-tile ops each on its own thread (in\n"
+    "turn on the interpreter); an index argument that is a view's base address takes a buffer\n"
     "(FILE.npy or a generator of the view's element type), the others a number;\n"
     "accesses outside a view's coordinate_set are masked (loads read 0, stores\n"
     "are dropped), and ones in it but outside the bound buffer are errors.\n"
@@ -384,10 +384,10 @@ int run_main(int argc, char **argv) {
     if (o.smt_arch) xsmt_set_core(c, m, o.smt_arch);
     if (!verify_module(c, m, &d) || d.nerrors) goto out;
     if (o.via || run_is_ktir(m)) {
-        const char *unsup = o.target ? "--target" : o.threads ? "--threads" : o.trace ? "--trace" : o.dump_dir ? "--dump-dir" : o.no_bounds ? "--no-bounds-check" : NULL;
+        const char *unsup = o.target ? "--target" : o.trace ? "--trace" : NULL;
         KtirRun k = { fname, src, len, o.function, "?", { o.grid[0], o.grid[1], o.grid[2] }, o.have_grid, o.via,
                       o.engine == ENG_JIT ? KENG_JIT : o.engine == ENG_INTERP ? KENG_INTERP : o.engine == ENG_CHECK ? KENG_CHECK : KENG_DEFAULT,
-                      unsup, o.bench, o.repeat, o.args, o.outs, o.nargs, o.nouts };
+                      unsup, o.bench, o.repeat, o.args, o.outs, o.nargs, o.nouts, o.threads, o.no_bounds, o.dump_dir };
         Op *kf = interp_find_func(m, o.function);
         Attr *ks = kf ? op_attr(kf, "sym_name") : NULL;
         char kname[128];
@@ -505,18 +505,7 @@ int run_main(int argc, char **argv) {
     if (bad) goto out;
 
     /* --dump-dir: the kernel as read */
-    if (o.dump_dir) {
-        if (!mkdirs(o.dump_dir)) { errorf("cannot create '%s': %s", o.dump_dir, strerror(errno)); goto out; }
-        char *txt = NULL;
-        size_t tl = 0;
-        FILE *mf = open_memstream(&txt, &tl);
-        PrintOpts po = { 0 };
-        bool pok = mf && print_module(mf, c, m, &po);
-        if (mf) { fputc('\n', mf); fclose(mf); }
-        pok = pok && dump_file(o.dump_dir, "00-input.mlir", txt, tl);
-        free(txt);
-        if (!pok) goto out;
-    }
+    if (o.dump_dir && !dump_input(o.dump_dir, c, m)) goto out;
 
     /* --check: the interpreter runs on copies of the buffers */
     if (o.engine == ENG_CHECK) {
@@ -548,7 +537,7 @@ int run_main(int argc, char **argv) {
         use_interp = false;
         engine_name = "riscv";
     } else if (o.engine != ENG_INTERP) {
-        JitOpts jo = { o.threads, o.no_bounds, o.dump_dir, trf ? &tr : NULL, &nthreads, nrep, jtimes };
+        JitOpts jo = { o.threads, o.no_bounds, o.dump_dir, trf ? &tr : NULL, &nthreads, nrep, jtimes, false };
         Op *unsup = NULL;
         int jr = jit_run(c, m, func, nk, iargs, o.grid, &jo, &unsup, &d);
         if (jr == 1 && o.engine == ENG_CHECK) {

@@ -65,6 +65,8 @@ void bench_print(const char *kernel, const char *engine, int nthreads, double *t
 bool mkdirs(const char *dir);
 /* write text to DIR/NAME; false after an error message */
 bool dump_file(const char *dir, const char *name, const char *text, size_t len);
+/* make DIR and write DIR/00-input.mlir, module m printed; false after an error message */
+bool dump_input(const char *dir, Ctx *c, Op *m);
 
 /* ---- engine_jit.c ---------------------------------------------------------- */
 typedef struct JitOpts {
@@ -75,6 +77,7 @@ typedef struct JitOpts {
     int *nthreads_out;
     int repeat;              /* launches of the whole grid (at least 1) */
     double *times;           /* NULL, or the repeat launch times in us */
+    bool cotiles;            /* KTIR with inter-tile ops: every tile on its own thread */
 } JitOpts;
 
 /* run func over the grid with the JIT; returns 0, -1 after an error, or 1
@@ -109,6 +112,9 @@ typedef struct KtirRun {
     int repeat;
     const Binding *args, *outs;
     int nargs, nouts;
+    int threads;                 /* the JIT's --threads, --no-bounds-check, --dump-dir */
+    bool no_bounds;
+    const char *dump_dir;
 } KtirRun;
 /* the module has ktdp ops */
 bool run_is_ktir(Op *module);

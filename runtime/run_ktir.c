@@ -1,8 +1,12 @@
 /* run_ktir.c - `ttxform run` on KTIR: a module holding ktdp ops runs on the
- * reference interpreter (interp_ktdp.c); with --via=ktir a TTIR kernel is
- * first lowered in this process by the ktir target's default pipeline, and
- * with --check the TTIR also runs on the interpreter (before the lowering,
- * on copies of the inputs) and every output is compared as --check does.
+ * JIT (the C target's KTIR functions, targets/cgen/kfunc.c, compiled by
+ * libtcc; engine_jit.c), or on the reference interpreter (interp_ktdp.c)
+ * with --interp or when the C target does not take an op (after a note at
+ * the op, as for TTIR); --check runs both on copies of the inputs and
+ * compares every output.  With --via=ktir a TTIR kernel is first lowered in
+ * this process by the ktir target's default pipeline, and with --check the
+ * TTIR runs on the interpreter (before the lowering, on copies of the
+ * inputs) and every output of the KTIR run is compared with it.
  *
  * Binding: an `index` argument that is (through arith ops) the offset of a
  * ktdp.construct_memory_view is a base address and takes a buffer, whose
@@ -16,19 +20,21 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../targets/cgen/cgen.h"
 #include "pass.h"
 #include "print.h"
 #include "target.h"
 
-static bool has_ktdp(Op *op) {
-    if (!strncmp(op->info->name, "ktdp.", 5)) return true;
+bool run_is_ktir(Op *module) { return module && cgen_has_ktdp(module); }
+
+static bool has_inter_tile(Op *op) {
+    if (op_is(op, OP_ktdp_inter_tile_produce) || op_is(op, OP_ktdp_inter_tile_reduce)) return true;
     for (int r = 0; r < op->nregions; r++)
         for (Block *b = op->regions[r].first; b; b = b->next)
             for (Op *o = b->first; o; o = o->next)
-                if (has_ktdp(o)) return true;
+                if (has_inter_tile(o)) return true;
     return false;
 }
-bool run_is_ktir(Op *module) { return module && has_ktdp(module); }
 
 /* the entry arguments v is computed from through arith ops: hit[i] */
 static void mark_base(Value *v, Block *entry, bool *hit, int depth) {
@@ -86,10 +92,7 @@ static Op *lower(const KtirRun *k, Ctx *c, Op *m, Diag *d) {
 
 int run_ktir(const KtirRun *k, Ctx *c, Op *m, Diag *d) {
     bool via = k->via != NULL;
-    if (k->engine == KENG_JIT) return errorf("the JIT does not run KTIR yet: a kernel with ktdp ops runs on the interpreter (--interp, the default for KTIR)");
-    if (k->engine == KENG_CHECK && !via)
-        return errorf("--check on KTIR compares the KTIR with its TTIR: give the TTIR kernel with --via=ktir --check");
-    if (k->unsupported) return errorf("'%s' does not apply to KTIR yet (the interpreter runs it on one thread)", k->unsupported);
+    if (k->unsupported) return errorf("'%s' does not apply to KTIR yet", k->unsupported);
     if (via && strcmp(k->via, "ktir")) return errorf("unknown --via '%s' (expected ktir)", k->via);
     if (via && run_is_ktir(m)) return errorf("--via=ktir lowers TTIR, but '%s' is already KTIR (it has ktdp ops): run it without --via", k->fname);
     if (via && !k->have_grid) return errorf("missing --grid=X[,Y[,Z]] (with --via=ktir it is the grid of the TTIR and of the lowering)");
@@ -175,10 +178,11 @@ int run_ktir(const KtirRun *k, Ctx *c, Op *m, Diag *d) {
     }
     if (bad || d->nerrors) goto out;
 
-    /* --check: the TTIR on the interpreter first, on copies */
-    if (via && k->engine == KENG_CHECK) {
+    if (k->dump_dir && k->engine != KENG_INTERP && !dump_input(k->dump_dir, c, m)) goto out;
+    /* --check: the TTIR (with --via) or the KTIR on the interpreter first, on copies */
+    if (k->engine == KENG_CHECK) {
         if (!check_copies(nk, iargs, arrays, &refs, &rargs)) goto out;
-        if (interp_run(c, func, nk, rargs, k->grid, d) != 0 || d->nerrors) goto out;
+        if (via && (interp_run(c, func, nk, rargs, k->grid, d) != 0 || d->nerrors)) goto out;
     }
     int grid[3] = { k->grid[0], k->grid[1], k->grid[2] };
     if (via) {
@@ -198,8 +202,23 @@ int run_ktir(const KtirRun *k, Ctx *c, Op *m, Diag *d) {
         diag_error(d, func->loc, "bad 'grid' attribute: expected up to 3 positive tile counts");
         goto out;
     }
-    int nrep = k->repeat > 0 ? k->repeat : 1;
-    for (int rep = 0; rep < nrep; rep++) {
+    int nrep = k->repeat > 0 ? k->repeat : 1, nthreads = 1;
+    bool interp = k->engine == KENG_INTERP;
+    if (!interp) {
+        JitOpts jo = { .threads = k->threads, .no_bounds = k->no_bounds, .dump_dir = k->dump_dir, .nthreads_out = &nthreads,
+                       .repeat = nrep, .times = times, .cotiles = has_inter_tile(func) };
+        Op *unsup = NULL;
+        int jr = jit_run(c, m, func, nk, iargs, grid, &jo, &unsup, d);
+        if (jr == 1 && k->engine == KENG_CHECK && !via) {
+            diag_error(d, unsup->loc, "the C target does not support '%s', so --check cannot compare the engines", op_name(unsup));
+            goto out;
+        }
+        if (jr == 1) {
+            diag_emit(d, SEV_NOTE, unsup->loc, "the C target does not support '%s'; running the kernel on the interpreter", op_name(unsup));
+            interp = true;
+        } else if (jr != 0 || d->nerrors) goto out;
+    }
+    for (int rep = 0; interp && rep < nrep; rep++) {
         double t0 = now_us();
         int ir = interp_run(c, func, nk, iargs, grid, d);
         times[rep] = now_us() - t0;
@@ -208,18 +227,24 @@ int run_ktir(const KtirRun *k, Ctx *c, Op *m, Diag *d) {
     if (k->bench) {
         char gname[300];
         snprintf(gname, sizeof gname, "%s[%d,%d,%d] (ktir)", k->fn_name, grid[0], grid[1], grid[2]);
-        bench_print(gname, "interp", 1, times, nrep);
+        bench_print(gname, interp ? "interp" : "jit", interp ? 1 : nthreads, times, nrep);
     }
+    /* --check of the KTIR alone: now the interpreter, on the copies */
+    if (refs && !via && (interp_run(c, func, nk, rargs, grid, d) != 0 || d->nerrors)) goto out;
     if (refs) {
         bool agree = true;
         for (int i = 0; i < nk; i++) {
             bool want = false;
             for (int b = 0; b < k->nouts; b++) want |= outarg[b] == i;
             if (iargs[i].kind != IARG_BUF || (k->nouts && !want)) continue;
-            agree &= check_pair(names[i], &arrays[i], &refs[i], "ktir", "ttir");
+            agree &= via ? check_pair(names[i], &arrays[i], &refs[i], "ktir", "ttir") : check_one(names[i], &arrays[i], &refs[i]);
         }
         fflush(stdout);
-        if (!agree) { errorf("the KTIR and the TTIR disagree on the interpreter (see above)"); goto out; }
+        if (!agree) {
+            if (via) errorf("the KTIR (on the %s) and the TTIR (on the interpreter) disagree (see above)", interp ? "interpreter" : "JIT");
+            else errorf("the JIT and the interpreter disagree on the KTIR (see above)");
+            goto out;
+        }
     }
     rc = 0;
     for (int b = 0; b < k->nouts && rc == 0; b++)

@@ -2,6 +2,8 @@
  * --bench lines and the --dump-dir files. */
 #include "run_impl.h"
 
+#include "print.h"
+
 #include <errno.h>
 #include <inttypes.h>
 #include <stdio.h>
@@ -91,5 +93,18 @@ bool dump_file(const char *dir, const char *name, const char *text, size_t len) 
     bool ok = fwrite(text, 1, len, f) == len;
     ok = fclose(f) == 0 && ok;
     if (!ok) errorf("cannot write '%s': %s", path, strerror(errno));
+    return ok;
+}
+
+bool dump_input(const char *dir, Ctx *c, Op *m) {
+    if (!mkdirs(dir)) { errorf("cannot create '%s': %s", dir, strerror(errno)); return false; }
+    char *txt = NULL;
+    size_t tl = 0;
+    FILE *mf = open_memstream(&txt, &tl);
+    PrintOpts po = { 0 };
+    bool ok = mf && print_module(mf, c, m, &po);
+    if (mf) { fputc('\n', mf); fclose(mf); }
+    ok = ok && dump_file(dir, "00-input.mlir", txt, tl);
+    free(txt);
     return ok;
 }

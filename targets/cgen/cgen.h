@@ -83,6 +83,10 @@ bool cgen_emit(FILE *out, Ctx *c, Op *module, Op *func, const CgenStrategy *s, c
  * the threads. */
 bool cgen_sub_blocks(Op *func);
 
+/* op (a module, a function) holds ktdp ops: KTIR, which cgen_emit writes
+ * as C too (targets/cgen/kfunc.c) */
+bool cgen_has_ktdp(Op *op);
+
 /* the C name of a function ("add_kernel"), into buf */
 const char *cgen_func_name(Op *func, char *buf, size_t n);
 

@@ -61,6 +61,7 @@ typedef struct VI {
     const char *ds;      /* ... the float holding that scalar */
     bool by_producer;    /* JIT: a reduce that the op producing its operand computes
                             (a row load its max/min, an exp its sum) */
+    void *kt;            /* KTIR (kt.h): the KView or KTile of a view or tile */
 } VI;
 
 struct Cg {
@@ -77,6 +78,7 @@ struct Cg {
     bool sub;            /* the function is written with sub-blocks (cgen_sub_blocks) */
     int nextv, ntmp, nsite;
     bool failed;
+    FILE *kt_pro;        /* KTIR (kt.h): declarations at the top of the function */
 };
 
 /* a tt/tts load or store as the emitter sees it, for CgenStrategy.access_rows */

@@ -1,5 +1,5 @@
 /* targets/cgen/func.c - functions: the kernel ABI, the launcher, the whole module (see emit.h). */
-#include "emit.h"
+#include "kt.h"
 
 const char *cgen_func_name(Op *func, char *buf, size_t n) {
     Attr *s = op_attr(func, "sym_name");
@@ -165,10 +165,11 @@ static bool emit_all(Cg *e, FILE *out, Op *module, Op *func) {
     bool ok = true, first = true;
     Block *mb = module && module->nregions ? module_body(module) : NULL;
     for (Op *o = mb ? mb->first : NULL; o && ok; o = o->next) {
-        if (func ? o != func : !op_is(o, OP_tt_func)) continue;
+        if (func ? o != func : !op_is(o, OP_tt_func) && !kt_is_ktdp_func(o)) continue;
         if (!op_is(o, OP_tt_func) && !op_is(o, OP_func_func)) { ok = cg_unsupported(e, o, "not a function"); break; }
         if (!first) fputc('\n', bf);
-        ok = emit_func(e, o, bf, first && e->o && e->o->launcher);
+        bool launch = first && e->o && e->o->launcher;
+        ok = kt_is_ktdp_func(o) ? kt_emit_func(e, o, bf, launch) : emit_func(e, o, bf, launch);
         first = false;
     }
     fclose(bf);

@@ -7,16 +7,22 @@ reference expressions, ragged sizes included), the kernel runs twice:
 
   1. from KTIR: the golden .ktir when the case takes the default lowering
      flags, else the KTIR that `--emit=ktir FLAGS` prints, with
-     `ttxform run KERNEL.ktir` (the interpreter, the grid of the function);
+     `ttxform run KERNEL.ktir --check` (the grid of the function): the JIT,
+     then the interpreter on copies of the inputs, every output compared
+     (within 4 ulp), the JIT's written;
   2. from TTIR: `ttxform run KERNEL.ttir --via=ktir --check --grid=G`, which
-     lowers in-process, runs the KTIR and the TTIR on the interpreter and
-     compares them (cases whose flags are more than --grid only run 1).
+     lowers in-process, runs the KTIR on the JIT and the TTIR on the
+     interpreter and compares them (cases whose flags are more than --grid
+     only run 1).
 
 Each output is compared with its NumPy reference (computed here, from the
 inputs generated here) with the tolerance of its dtype.  Then the error
 cases: a missing argument, a buffer of the wrong dtype, an access outside the
-bound buffer, each a located message; and masking: a tile that reaches past
-a view's coordinate_set reads zeros there and writes nothing.
+bound buffer (on both engines), a partial that never comes, each a located
+message; and the memory semantics on both engines: a tile that reaches past
+a view's coordinate_set reads zeros there and writes nothing, a coordinate
+set that is not a box, a view distributed over two buffers, a transposed
+tile order.
 
 Usage: run.py TTXFORM SOURCE_ROOT [SAMPLE ...]
 The last line is `N passed, N failed`; the table lists every case.
@@ -219,7 +225,7 @@ def run_case(tmp, sample, case, idx):
     outs = list(case["reference"])
     refs = {o: eval(case["reference"][o], {**helpers(), **env}) for o in outs}
     tol = TOL_F16_MATMUL if case.get("tol_dtype", (None,))[0] == "f16/f16-matmul" else None
-    runs = [(how, [p]) for how, p in kpaths]
+    runs = [(how + " --check (jit, interp)", [p, "--check"]) for how, p in kpaths]
     if not other:
         g = grid_flags[0] if grid_flags else "--grid=32"
         why = NO_TTIR_CHECK.get(sample) or NO_TTIR_CHECK.get((sample, idx))
@@ -245,6 +251,8 @@ def run_case(tmp, sample, case, idx):
         notes, ok = [], True
         if "--check" in head and "check " not in r.stdout:
             ok, notes = False, ["--check printed no comparison"]
+        if "note:" in r.stderr:   # the KTIR must run on the JIT, not fall back to the interpreter
+            ok, notes = False, notes + [r.stderr.strip()[:200]]
         for o in outs:
             got = np.load(os.path.join(tmp, f"{sample}.{idx}.{o}.out.npy"))
             good, note = compare(got, refs[o], str(got.dtype), tol)
@@ -270,11 +278,25 @@ def error_cases(tmp):
            r"vector_add_1d_dynamic\.ktir:5:\d+: error: argument 'arg2' \(index, the base address of a buffer\) is not bound")
     expect("wrong dtype", [vadd, "--arg", f"arg0={xh}", "--arg", f"arg1={x}", "--arg", f"arg2={x}", "--arg", "arg3=3000"],
            r"vector_add_1d_dynamic\.ktir:5:\d+: error: argument 'arg0' is the base address of f32 elements: '.*xh\.npy' holds float16, expected float32")
-    expect("out-of-bounds access", [vadd, "--arg", f"arg0={small}", "--arg", f"arg1={x}", "--arg", f"arg2={x}", "--arg", "arg3=3000"],
+    expect("out-of-bounds access (interpreter)", [vadd, "--interp", "--arg", f"arg0={small}", "--arg", f"arg1={x}", "--arg", f"arg2={x}", "--arg", "arg3=3000"],
            r"vector_add_1d_dynamic\.ktir:\d+:\d+: error: ktdp.load: out-of-bounds access: tile element \[100\] reads view coordinate \(100\), "
            r"element 100 of argument 0, which holds 100 elements of f32 in program \(0, 0, 0\)")
-    expect("--check without --via", [vadd, "--check", "--arg", f"arg0={x}"], r"--check on KTIR compares the KTIR with its TTIR")
-    expect("--jit on KTIR", [vadd, "--jit", "--arg", f"arg0={x}"], r"the JIT does not run KTIR yet")
+    # the JIT checks a tile's rows once: it names the highest element the tile reaches
+    expect("out-of-bounds access (JIT)", [vadd, "--jit", "--arg", f"arg0={small}", "--arg", f"arg1={x}", "--arg", f"arg2={x}", "--arg", "arg3=3000"],
+           r"vector_add_1d_dynamic\.ktir:28:\d+: error: ktdp.load: out-of-bounds access: reads element 1023 \(byte offset 4092\) of argument 0, "
+           r"which holds 100 elements \(400 bytes\) in program \(0, 0, 0\)")
+    expect("out-of-bounds store (JIT)", [vadd, "--arg", f"arg0={x}", "--arg", f"arg1={x}", "--arg", f"arg2={small}", "--arg", "arg3=3000"],
+           r"vector_add_1d_dynamic\.ktir:\d+:\d+: error: ktdp.store: out-of-bounds access: writes element 1023 \(byte offset 4092\) of argument 2, "
+           r"which holds 100 elements \(400 bytes\) in program \(0, 0, 0\)")
+    # the JIT's options on KTIR: one thread, the C it compiled, no bounds checks
+    dd = os.path.join(tmp, "dump")
+    o = os.path.join(tmp, "vo.npy")
+    r = run(["run", vadd, "--threads=1", f"--dump-dir={dd}", "--no-bounds-check", "--bench", "--arg", f"arg0={x}", "--arg", f"arg1={x}",
+             "--arg", "arg2=zeros:3000", "--arg", "arg3=3000", "--output", f"arg2={o}"])
+    c = os.path.join(dd, "01-add_kernel.c")
+    ok = (r.returncode == 0 and np.array_equal(np.load(o), 2 * np.arange(3000, dtype=np.float32)) and os.path.exists(c)
+          and "void ttx_launch(" in open(c).read() and re.search(r"\(ktir\): jit, 1 thread, 1 launch:", r.stderr) is not None)
+    record("--threads=1 --dump-dir --no-bounds-check --bench on KTIR", ok, r.stderr.strip()[:200])
     expect("--via on KTIR", [vadd, "--via=ktir", "--grid=4", "--arg", f"arg0={x}"], r"is already KTIR")
 
     # masking: a 1024-element tile over a 1000-element view reads zeros past
@@ -300,10 +322,8 @@ module {
 """)
     a = np.arange(1000, dtype=np.float32)
     np.save(os.path.join(tmp, "ma.npy"), a)
-    o = os.path.join(tmp, "mo.npy")
-    r = run(["run", k, "--arg", f"a={os.path.join(tmp, 'ma.npy')}", "--arg", "b=zeros:1000", "--arg", "n=1000", "--output", f"b={o}"])
-    ok = r.returncode == 0 and np.array_equal(np.load(o), a + 1)
-    record("masking: tile past the coordinate_set (both memory-space spellings)", ok, r.stderr.strip()[:200] or "exact")
+    both("masking: tile past the coordinate_set (both memory-space spellings)", tmp, k,
+         ["--arg", f"a={os.path.join(tmp, 'ma.npy')}", "--arg", "b=zeros:1000", "--arg", "n=1000"], "b", a + 1)
     # views of a tile's local memory are not run yet: an error at the view
     k3 = os.path.join(tmp, "lx.ktir")
     open(k3, "w").write("""module {
@@ -333,10 +353,170 @@ module {
 """)
     a = np.arange(32, dtype=np.float32).reshape(8, 4)
     np.save(os.path.join(tmp, "ta.npy"), a)
-    o = os.path.join(tmp, "to.npy")
-    r = run(["run", k2, "--arg", f"0={os.path.join(tmp, 'ta.npy')}", "--arg", "1=zeros:4x8", "--output", f"1={o}"])
-    ok = r.returncode == 0 and np.array_equal(np.load(o), a.T)
-    record("transposed access_tile_order", ok, r.stderr.strip()[:200] or "exact")
+    both("transposed access_tile_order", tmp, k2, ["--arg", f"0={os.path.join(tmp, 'ta.npy')}", "--arg", "1=zeros:4x8"], "1", a.T)
+    memory_cases(tmp, expect)
+
+
+def both(name, tmp, kernel, args, out, want):
+    """kernel on the interpreter, and on the JIT checked against the interpreter (--check): output out
+    (or each (out, want) of a list) must equal want on both"""
+    outs = out if isinstance(out, list) else [(out, want)]
+    for how, eng in (("interpreter", ["--interp"]), ("JIT, --check", ["--check"])):
+        oargs = []
+        for i, (o, _) in enumerate(outs):
+            f = os.path.join(tmp, f"both.out{i}.npy")
+            if os.path.exists(f):
+                os.unlink(f)
+            oargs += ["--output", f"{o}={f}"]
+        r = run(["run", kernel, *eng, *args, *oargs])
+        ok = r.returncode == 0 and "note:" not in r.stderr
+        note = r.stderr.strip()[:200] or "exact"
+        for i, (o, w) in enumerate(outs):
+            if ok and not np.array_equal(np.load(os.path.join(tmp, f"both.out{i}.npy")), w):
+                ok, note = False, f"{o}: got {np.load(os.path.join(tmp, f'both.out{i}.npy')).ravel()[:12]}"
+        record(f"{name} ({how})", ok, note)
+
+
+def memory_cases(tmp, expect):
+    # a coordinate_set that is not a box (the lower triangle, d1 <= d0): the
+    # per-element path masks the rest on load and on store
+    k = os.path.join(tmp, "tri.ktir")
+    open(k, "w").write("""module {
+  func.func @tri(%a: index, %b: index) attributes {grid = [1]} {
+    %c0 = arith.constant 0 : index
+    %va = ktdp.construct_memory_view %a, sizes: [8, 8], strides: [8, 1] {coordinate_set = affine_set<(d0, d1) : (d0 >= 0, -d0 + 7 >= 0, d1 >= 0, d0 - d1 >= 0)>, memory_space = #ktdp.memory_space<global>} : memref<8x8xf32>
+    %vb = ktdp.construct_memory_view %b, sizes: [8, 8], strides: [8, 1] {coordinate_set = affine_set<(d0, d1) : (d0 >= 0, -d0 + 7 >= 0, d1 >= 0, -d1 + 7 >= 0, d0 - d1 + 1 >= 0)>, memory_space = #ktdp.memory_space<global>} : memref<8x8xf32>
+    %ta = ktdp.construct_access_tile %va[%c0, %c0] {access_tile_set = affine_set<(d0, d1) : (d0 >= 0, -d0 + 7 >= 0, d1 >= 0, -d1 + 7 >= 0)>, access_tile_order = affine_map<(d0, d1) -> (d0, d1)>} : memref<8x8xf32> -> !ktdp.access_tile<8x8xindex>
+    %x = ktdp.load %ta : !ktdp.access_tile<8x8xindex> -> tensor<8x8xf32>
+    %one = arith.constant dense<1.0> : tensor<8x8xf32>
+    %y = arith.addf %x, %one : tensor<8x8xf32>
+    %tb = ktdp.construct_access_tile %vb[%c0, %c0] {access_tile_set = affine_set<(d0, d1) : (d0 >= 0, -d0 + 7 >= 0, d1 >= 0, -d1 + 7 >= 0)>, access_tile_order = affine_map<(d0, d1) -> (d0, d1)>} : memref<8x8xf32> -> !ktdp.access_tile<8x8xindex>
+    ktdp.store %y, %tb : tensor<8x8xf32>, !ktdp.access_tile<8x8xindex>
+    return
+  }
+}
+""")
+    a = np.arange(64, dtype=np.float32).reshape(8, 8) + 100
+    np.save(os.path.join(tmp, "tria.npy"), a)
+    want = np.where(np.tri(8, 8, 1, dtype=bool), np.tril(a) + 1, -5).astype(np.float32)
+    np.save(os.path.join(tmp, "trib.npy"), np.full((8, 8), -5, np.float32))
+    both("a coordinate_set that is not a box", tmp, k, ["--arg", f"a={os.path.join(tmp, 'tria.npy')}", "--arg", f"b={os.path.join(tmp, 'trib.npy')}"], "b", want)
+    # a view distributed over two buffers: coordinates 0..3 in the first,
+    # 4..7 in the second (relative to its corner, 4); 8..9 in none (masked)
+    k = os.path.join(tmp, "dist.ktir")
+    open(k, "w").write("""module {
+  func.func @dist(%a: index, %b: index, %o: index) attributes {grid = [1]} {
+    %c0 = arith.constant 0 : index
+    %va = ktdp.construct_memory_view %a, sizes: [4], strides: [1] {coordinate_set = affine_set<(d0) : (d0 >= 0, -d0 + 3 >= 0)>, memory_space = #ktdp.memory_space<global>} : memref<4xf32>
+    %vb = ktdp.construct_memory_view %b, sizes: [4], strides: [1] {coordinate_set = affine_set<(d0) : (d0 - 4 >= 0, -d0 + 7 >= 0)>, memory_space = #ktdp.memory_space<global>} : memref<4xf32>
+    %vd = ktdp.construct_distributed_memory_view (%va, %vb : memref<4xf32>, memref<4xf32>) : memref<10xf32>
+    %vo = ktdp.construct_memory_view %o, sizes: [10], strides: [1] {coordinate_set = affine_set<(d0) : (d0 >= 0, -d0 + 9 >= 0)>, memory_space = #ktdp.memory_space<global>} : memref<10xf32>
+    %t = ktdp.construct_access_tile %vd[%c0] {access_tile_set = affine_set<(d0) : (d0 >= 0, -d0 + 9 >= 0)>, access_tile_order = affine_map<(d0) -> (d0)>} : memref<10xf32> -> !ktdp.access_tile<10xindex>
+    %x = ktdp.load %t : !ktdp.access_tile<10xindex> -> tensor<10xf32>
+    %to = ktdp.construct_access_tile %vo[%c0] {access_tile_set = affine_set<(d0) : (d0 >= 0, -d0 + 9 >= 0)>, access_tile_order = affine_map<(d0) -> (d0)>} : memref<10xf32> -> !ktdp.access_tile<10xindex>
+    ktdp.store %x, %to : tensor<10xf32>, !ktdp.access_tile<10xindex>
+    return
+  }
+}
+""")
+    np.save(os.path.join(tmp, "da.npy"), np.arange(4, dtype=np.float32))
+    np.save(os.path.join(tmp, "db.npy"), np.arange(4, dtype=np.float32) + 10)
+    both("a view distributed over two buffers", tmp, k,
+         ["--arg", f"a={os.path.join(tmp, 'da.npy')}", "--arg", f"b={os.path.join(tmp, 'db.npy')}", "--arg", "o=ones:10"], "o",
+         np.array([0, 1, 2, 3, 10, 11, 12, 13, 0, 0], np.float32))
+    # overlapping partitions: coordinates 3..5 are in both, and belong to the
+    # first (a load reads them there, a store writes them only there)
+    k = os.path.join(tmp, "overlap.ktir")
+    sets = "{coordinate_set = affine_set<(d0) : (d0 >= 0, -d0 + 5 >= 0)>, memory_space = #ktdp.memory_space<global>}"
+    setb = "{coordinate_set = affine_set<(d0) : (d0 - 3 >= 0, -d0 + 7 >= 0)>, memory_space = #ktdp.memory_space<global>}"
+    tile = "{access_tile_set = affine_set<(d0) : (d0 >= 0, -d0 + 9 >= 0)>, access_tile_order = affine_map<(d0) -> (d0)>}"
+    open(k, "w").write(f"""module {{
+  func.func @overlap(%a: index, %b: index, %oa: index, %ob: index) attributes {{grid = [1]}} {{
+    %c0 = arith.constant 0 : index
+    %va = ktdp.construct_memory_view %a, sizes: [6], strides: [1] {sets} : memref<6xf32>
+    %vb = ktdp.construct_memory_view %b, sizes: [5], strides: [1] {setb} : memref<5xf32>
+    %vd = ktdp.construct_distributed_memory_view (%va, %vb : memref<6xf32>, memref<5xf32>) : memref<10xf32>
+    %t = ktdp.construct_access_tile %vd[%c0] {tile} : memref<10xf32> -> !ktdp.access_tile<10xindex>
+    %x = ktdp.load %t : !ktdp.access_tile<10xindex> -> tensor<10xf32>
+    %wa = ktdp.construct_memory_view %oa, sizes: [6], strides: [1] {sets} : memref<6xf32>
+    %wb = ktdp.construct_memory_view %ob, sizes: [5], strides: [1] {setb} : memref<5xf32>
+    %wd = ktdp.construct_distributed_memory_view (%wa, %wb : memref<6xf32>, memref<5xf32>) : memref<10xf32>
+    %to = ktdp.construct_access_tile %wd[%c0] {tile} : memref<10xf32> -> !ktdp.access_tile<10xindex>
+    ktdp.store %x, %to : tensor<10xf32>, !ktdp.access_tile<10xindex>
+    return
+  }}
+}}
+""")
+    np.save(os.path.join(tmp, "oa.npy"), np.arange(6, dtype=np.float32) + 1)
+    np.save(os.path.join(tmp, "ob.npy"), np.arange(5, dtype=np.float32) + 11)
+    np.save(os.path.join(tmp, "oo.npy"), np.full(5, -1, np.float32))
+    both("overlapping partitions of a distributed view", tmp, k,
+         ["--arg", f"a={os.path.join(tmp, 'oa.npy')}", "--arg", f"b={os.path.join(tmp, 'ob.npy')}", "--arg", "oa=zeros:6",
+          "--arg", f"ob={os.path.join(tmp, 'oo.npy')}"],
+         [("oa", np.arange(6, dtype=np.float32) + 1), ("ob", np.array([-1, -1, -1, 14, 15], np.float32))], None)
+    # a reduce over the first dim with a body that is not add/max/min: the
+    # generic loops (the halving order), exact on powers of two
+    k = os.path.join(tmp, "red0.ktir")
+    open(k, "w").write("""module {
+  func.func @red0(%a: index, %o: index) attributes {grid = [1]} {
+    %c0 = arith.constant 0 : index
+    %one = arith.constant 1.0 : f32
+    %va = ktdp.construct_memory_view %a, sizes: [5, 8], strides: [8, 1] {coordinate_set = affine_set<(d0, d1) : (d0 >= 0, -d0 + 4 >= 0, d1 >= 0, -d1 + 7 >= 0)>, memory_space = #ktdp.memory_space<global>} : memref<5x8xf32>
+    %vo = ktdp.construct_memory_view %o, sizes: [8], strides: [1] {coordinate_set = affine_set<(d0) : (d0 >= 0, -d0 + 7 >= 0)>, memory_space = #ktdp.memory_space<global>} : memref<8xf32>
+    %ta = ktdp.construct_access_tile %va[%c0, %c0] {access_tile_set = affine_set<(d0, d1) : (d0 >= 0, -d0 + 4 >= 0, d1 >= 0, -d1 + 7 >= 0)>, access_tile_order = affine_map<(d0, d1) -> (d0, d1)>} : memref<5x8xf32> -> !ktdp.access_tile<5x8xindex>
+    %x = ktdp.load %ta : !ktdp.access_tile<5x8xindex> -> tensor<5x8xf32>
+    %e = tensor.empty() : tensor<8xf32>
+    %i = linalg.fill ins(%one : f32) outs(%e : tensor<8xf32>) -> tensor<8xf32>
+    %r = linalg.reduce ins(%x : tensor<5x8xf32>) outs(%i : tensor<8xf32>) dimensions = [0]
+      (%p: f32, %q: f32) {
+        %m = arith.mulf %p, %q : f32
+        linalg.yield %m : f32
+      }
+    %to = ktdp.construct_access_tile %vo[%c0] {access_tile_set = affine_set<(d0) : (d0 >= 0, -d0 + 7 >= 0)>, access_tile_order = affine_map<(d0) -> (d0)>} : memref<8xf32> -> !ktdp.access_tile<8xindex>
+    ktdp.store %r, %to : tensor<8xf32>, !ktdp.access_tile<8xindex>
+    return
+  }
+}
+""")
+    a = np.array([[2, 0.5, 1, 2, 4, 1, 0.25, 2]] * 5, np.float32) * np.array([[1], [2], [0.5], [1], [2]], np.float32)
+    np.save(os.path.join(tmp, "r0.npy"), a)
+    both("linalg.reduce over the first dim, a mulf body", tmp, k, ["--arg", f"a={os.path.join(tmp, 'r0.npy')}", "--arg", "o=zeros:8"], "o",
+         np.prod(a, axis=0).astype(np.float32))
+    # inter-tile: tile 1 skips its produce, so tile 0 (its group's consumer) never gets it
+    k = os.path.join(tmp, "never.ktir")
+    open(k, "w").write("""module {
+  func.func @never(%a: index) attributes {grid = [2]} {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %id = arith.constant dense<0.0> : tensor<4xf32>
+    %t = ktdp.get_compute_tile_id : index
+    %skip = arith.cmpi eq, %t, %c1 : index
+    %v = ktdp.construct_memory_view %a, sizes: [4], strides: [1] {coordinate_set = affine_set<(d0) : (d0 >= 0, -d0 + 3 >= 0)>, memory_space = #ktdp.memory_space<global>} : memref<4xf32>
+    %at = ktdp.construct_access_tile %v[%c0] {access_tile_set = affine_set<(d0) : (d0 >= 0, -d0 + 3 >= 0)>, access_tile_order = affine_map<(d0) -> (d0)>} : memref<4xf32> -> !ktdp.access_tile<4xindex>
+    %x = ktdp.load %at : !ktdp.access_tile<4xindex> -> tensor<4xf32>
+    scf.if %skip {
+    } else {
+      %f = ktdp.inter_tile_produce producer_tiles_per_group = affine_set<(d0)[s0] : (d0 >= 0, -d0 + 1 >= 0, s0 == 0)> -> <(tensor<4xf32>), groups = affine_set<(d0) : (d0 == 0)>> {
+      ^bb0(%g: index):
+        ktdp.yield_partial %x : tensor<4xf32>
+      }
+      %r = ktdp.inter_tile_reduce(%f) consumer_tiles_per_group = affine_set<(d0)[s0] : (d0 >= 0, -d0 + 1 >= 0, s0 == 0)>, identity(%id : tensor<4xf32>) : <(tensor<4xf32>), groups = affine_set<(d0) : (d0 == 0)>> -> tensor<4xf32> {
+      ^bb0(%p: tensor<4xf32>, %q: tensor<4xf32>):
+        %e = tensor.empty() : tensor<4xf32>
+        %s = linalg.add ins(%p, %q : tensor<4xf32>, tensor<4xf32>) outs(%e : tensor<4xf32>) -> tensor<4xf32>
+        ktdp.yield_reduced %s : tensor<4xf32>
+      }
+      ktdp.store %r, %at : tensor<4xf32>, !ktdp.access_tile<4xindex>
+    }
+    return
+  }
+}
+""")
+    expect("inter-tile: a partial that never comes (interpreter)", [k, "--interp", "--arg", "a=ones:4"],
+           r"never\.ktir:17:\d+: error: ktdp\.inter_tile_reduce: tile 1 of group 0 finished without producing this future in program \(0, 0, 0\)")
+    expect("inter-tile: a partial that never comes (JIT)", [k, "--jit", "--arg", "a=ones:4"],
+           r"never\.ktir:17:\d+: error: ktdp\.inter_tile_reduce: a partial of its group never comes \(its producer finished without making it, "
+           r"or every unfinished tile waits\) in program \(0, 0, 0\)")
 
 
 def main():
