@@ -32,4 +32,9 @@ int xsmt_core(Op *op);
  * (nothing set) for another name */
 bool xsmt_set_core(Ctx *c, Op *module, const char *name);
 
+/* the shape of a static `!ktdp.access_tile<AxBx...xindex>` type t: its
+ * rank (at most maxr) into *rank and its sizes into dims; false for another
+ * type, a dynamic size or a rank over maxr */
+bool ktdp_tile_shape(const Type *t, int64_t *dims, int maxr, int *rank);
+
 #endif

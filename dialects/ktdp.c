@@ -669,3 +669,21 @@ void dialect_ktdp_register(void) {
     print_register_type_body("!ktdp.tile_future", print_tile_future_body);
     print_register_opaque_attr(print_memory_space);
 }
+
+bool ktdp_tile_shape(const Type *t, int64_t *dims, int maxr, int *rank) {
+    if (!t || t->kind != T_OPAQUE || !t->opq.body) return false;
+    const char *s = t->opq.body;
+    if (*s == '<') s++;
+    int r = 0;
+    while (*s >= '0' && *s <= '9') {
+        if (r == maxr) return false;
+        char *end;
+        dims[r++] = strtoll(s, &end, 10);
+        s = end;
+        if (*s != 'x') return false;
+        s++;
+    }
+    if (strncmp(s, "index", 5)) return false;
+    *rank = r;
+    return true;
+}

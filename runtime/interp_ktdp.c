@@ -29,6 +29,7 @@
  * producer tile order, the first partial being the start (the identity when
  * the group has no producer), so every consumer gets the same result. */
 #include "interp_impl.h"
+#include "dialects.h"
 
 #include <pthread.h>
 #include <stdlib.h>
@@ -107,21 +108,6 @@ static bool set_box(const Attr *set, const int64_t *s, int64_t *lo, int64_t *hi)
 
 /* ---- helpers --------------------------------------------------------------- */
 
-static bool tile_shape(Type *t, int64_t *dims, int *rank) {
-    if (!t || t->kind != T_OPAQUE || !t->opq.body) return false;
-    const char *s = t->opq.body;
-    if (*s == '<') s++;
-    int r = 0;
-    while (*s >= '0' && *s <= '9') {
-        if (r == MAX_RANK) return false;
-        dims[r++] = strtoll(s, (char **)&s, 10);
-        if (*s != 'x') return false;
-        s++;
-    }
-    if (strncmp(s, "index", 5)) return false;
-    *rank = r;
-    return true;
-}
 static bool opnd_int(In *in, Op *op, int i, int64_t *v) {
     RV *a = iv_opnd(in, op, i);
     if (!a) return false;
@@ -312,7 +298,7 @@ static bool tile_view(In *in, Op *op, RV **view, int *R, int64_t *dims, int *TR)
     if (!v) return false;
     if (!is_view(v)) return iv_fail(in, op, "the base must be a memory view (tensor bases are not supported)");
     *R = (int)v->e[1].i;
-    if (!tile_shape(op->res[0].type, dims, TR)) return iv_fail(in, op, "the interpreter needs a static access tile shape");
+    if (!ktdp_tile_shape(op->res[0].type, dims, MAX_RANK, TR)) return iv_fail(in, op, "the interpreter needs a static access tile shape");
     return true;
 }
 

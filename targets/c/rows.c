@@ -8,20 +8,8 @@
 /* the ttx_rt_f32_bin code of an f32 elementwise op (16 + the ttx_rt_f32_un
  * code for a unary one), or -1 */
 static int rt_code(Op *op) {
-    if (op->nres != 1 || op->verbatim || !is_tensor(op->res[0].type) || !fname_is(op->res[0].type->sh.elem, "f32"))
-        return -1;
-    for (int i = 0; i < op->nopnds; i++)
-        if (!fname_is(type_elem(op_operand(op, i)->type), "f32")) return -1;
-    switch (op->info->id) {
-    case OP_arith_addf: return 0;
-    case OP_arith_subf: return 1;
-    case OP_arith_mulf: return 2;
-    case OP_arith_divf: return 3;
-    case OP_arith_maxnumf: return 4;
-    case OP_arith_minnumf: return 5;
-    case OP_math_exp: return 16;
-    default: return -1;
-    }
+    if (op->nres != 1 || op->verbatim || !is_tensor(op->res[0].type)) return -1;
+    return cg_rt_f32_code(op);
 }
 
 /* the ttx_rt_f32_red code (0 add, 4 max, 5 min) of a tt.reduce along the

@@ -201,3 +201,19 @@ bool cg_emit_dot(Cg *e, Op *op) {
     cg_loops_close(e, n);
     return !e->failed;
 }
+
+int cg_rt_f32_code(Op *op) {
+    if (op->nres != 1 || !fname_is(type_elem(op->res[0].type), "f32")) return -1;
+    for (int i = 0; i < op->nopnds; i++)
+        if (!fname_is(type_elem(op_operand(op, i)->type), "f32")) return -1;
+    switch (op->info->id) {
+    case OP_arith_addf: return 0;
+    case OP_arith_subf: return 1;
+    case OP_arith_mulf: return 2;
+    case OP_arith_divf: return 3;
+    case OP_arith_maxnumf: return 4;
+    case OP_arith_minnumf: return 5;
+    case OP_math_exp: return 16;
+    default: return -1;
+    }
+}

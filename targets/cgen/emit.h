@@ -141,6 +141,11 @@ static inline bool is_f16ish(const Type *t) { return fname_is(t, "f16") || fname
 static inline const char *utype(int w) { return w <= 8 ? "u8" : w <= 16 ? "u16" : w <= 32 ? "u32" : "u64"; }
 static inline const char *wtype(int w) { return w <= 32 ? "u32" : "u64"; }   /* wrapping arithmetic */
 
+/* the ttx_rt_f32_bin code (jit_rt.h) of an op with one result whose
+ * operands and result have element type f32: 0..5 for addf, subf, mulf,
+ * divf, maxnumf, minnumf, 16 for math.exp; -1 for another op */
+int cg_rt_f32_code(Op *op);
+
 /* ---- index strings ---------------------------------------------------- */
 
 static inline bool is0(const char *s) { return !strcmp(s, "0"); }

@@ -78,22 +78,6 @@ const char *kt_ae(Cg *e, const AExpr *x, const char *const *d, const char *const
 
 /* ---- arith and math ------------------------------------------------------ */
 
-/* the ttx_rt_f32_bin code of an f32 op (16: exp), or -1 */
-static int rt_code(Op *op) {
-    if (op->nres != 1 || !fname_is(type_elem(op->res[0].type), "f32")) return -1;
-    for (int i = 0; i < op->nopnds; i++)
-        if (!fname_is(type_elem(op_operand(op, i)->type), "f32")) return -1;
-    switch (op->info->id) {
-    case OP_arith_addf: return 0;
-    case OP_arith_subf: return 1;
-    case OP_arith_mulf: return 2;
-    case OP_arith_divf: return 3;
-    case OP_arith_maxnumf: return 4;
-    case OP_arith_minnumf: return 5;
-    case OP_math_exp: return 16;
-    default: return -1;
-    }
-}
 
 /* the top-level op of block b that holds o, or NULL */
 static Op *in_block(Op *o, Block *b) {
@@ -184,9 +168,9 @@ static bool emit_arith(Cg *e, Op *op) {
         x->name = cg_vi(e, a0)->name;
         return true;
     }
-    int code0 = rt_code(op);
+    int code0 = cg_rt_f32_code(op);
     /* x - s for an exp: left to it */
-    if (kt_rt(e) && code0 == 1 && u && op_is(u, OP_math_exp) && rt_code(u) == 16 && cg_vi(e, a0)->kind == K_ARRAY &&
+    if (kt_rt(e) && code0 == 1 && u && op_is(u, OP_math_exp) && cg_rt_f32_code(u) == 16 && cg_vi(e, a0)->kind == K_ARRAY &&
         cg_vi(e, op_operand(op, 1))->kind != K_ARRAY && cg_vi(e, op_operand(op, 1))->kind != K_FUSE) {
         x->kind = K_SUB;
         x->kt = op;
@@ -219,7 +203,7 @@ static bool emit_arith(Cg *e, Op *op) {
         line(e, "ttx_rt_f16r(%s, %s, %" PRId64 ");", x->name, cg_vi(e, a0)->name, N);
         return true;
     }
-    int code = rt_code(op);
+    int code = cg_rt_f32_code(op);
     if (kt_rt(e) && code >= 0) {
         Value *a1 = n > 1 ? op_operand(op, 1) : NULL;
         VI *xa = cg_vi(e, a0), *xb = a1 ? cg_vi(e, a1) : NULL;

@@ -19,6 +19,7 @@
  * folds them as the interpreter does: the first partial is the start, the
  * identity only when the group has no producer. */
 #include "kt.h"
+#include "dialects.h"
 
 /* ---- affine sets ------------------------------------------------------------ */
 
@@ -180,21 +181,6 @@ static bool dmemview(Cg *e, Op *op) {
 
 /* ---- tiles ----------------------------------------------------------------------- */
 
-static bool tile_shape(Type *t, int64_t *dims, int *rank) {
-    if (!t || t->kind != T_OPAQUE || !t->opq.body) return false;
-    const char *s = t->opq.body;
-    if (*s == '<') s++;
-    int r = 0;
-    while (*s >= '0' && *s <= '9') {
-        if (r == MAXR) return false;
-        dims[r++] = strtoll(s, (char **)&s, 10);
-        if (*s != 'x') return false;
-        s++;
-    }
-    if (strncmp(s, "index", 5)) return false;
-    *rank = r;
-    return true;
-}
 
 static bool order_perm(Cg *e, Op *op, const Attr *order, int R, int *perm) {
     for (int j = 0; j < R; j++) perm[j] = j;
@@ -215,7 +201,7 @@ static KTile *new_tile(Cg *e, Op *op, bool indirect) {
     t->indirect = indirect;
     t->op = op;
     if (!t->v) { cg_unsupported(e, op, "a base that is not a memory view"); return NULL; }
-    if (!tile_shape(op->res[0].type, t->dims, &t->rank)) { cg_unsupported(e, op, "its tile type"); return NULL; }
+    if (!ktdp_tile_shape(op->res[0].type, t->dims, MAXR, &t->rank)) { cg_unsupported(e, op, "its tile type"); return NULL; }
     VI *x = cg_vi(e, op_result(op, 0));
     x->kind = K_TILE;
     x->kt = t;
