@@ -175,13 +175,17 @@ static void jr_report(JitRun *r, const PtrVec *sites, Diag *d) {
     const char *what = op && (op_is(op, OP_tt_store) || op_is(op, OP_ktdp_store)) ? "writes" : "reads";
     long long sz = r->fail_n > 0 ? r->fail_n : 1;
     if (best < 0) {
-        diag_error(d, l, "%s: out-of-bounds access: %s %lld bytes outside every bound buffer in program (%d, %d, %d)", nm, what,
-                   r->fail_n, r->fail_pid[0], r->fail_pid[1], r->fail_pid[2]);
+        diag_error(d, l, "%s: out-of-bounds access: %s %lld bytes outside every bound buffer in program (%d, %d, %d)%s", nm, what,
+                   r->fail_n, r->fail_pid[0], r->fail_pid[1], r->fail_pid[2],
+                   r->nbufs ? "" : " (no buffer is bound: a kernel whose views have fixed addresses runs in --memory=FILE.npy)");
         return;
     }
     long long ei = off >= 0 ? off / sz : -((-off + sz - 1) / sz);
-    diag_error(d, l, "%s: out-of-bounds access: %s element %lld (byte offset %lld) of argument %d, which holds %lld elements "
-               "(%zu bytes) in program (%d, %d, %d)", nm, what, ei, off, r->argof[best], (long long)(r->bytes[best] / (size_t)sz),
+    char whose[64];
+    if (r->argof[best] < 0) snprintf(whose, sizeof whose, "the memory (--memory)");
+    else snprintf(whose, sizeof whose, "argument %d", r->argof[best]);
+    diag_error(d, l, "%s: out-of-bounds access: %s element %lld (byte offset %lld) of %s, which holds %lld elements "
+               "(%zu bytes) in program (%d, %d, %d)", nm, what, ei, off, whose, (long long)(r->bytes[best] / (size_t)sz),
                r->bytes[best], r->fail_pid[0], r->fail_pid[1], r->fail_pid[2]);
 }
 
@@ -282,18 +286,26 @@ int jit_run(Ctx *c, Op *module, Op *func, int nargs, const IArg *args, const int
     memcpy(&launch, &sym, sizeof launch);
     /* the buffers, for the bounds check and the launcher */
     void **av = calloc((size_t)nargs + 1, sizeof *av);
-    const char **base = calloc((size_t)nargs + 1, sizeof *base);
-    size_t *bytes = calloc((size_t)nargs + 1, sizeof *bytes);
-    int *argof = calloc((size_t)nargs + 1, sizeof *argof);
+    const char **base = calloc((size_t)nargs + 2, sizeof *base);
+    size_t *bytes = calloc((size_t)nargs + 2, sizeof *bytes);
+    int *argof = calloc((size_t)nargs + 2, sizeof *argof);
     int rc = -1;
     if (!av || !base || !bytes || !argof || !sym) { errorf(sym ? "out of memory" : "the JIT lost the launcher"); goto done; }
     for (int i = 0; i < nargs; i++) {
-        if (args[i].kind == IARG_BUF) {
+        if (args[i].kind == IARG_BUF && jo->mem && !args[i].buf.bytes) av[i] = args[i].buf.data;   /* an address in the memory */
+        else if (args[i].kind == IARG_BUF) {
             av[i] = args[i].buf.data;
             base[r.nbufs] = args[i].buf.data;
             bytes[r.nbufs] = args[i].buf.bytes;
             argof[r.nbufs++] = i;
         } else av[i] = (void *)(args[i].kind == IARG_INT ? (const void *)&args[i].i : (const void *)&args[i].f);
+    }
+    if (jo->mem) {   /* --memory: the flat device memory a fixed address (element a: byte a * S) is in */
+        uint64_t *mp = jit_symbol(j, "ttx_mem");
+        if (mp) *mp = (uint64_t)(uintptr_t)jo->mem;
+        base[r.nbufs] = jo->mem;
+        bytes[r.nbufs] = jo->mem_bytes;
+        argof[r.nbufs++] = -1;
     }
     r.base = base;
     r.bytes = bytes;

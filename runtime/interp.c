@@ -575,7 +575,11 @@ Op *interp_find_func(Op *module, const char *name) {
 }
 
 int interp_run(Ctx *c, Op *func, int nargs, const IArg *args, const int grid[3], Diag *d) {
-    In in = { .c = c, .d = d, .func = func, .nargs = nargs, .args = args };
+    return interp_run_mem(c, func, nargs, args, NULL, grid, d);
+}
+
+int interp_run_mem(Ctx *c, Op *func, int nargs, const IArg *args, const Buf *mem, const int grid[3], Diag *d) {
+    In in = { .c = c, .d = d, .func = func, .nargs = nargs, .args = args, .mem = mem };
     if (!func || (!op_is(func, OP_tt_func) && !op_is(func, OP_func_func)) || !func->nregions || !func->regions[0].first) {
         diag_error(d, func ? func->loc : (Loc){ 0 }, "interpreter: expected a function with a body");
         return -1;

@@ -57,5 +57,10 @@ Op *interp_find_func(Op *module, const char *name);
 /* run func for every program id of grid (x fastest, then y, then z).
  * Returns 0, or -1 after reporting an error to d. */
 int interp_run(Ctx *c, Op *func, int nargs, const IArg *args, const int grid[3], Diag *d);
+/* the same for a KTIR kernel with a flat device memory (mem, or NULL): an
+ * element address a below 1 << 36 of a view of S-byte elements is the byte
+ * a * S of mem (the addresses a kernel's views have when its base addresses
+ * were materialized as constants); the programs run one after another */
+int interp_run_mem(Ctx *c, Op *func, int nargs, const IArg *args, const Buf *mem, const int grid[3], Diag *d);
 
 #endif

@@ -51,6 +51,7 @@ typedef struct In {
     int depth;
     const int64_t *lidx;  /* linalg.generic: the current iteration's indices */
     struct Itc *itc;      /* the tiles run together (inter-tile ops), or NULL */
+    const Buf *mem;       /* KTIR --memory: addresses below 1 << KADDR_SHIFT are in it, or NULL */
 } In;
 
 enum { MAX_ELEMS = 1 << 26, MAX_RANK = 8, MAX_DEPTH = 64 };

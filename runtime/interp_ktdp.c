@@ -235,10 +235,17 @@ static unsigned char *elem_at(In *in, Op *op, int64_t a, Type *et, const RV *t, 
     int64_t buf = (a >> KADDR_SHIFT) - 1, e = a & (((int64_t)1 << KADDR_SHIFT) - 1), sz = iv_elem_bytes(et);
     if (buf >= 0 && buf < in->nargs && in->args[buf].kind == IARG_BUF && (uint64_t)e * (uint64_t)sz + (uint64_t)sz <= in->args[buf].buf.bytes)
         return (unsigned char *)in->args[buf].buf.data + e * sz;
+    if (buf == -1 && in->mem && (uint64_t)e * (uint64_t)sz + (uint64_t)sz <= in->mem->bytes) return (unsigned char *)in->mem->data + e * sz;
     char w[512];
     where(w, sizeof w, t, k, c, R, what);
+    if (buf == -1 && in->mem) {
+        iv_fail(in, op, "out-of-bounds access: %s, element %lld of the memory (--memory), which holds %lld elements of %s", w, (long long)e,
+                (long long)(sz ? (int64_t)in->mem->bytes / sz : 0), et->kind == T_FLOAT ? et->f.name : "integers");
+        return NULL;
+    }
     if (buf < 0 || buf >= in->nargs || in->args[buf].kind != IARG_BUF) {
-        iv_fail(in, op, "%s at address %lld, which is in no bound buffer", w, (long long)a);
+        iv_fail(in, op, "%s at address %lld, which is in no bound buffer%s", w, (long long)a,
+                buf == -1 && a >= 0 ? " (a fixed address: give --memory=FILE.npy, the device memory it is in)" : "");
         return NULL;
     }
     iv_fail(in, op, "out-of-bounds access: %s, element %lld of argument %lld, which holds %lld elements of %s", w, (long long)e,

@@ -102,6 +102,15 @@ static const char *run_usage =
     "                         --emit=ktir pipeline with --grid) and run the KTIR;\n"
     "                         with --check the TTIR also runs on the interpreter\n"
     "                         and the outputs are compared as --check does\n"
+    "  --memory=FILE.npy      the device memory of a KTIR kernel (any dtype; also a\n"
+    "                         generator such as zeros:N:f32): element address a of a\n"
+    "                         view of S-byte elements is its byte a * S.  For kernels\n"
+    "                         whose base addresses are constants (--emit=ktir\n"
+    "                         --base-addresses); a base-address argument then takes\n"
+    "                         a number, an element address in it.  The programs run\n"
+    "                         one after another in grid order (views may overlap)\n"
+    "                         unless --threads is given; --check compares the memory\n"
+    "  --memory-out=FILE.npy  write the memory after the run (shape and dtype as read)\n"
     "\n"
     "RISC-V (clang-19, the riscv64 cross sysroot and qemu-riscv64 needed):\n"
     "  --target=riscv64       build the kernel's C with clang-19 -O2 -march=rv64gc\n"
@@ -174,6 +183,7 @@ typedef struct RunOptsCli {
     const char *via;         /* --via=ktir */
     const char *smt_arch;    /* --smt-arch=k1|k3, or NULL */
     bool ime_ref;            /* --smt-ime=ref */
+    const char *memory, *memory_out;   /* KTIR: --memory, --memory-out */
 } RunOptsCli;
 
 static bool push_binding(Binding **v, int *n, const char *text) {
@@ -218,7 +228,7 @@ static int parse_cli(int argc, char **argv, RunOptsCli *o) {
     bool options = true;
     /* the valued options, by index: --arg (2) and --output (3) may repeat */
     static const char *const opts[] = { "grid", "function", "arg", "output", "threads", "trace", "dump-dir", "repeat",
-                                        "target", "vlen", "cache-dir", "via", "smt-arch", "smt-ime" };
+                                        "target", "vlen", "cache-dir", "via", "smt-arch", "smt-ime", "memory", "memory-out" };
     enum { NOPTS = sizeof opts / sizeof *opts };
     const char *seen[NOPTS] = {0};
     for (int i = 1; i < argc; i++) {
@@ -298,6 +308,10 @@ static int parse_cli(int argc, char **argv, RunOptsCli *o) {
         } else if (which == 13) {
             if (strcmp(val, "ref")) return usage_error("bad --smt-ime '%s' (expected ref)", val);
             o->ime_ref = true;
+        } else if (which == 14 || which == 15) {
+            if (!*val) return usage_error("option '%s' needs a file name", a);
+            if (which == 14) o->memory = val;
+            else o->memory_out = val;
         } else if (!strcmp(n, "bench")) {
             o->bench = true;
         } else if (!strcmp(n, "no-bounds-check")) {
@@ -318,6 +332,7 @@ static int parse_cli(int argc, char **argv, RunOptsCli *o) {
             return usage_error("%s", "--trace, --bench and --repeat time the host engines; they do not apply to --target");
     }
     if (o->ime_ref && o->target != RV_RVV) return usage_error("%s", "--smt-ime=ref applies to --target=riscv64-rvv");
+    if (o->memory_out && !o->memory) return usage_error("%s", "--memory-out writes the memory that --memory=FILE.npy gives; give both");
     if (!o->target && (o->vlen || o->cache_dir)) {
         return usage_error("%s", "--vlen and --cache-dir apply to --target=riscv64|riscv64-rvv");
     }
@@ -387,7 +402,8 @@ int run_main(int argc, char **argv) {
         const char *unsup = o.target ? "--target" : o.trace ? "--trace" : NULL;
         KtirRun k = { fname, src, len, o.function, "?", { o.grid[0], o.grid[1], o.grid[2] }, o.have_grid, o.via,
                       o.engine == ENG_JIT ? KENG_JIT : o.engine == ENG_INTERP ? KENG_INTERP : o.engine == ENG_CHECK ? KENG_CHECK : KENG_DEFAULT,
-                      unsup, o.bench, o.repeat, o.args, o.outs, o.nargs, o.nouts, o.threads, o.no_bounds, o.dump_dir };
+                      unsup, o.bench, o.repeat, o.args, o.outs, o.nargs, o.nouts, o.threads, o.no_bounds, o.dump_dir,
+                      o.memory, o.memory_out };
         Op *kf = interp_find_func(m, o.function);
         Attr *ks = kf ? op_attr(kf, "sym_name") : NULL;
         char kname[128];
@@ -395,6 +411,7 @@ int run_main(int argc, char **argv) {
         rc = run_ktir(&k, c, m, &d);
         goto out;
     }
+    if (o.memory) { errorf("--memory applies to KTIR (a module with ktdp ops); '%s' is TTIR: bind its pointers with --arg", fname); goto out; }
     if (!o.engine) o.engine = ENG_JIT;
     Op *func = interp_find_func(m, o.function);
     if (!func) {
@@ -537,7 +554,7 @@ int run_main(int argc, char **argv) {
         use_interp = false;
         engine_name = "riscv";
     } else if (o.engine != ENG_INTERP) {
-        JitOpts jo = { o.threads, o.no_bounds, o.dump_dir, trf ? &tr : NULL, &nthreads, nrep, jtimes, false };
+        JitOpts jo = { o.threads, o.no_bounds, o.dump_dir, trf ? &tr : NULL, &nthreads, nrep, jtimes, false, NULL, 0 };
         Op *unsup = NULL;
         int jr = jit_run(c, m, func, nk, iargs, o.grid, &jo, &unsup, &d);
         if (jr == 1 && o.engine == ENG_CHECK) {

@@ -78,6 +78,8 @@ typedef struct JitOpts {
     int repeat;              /* launches of the whole grid (at least 1) */
     double *times;           /* NULL, or the repeat launch times in us */
     bool cotiles;            /* KTIR with inter-tile ops: every tile on its own thread */
+    void *mem;               /* KTIR --memory: the device memory (the C's ttx_mem), or NULL */
+    size_t mem_bytes;
 } JitOpts;
 
 /* run func over the grid with the JIT; returns 0, -1 after an error, or 1
@@ -115,6 +117,7 @@ typedef struct KtirRun {
     int threads;                 /* the JIT's --threads, --no-bounds-check, --dump-dir */
     bool no_bounds;
     const char *dump_dir;
+    const char *memory, *memory_out;   /* --memory=FILE.npy|GENERATOR, --memory-out=FILE.npy */
 } KtirRun;
 /* the module has ktdp ops */
 bool run_is_ktir(Op *module);

@@ -95,6 +95,7 @@ int run_ktir(const KtirRun *k, Ctx *c, Op *m, Diag *d) {
     if (k->unsupported) return errorf("'%s' does not apply to KTIR yet", k->unsupported);
     if (via && strcmp(k->via, "ktir")) return errorf("unknown --via '%s' (expected ktir)", k->via);
     if (via && run_is_ktir(m)) return errorf("--via=ktir lowers TTIR, but '%s' is already KTIR (it has ktdp ops): run it without --via", k->fname);
+    if (via && k->memory) return errorf("--memory is the device memory of a KTIR kernel; with --via=ktir the TTIR's pointers are bound with --arg");
     if (via && !k->have_grid) return errorf("missing --grid=X[,Y[,Z]] (with --via=ktir it is the grid of the TTIR and of the lowering)");
     Op *func = interp_find_func(m, k->function);
     if (!func || !func->nregions || !func->regions[0].first) {
@@ -103,7 +104,9 @@ int run_ktir(const KtirRun *k, Ctx *c, Op *m, Diag *d) {
     Block *entry = func->regions[0].first;
     int nk = entry->nargs, rc = 1;
     NpyArray *arrays = calloc((size_t)nk + 1, sizeof *arrays), *refs = NULL;
-    IArg *iargs = calloc((size_t)nk + 1, sizeof *iargs), *rargs = NULL;
+    IArg *iargs = calloc((size_t)nk + 1, sizeof *iargs), *rargs = NULL, *jargs = NULL;
+    NpyArray mem = { 0 }, memref = { 0 };
+    Buf mbuf = { 0 }, mrbuf = { 0 };
     char (*names)[64] = calloc((size_t)nk + 1, sizeof *names);
     Type **base = calloc((size_t)nk + 1, sizeof *base);
     bool *hit = calloc((size_t)nk + 1, sizeof *hit);
@@ -117,6 +120,13 @@ int run_ktir(const KtirRun *k, Ctx *c, Op *m, Diag *d) {
         if (!names[i][0]) snprintf(names[i], sizeof names[0], "arg%d", i);
     }
     if (!via) find_bases(func, entry, base, hit);
+    if (k->memory) {   /* the device memory */
+        NpyType f32 = NPY_FLOAT32;
+        bool gen = !file_exists(k->memory) && looks_like_generator(k->memory);
+        bool okm = gen ? run_generate(k->memory, &f32, &mem, err, sizeof err) : npy_read(k->memory, &mem, err, sizeof err);
+        if (!okm) { errorf("--memory: cannot %s '%s': %s", gen ? "make" : "read", k->memory, err); goto out; }
+        mbuf = (Buf){ mem.data, mem.nbytes, NULL };
+    }
     for (int i = 0; via && i < nk; i++)
         if (entry->args[i]->type && entry->args[i]->type->kind == T_PTR) base[i] = entry->args[i]->type->ptr.pointee;
 
@@ -130,7 +140,8 @@ int run_ktir(const KtirRun *k, Ctx *c, Op *m, Diag *d) {
     for (int b = 0; b < k->nouts; b++) {
         int i = arg_index(k->outs[b].name, names, nk);
         if (i < 0) { no_argument_error(c, k->fn_name, entry, names, nk, k->outs[b].name); bad = true; continue; }
-        if (!base[i]) { errorf("--output %s: argument '%s' is not the base address of a buffer", k->outs[b].name, names[i]); bad = true; }
+        if (k->memory) { errorf("--output %s: with --memory the buffers are in the memory; write it with --memory-out=FILE.npy", k->outs[b].name); bad = true; }
+        else if (!base[i]) { errorf("--output %s: argument '%s' is not the base address of a buffer", k->outs[b].name, names[i]); bad = true; }
         outarg[b] = i;
     }
     if (bad) goto out;
@@ -147,7 +158,13 @@ int run_ktir(const KtirRun *k, Ctx *c, Op *m, Diag *d) {
             continue;
         }
         const char *val = k->args[bound[i] - 1].value;
-        if (base[i]) {
+        if (base[i] && k->memory) {   /* an element address in the memory */
+            if (!parse_scalar(val, t, &iargs[i], err, sizeof err) || iargs[i].i < 0) {
+                diag_error(d, l, "argument '%s' is a base address in the memory (--memory): give an element address, a number from 0 (%s)", names[i],
+                           iargs[i].i < 0 ? "it is negative" : err);
+                bad = true;
+            }
+        } else if (base[i]) {
             NpyType want;
             bool also_u8, ok = true;
             char *es = print_type_str(c, base[i]);
@@ -178,6 +195,26 @@ int run_ktir(const KtirRun *k, Ctx *c, Op *m, Diag *d) {
     }
     if (bad || d->nerrors) goto out;
 
+    if (k->memory) {   /* the JIT takes a base address in the memory as the address of its first element */
+        jargs = calloc((size_t)nk + 1, sizeof *jargs);
+        if (!jargs) { errorf("out of memory"); goto out; }
+        for (int i = 0; i < nk; i++) {
+            jargs[i] = iargs[i];
+            if (base[i]) {
+                NpyType nt;
+                bool u8;
+                int64_t sz = dtype_for(base[i], &nt, &u8) ? (int64_t)npy_type_size(nt) : 1;
+                jargs[i] = iarg_buf((char *)mem.data + iargs[i].i * sz, 0);
+            }
+        }
+        if (k->engine == KENG_CHECK) {
+            memref = mem;
+            memref.data = malloc(mem.nbytes ? mem.nbytes : 1);
+            if (!memref.data) { memref = (NpyArray){ 0 }; errorf("out of memory"); goto out; }
+            memcpy(memref.data, mem.data, mem.nbytes);
+            mrbuf = (Buf){ memref.data, memref.nbytes, NULL };
+        }
+    }
     if (k->dump_dir && k->engine != KENG_INTERP && !dump_input(k->dump_dir, c, m)) goto out;
     /* --check: the TTIR (with --via) or the KTIR on the interpreter first, on copies */
     if (k->engine == KENG_CHECK) {
@@ -205,10 +242,11 @@ int run_ktir(const KtirRun *k, Ctx *c, Op *m, Diag *d) {
     int nrep = k->repeat > 0 ? k->repeat : 1, nthreads = 1;
     bool interp = k->engine == KENG_INTERP;
     if (!interp) {
-        JitOpts jo = { .threads = k->threads, .no_bounds = k->no_bounds, .dump_dir = k->dump_dir, .nthreads_out = &nthreads,
-                       .repeat = nrep, .times = times, .cotiles = has_inter_tile(func) };
+        JitOpts jo = { .threads = k->threads ? k->threads : k->memory ? 1 : 0, .no_bounds = k->no_bounds, .dump_dir = k->dump_dir,
+                       .nthreads_out = &nthreads, .repeat = nrep, .times = times, .cotiles = has_inter_tile(func),
+                       .mem = k->memory ? mem.data : NULL, .mem_bytes = mem.nbytes };
         Op *unsup = NULL;
-        int jr = jit_run(c, m, func, nk, iargs, grid, &jo, &unsup, d);
+        int jr = jit_run(c, m, func, nk, jargs ? jargs : iargs, grid, &jo, &unsup, d);
         if (jr == 1 && k->engine == KENG_CHECK && !via) {
             diag_error(d, unsup->loc, "the C target does not support '%s', so --check cannot compare the engines", op_name(unsup));
             goto out;
@@ -220,7 +258,7 @@ int run_ktir(const KtirRun *k, Ctx *c, Op *m, Diag *d) {
     }
     for (int rep = 0; interp && rep < nrep; rep++) {
         double t0 = now_us();
-        int ir = interp_run(c, func, nk, iargs, grid, d);
+        int ir = interp_run_mem(c, func, nk, iargs, k->memory ? &mbuf : NULL, grid, d);
         times[rep] = now_us() - t0;
         if (ir != 0 || d->nerrors) goto out;
     }
@@ -230,7 +268,7 @@ int run_ktir(const KtirRun *k, Ctx *c, Op *m, Diag *d) {
         bench_print(gname, interp ? "interp" : "jit", interp ? 1 : nthreads, times, nrep);
     }
     /* --check of the KTIR alone: now the interpreter, on the copies */
-    if (refs && !via && (interp_run(c, func, nk, rargs, grid, d) != 0 || d->nerrors)) goto out;
+    if (refs && !via && (interp_run_mem(c, func, nk, rargs, k->memory ? &mrbuf : NULL, grid, d) != 0 || d->nerrors)) goto out;
     if (refs) {
         bool agree = true;
         for (int i = 0; i < nk; i++) {
@@ -239,6 +277,7 @@ int run_ktir(const KtirRun *k, Ctx *c, Op *m, Diag *d) {
             if (iargs[i].kind != IARG_BUF || (k->nouts && !want)) continue;
             agree &= via ? check_pair(names[i], &arrays[i], &refs[i], "ktir", "ttir") : check_one(names[i], &arrays[i], &refs[i]);
         }
+        if (k->memory) agree &= check_one("memory", &mem, &memref);
         fflush(stdout);
         if (!agree) {
             if (via) errorf("the KTIR (on the %s) and the TTIR (on the interpreter) disagree (see above)", interp ? "interpreter" : "JIT");
@@ -249,11 +288,15 @@ int run_ktir(const KtirRun *k, Ctx *c, Op *m, Diag *d) {
     rc = 0;
     for (int b = 0; b < k->nouts && rc == 0; b++)
         if (!npy_write(k->outs[b].value, &arrays[outarg[b]], err, sizeof err)) { errorf("cannot write '%s': %s", k->outs[b].value, err); rc = 1; }
+    if (rc == 0 && k->memory_out && !npy_write(k->memory_out, &mem, err, sizeof err)) { errorf("cannot write '%s': %s", k->memory_out, err); rc = 1; }
 out:
     check_copies_free(nk, refs, rargs);
     for (int i = 0; arrays && i < nk; i++) npy_free(&arrays[i]);
     free(arrays);
     free(iargs);
+    free(jargs);
+    npy_free(&mem);
+    npy_free(&memref);
     free(names);
     free(base);
     free(hit);

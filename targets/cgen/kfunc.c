@@ -479,6 +479,11 @@ bool kt_emit_func(Cg *e, Op *func, FILE *out, bool launcher) {
         fputs("/* the partials of the inter-tile ops (the JIT's runtime) */\n"
               "void ttx_kt_put(int site, i64 seq, i64 tile, int idx, const void *data, i64 bytes);\n"
               "const void *ttx_kt_get(int site, i64 seq, i64 tile, int idx);\n\n", out);
+    if (strstr(body, "ttx_mem") || launcher)
+        fputs("#ifndef TTX_MEM\n#define TTX_MEM\n"
+              "/* the device memory: element address a of S-byte elements is the byte\n"
+              " * ttx_mem + a * S (0 when the buffers' own addresses are passed) */\n"
+              "u64 ttx_mem;\n#endif\n\n", out);
     fprintf(out, "void %s(", nm);
     for (int i = 0; i < entry->nargs; i++) {
         const char *pt = ptype(e, entry->args[i]->type);
@@ -494,7 +499,7 @@ bool kt_emit_func(Cg *e, Op *func, FILE *out, bool launcher) {
     free(body);
     if (!launcher) return true;
     fputs("\n/* runs compute tiles [first, end) of the grid, x fastest; a base-address\n"
-          " * argument is the buffer's address, passed on in elements */\n"
+          " * argument is the buffer's address (from ttx_mem), passed on in elements */\n"
           "void ttx_launch(void *const *args, i32 gx, i32 gy, i32 gz, i64 first, i64 end)\n{\n"
           "    for (i64 p = first; p < end; p++) {\n", out);
     if (e->s->drain) fprintf(out, "        if (TTX_STOP(p)) { %s return; }\n", e->s->drain);
@@ -503,7 +508,7 @@ bool kt_emit_func(Cg *e, Op *func, FILE *out, bool launcher) {
     for (int i = 0; i < entry->nargs; i++) {
         Type *at = entry->args[i]->type;
         Type *bt = kt_base_type(func, i);
-        if (bt) fprintf(out, "(i64)((u64)args[%d] / %d)", i, cg_msize(bt));
+        if (bt) fprintf(out, "(i64)(((u64)args[%d] - ttx_mem) / %d)", i, cg_msize(bt));
         else if (is_f16ish(at)) fprintf(out, "ttx_%sr(*(const double *)args[%d])", fname_is(at, "f16") ? "f16" : "bf16", i);
         else if (at->kind == T_FLOAT) fprintf(out, "(%s)*(const double *)args[%d]", ptype(e, at), i);
         else fprintf(out, "(%s)*(const i64 *)args[%d]", ptype(e, at), i);

@@ -343,7 +343,7 @@ static bool tile_coord(Cg *e, KTile *t, const char *const *p, const char **c, co
         int isz = cg_msize(iv->el);
         line(e, "if (%s && !%s) %s = 0;", ok, in, ok);
         line(e, "if (%s) {", ok);
-        line(e, "    const %s *ip = (const %s *)(u64)((u64)%s * %d);", it, it, ad, isz);
+        line(e, "    const %s *ip = (const %s *)(u64)(ttx_mem + (u64)%s * %d);", it, it, ad, isz);
         line(e, "    if (TTX_IN(ip, %d, %d)) %s = (i64)*ip; else %s = 0;", isz, site, c[d], ok);
         line(e, "}");
         j++;
@@ -366,7 +366,7 @@ static bool access_general(Cg *e, KTile *t, Value *x, bool load, int site) {
     const char *ad = fmt(e, "ad%d", e->ntmp), *in = fmt(e, "in%d", e->ntmp);
     e->ntmp++;
     view_addr(e, v, c, ad, in);
-    line(e, "%s *P = (%s *)(u64)((u64)%s * %d);", mt, mt, ad, sz);
+    line(e, "%s *P = (%s *)(u64)(ttx_mem + (u64)%s * %d);", mt, mt, ad, sz);
     if (load) {
         line(e, "%s[%s] = 0;", cg_vi(e, x)->name, k);
         line(e, "if (%s && %s && TTX_IN(P, %d, %d)) %s[%s] = %s;", ok, in, sz, site, cg_vi(e, x)->name, k, mem_read(e, v->el, "P"));
@@ -416,8 +416,8 @@ static bool access_box(Cg *e, KTile *t, Value *x, bool load, int site, int q, bo
         line(e, "if (%s > 0) { amin += %s * %s; amax += (%s - 1) * %s; } else { amin += (%s - 1) * %s; amax += %s * %s; }", s, lo[j], s,
              hi[j], s, hi[j], s, lo[j], s);
     }
-    line(e, "%s *P = (%s *)(u64)((u64)%s * %d);", mt, mt, o, sz);
-    line(e, "if (TTX_IN((%s *)(u64)((u64)amax * %d), %d, %d) && TTX_IN((%s *)(u64)((u64)amin * %d), (amax - amin + 1) * %d, %d)) {", mt, sz, sz,
+    line(e, "%s *P = (%s *)(u64)(ttx_mem + (u64)%s * %d);", mt, mt, o, sz);
+    line(e, "if (TTX_IN((%s *)(u64)(ttx_mem + (u64)amax * %d), %d, %d) && TTX_IN((%s *)(u64)(ttx_mem + (u64)amin * %d), (amax - amin + 1) * %d, %d)) {", mt, sz, sz,
          site, mt, sz, sz, site);
     e->ind++;
     const char *a[MAXR];

@@ -85,10 +85,7 @@ EXTRA_CASES = {
                                reference={"arg1": "-arg0"})],
 }
 # goldens no case runs, and why
-NOT_RUN = {
-    "vector_add_1d.grid4.ktir": "lowered with --base-addresses=0,4096,8192: no argument to bind a buffer to, "
-                                "and its 2097152-element views overlap",
-}
+NOT_RUN = {}
 # cases whose KTIR the interpreter rejects, with the message it must give
 # (lowering issues that execution finds)
 XFAIL_KTIR = {}
@@ -355,6 +352,91 @@ module {
     np.save(os.path.join(tmp, "ta.npy"), a)
     both("transposed access_tile_order", tmp, k2, ["--arg", f"0={os.path.join(tmp, 'ta.npy')}", "--arg", "1=zeros:4x8"], "1", a.T)
     memory_cases(tmp, expect)
+    fixed_address_cases(tmp, expect)
+
+
+def fixed_address_cases(tmp, expect):
+    """--memory: the device memory of KTIR whose base addresses are constants
+    (the vector_add_1d.grid4 golden, lowered with --base-addresses=0,4096,8192:
+    three overlapping 2097152-element views), and base-address arguments
+    bound to element addresses in it"""
+    g4 = os.path.join(GOLDEN, "vector_add_1d.grid4.ktir")
+    USED_GOLDENS.add("vector_add_1d.grid4.ktir")
+    n, a_at, b_at, o_at = 2097152, 0, 4096, 8192
+    rng = np.random.default_rng(44)
+    mem0 = np.abs(rng.standard_normal(o_at + n)).astype(np.float32)   # positive: the sums grow, never NaN
+    mi = os.path.join(tmp, "mem.npy")
+    np.save(mi, mem0)
+    # NumPy: the programs in grid order, each its 512 blocks of 1024 in turn (a
+    # block loads both operands, then stores): the views overlap, so order matters
+    want = mem0.copy()
+    for p in range(4):
+        for it in range(p * 512, min(p * 512 + 512, 2048)):
+            s0 = it * 1024
+            x, y = want[a_at + s0:a_at + s0 + 1024].copy(), want[b_at + s0:b_at + s0 + 1024].copy()
+            want[o_at + s0:o_at + s0 + 1024] = x + y
+    for how, eng in (("interpreter", ["--interp"]), ("JIT", ["--jit"]), ("JIT, --check", ["--check"]), ("JIT, --threads=1", ["--threads=1"])):
+        mo = os.path.join(tmp, "memout.npy")
+        if os.path.exists(mo):
+            os.unlink(mo)
+        r = run(["run", g4, *eng, f"--memory={mi}", f"--memory-out={mo}"])
+        ok = r.returncode == 0 and os.path.exists(mo)
+        got = np.load(mo) if ok else None
+        ok = ok and got.dtype == np.float32 and got.shape == want.shape and np.array_equal(got.view(np.uint32), want.view(np.uint32))
+        if ok and "--check" in eng:
+            ok = "check memory float32 (2105344,): identical" in r.stdout
+        record(f"--memory: vector_add_1d.grid4 golden, fixed addresses ({how})", ok,
+               r.stderr.strip()[:200] or (f"{int((got != want).sum())} elements differ" if got is not None and not ok else "exact"))
+    # base-address arguments as element addresses in the memory
+    vadd = os.path.join(GOLDEN, "vector_add_1d_dynamic.ktir")
+    m2 = np.arange(9000, dtype=np.float32)
+    m2i = os.path.join(tmp, "mem2.npy")
+    np.save(m2i, m2)
+    w2 = m2.copy()
+    w2[6000:9000] = m2[0:3000] + m2[3000:6000]
+    for how, eng in (("interpreter", ["--interp"]), ("JIT, --check", ["--check"])):
+        mo = os.path.join(tmp, "mem2out.npy")
+        r = run(["run", vadd, *eng, f"--memory={m2i}", f"--memory-out={mo}", "--arg", "arg0=0", "--arg", "arg1=3000", "--arg", "arg2=6000",
+                 "--arg", "arg3=3000"])
+        ok = r.returncode == 0 and np.array_equal(np.load(mo), w2)
+        record(f"--memory: base addresses bound to element addresses ({how})", ok, r.stderr.strip()[:200] or "exact")
+    # a generator as the memory, no output: the run succeeds and writes nothing
+    r = run(["run", g4, "--memory=zeros:2105344:f32", "--check"])
+    record("--memory: a generator (zeros), --check", r.returncode == 0 and "check memory float32 (2105344,): identical" in r.stdout,
+           r.stderr.strip()[:200] or "ok")
+    # errors
+    expect("fixed addresses without --memory (interpreter)", [g4, "--interp"],
+           r"vector_add_1d\.grid4\.ktir:\d+:\d+: error: ktdp\.load: tile element \[0\] reads view coordinate \(0\) at address 0, which is in no "
+           r"bound buffer \(a fixed address: give --memory=FILE\.npy, the device memory it is in\) in program \(0, 0, 0\)")
+    expect("fixed addresses without --memory (JIT)", [g4, "--jit"],
+           r"vector_add_1d\.grid4\.ktir:\d+:\d+: error: ktdp\.load: out-of-bounds access: reads \d+ bytes outside every bound buffer in program "
+           r"\(0, 0, 0\) \(no buffer is bound: a kernel whose views have fixed addresses runs in --memory=FILE\.npy\)")
+    small = os.path.join(tmp, "memsmall.npy")
+    np.save(small, np.zeros(8192 + 1000, np.float32))
+    expect("memory too small (interpreter)", [g4, "--interp", f"--memory={small}"],
+           r"error: ktdp\.store: out-of-bounds access: tile element \[1000\] writes view coordinate \(1000\), element 9192 of the memory "
+           r"\(--memory\), which holds 9192 elements of f32 in program \(0, 0, 0\)")
+    expect("memory too small (JIT)", [g4, "--jit", f"--memory={small}"],
+           r"error: ktdp\.(load|store): out-of-bounds access: (reads|writes) element \d+ \(byte offset \d+\) of the memory \(--memory\), "
+           r"which holds 9192 elements \(36768 bytes\) in program \(0, 0, 0\)")
+    expect("--memory: a buffer for a base address", [vadd, f"--memory={m2i}", "--arg", f"arg0={m2i}", "--arg", "arg1=0", "--arg", "arg2=0",
+                                                      "--arg", "arg3=10"],
+           r"vector_add_1d_dynamic\.ktir:5:\d+: error: argument 'arg0' is a base address in the memory \(--memory\): give an element address")
+    expect("--memory: a negative address", [vadd, f"--memory={m2i}", "--arg", "arg0=-4", "--arg", "arg1=0", "--arg", "arg2=0", "--arg", "arg3=10"],
+           r"argument 'arg0' is a base address in the memory \(--memory\): give an element address, a number from 0 \(it is negative\)")
+    expect("--memory with --output", [vadd, f"--memory={m2i}", "--arg", "arg0=0", "--arg", "arg1=0", "--arg", "arg2=0", "--arg", "arg3=10",
+                                      "--output", f"arg2={os.path.join(tmp, 'o.npy')}"],
+           r"ttxform run: error: --output arg2: with --memory the buffers are in the memory; write it with --memory-out=FILE\.npy")
+    expect("--memory-out without --memory", [g4, f"--memory-out={os.path.join(tmp, 'o.npy')}"],
+           r"--memory-out writes the memory that --memory=FILE\.npy gives; give both")
+    expect("--memory: unreadable file", [g4, f"--memory={os.path.join(tmp, 'nope.npy')}"], r"ttxform run: error: --memory: cannot read '.*nope\.npy'")
+    expect("--memory on TTIR", [os.path.join(ROOT, "samples", "spyre", "vector_add_1d.ttir"), f"--memory={m2i}", "--grid=4"],
+           r"ttxform run: error: --memory applies to KTIR \(a module with ktdp ops\)")
+    expect("--memory with --via", [os.path.join(ROOT, "samples", "spyre", "vector_add_1d.ttir"), "--via=ktir", f"--memory={m2i}", "--grid=4"],
+           r"ttxform run: error: --memory is the device memory of a KTIR kernel")
+    for f in ("o.npy",):
+        if os.path.exists(os.path.join(tmp, f)):
+            record("--memory: nothing written after an error", False, f)
 
 
 def both(name, tmp, kernel, args, out, want):

@@ -4,7 +4,10 @@
 // its offset, strides and coordinate-set bounds; a load through a box tile
 // is a loop over the part inside the view's set (the rest zero), its buffer
 // checked once at the lowest and highest address; a store writes only that
-// part.  f16 memory is uint16 bits.
+// part.  f16 memory is uint16 bits.  An element address a of S-byte
+// elements is the byte ttx_mem + a * S (ttx_mem is 0 unless a device memory
+// is given: `run --memory`).
+// CHECK: u64 ttx_mem;
 // CHECK-LABEL: void mask(i64 arg0, i64 arg1, i64 arg2,
 // CHECK: i64 [[OFF:v[0-9]+]] = (i64)((u64)((i64)pidX) * (u64)512);
 // CHECK: i64 m0_off = (i64)arg0;
@@ -15,8 +18,8 @@
 // CHECK: /* ktdp.load */
 // CHECK: if (m0_hi0 - [[B]] - {{a[0-9]+_lo0}} < [[H:h[0-9]+_0]] - 1) [[H]] = m0_hi0 - [[B]]
 // CHECK: for (i64 k = 0; k < 512; k++) [[X]][k] = 0;
-// CHECK: u16 *P = (u16 *)(u64)((u64){{o[0-9]+}} * 2);
-// CHECK-NEXT: if (TTX_IN((u16 *)(u64)((u64)amax * 2), 2, 0) && TTX_IN((u16 *)(u64)((u64)amin * 2), (amax - amin + 1) * 2, 0)) {
+// CHECK: u16 *P = (u16 *)(u64)(ttx_mem + (u64){{o[0-9]+}} * 2);
+// CHECK-NEXT: if (TTX_IN((u16 *)(u64)(ttx_mem + (u64)amax * 2), 2, 0) && TTX_IN((u16 *)(u64)(ttx_mem + (u64)amin * 2), (amax - amin + 1) * 2, 0)) {
 // CHECK: for (i64 j = {{l[0-9]+_0}}; j < [[H]]; j++) [[X]][xr + j] = ttx_h2f(*(row + j * 1LL));
 // CHECK: /* ktdp.store */
 // CHECK-NOT: [k] = 0;
