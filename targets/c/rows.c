@@ -30,6 +30,14 @@ static void rt_materialize(Cg *e, Value *v, const char *at) {
          x->dsb ? off : "", x->dsb, n);
 }
 
+/* a broadcast (or expand_dims, or reshape) of a one-element tensor: every
+ * element is its element 0 */
+static bool one_value(Value *v) {
+    Op *d = v->def;
+    return d && !d->verbatim && (op_is(d, OP_tt_broadcast) || op_is(d, OP_tt_expand_dims) || op_is(d, OP_tt_reshape)) &&
+           d->nopnds == 1 && is_tensor(op_operand(d, 0)->type) && type_numel(op_operand(d, 0)->type) == 1;
+}
+
 /* an f32 elementwise op over whole arrays (or one value) as one call;
  * false (nothing written) when its operands are not of that form */
 bool c_rows_elementwise(Cg *e, Op *op, Value *v) {
@@ -43,6 +51,21 @@ bool c_rows_elementwise(Cg *e, Op *op, Value *v) {
              cg_vi(e, op_operand(op, 0))->name, cg_ex(e, op_operand(op, 1), zi), cg_msize(type_elem(v->type)->ptr.pointee), type_numel(v->type));
         return true;
     }
+    /* f16 to f32 (a float array holds f16 values exactly): a copy; f32 to f16:
+     * one rounding call */
+    if ((op_is(op, OP_arith_extf) || op_is(op, OP_arith_truncf)) && !op->verbatim && op->nopnds == 1 && is_tensor(v->type) &&
+        cg_vi(e, op_operand(op, 0))->kind == K_ARRAY && cg_same_shape(op_operand(op, 0)->type, v->type)) {
+        Type *from = type_elem(op_operand(op, 0)->type), *to = type_elem(v->type);
+        const char *src = cg_vi(e, op_operand(op, 0))->name, *dst = cg_vi(e, v)->name;
+        if (op_is(op, OP_arith_extf) && fname_is(from, "f16") && fname_is(to, "f32")) {
+            line(e, "memcpy(%s, %s, sizeof(float) * %" PRId64 ");", dst, src, type_numel(v->type));
+            return true;
+        }
+        if (op_is(op, OP_arith_truncf) && fname_is(from, "f32") && fname_is(to, "f16")) {
+            line(e, "ttx_rt_f16r(%s, %s, %" PRId64 ");", dst, src, type_numel(v->type));
+            return true;
+        }
+    }
     int code = rt_code(op);
     if (code < 0 || op->nopnds != (code >= 16 ? 1 : 2)) return false;
     const char *zi[MAXR];
@@ -53,7 +76,7 @@ bool c_rows_elementwise(Cg *e, Op *op, Value *v) {
         Value *a = op_operand(op, i);
         VI *x = cg_vi(e, a);
         if (x->kind == K_ARRAY && cg_same_shape(a->type, v->type)) { ptr[i] = x->name; stride[i] = 1; }
-        else if (cg_is_uniform_value(a) && code < 16) { ptr[i] = NULL; stride[i] = 0; }
+        else if ((cg_is_uniform_value(a) || one_value(a)) && code < 16) { ptr[i] = NULL; stride[i] = 0; }
         else return false;
     }
     const char *sname = NULL;
@@ -301,6 +324,55 @@ bool c_rows_access(Cg *e, CgAccess *a) {
     return rows || prow;
 }
 
+/* a tensor-descriptor load or store by rows (CgenStrategy.desc_rows): a row
+ * whose other coordinates are inside the descriptor's shape and whose last
+ * stride is 1 is one copy (f32, i32) or conversion (f16) of the interval
+ * of it inside the shape, the rest of a loaded row zero; the other rows
+ * element by element */
+bool c_rows_desc(Cg *e, CgAccess *a) {
+    Type *el = a->el;
+    bool f16 = fname_is(el, "f16"), plain = fname_is(el, "f32") || (el->kind == T_INT && el->i.width == 32);
+    int r = a->r;
+    if (!a->ten || a->by_index || r < 1 || a->L < 8 || (!f16 && !plain)) return false;
+    if (a->store && (cg_vi(e, a->val)->kind != K_ARRAY || !cg_same_shape(a->val->type, a->vt))) return false;
+    const char **idx = a->idx, *b = a->bpn, *mt = a->mt, *name = a->name;
+    int64_t L = a->L;
+    int sz = a->sz;
+    int n = cg_loops_open(e, a->vt->sh.dims, r - 1, idx);
+    idx[r - 1] = "0";
+    const char *row = cg_flat(e, a->vt->sh.dims, r, idx);
+    const char *ok = fmt(e, "%s.stride[%d] == 1", b, r - 1), *off = fmt(e, "%s.off[%d]", b, r - 1);
+    for (int d = 0; d < r - 1; d++) {
+        const char *c = fmt(e, "(%s.off[%d] + %s)", b, d, idx[d]);
+        ok = fmt(e, "%s && %s >= 0 && %s < %s.shape[%d]", ok, c, c, b, d);
+        off = fmt(e, "%s + %s * %s.stride[%d]", off, c, b, d);
+    }
+    line(e, "i64 ttx_lo = -%s.off[%d], ttx_hi = %s.shape[%d] - %s.off[%d];", b, r - 1, b, r - 1, b, r - 1);
+    line(e, "if (ttx_lo < 0) ttx_lo = 0;");
+    line(e, "if (ttx_lo > %" PRId64 ") ttx_lo = %" PRId64 ";", L, L);
+    line(e, "if (ttx_hi > %" PRId64 ") ttx_hi = %" PRId64 ";", L, L);
+    line(e, "if (ttx_hi < ttx_lo) ttx_hi = ttx_lo;");
+    line(e, "%s%s *ttx_rp = (%s%s *)%s.base + %s;", a->store ? "" : "const ", mt, a->store ? "" : "const ", mt, b, off);
+    line(e, "if (%s && (ttx_hi == ttx_lo || TTX_INR(ttx_rp + ttx_lo, (ttx_hi - ttx_lo) * %d))) {", ok, sz);
+    e->ind++;
+    const char *v = a->store ? cg_vi(e, a->val)->name : name;
+    if (a->store && f16) {   /* ttx_rt_f2h writes at once: a pending row store goes first */
+        line(e, "ttx_rt_drain();");
+        line(e, "if (ttx_hi > ttx_lo) ttx_rt_f2h(ttx_rp + ttx_lo, &%s[%s + ttx_lo], ttx_hi - ttx_lo);", v, row);
+    }
+    else if (a->store) line(e, "if (ttx_hi > ttx_lo) ttx_rt_store(ttx_rp + ttx_lo, &%s[%s + ttx_lo], (ttx_hi - ttx_lo) * %d);", v, row, sz);
+    else {
+        if (f16) line(e, "if (ttx_hi > ttx_lo) ttx_rt_h2f(&%s[%s + ttx_lo], ttx_rp + ttx_lo, ttx_hi - ttx_lo);", name, row);
+        else line(e, "if (ttx_hi > ttx_lo) ttx_rt_copy(&%s[%s + ttx_lo], ttx_rp + ttx_lo, (ttx_hi - ttx_lo) * %d);", name, row, sz);
+        rt_fill_row(e, name, row, L, "0");
+    }
+    rt_else_row(e);
+    rt_row_loop(e, idx, r, L);
+    a->n = n + 2;
+    a->after_row = NULL;
+    return true;
+}
+
 /* an f32 tt.reduce along the last axis of an array whose combiner is one
  * addf, maxnumf or minnumf of its two arguments: ttx_rt_f32_red per row */
 static int rt_reduce_code(Cg *e, Op *op) {
@@ -385,6 +457,8 @@ const char c_rows_decls[] =
     "void ttx_rt_drain(void);\n"
     "void ttx_rt_ptr_add(void **d, void *const *a, i64 bytes, i64 n);\n"
     "void ttx_rt_h2f(float *d, const u16 *h, i64 n);\n"
+    "void ttx_rt_f2h(u16 *d, const float *s, i64 n);\n"
+    "void ttx_rt_f16r(float *d, const float *s, i64 n);\n"
     "float ttx_rt_copy_red(int op, float *d, const float *s, i64 lo, i64 hi, i64 n, float other);\n"
     "void ttx_rt_store(void *d, const void *s, i64 bytes);\n"
     "void ttx_rt_f32_bin(int op, float *d, const float *a, i64 sa, const float *b, i64 sb, i64 n);\n"

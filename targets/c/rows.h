@@ -10,6 +10,7 @@ bool c_rows_fills_array(Cg *e, Op *op);
 bool c_rows_copy(Cg *e, const char *dst, Value *src, Type *t);
 bool c_rows_elementwise(Cg *e, Op *op, Value *v);
 bool c_rows_access(Cg *e, CgAccess *a);
+bool c_rows_desc(Cg *e, CgAccess *a);
 bool c_rows_reduce(Cg *e, Op *op, bool scan);
 bool c_rows_dot(Cg *e, Op *op);
 /* targets/c/smt.c: an f32 xsmt.mmt4d as dot calls (CgenStrategy.mmt4d) */

@@ -23,7 +23,7 @@ static void rt_prelude(FILE *out, const char *body, size_t blen) {
 static const CgenStrategy c_portable = { .name = "C", .prelude = c_prelude, .gather_rows = true };
 static const CgenStrategy c_rt = {
     .name = "C", .prelude = rt_prelude, .drain = "ttx_rt_drain();", .fills_array = c_rows_fills_array, .copy = c_rows_copy,
-    .elementwise = c_rows_elementwise, .access_rows = c_rows_access, .reduce = c_rows_reduce, .dot = c_rows_dot,
+    .elementwise = c_rows_elementwise, .access_rows = c_rows_access, .desc_rows = c_rows_desc, .reduce = c_rows_reduce, .dot = c_rows_dot,
     .mmt4d = c_rows_mmt4d,
 };
 

@@ -54,6 +54,8 @@ typedef struct CgenStrategy {
      * over the last axis (CgAccess.n, .idx, .after_row); on false it may have
      * written what must come before the generic per-element loops */
     bool (*access_rows)(Cg *e, CgAccess *a);
+    /* the same for a tensor-descriptor access (CgAccess.bpn set) */
+    bool (*desc_rows)(Cg *e, CgAccess *a);
     /* a tt.reduce (scan false) or tt.scan */
     bool (*reduce)(Cg *e, Op *op, bool scan);
     /* a tt.dot, its result declared */

@@ -83,6 +83,10 @@ bool cg_same_shape(const Type *a, const Type *b) {
 static bool wants_array(Op *op, int i) {
     switch (op->info->id) {
     case OP_tt_load: case OP_tt_store: case OP_tt_reduce: case OP_tt_scan: case OP_tts_load: case OP_tts_store: return false;
+    case OP_tt_descriptor_load: return false;
+    case OP_tt_descriptor_store: return i == 1;
+    case OP_tt_descriptor_gather: return i == 1;
+    case OP_tt_descriptor_scatter: return i == 1 || i == 3;
     case OP_tt_dot: return i < 2;
     case OP_scf_if: return false;
     case OP_scf_for: case OP_scf_while: return false;
@@ -114,7 +118,7 @@ void cg_decide(Cg *e, Value *v) {
     if (x->kind == K_SCALAR) return;
     Type *t = v->type;
     if (x->carried || x->carried_step) { x->kind = K_VIRT; x->inst = 1; return; }
-    if (is_bptr(t)) { x->kind = K_BPTR; return; }
+    if (is_bptr(t) || is_tdesc(t)) { x->kind = K_BPTR; return; }
     if (!is_tensor(t)) { x->kind = K_SCALAR; return; }
     x->kind = K_ARRAY;
     Op *op = v->def;

@@ -97,6 +97,8 @@ struct CgAccess {
     const char *idx[MAXR];
     const char *after_row;
     bool whole;                  /* the strategy wrote the whole access, its loops closed */
+    const char *bpn;             /* a tensor-descriptor access: the block pointer at its offsets */
+    bool by_index;               /* ... a gather or scatter (rows by index): never by rows */
 };
 
 
@@ -135,6 +137,8 @@ static inline void line(Cg *e, const char *f, ...) {
 
 static inline bool is_tensor(const Type *t) { return t && t->kind == T_TENSOR && t->sh.rank >= 0; }
 static inline bool is_bptr(const Type *t) { return t && t->kind == T_PTR && t->ptr.pointee && t->ptr.pointee->kind == T_TENSOR; }
+/* a !tt.tensordesc: a block pointer (ttx_bptr) whose offsets each access gives */
+static inline bool is_tdesc(const Type *t) { return t && t->kind == T_OPAQUE && t->opq.name && !strcmp(t->opq.name, "!tt.tensordesc"); }
 static inline int iw(const Type *t) { return t->kind == T_INDEX ? 64 : t->i.width; }
 static inline bool fname_is(const Type *t, const char *n) { return t && t->kind == T_FLOAT && !strcmp(t->f.name, n); }
 static inline bool is_f16ish(const Type *t) { return fname_is(t, "f16") || fname_is(t, "bf16"); }
@@ -215,6 +219,7 @@ bool cg_emit_block(Cg *e, Block *b, Op **term);
 /* cgen/memory.c */
 bool cg_emit_load_store(Cg *e, Op *op);
 bool cg_emit_make_bptr(Cg *e, Op *op);
+bool cg_emit_make_desc(Cg *e, Op *op);
 bool cg_emit_tts_bptr(Cg *e, Op *op);
 bool cg_emit_advance(Cg *e, Op *op);
 

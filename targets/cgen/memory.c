@@ -20,7 +20,9 @@ static const char *bptr_elem(Cg *e, Op *op, const char *bp, int r, const char *c
     int64_t bc[MAXR];
     int nb = op_attr(op, "boundaryCheck") ? op_attr_ints(op, "boundaryCheck", bc, MAXR) : 0;
     if (nb < 0) return NULL;
-    if (op_is(op, OP_tts_load) || op_is(op, OP_tts_store))   /* the shape bounds every dimension */
+    if (op_is(op, OP_tts_load) || op_is(op, OP_tts_store) || op_is(op, OP_tt_descriptor_load) || op_is(op, OP_tt_descriptor_store) ||
+        op_is(op, OP_tt_descriptor_gather) || op_is(op, OP_tt_descriptor_scatter))
+        /* the shape bounds every dimension */
         for (nb = 0; nb < r; nb++) bc[nb] = nb;
     const char *addr = NULL, *cond = NULL;
     for (int d = 0; d < r; d++) {
@@ -39,7 +41,10 @@ static const char *bptr_elem(Cg *e, Op *op, const char *bp, int r, const char *c
 
 bool cg_emit_load_store(Cg *e, Op *op) {
     bool tts = op_is(op, OP_tts_load) || op_is(op, OP_tts_store);
-    bool store = op_is(op, OP_tt_store) || op_is(op, OP_tts_store);
+    bool dgs = op_is(op, OP_tt_descriptor_gather) || op_is(op, OP_tt_descriptor_scatter);   /* rows by index */
+    bool desc = dgs || op_is(op, OP_tt_descriptor_load) || op_is(op, OP_tt_descriptor_store);
+    bool store = op_is(op, OP_tt_store) || op_is(op, OP_tts_store) || op_is(op, OP_tt_descriptor_store) ||
+                 op_is(op, OP_tt_descriptor_scatter);
     if (op->nopnds < (store ? 2 : 1) || (!store && op->nres != 1)) return cg_unsupported(e, op, "malformed");
     Value *pv = op_operand(op, 0);
     Type *pt = pv->type;
@@ -56,11 +61,12 @@ bool cg_emit_load_store(Cg *e, Op *op) {
         if (!store && sg[2]) other = op_operand(op, (int)(1 + sg[1]));
         Op *d = pv->def;
         if (!d || !op_is(d, OP_tts_make_tptr)) return cg_unsupported(e, op, "a pointer that is not a structured tts.make_tptr");
-    } else {
+    } else if (!desc) {
         mask = op->nopnds > (store ? 2 : 1) ? op_operand(op, store ? 2 : 1) : NULL;
         other = !store && op->nopnds > 2 ? op_operand(op, 2) : NULL;
     }
-    Value *val = store ? op_operand(op, 1) : op_result(op, 0);
+    if (dgs && op->nopnds != (store ? 4 : 3)) return cg_unsupported(e, op, "malformed");
+    Value *val = store ? op_operand(op, dgs ? 3 : 1) : op_result(op, 0);
     Type *vt = val->type;
     bool blk = is_bptr(pt) || cg_vi(e, pv)->kind == K_BPTR;
     Type *el = blk ? (is_bptr(pt) ? pt->ptr.pointee->sh.elem : type_elem(vt))
@@ -75,14 +81,33 @@ bool cg_emit_load_store(Cg *e, Op *op) {
     const char *name = cg_vi(e, val)->name;
     if (!store) {
         if (!value_has_uses(val)) return true;   /* a dead load */
-        if (ten && e->s->defer && e->s->defer(e, op)) return !e->failed;
+        if (ten && !desc && e->s->defer && e->s->defer(e, op)) return !e->failed;
         if (!cg_declare(e, val)) return false;
+    }
+    /* a descriptor access: a block pointer at the access's offsets */
+    const char *bpn = blk ? cg_vi(e, pv)->name : NULL;
+    Value *rowsv = NULL;   /* gather/scatter: the row indices (a 1-D tensor), the column offset next */
+    if (desc) {
+        int first = dgs || !store ? 1 : 2, nidx = dgs ? 2 : op->nopnds - first;
+        if (!ten || nidx != vt->sh.rank) return cg_unsupported(e, op, "a block whose rank is not the descriptor's");
+        bpn = fmt(e, "d%d", e->ntmp++);
+        line(e, "ttx_bptr %s = %s;", bpn, cg_vi(e, pv)->name);
+        if (dgs) {
+            rowsv = op_operand(op, 1);
+            if (!is_tensor(rowsv->type) || rowsv->type->sh.rank != 1 || rowsv->type->sh.dims[0] != vt->sh.dims[0])
+                return cg_unsupported(e, op, "row indices that are not one per row");
+            line(e, "%s.off[0] = 0;", bpn);
+            line(e, "%s.off[1] = (i64)%s;", bpn, cg_ex(e, op_operand(op, 2), NULL));
+        } else
+            for (int d = 0; d < nidx; d++) line(e, "%s.off[%d] = (i64)%s;", bpn, d, cg_ex(e, op_operand(op, first + d), NULL));
     }
     int r = ten ? vt->sh.rank : 0;
     int64_t L = ten ? vt->sh.dims[r - 1] : 0;
     CgAccess acc = { .op = op, .store = store, .tts = tts, .blk = blk, .ten = ten, .nmd = nmd, .pv = pv, .mask = mask, .other = other,
                      .val = val, .vt = vt, .el = el, .mt = mt, .sz = sz, .name = name, .r = r, .L = L };
-    bool rows = e->s->access_rows && e->s->access_rows(e, &acc);
+    acc.bpn = desc ? bpn : NULL;
+    acc.by_index = rowsv != NULL;
+    bool rows = desc ? e->s->desc_rows && e->s->desc_rows(e, &acc) : e->s->access_rows && e->s->access_rows(e, &acc);
     if (e->failed) return false;
     if (rows && acc.whole) return true;
     const char **idx = acc.idx;
@@ -123,9 +148,12 @@ bool cg_emit_load_store(Cg *e, Op *op) {
     }
     if (blk) {
         const char *inb = NULL;
-        const char *off = bptr_elem(e, op, cg_vi(e, pv)->name, vt->sh.rank, idx, &inb);
+        const char *bix[MAXR];
+        for (int d = 0; d < vt->sh.rank; d++) bix[d] = idx[d];
+        if (rowsv) bix[0] = fmt(e, "(i64)%s", cg_ex(e, rowsv, (const char *const[]){ idx[0] }));
+        const char *off = bptr_elem(e, op, bpn, vt->sh.rank, bix, &inb);
         if (!off) return cg_unsupported(e, op, "its boundaryCheck");
-        line(e, "%s%s *p = (%s%s *)%s.base + %s;", store ? "" : "const ", mt, store ? "" : "const ", mt, cg_vi(e, pv)->name, off);
+        line(e, "%s%s *p = (%s%s *)%s.base + %s;", store ? "" : "const ", mt, store ? "" : "const ", mt, bpn, off);
         if (inb) cond = cond ? fmt(e, "%s && %s", cond, inb) : inb;
     } else if (gath && !pass) {
         line(e, "%s%s *p = ttx_pr[0] + %s;", store ? "" : "const ", mt, idx[r - 1]);
@@ -179,6 +207,24 @@ bool cg_emit_make_bptr(Cg *e, Op *op) {
         line(e, "%s.shape[%d] = %s;", x->name, d, cg_ex(e, op_operand(op, 1 + d), NULL));
         line(e, "%s.stride[%d] = %s;", x->name, d, cg_ex(e, op_operand(op, 1 + r + d), NULL));
         line(e, "%s.off[%d] = %s;", x->name, d, cg_ex(e, op_operand(op, 1 + 2 * r + d), NULL));
+    }
+    return !e->failed;
+}
+
+/* tt.make_tensor_descriptor %base, [shape...], [strides...]: a block pointer
+ * at offset 0 (each descriptor access sets its own offsets) */
+bool cg_emit_make_desc(Cg *e, Op *op) {
+    if (op->nres != 1 || op->nopnds < 3 || (op->nopnds - 1) % 2) return cg_unsupported(e, op, "malformed");
+    int r = (op->nopnds - 1) / 2;
+    if (r > MAXR) return cg_unsupported(e, op, "rank above 8");
+    VI *x = cg_vi(e, op_result(op, 0));
+    x->kind = K_BPTR;
+    line(e, "ttx_bptr %s;", x->name);
+    line(e, "%s.base = %s;", x->name, cg_ex(e, op_operand(op, 0), NULL));
+    for (int d = 0; d < r; d++) {
+        line(e, "%s.shape[%d] = (i64)%s;", x->name, d, cg_ex(e, op_operand(op, 1 + d), NULL));
+        line(e, "%s.stride[%d] = (i64)%s;", x->name, d, cg_ex(e, op_operand(op, 1 + r + d), NULL));
+        line(e, "%s.off[%d] = 0;", x->name, d);
     }
     return !e->failed;
 }

@@ -233,10 +233,14 @@ static bool emit_op(Cg *e, Op *op) {
         fputs("};\n", e->f);
         return true;
     }
-    bool has_effect = id == OP_tt_store || id == OP_tts_store || id == OP_scf_for || id == OP_scf_if || id == OP_scf_while;
+    bool has_effect = id == OP_tt_store || id == OP_tts_store || id == OP_tt_descriptor_store || id == OP_tt_descriptor_scatter || id == OP_scf_for || id == OP_scf_if || id == OP_scf_while;
     if (!has_effect && op->nres && op_results_unused(op)) return true;
     switch (id) {
-    case OP_tt_load: case OP_tt_store: case OP_tts_load: case OP_tts_store: comment(e, op); return cg_emit_load_store(e, op);
+    case OP_tt_load: case OP_tt_store: case OP_tts_load: case OP_tts_store: case OP_tt_descriptor_load: case OP_tt_descriptor_store:
+    case OP_tt_descriptor_gather: case OP_tt_descriptor_scatter:
+        comment(e, op);
+        return cg_emit_load_store(e, op);
+    case OP_tt_make_tensor_descriptor: comment(e, op); return cg_emit_make_desc(e, op);
     case OP_tt_reduce: case OP_tt_scan: comment(e, op); return cg_emit_reduce(e, op);
     case OP_tt_dot: comment(e, op); return cg_emit_dot(e, op);
     case OP_scf_for: comment(e, op); return emit_for(e, op);

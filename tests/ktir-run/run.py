@@ -230,6 +230,9 @@ def run_case(tmp, sample, case, idx):
             runs.append((f"via=ktir (no --check: {why})", [ttir, "--via=ktir", g]))
         else:
             runs.append(("via=ktir --check", [ttir, "--via=ktir", "--check", g]))
+        # the TTIR itself on the JIT (tensor descriptors are block pointers in the C)
+        if not why:
+            runs.append(("ttir --check (jit, interp)", [ttir, "--check", g]))
     xf = XFAIL_KTIR.get((sample, idx))
     for how, head in runs:
         oargs = []

@@ -269,6 +269,38 @@ kernel("numeric-rt_defer", os.path.join(NUM, "rt_defer.ttir"), [3],
         "s": 3.0}, ["y", "z", "w"],
        lambda o: first(exact(o["y"], yd), exact(o["z"], yd * np.float32(2)), exact(o["w"], yd[:, 0].copy())))
 
+# tensor descriptors (block pointers in the C): blocks that start before the
+# shape and reach past it (zeros read, nothing written there), a gather whose
+# row indices leave the table (zero rows), row strides wider than the rows
+# (desc_edges.ttir); and the same kernel with the rows the JIT copies whole
+# shifted by an odd column offset
+def desc_edges_ref(xv, y0, gv, iv, mx, nx, m, n_, oy, ox, gridx, gridy):
+    y = y0.astype(np.float64).copy()
+    gpad = np.zeros(16)
+    for py in range(gridy):
+        for px in range(gridx):
+            for i in range(8):
+                r = py * 8 + oy + i
+                gi = iv[i]
+                grow = gv[gi].astype(np.float64) if 0 <= gi < gv.shape[0] else gpad
+                for j in range(16):
+                    c = px * 16 + ox + j
+                    if 0 <= r < m and 0 <= c < n_:
+                        xs = xv[r, c] if r < mx and c < nx else np.float32(0)
+                        y[r, c] = np.float64(np.float32(np.float32(xs) + np.float32(grow[j])))
+    return y.astype(np.float32)
+dm, dn = 21, 37
+xe = randn(dm, 40)
+ge = randn(5, 16, dtype=np.float16)
+ie = np.array([0, 4, -1, 2, 5, 100, 3, 1], np.int32)
+for oy_, ox_ in ((0, 0), (-3, -5), (2, 7)):
+    gx_, gy_ = 3, 3
+    y0e = np.full((dm, 44), 9.0, np.float32)
+    ref = desc_edges_ref(xe, y0e, ge, ie, dm - 4, dn - 6, dm, dn, oy_, ox_, gx_, gy_)
+    kernel(f"numeric-desc_edges-{oy_}-{ox_}", os.path.join(NUM, "desc_edges.ttir"), [gx_, gy_],
+           {"x": xe, "y": y0e, "g": ge, "idx": ie, "mx": dm - 4, "nx": dn - 6, "m": dm, "n": dn, "sx": 40, "sy": 44, "oy": oy_, "ox": ox_, "gm": 5}, ["y"],
+           lambda o, ref=ref: exact(o["y"], ref))
+
 
 def covered():
     """every kernel file of the three places is listed above"""
