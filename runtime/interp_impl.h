@@ -51,6 +51,9 @@ typedef struct In {
     int depth;
     const int64_t *lidx;  /* linalg.generic: the current iteration's indices */
     struct Itc *itc;      /* the tiles run together (inter-tile ops), or NULL */
+    Buf *scr;             /* xsmt.alloc's scratch buffers of this program: buffer nargs + k */
+    int nscr;
+    size_t scr_bytes;
 } In;
 
 enum { MAX_ELEMS = 1 << 26, MAX_RANK = 8, MAX_DEPTH = 64 };
@@ -134,6 +137,7 @@ bool iv_run_cotiles(In *base, Op *func, int nargs, RV **pv);
 bool iv_linalg_op(In *in, Op *op);
 /* interp_xsmt.c */
 bool iv_run_xsmt(In *in, Op *op);
+void iv_scratch_free(In *in);
 
 static inline double fround(const Type *t, double v) { return float_round(t, v); }
 static inline int iw(const Type *t) { return t->kind == T_INDEX ? 64 : t->i.width; }
