@@ -475,7 +475,11 @@ static void check_xmmt4d(VerifyCtx *v, Op *op) {
     if (a->sh.elem != b->sh.elem) { verify_error(v, op, "operands have different element types: '%s' and '%s'", verify_type_str(v, a), verify_type_str(v, b)); return; }
     int64_t dims[4] = { ad[0], bd[0], ad[2], bd[2] };
     Type *want = tensor_of(verify_ctx(v), 4, dims, a->sh.elem);
-    if (!check_result(v, op, want, "product [MB, NB, mb, nb] of A's element type")) return;
+    /* i8 operands may accumulate in i32 (the IME vmadot family, 2.2) */
+    Type *el = a->sh.elem;
+    bool i8 = el->kind == T_INT && el->i.width == 8 && r && r->kind == T_TENSOR && type_is_int(r->sh.elem, 32) && r->sh.elem->kind == T_INT;
+    if (i8) want = tensor_of(verify_ctx(v), 4, dims, r->sh.elem);
+    if (!check_result(v, op, want, i8 ? "product [MB, NB, mb, nb] in i32" : "product [MB, NB, mb, nb] of A's element type")) return;
     if (op->nopnds == 3 && op->opnds[2].value->type != want) { verify_error(v, op, "operand #2 (the destination) must have the result type '%s'", verify_type_str(v, want)); return; }
     const char *arch = arch_of(op);
     int64_t n = type_numel(r);

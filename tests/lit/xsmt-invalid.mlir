@@ -303,3 +303,19 @@ tt.func @insert_tile_result(%t: tensor<16x16xf32>, %x: tensor<8x8xf32>, %i: i32)
   %r = tle.insert_tile %t[%i] = %x : tensor<16x16xf32>, i32, tensor<8x8xf32> -> tensor<16x8xf32>
   tt.return
 }
+
+// -----
+
+// i8 operands accumulate in their own type or in i32 (vmadot), nothing else.
+tt.func @mmt4d_i8_result(%a: tensor<1x2x4x8xi8>, %b: tensor<3x2x4x8xi8>) {
+  // expected-error @+1 {{'xsmt.mmt4d' op result type 'tensor<1x3x4x4xi16>' does not match the product [MB, NB, mb, nb] of A's element type, expected 'tensor<1x3x4x4xi8>'}}
+  %r = xsmt.mmt4d %a, %b : tensor<1x2x4x8xi8>, tensor<3x2x4x8xi8> -> tensor<1x3x4x4xi16>
+  tt.return
+}
+
+// -----
+
+tt.func @mmt4d_i8_i32(%a: tensor<1x2x4x8xi8>, %b: tensor<3x2x4x8xi8>) {
+  %r = xsmt.mmt4d %a, %b : tensor<1x2x4x8xi8>, tensor<3x2x4x8xi8> -> tensor<1x3x4x4xi32>
+  tt.return
+}
