@@ -149,6 +149,45 @@ def mm_f32():
          lambda o: close(o["arg2"], want, 1e-5, 1e-4))
 
 
+def randi8(*shape):
+    return rng.integers(-128, 128, shape).astype(np.int8)
+
+
+def mm_i8():
+    """int8 x int8 -> int32 (the IME vmadot family): exact against NumPy's
+    int64 product"""
+    for M, N, K in ((40, 48, 48), (64, 32, 64), (8, 72, 20)):
+        a, b = randi8(M, K), randi8(K, N)
+        want = (a.astype(np.int64) @ b.astype(np.int64)).astype(np.int32)
+        args = {"arg0": a, "arg1": b, "arg2": np.full((M, N), 7, np.int32), "arg3": M, "arg4": N, "arg5": K, "arg6": K, "arg7": N,
+                "arg8": N}
+        case(f"mm_kernel_i8 {M}x{N}x{K}", sample("mm_kernel_i8.ttir"), (cdiv(M, 32), cdiv(N, 32)), args, ["arg2"],
+             lambda o, want=want: exact(o["arg2"], want))
+
+
+def op_mmt4d_i8():
+    """xsmt.mmt4d of i8 operands into i32 on each core's int8 IME tile (K1
+    4x8x4, K3 8x16x8, and multiples in M and N), and into i8 (wrapping in 8
+    bits; the loops), against NumPy"""
+    for arch, A, B, C in (("0xA03C", (2, 3, 4, 8), (5, 3, 4, 8), (2, 5, 4, 4)), ("0xA064", (2, 2, 8, 16), (3, 2, 8, 16), (2, 3, 8, 8)),
+                          ("0xA03C", (1, 2, 8, 8), (2, 2, 12, 8), (1, 2, 8, 12)), ("0xA064", (1, 1, 16, 16), (1, 1, 8, 16), (1, 1, 16, 8))):
+        for rt in ("i32",) + (("i8",) if arch == "0xA03C" and A[2] == 4 else ()):
+            body = load_flat("%arg0", A, "a", "i8") + load_flat("%arg1", B, "b", "i8") + \
+                f"    %m = xsmt.mmt4d %a, %b : {ty(A, 'i8')}, {ty(B, 'i8')} -> {ty(C, rt)}\n" + store_flat("%arg2", C, "m", rt)
+            k = write(f"mmt4d_i8_{arch}_{A[2]}x{A[3]}x{B[2]}_{rt}.ttir",
+                      func("mmt4d", f"%arg0: !tt.ptr<i8>, %arg1: !tt.ptr<i8>, %arg2: !tt.ptr<{rt}>", body, f' attributes {{tt.arch_id = "{arch}"}}'))
+            a, b = randi8(*A), randi8(*B)
+            want = np.einsum("aKmk,bKnk->abmn", a.astype(np.int64), b.astype(np.int64)).astype(np.int32 if rt == "i32" else np.int8)
+            case(f"xsmt.mmt4d i8 -> {rt} {A[2]}x{A[3]}x{B[2]} tt.arch_id {arch}", k, (1,),
+                 {"arg0": a, "arg1": b, "arg2": np.zeros(want.size, want.dtype)}, ["arg2"],
+                 lambda out, want=want: exact(out["arg2"], want.reshape(-1)))
+            if RISCV and rt == "i32":
+                r = subprocess.run([TTX, "--emit=rvv", k], capture_output=True, text=True)
+                body_c = r.stdout.split("/* end of smt_kernels.c */")[-1]
+                report(f"xsmt.mmt4d i8 {A[2]}x{A[3]}x{B[2]} on {arch}: --emit=rvv calls ttx_smt_rvv_i8 and ttx_smt_ime_i8",
+                       None if r.returncode == 0 and "ttx_smt_rvv_i8(" in body_c and "ttx_smt_ime_i8(" in body_c else f"exit {r.returncode}: {r.stderr[:300]}")
+
+
 def f16_blocked_ref(a, b, kstep):
     """f16 A @ B as the f16 SPLIT_K kernels compute it: per K slice an f32
     product rounded to f16, added to an f16 accumulator"""
@@ -575,13 +614,14 @@ def kernels_called():
     want = {"mm_kernel_f32.ttir": ("k1", ["ttx_smt_rvv_f32("]),
             "mm_split_mn.ttir": ("k1", ["ttx_smt_rvv_f32("]), "mm_parallel.ttir": ("k1", ["ttx_smt_rvv_f32("]),
             "addmm.ttir": ("k3", ["ttx_smt_rvv_f32("]), "bmm.ttir": ("k1", ["ttx_smt_rvv_f16("]),
-            "mm_kernel_f16.ttir": ("k3", ["#if defined(TTX_SMT_HW)", "ttx_smt_ime_f16(", "#else", "ttx_smt_rvv_f16(", "#endif"])}
+            "mm_kernel_f16.ttir": ("k3", ["#if defined(TTX_SMT_HW)", "ttx_smt_ime_f16(", "#else", "ttx_smt_rvv_f16(", "#endif"]),
+            "mm_kernel_i8.ttir": ("k3", ["#if defined(TTX_SMT_HW)", "ttx_smt_ime_i8(", "#else", "ttx_smt_rvv_i8(", "#endif"])}
     for name, (core, calls) in want.items():
         r = subprocess.run([TTX, "--emit=rvv", sample(name)], capture_output=True, text=True)
         body = r.stdout.split("/* end of smt_kernels.c */")[-1]
         got = [l.strip() for l in body.split("\n") if any(l.strip().startswith(c) for c in calls)]
         ok = r.returncode == 0 and [next(c for c in calls if g.startswith(c)) for g in got] == calls
-        report(f"{name}: --emit=rvv calls {calls[-1] if len(calls) == 1 else 'ttx_smt_ime_f16 / ttx_smt_rvv_f16'}",
+        report(f"{name}: --emit=rvv calls {calls[-1] if len(calls) == 1 else calls[1][:-1] + ' / ' + calls[3][:-1]}",
                None if ok else f"exit {r.returncode}, calls {got}: {r.stderr[:500]}")
         other = "k3" if core == "k1" else "k1"
         r = subprocess.run([TTX, "--emit=rvv", f"--smt-arch={other}", sample(name)], capture_output=True, text=True)
@@ -603,7 +643,7 @@ def jit_dot_used():
 
 
 def main():
-    tests = (mm_f32, mm_f16, addmm, bmm, parallel, parallel_threads, split_mn)
+    tests = (mm_f32, mm_f16, mm_i8, addmm, bmm, parallel, parallel_threads, split_mn, op_mmt4d_i8)
     if not RISCV:
         tests += (op_pack, op_unpack_repack, op_views, op_alloc, op_mmt4d, op_tiles, op_threads, bad_micro_tile, k3_limit, jit_dot_used)
     else:
@@ -612,7 +652,7 @@ def main():
         f()
     # every sample of samples/riscv was run above
     names = sorted(n for n in os.listdir(SAMPLES) if n.endswith(".ttir"))
-    want = ["addmm.ttir", "bmm.ttir", "mm_kernel_f16.ttir", "mm_kernel_f32.ttir", "mm_parallel.ttir", "mm_split_mn.ttir"]
+    want = ["addmm.ttir", "bmm.ttir", "mm_kernel_f16.ttir", "mm_kernel_f32.ttir", "mm_kernel_i8.ttir", "mm_parallel.ttir", "mm_split_mn.ttir"]
     report("every sample of samples/riscv has a case", None if names == want else f"samples {names}, cases for {want}")
     return TALLY.close(TMP)
 
