@@ -522,16 +522,24 @@ static void check_xsubview(VerifyCtx *v, Op *op) {
     Type *pt = bt->ptr.pointee;
     int64_t dims[4];
     int rank = 2;
+    if (pk && (sh[0] % ps[0] || sh[1] % ps[1])) {
+        char a[64], b[64];
+        verify_error(v, op, "shape %s is not divisible by packed_size %s", list_str(a, sizeof a, sh, 2), list_str(b, sizeof b, ps, 2));
+        return;
+    }
+    /* the window lies in the base's block (a memref of that shape in the lowering, 1.4) */
+    const int64_t *bd = pt->sh.dims;
+    int64_t lim[2] = { four ? bd[0] * bd[2] : bd[0], four ? bd[1] * bd[3] : bd[1] };
+    if (sh[0] > lim[0] || sh[1] > lim[1]) {
+        char a[64], b[64];
+        verify_error(v, op, "shape %s exceeds the base's %sblock %s", list_str(a, sizeof a, sh, 2), four ? "unpacked " : "", list_str(b, sizeof b, lim, 2));
+        return;
+    }
     if (pk) {
-        if (sh[0] % ps[0] || sh[1] % ps[1]) {
-            char a[64], b[64];
-            verify_error(v, op, "shape %s is not divisible by packed_size %s", list_str(a, sizeof a, sh, 2), list_str(b, sizeof b, ps, 2));
-            return;
-        }
         dims[0] = sh[0] / ps[0]; dims[1] = sh[1] / ps[1]; dims[2] = ps[0]; dims[3] = ps[1];
         rank = 4;
     } else if (four) {
-        dims[0] = cdiv(sh[0], pt->sh.dims[2]); dims[1] = cdiv(sh[1], pt->sh.dims[3]); dims[2] = pt->sh.dims[2]; dims[3] = pt->sh.dims[3];
+        dims[0] = cdiv(sh[0], bd[2]); dims[1] = cdiv(sh[1], bd[3]); dims[2] = bd[2]; dims[3] = bd[3];
         rank = 4;
     } else {
         dims[0] = sh[0]; dims[1] = sh[1];

@@ -217,6 +217,23 @@ tt.func @subview_pack_divisible(%p: !tt.ptr<tensor<32x32xf32>>, %o: i32) {
 
 // -----
 
+// The window lies in the base's block (a memref of that shape once lowered).
+tt.func @subview_pack_window(%p: !tt.ptr<tensor<32x32xf32>>, %o: i32) {
+  // expected-error @+1 {{'xsmt.subview_pack' op shape [64, 32] exceeds the base's block [32, 32]}}
+  %v = xsmt.subview_pack %p, [%o, %o], [[64, 32]], [[8, 16]] : !tt.ptr<tensor<32x32xf32>> -> !tt.ptr<tensor<8x2x8x16xf32>>
+  tt.return
+}
+
+// -----
+
+tt.func @subview_window(%p: !tt.ptr<tensor<4x2x8x16xf32>>, %o: i32) {
+  // expected-error @+1 {{'xsmt.subview' op shape [32, 48] exceeds the base's unpacked block [32, 32]}}
+  %v = xsmt.subview %p, [%o, %o], [[32, 48]] : !tt.ptr<tensor<4x2x8x16xf32>> -> !tt.ptr<tensor<4x3x8x16xf32>>
+  tt.return
+}
+
+// -----
+
 tt.func @annotation_form(%t: tensor<16xf32>) {
   // expected-error @+1 {{expected ':'}}
   xsmt.annotation %t {hint = 1 : i32}
