@@ -45,15 +45,15 @@ typedef struct In {
     int nargs;
     const IArg *args;
     Type **argelem;      /* pointee of each pointer argument */
+    Buf *scr;             /* xsmt.alloc's scratch buffers of this program: buffer nargs + k */
+    int nscr;
+    size_t scr_bytes;
     int pid[3], grid[3];
     Slot *s;
     size_t cap, n;
     int depth;
     const int64_t *lidx;  /* linalg.generic: the current iteration's indices */
     struct Itc *itc;      /* the tiles run together (inter-tile ops), or NULL */
-    Buf *scr;             /* xsmt.alloc's scratch buffers of this program: buffer nargs + k */
-    int nscr;
-    size_t scr_bytes;
 } In;
 
 enum { MAX_ELEMS = 1 << 26, MAX_RANK = 8, MAX_DEPTH = 64 };
