@@ -13,10 +13,13 @@
 #    micro-kernel rows also the instructions inside the kernel function (a
 #    second build with it not inlined, counted over its symbol's range);
 # 2. host GFLOP/s of `ttxform run --jit` on the f32 sample (M = N = 512, K = 64,
-#    the best of --repeat launches, 1 and 2 threads) against numpy.matmul of
-#    the same shape (/usr/bin/python3; the BLAS numpy links is printed).
+#    the best of --repeat launches, 1 and 2 threads) against OpenBLAS's
+#    cblas_sgemm of the same shape (bench/sgemm_openblas.c, -lopenblas, 1 and
+#    2 threads, its result checked against a double product) and
+#    numpy.matmul (/usr/bin/python3; the BLAS numpy links is printed); the
+#    load (uptime) before and after.
 #
-#   bench/smt.sh        VLENS="256" REPEAT=5 BUILD=dir TTXFORM=path/to/ttxform
+#   bench/smt.sh        VLENS="256" REPEAT=5 BUILD=dir TTXFORM=path/to/ttxform PARTS="1 2"
 # Writes $BUILD/smt.tsv and prints the tables.
 set -euo pipefail
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
@@ -27,7 +30,9 @@ TTX=${TTXFORM:-$ROOT/build/ttxform}
 CC=${CC:-clang-19}
 T="--target=riscv64-linux-gnu"
 [ -x "$TTX" ] || { echo "bench/smt.sh: $TTX not built (ninja -C build)" >&2; exit 1; }
+PARTS=${PARTS:-"1 2"}
 mkdir -p "$B"
+if [[ " $PARTS " == *" 1 "* ]]; then
 PLUG=$B/libinsncount.so
 gcc -O2 -shared -fPIC -fvisibility=hidden -Wall -Wextra -o "$PLUG" "$ROOT"/../shared/tools/qemu-insn-count/insncount.c
 
@@ -83,14 +88,17 @@ done
 echo "retired instructions, C = A @ B, M = N = 128, K = 64 (the whole grid; in_microkernel: those in"
 echo "ttx_smt_rvv_f32/f16, not inlined; rel_err: max |C - ref| / max |ref|)"
 column -t -s $'\t' "$B"/smt.tsv
+fi
+[[ " $PARTS " == *" 2 "* ]] || exit 0
 
 # 2. the host JIT against numpy
 M=512 N=512 K=64
 A="--arg arg0=randn:${M}x${K} --arg arg1=randn:${K}x${N}:f32:2 --arg arg2=zeros:${M}x${N} --arg arg3=$M --arg arg4=$N"
 A="$A --arg arg5=$K --arg arg6=$K --arg arg7=$N --arg arg8=$N"
 flop=$((2 * M * N * K))
+gcc -O2 -I/usr/include/x86_64-linux-gnu/openblas-pthread "$ROOT"/bench/sgemm_openblas.c -lopenblas -lm -o "$B"/sgemm_openblas
 echo
-echo "host, C = A @ B f32, M = N = $M, K = $K ($flop flop), best of $REPEAT"
+echo "host, C = A @ B f32, M = N = $M, K = $K ($flop flop), best of $REPEAT; load: $(uptime | sed 's/.*load/load/')"
 for th in 1 2; do
     # shellcheck disable=SC2086
     line=$("$TTX" run "$ROOT"/samples/riscv/mm_kernel_f32.ttir --jit --no-bounds-check --threads=$th --bench \
@@ -109,3 +117,5 @@ libs = sorted({l.split()[-1] for l in open("/proc/self/maps") if "blas" in l or 
 blas = [os.path.realpath(p) for p in libs if "blas" in os.path.basename(p)]
 print(f"numpy.matmul ({', '.join(blas) or 'no BLAS library mapped'}): {best * 1e3:.3f} ms, {2 * M * N * K / best / 1e9:.3f} GFLOP/s")
 PY
+for th in 1 2; do "$B"/sgemm_openblas $M $N $K "$REPEAT" $th; done
+echo "load after: $(uptime | sed 's/.*load/load/')"

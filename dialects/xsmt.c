@@ -475,7 +475,11 @@ static void check_xmmt4d(VerifyCtx *v, Op *op) {
     if (a->sh.elem != b->sh.elem) { verify_error(v, op, "operands have different element types: '%s' and '%s'", verify_type_str(v, a), verify_type_str(v, b)); return; }
     int64_t dims[4] = { ad[0], bd[0], ad[2], bd[2] };
     Type *want = tensor_of(verify_ctx(v), 4, dims, a->sh.elem);
-    if (!check_result(v, op, want, "product [MB, NB, mb, nb] of A's element type")) return;
+    /* i8 operands may accumulate in i32 (the IME vmadot family, 2.2) */
+    Type *el = a->sh.elem;
+    bool i8 = el->kind == T_INT && el->i.width == 8 && r && r->kind == T_TENSOR && type_is_int(r->sh.elem, 32) && r->sh.elem->kind == T_INT;
+    if (i8) want = tensor_of(verify_ctx(v), 4, dims, r->sh.elem);
+    if (!check_result(v, op, want, i8 ? "product [MB, NB, mb, nb] in i32" : "product [MB, NB, mb, nb] of A's element type")) return;
     if (op->nopnds == 3 && op->opnds[2].value->type != want) { verify_error(v, op, "operand #2 (the destination) must have the result type '%s'", verify_type_str(v, want)); return; }
     const char *arch = arch_of(op);
     int64_t n = type_numel(r);
@@ -518,16 +522,24 @@ static void check_xsubview(VerifyCtx *v, Op *op) {
     Type *pt = bt->ptr.pointee;
     int64_t dims[4];
     int rank = 2;
+    if (pk && (sh[0] % ps[0] || sh[1] % ps[1])) {
+        char a[64], b[64];
+        verify_error(v, op, "shape %s is not divisible by packed_size %s", list_str(a, sizeof a, sh, 2), list_str(b, sizeof b, ps, 2));
+        return;
+    }
+    /* the window lies in the base's block (a memref of that shape in the lowering, 1.4) */
+    const int64_t *bd = pt->sh.dims;
+    int64_t lim[2] = { four ? bd[0] * bd[2] : bd[0], four ? bd[1] * bd[3] : bd[1] };
+    if (sh[0] > lim[0] || sh[1] > lim[1]) {
+        char a[64], b[64];
+        verify_error(v, op, "shape %s exceeds the base's %sblock %s", list_str(a, sizeof a, sh, 2), four ? "unpacked " : "", list_str(b, sizeof b, lim, 2));
+        return;
+    }
     if (pk) {
-        if (sh[0] % ps[0] || sh[1] % ps[1]) {
-            char a[64], b[64];
-            verify_error(v, op, "shape %s is not divisible by packed_size %s", list_str(a, sizeof a, sh, 2), list_str(b, sizeof b, ps, 2));
-            return;
-        }
         dims[0] = sh[0] / ps[0]; dims[1] = sh[1] / ps[1]; dims[2] = ps[0]; dims[3] = ps[1];
         rank = 4;
     } else if (four) {
-        dims[0] = cdiv(sh[0], pt->sh.dims[2]); dims[1] = cdiv(sh[1], pt->sh.dims[3]); dims[2] = pt->sh.dims[2]; dims[3] = pt->sh.dims[3];
+        dims[0] = cdiv(sh[0], bd[2]); dims[1] = cdiv(sh[1], bd[3]); dims[2] = bd[2]; dims[3] = bd[3];
         rank = 4;
     } else {
         dims[0] = sh[0]; dims[1] = sh[1];

@@ -5,6 +5,7 @@
 
 #include <math.h>
 #include <stdarg.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -253,15 +254,19 @@ unsigned char *iv_mem_at(In *in, Op *op, const RV *p, int64_t k, Type *et, const
     int64_t sz = iv_elem_bytes(et);
     char idx[128];
     iv_index_str(idx, sizeof idx, p, k);
-    if (e.p.buf < 0 || e.p.buf >= in->nargs || in->args[e.p.buf].kind != IARG_BUF) {
+    bool scr = e.p.buf >= in->nargs && e.p.buf - in->nargs < in->nscr;
+    if (!scr && (e.p.buf < 0 || e.p.buf >= in->nargs || in->args[e.p.buf].kind != IARG_BUF)) {
         iv_fail(in, op, "element %s %s through a pointer that is not bound to a buffer", idx, what);
         return NULL;
     }
-    const Buf *b = &in->args[e.p.buf].buf;
+    const Buf *b = scr ? &in->scr[e.p.buf - in->nargs] : &in->args[e.p.buf].buf;
     if (e.p.off < 0 || e.p.off > (int64_t)b->bytes - sz || (e.p.off + sz > (int64_t)b->bytes)) {
         int64_t ei = sz ? (e.p.off >= 0 ? e.p.off / sz : -((-e.p.off + sz - 1) / sz)) : 0;
-        iv_fail(in, op, "out-of-bounds access: element %s %s element %lld (byte offset %lld) of argument %d, "
-             "which holds %lld elements (%zu bytes)", idx, what, (long long)ei, (long long)e.p.off, e.p.buf,
+        char whose[64];
+        if (scr) snprintf(whose, sizeof whose, "xsmt.alloc buffer %d", e.p.buf - in->nargs);
+        else snprintf(whose, sizeof whose, "argument %d", e.p.buf);
+        iv_fail(in, op, "out-of-bounds access: element %s %s element %lld (byte offset %lld) of %s, "
+             "which holds %lld elements (%zu bytes)", idx, what, (long long)ei, (long long)e.p.off, whose,
              (long long)(sz ? (int64_t)b->bytes / sz : 0), b->bytes);
         return NULL;
     }
@@ -632,6 +637,7 @@ int interp_run_mem(Ctx *c, Op *func, int nargs, const IArg *args, const Buf *mem
                 Op *t = NULL;
                 ok = iv_run_region(&in, func, &func->regions[0], nargs, pv, &t);
                 env_clear(&in);
+                iv_scratch_free(&in);
             }
     for (int i = 0; vals && i < nargs; i++) free(vals[i].e);
     free(vals);

@@ -45,6 +45,9 @@ typedef struct In {
     int nargs;
     const IArg *args;
     Type **argelem;      /* pointee of each pointer argument */
+    Buf *scr;             /* xsmt.alloc's scratch buffers of this program: buffer nargs + k */
+    int nscr;
+    size_t scr_bytes;
     int pid[3], grid[3];
     Slot *s;
     size_t cap, n;
@@ -135,6 +138,7 @@ bool iv_run_cotiles(In *base, Op *func, int nargs, RV **pv);
 bool iv_linalg_op(In *in, Op *op);
 /* interp_xsmt.c */
 bool iv_run_xsmt(In *in, Op *op);
+void iv_scratch_free(In *in);
 
 static inline double fround(const Type *t, double v) { return float_round(t, v); }
 static inline int iw(const Type *t) { return t->kind == T_INDEX ? 64 : t->i.width; }

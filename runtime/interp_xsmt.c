@@ -23,7 +23,21 @@
  *                the programs and smt.parallel iterations run one after
  *                the other, so an mbarrier is a handle (1) and arrive, wait
  *                and release do nothing.
- * xsmt.alloc and the pointer views (subview, subview_pack) are not run. */
+ *   xsmt.alloc   a scratch buffer of the program (zeros; freed when the
+ *                program ends), as a block pointer over all of it: shape
+ *                the result's, strides row-major, offsets 0.
+ *   xsmt.subview_pack  a view, not a copy (the memref subview + expand_shape
+ *                + transpose of 1.4): of the 2-D block pointer b (shape
+ *                [R, C], strides [S0, S1], offsets [a0, a1]) the 4-D block
+ *                pointer whose element (i, j, r, c) is b's (a0 + o0 + i*p0 + r,
+ *                a1 + o1 + j*p1 + c): strides [S0*p0, S1*p1, S0, S1], shape
+ *                [s0/p0, s1/p1, p0, p1], offsets 0.  A 4-D view has no 2-D
+ *                bounds, so the window must lie inside b's shape (an error
+ *                otherwise).
+ *   xsmt.subview  of a 4-D (packed) block pointer with tiles (t0, t1): its
+ *                offsets advanced by [ceil(o0/t0), ceil(o1/t1), 0, 0] (the
+ *                memref.subview of 1.4; the bounds stay the base's); of a
+ *                2-D one: advanced by [o0, o1], as tt.advance. */
 #include "interp_impl.h"
 
 #include <stdlib.h>
@@ -146,6 +160,93 @@ static bool run_mmt4d(In *in, Op *op, RV *r) {
     return true;
 }
 
+/* ---- scratch buffers and pointer views ---- */
+
+enum { MAX_SCRATCH = 1 << 28 };   /* bytes of xsmt.alloc buffers in one program */
+
+void iv_scratch_free(In *in) {
+    for (int i = 0; i < in->nscr; i++) free(in->scr[i].data);
+    free(in->scr);
+    in->scr = NULL;
+    in->nscr = 0;
+    in->scr_bytes = 0;
+}
+
+static bool run_alloc(In *in, Op *op, RV *r) {
+    Type *pt = op->res[0].type->ptr.pointee;
+    int R = pt->sh.rank;
+    if (r->n != 1 + 3 * R) return iv_fail(in, op, "bad result type");
+    size_t bytes = (size_t)type_numel(pt) * (size_t)iv_elem_bytes(pt->sh.elem);
+    if (in->scr_bytes + bytes > MAX_SCRATCH)
+        return iv_fail(in, op, "the program's xsmt.alloc buffers exceed %d bytes", MAX_SCRATCH);
+    Buf *nb = realloc(in->scr, sizeof *nb * (size_t)(in->nscr + 1));
+    if (!nb) return iv_fail(in, op, "out of memory");
+    in->scr = nb;
+    void *data = calloc(bytes ? bytes : 1, 1);
+    if (!data) return iv_fail(in, op, "out of memory");
+    in->scr[in->nscr] = (Buf){ data, bytes, pt->sh.elem };
+    r->e[0].p.buf = in->nargs + in->nscr++;
+    r->e[0].p.off = 0;
+    in->scr_bytes += bytes;
+    int64_t st = 1;
+    for (int d = R - 1; d >= 0; d--) {
+        r->e[1 + d].i = pt->sh.dims[d];
+        r->e[1 + R + d].i = st;
+        r->e[1 + 2 * R + d].i = 0;
+        st *= pt->sh.dims[d];
+    }
+    return true;
+}
+
+/* the offsets of a subview (operands 1, 2), which may not be negative */
+static bool view_offsets(In *in, Op *op, int64_t *o) {
+    for (int k = 0; k < 2; k++) {
+        RV *x = iv_opnd(in, op, 1 + k);
+        if (!x) return false;
+        o[k] = sx(x->e[0].i, iw(x->et));
+        if (o[k] < 0) return iv_fail(in, op, "offset %lld is negative", (long long)o[k]);
+    }
+    return true;
+}
+
+static bool run_subview(In *in, Op *op, RV *r) {
+    RV *b = iv_opnd(in, op, 0);
+    int64_t o[2];
+    if (!b || !view_offsets(in, op, o)) return false;
+    if (b->n != r->n || (b->n != 7 && b->n != 13)) return iv_fail(in, op, "the base and the result are not block pointers of one rank");
+    memcpy(r->e, b->e, sizeof(El) * (size_t)r->n);
+    int R = (int)((b->n - 1) / 3);
+    const int64_t *pd = op_operand(op, 0)->type->ptr.pointee->sh.dims;
+    for (int k = 0; k < 2; k++) r->e[1 + 2 * R + k].i += R == 4 ? cdiv(o[k], pd[2 + k]) : o[k];
+    return true;
+}
+
+static bool run_subview_pack(In *in, Op *op, RV *r) {
+    RV *b = iv_opnd(in, op, 0);
+    int64_t o[2], s[2], p[2];
+    if (!b || !view_offsets(in, op, o) || !i32s(in, op, "shape", s) || !i32s(in, op, "packed_size", p)) return false;
+    if (b->n != 7 || r->n != 13) return iv_fail(in, op, "expected a 2-D block pointer and a 4-D result");
+    int64_t at[2];
+    for (int k = 0; k < 2; k++) {
+        at[k] = b->e[5 + k].i + o[k];
+        if (at[k] < 0 || at[k] + s[k] > b->e[1 + k].i)
+            return iv_fail(in, op, "the window [%lld, %lld) x [%lld, %lld) leaves the base's shape [%lld, %lld]",
+                           (long long)(b->e[5].i + o[0]), (long long)(b->e[5].i + o[0] + s[0]), (long long)(b->e[6].i + o[1]),
+                           (long long)(b->e[6].i + o[1] + s[1]), (long long)b->e[1].i, (long long)b->e[2].i);
+    }
+    int64_t S0 = b->e[3].i, S1 = b->e[4].i;
+    int64_t esz = iv_elem_bytes(op_operand(op, 0)->type->ptr.pointee->sh.elem);
+    r->e[0] = b->e[0];
+    r->e[0].p.off += (at[0] * S0 + at[1] * S1) * esz;
+    int64_t shp[4] = { s[0] / p[0], s[1] / p[1], p[0], p[1] }, str[4] = { S0 * p[0], S1 * p[1], S0, S1 };
+    for (int d = 0; d < 4; d++) {
+        r->e[1 + d].i = shp[d];
+        r->e[5 + d].i = str[d];
+        r->e[9 + d].i = 0;
+    }
+    return true;
+}
+
 /* the row-major tile `k` of src's grid of tiles of tile's shape: the flat
  * index in src of the tile's element `e` */
 static int64_t tile_index(const RV *src, const int64_t *tdims, int64_t k, int64_t e) {
@@ -193,7 +294,7 @@ bool iv_run_xsmt(In *in, Op *op) {
         return true;
     case OP_xsmt_pack: case OP_xsmt_unpack: case OP_xsmt_repack: case OP_xsmt_mmt4d:
     case OP_tle_extract_tile: case OP_tle_insert_tile: case OP_xsmt_get_num_of_thread:
-    case OP_xsmt_async_mbarrier_alloc:
+    case OP_xsmt_async_mbarrier_alloc: case OP_xsmt_alloc: case OP_xsmt_subview: case OP_xsmt_subview_pack:
         break;
     default:
         return iv_unsupported(in, op);
@@ -209,6 +310,9 @@ bool iv_run_xsmt(In *in, Op *op) {
     case OP_xsmt_mmt4d: ok = run_mmt4d(in, op, &r); break;
     case OP_tle_extract_tile: ok = run_extract_tile(in, op, &r); break;
     case OP_tle_insert_tile: ok = run_insert_tile(in, op, &r); break;
+    case OP_xsmt_alloc: ok = run_alloc(in, op, &r); break;
+    case OP_xsmt_subview: ok = run_subview(in, op, &r); break;
+    case OP_xsmt_subview_pack: ok = run_subview_pack(in, op, &r); break;
     case OP_xsmt_get_num_of_thread: r.e[0].i = wrapt(r.et, module_num_threads(op)); ok = true; break;
     default: r.e[0].i = 1; ok = true; break;   /* mbarrier_alloc: a handle */
     }

@@ -74,8 +74,9 @@ typedef struct CgenStrategy {
 bool cgen_emit(FILE *out, Ctx *c, Op *module, Op *func, const CgenStrategy *s, const CgenOpts *o, Diag *d);
 
 /* func runs its smt.parallel loops on sub-blocks: it has a loop
- * `scf.for ... {bind_sub_block = true}` without results, and every op with
- * a side effect (a store, an atomic, a print) is inside one.  Its C is then
+ * `scf.for ... {bind_sub_block = true}` without results, every op with
+ * a side effect (a store, an atomic, a print) is inside one, and no
+ * xsmt.alloc is outside them (a buffer the iterations would share).  Its C is then
  * NAME_sub(the kernel's parameters, i32 ttx_sub, i32 ttx_nsub), which runs
  * the iterations ttx_sub, ttx_sub + ttx_nsub, ... of each such loop (the
  * rest of the program in full), and NAME(...), NAME_sub(..., 0, 1): every

@@ -220,6 +220,8 @@ bool cg_emit_block(Cg *e, Block *b, Op **term);
 bool cg_emit_load_store(Cg *e, Op *op);
 bool cg_emit_make_bptr(Cg *e, Op *op);
 bool cg_emit_make_desc(Cg *e, Op *op);
+/* cgen/xsmt.c: the xsmt.alloc result a block pointer p is a view of, or NULL */
+Value *cg_scratch_root(Value *p);
 bool cg_emit_tts_bptr(Cg *e, Op *op);
 bool cg_emit_advance(Cg *e, Op *op);
 

@@ -6,7 +6,13 @@
  * element type, tle.extract_tile / insert_tile at a run-time tile index, the
  * barriers as no-ops and xsmt.get_num_of_thread as the module's
  * tt.num_threads.  A negative offset or a tile index out of range stops the
- * program (TTX_FAIL) as the interpreter's error does. */
+ * program (TTX_FAIL) as the interpreter's error does.
+ *
+ * xsmt.alloc is a zeroed local array of the program (NAME_s) with a block
+ * pointer over it; xsmt.subview_pack and xsmt.subview make block pointers
+ * (views, as the interpreter's: a window of a subview_pack that leaves its
+ * base, or a negative offset, fails); an access through a pointer whose
+ * root is an alloc is checked against that array (cg_scratch_root). */
 #include "emit.h"
 
 static int64_t cdiv(int64_t a, int64_t b) { return (a + b - 1) / b; }
@@ -198,6 +204,87 @@ const char *cg_mmt4d_bn(Cg *e, Value *b, const char *T, bool own_ok, const char 
     return tmp;
 }
 
+/* ---- scratch buffers and pointer views ---- */
+
+Value *cg_scratch_root(Value *p) {
+    for (int k = 0; p && p->def && k < 64; k++) {
+        Op *d = p->def;
+        if (op_is(d, OP_xsmt_alloc)) return p;
+        if (!op_is(d, OP_xsmt_subview) && !op_is(d, OP_xsmt_subview_pack) && !op_is(d, OP_tt_advance)) return NULL;
+        p = op_operand(d, 0);
+    }
+    return NULL;
+}
+
+static bool emit_alloc(Cg *e, Op *op) {
+    Value *r = op_result(op, 0);
+    Type *pt = r->type->ptr.pointee;
+    const char *mt = cg_mtype(e, pt->sh.elem);
+    int R = pt->sh.rank;
+    if (!mt || R < 1 || R > MAXR) return cg_unsupported(e, op, "its result type");
+    VI *x = cg_vi(e, r);
+    x->kind = K_BPTR;
+    line(e, "%s %s_s[%" PRId64 "] = { 0 };", mt, x->name, type_numel(pt));
+    line(e, "ttx_bptr %s;", x->name);
+    line(e, "%s.base = %s_s;", x->name, x->name);
+    int64_t st = 1;
+    for (int d = R - 1; d >= 0; d--) {
+        line(e, "%s.shape[%d] = %" PRId64 "; %s.stride[%d] = %" PRId64 "; %s.off[%d] = 0;", x->name, d, pt->sh.dims[d], x->name, d, st,
+             x->name, d);
+        st *= pt->sh.dims[d];
+    }
+    return !e->failed;
+}
+
+static bool emit_subview(Cg *e, Op *op) {
+    Value *b = op_operand(op, 0), *r = op_result(op, 0);
+    Type *bt = b->type->ptr.pointee;
+    if (op->nopnds != 3 || !is_bptr(b->type) || (bt->sh.rank != 2 && bt->sh.rank != 4)) return cg_unsupported(e, op, "malformed");
+    VI *x = cg_vi(e, r);
+    x->kind = K_BPTR;
+    line(e, "ttx_bptr %s = %s;", x->name, cg_vi(e, b)->name);
+    line(e, "{");
+    e->ind++;
+    offsets(e, op);
+    if (bt->sh.rank == 4)
+        for (int k = 0; k < 2; k++)
+            line(e, "%s.off[%d] += (ttx_o%d + %" PRId64 ") / %" PRId64 ";", x->name, k, k, bt->sh.dims[2 + k] - 1, bt->sh.dims[2 + k]);
+    else
+        for (int k = 0; k < 2; k++) line(e, "%s.off[%d] += ttx_o%d;", x->name, k, k);
+    e->ind--;
+    line(e, "}");
+    return !e->failed;
+}
+
+static bool emit_subview_pack(Cg *e, Op *op) {
+    Value *b = op_operand(op, 0), *r = op_result(op, 0);
+    int64_t s[2], p[2];
+    if (op->nopnds != 3 || !is_bptr(b->type) || b->type->ptr.pointee->sh.rank != 2 || !two(op, "shape", s) || !two(op, "packed_size", p) ||
+        s[0] % p[0] || s[1] % p[1])
+        return cg_unsupported(e, op, "malformed");
+    Type *el = b->type->ptr.pointee->sh.elem;
+    VI *x = cg_vi(e, r);
+    const char *bn = cg_vi(e, b)->name;
+    x->kind = K_BPTR;
+    line(e, "ttx_bptr %s;", x->name);
+    line(e, "{");
+    e->ind++;
+    line(e, "i64 ttx_o0 = %s.off[0] + (i64)%s, ttx_o1 = %s.off[1] + (i64)%s;", bn, cg_ex(e, op_operand(op, 1), NULL), bn,
+         cg_ex(e, op_operand(op, 2), NULL));
+    line(e, "if (ttx_o0 < 0 || ttx_o1 < 0 || ttx_o0 + %" PRId64 " > %s.shape[0] || ttx_o1 + %" PRId64 " > %s.shape[1]) { TTX_FAIL(%d); ttx_o0 = ttx_o1 = 0; }",
+         s[0], bn, s[1], bn, cg_site(e, op));
+    line(e, "%s.base = (char *)%s.base + (ttx_o0 * %s.stride[0] + ttx_o1 * %s.stride[1]) * %d;", x->name, bn, bn, bn, cg_msize(el));
+    int64_t shp[4] = { s[0] / p[0], s[1] / p[1], p[0], p[1] };
+    for (int d = 0; d < 4; d++) line(e, "%s.shape[%d] = %" PRId64 "; %s.off[%d] = 0;", x->name, d, shp[d], x->name, d);
+    for (int d = 0; d < 2; d++) {
+        line(e, "%s.stride[%d] = %s.stride[%d] * %" PRId64 ";", x->name, d, bn, d, p[d]);
+        line(e, "%s.stride[%d] = %s.stride[%d];", x->name, d + 2, bn, d);
+    }
+    e->ind--;
+    line(e, "}");
+    return !e->failed;
+}
+
 /* tle: the tile at a row-major linear index of the grid */
 static bool emit_tile(Cg *e, Op *op) {
     bool ins = op_is(op, OP_tle_insert_tile);
@@ -252,6 +339,9 @@ bool cg_emit_xsmt(Cg *e, Op *op) {
     case OP_xsmt_unpack: return emit_unpack(e, op);
     case OP_xsmt_repack: return emit_repack(e, op);
     case OP_xsmt_mmt4d: return emit_mmt4d(e, op);
+    case OP_xsmt_alloc: return emit_alloc(e, op);
+    case OP_xsmt_subview: return emit_subview(e, op);
+    case OP_xsmt_subview_pack: return emit_subview_pack(e, op);
     case OP_tle_extract_tile: case OP_tle_insert_tile: return emit_tile(e, op);
     case OP_xsmt_get_num_of_thread: return scalar_const(e, op, module_num_threads(op));
     case OP_xsmt_async_mbarrier_alloc: return scalar_const(e, op, 1);   /* a handle: the programs run as the interpreter's do */

@@ -12,6 +12,10 @@
  *   f16 on K1      ttx_smt_rvv_f16 (vfwmacc), on _Float16 copies
  *   f16 on K3      #ifdef TTX_SMT_HW: ttx_smt_ime_f16 (vfwmadot, or its C
  *                  reference with TTX_SMT_IME_REF); else ttx_smt_rvv_f16
+ *   i8 -> i32      (the core's int8 IME tile M x K x N, 2.2: K1 4x8x4, K3
+ *                  8x16x8; kb = K, mb and nb multiples of M and N)
+ *                  #ifdef TTX_SMT_HW: ttx_smt_ime_i8 (vmadot, or its C
+ *                  reference); else ttx_smt_rvv_i8 (vwmacc)
  * K1's matrix unit and K3's f32 have no floating-point IME instruction
  * (2.2), so they take the RVV kernel on a board too.  Other tiles keep the
  * generic loop nest of cgen/xsmt.c, whose numbers the kernels reproduce. */
@@ -24,10 +28,40 @@ extern const char rvv_smt_kernels_src[];
 /* M, K, N of the micro tile, [K3][f16] */
 static const int64_t micro[2][2][3] = { { { 8, 8, 16 }, { 8, 16, 16 } }, { { 8, 32, 32 }, { 16, 8, 32 } } };
 
+/* M, K, N of the int8 IME tile, [K3] */
+static const int64_t ime_i8[2][3] = { { 4, 8, 4 }, { 8, 16, 8 } };
+
+static bool mmt4d_i8(Cg *e, Op *op, int core) {
+    Value *a = op_operand(op, 0), *b = op_operand(op, 1), *r = op_result(op, 0);
+    const int64_t *ad = a->type->sh.dims, *bd = b->type->sh.dims, *t = ime_i8[core == 3];
+    int64_t MB = ad[0], KB = ad[1], mb = ad[2], kb = ad[3], NB = bd[0], nb = bd[2];
+    if (kb != t[1] || mb % t[0] || nb % t[2] || mb * nb > 1 << 20) return false;
+    const char *rn = cg_vi(e, r)->name;
+    line(e, "{");
+    e->ind++;
+    line(e, "/* the %s int8 micro tile %" PRId64 "x%" PRId64 "x%" PRId64 ": a micro-kernel (targets/rvv/smt_kernels.c) */",
+         core == 3 ? "K3" : "K1", mb, kb, nb);
+    const char *pa = cg_mmt4d_array(e, a, "i8", true, "ttx_smt_a");
+    const char *dims = fmt(e, "%" PRId64 ", %" PRId64 ", %" PRId64 ", %" PRId64 ", %" PRId64, MB, NB, KB, mb, nb);
+    line(e, "#if defined(TTX_SMT_HW)");
+    const char *pb = cg_mmt4d_array(e, b, "i8", true, "ttx_smt_b");
+    line(e, "ttx_smt_ime_i8(%s, %s, %s, %s, %" PRId64 ", %" PRId64 ", %" PRId64 ");", pa, pb, rn, dims, t[0], t[1], t[2]);
+    line(e, "#else");
+    const char *pbn = cg_mmt4d_bn(e, b, "i8", true, "ttx_smt_bn");
+    line(e, "ttx_smt_rvv_i8(%s, %s, %s, %s, %" PRId64 ");", pa, pbn, rn, dims, kb);
+    line(e, "#endif");
+    e->ind--;
+    line(e, "}");
+    return true;
+}
+
 bool rvv_mmt4d(Cg *e, Op *op) {
     int core = xsmt_core(op);
     Value *a = op_operand(op, 0), *b = op_operand(op, 1), *r = op_result(op, 0);
     Type *el = r->type->sh.elem;
+    Type *ae = a->type->sh.elem;
+    if (core && ae->kind == T_INT && ae->i.width == 8 && b->type->sh.elem == ae && el->kind == T_INT && el->i.width == 32)
+        return mmt4d_i8(e, op, core);
     bool f16 = fname_is(el, "f16");
     if (!core || (!f16 && !fname_is(el, "f32")) || a->type->sh.elem != el || b->type->sh.elem != el) return false;
     const int64_t *ad = a->type->sh.dims, *bd = b->type->sh.dims, *t = micro[core == 3][f16];

@@ -27,7 +27,18 @@
  * 2.3) as no stock assembler knows it.  With TTX_SMT_IME_REF also defined,
  * ttx_ime_vfwmadot, a C function with the instruction's semantics (2.2),
  * stands in for the instruction on the same data (memory images of the
- * registers), so the path runs under qemu-riscv64, which has no IME. */
+ * registers), so the path runs under qemu-riscv64, which has no IME.
+ *
+ * int8 (i8 x i8 -> i32, the sums wrapping within 32 bits as the IME
+ * accumulator does, 2.2):
+ * ttx_smt_rvv_i8: RVV 1.0, VLEN-agnostic: per row of A and strip of nb
+ *   lanes an i32 accumulator (LMUL 2), each step a vwmacc.vx of A's element
+ *   and the row of Bn sign-extended to i16 (vsext.vf2).
+ * ttx_smt_ime_i8 (TTX_SMT_HW): the vmadot instruction (signed x signed;
+ *   custom-1 0x2b, funct3 3, funct7 0x71) on the core's int8 tile M x K x N
+ *   (K1 A60, VLEN 256: 4 x 8 x 4; K3 A100, VLEN 1024: 8 x 16 x 8; A and Bt
+ *   one register each at e8, C the i32 pair v16, v17), each M x N block of C
+ *   chained over k1; with TTX_SMT_IME_REF, ttx_ime_vmadot, its C model. */
 #include <riscv_vector.h>
 #include <stddef.h>
 
@@ -154,6 +165,91 @@ static inline __attribute__((unused)) void ttx_smt_ime_f16(const _Float16 *a, co
                     float *ct = c + ((m1 * NB + n1) * mb + i * 8) * nb + j * 8;
                     for (int r = 0; r < 8; r++)
                         for (int s = 0; s < 8; s++) ct[r * nb + s] = acc[r * 8 + s];
+                }
+}
+#endif
+
+/* i8 A [MB][KB][mb][kb] times Bn [KB][NB][kb][nb] into the i32 C */
+static inline __attribute__((unused)) void ttx_smt_rvv_i8(const signed char *a, const signed char *b, int *c, long MB, long NB, long KB, long mb, long nb, long kb)
+{
+    for (long m1 = 0; m1 < MB; m1++)
+        for (long n1 = 0; n1 < NB; n1++) {
+            int *ct = c + (m1 * NB + n1) * mb * nb;
+            for (long m0 = 0; m0 < mb; m0++)
+                for (long j = 0; j < nb;) {
+                    size_t vl = __riscv_vsetvl_e32m2((size_t)(nb - j));
+                    vint32m2_t acc = __riscv_vmv_v_x_i32m2(0, vl);
+                    for (long k1 = 0; k1 < KB; k1++) {
+                        const signed char *at = a + ((m1 * KB + k1) * mb + m0) * kb;
+                        const signed char *bt = b + (k1 * NB + n1) * kb * nb + j;
+                        for (long k0 = 0; k0 < kb; k0++) {
+                            vint16m1_t vb = __riscv_vsext_vf2_i16m1(__riscv_vle8_v_i8mf2(bt + k0 * nb, vl), vl);
+                            acc = __riscv_vwmacc_vx_i32m2(acc, (short)at[k0], vb, vl);
+                        }
+                    }
+                    __riscv_vse32_v_i32m2(ct + m0 * nb + j, acc, vl);
+                    j += (long)vl;
+                }
+        }
+}
+
+#if defined(TTX_SMT_HW)
+#if defined(TTX_SMT_IME_REF)
+/* vmadot vd, vs1, vs2 (signed x signed) on an M x K x N tile: the i32
+ * accumulator pair vd, vd + 1 (M x N row-major) plus A (vs1, M x K
+ * row-major) times B (vs2, N x K: row n holds column n of B), wrapping:
+ *   C[p] += sum_q A[(p / N) * K + q] * Bt[(p % N) * K + q], q = 0 .. K - 1 */
+static inline __attribute__((unused)) void ttx_ime_vmadot(int *vd, const signed char *vs1, const signed char *vs2, int M, int K, int N)
+{
+    for (int p = 0; p < M * N; p++) {
+        unsigned s = (unsigned)vd[p];
+        for (int q = 0; q < K; q++) s += (unsigned)(vs1[(p / N) * K + q] * vs2[(p % N) * K + q]);
+        vd[p] = (int)s;
+    }
+}
+#endif
+
+/* acc (an M x N i32 block) += the n products of the A tiles a, a + as, ...
+ * and the Bt tiles b, b + bs, ... (strides in bytes) */
+static inline __attribute__((unused)) void ttx_ime_i8_chain(int *acc, const signed char *a, long as, const signed char *b, long bs, long n, int M, int K, int N)
+{
+#if defined(TTX_SMT_IME_REF)
+    for (long i = 0; i < n; i++) ttx_ime_vmadot(acc, a + i * as, b + i * bs, M, K, N);
+#else
+    long vla = (long)M * K, vlc = (long)M * N;
+    __asm__ volatile(
+        "vsetvli zero, %[vlc], e32, m2, ta, ma\n\t"
+        "vle32.v v16, (%[c])\n\t"
+        "vsetvli zero, %[vla], e8, m1, ta, ma\n\t"
+        "1:\n\t"
+        "vle8.v v0, (%[a])\n\t"
+        "vle8.v v1, (%[b])\n\t"
+        ".insn r 0x2b, 3, 0x71, x16, x0, x1\n\t" /* vmadot v16, v0, v1 */
+        "add %[a], %[a], %[as]\n\t"
+        "add %[b], %[b], %[bs]\n\t"
+        "addi %[n], %[n], -1\n\t"
+        "bnez %[n], 1b\n\t"
+        "vsetvli zero, %[vlc], e32, m2, ta, ma\n\t"
+        "vse32.v v16, (%[c])\n\t"
+        : [a] "+r"(a), [b] "+r"(b), [n] "+r"(n)
+        : [c] "r"(acc), [as] "r"(as), [bs] "r"(bs), [vla] "r"(vla), [vlc] "r"(vlc)
+        : "v0", "v1", "v16", "v17", "memory");
+#endif
+}
+
+/* the whole mmt4d on C, B in the Bt layout, kb = K; mb, nb multiples of M, N */
+static inline __attribute__((unused)) void ttx_smt_ime_i8(const signed char *a, const signed char *b, int *c, long MB, long NB, long KB, long mb, long nb, int M, int K, int N)
+{
+    for (long m1 = 0; m1 < MB; m1++)
+        for (long n1 = 0; n1 < NB; n1++)
+            for (long i = 0; i < mb / M; i++)
+                for (long j = 0; j < nb / N; j++) {
+                    int acc[64] __attribute__((aligned(64)));
+                    for (int p = 0; p < M * N; p++) acc[p] = 0;
+                    ttx_ime_i8_chain(acc, a + (m1 * KB * mb + i * M) * K, mb * K, b + (n1 * KB * nb + j * N) * K, nb * K, KB, M, K, N);
+                    int *ct = c + ((m1 * NB + n1) * mb + i * M) * nb + j * N;
+                    for (int r = 0; r < M; r++)
+                        for (int s = 0; s < N; s++) ct[r * nb + s] = acc[r * N + s];
                 }
 }
 #endif

@@ -217,6 +217,23 @@ tt.func @subview_pack_divisible(%p: !tt.ptr<tensor<32x32xf32>>, %o: i32) {
 
 // -----
 
+// The window lies in the base's block (a memref of that shape once lowered).
+tt.func @subview_pack_window(%p: !tt.ptr<tensor<32x32xf32>>, %o: i32) {
+  // expected-error @+1 {{'xsmt.subview_pack' op shape [64, 32] exceeds the base's block [32, 32]}}
+  %v = xsmt.subview_pack %p, [%o, %o], [[64, 32]], [[8, 16]] : !tt.ptr<tensor<32x32xf32>> -> !tt.ptr<tensor<8x2x8x16xf32>>
+  tt.return
+}
+
+// -----
+
+tt.func @subview_window(%p: !tt.ptr<tensor<4x2x8x16xf32>>, %o: i32) {
+  // expected-error @+1 {{'xsmt.subview' op shape [32, 48] exceeds the base's unpacked block [32, 32]}}
+  %v = xsmt.subview %p, [%o, %o], [[32, 48]] : !tt.ptr<tensor<4x2x8x16xf32>> -> !tt.ptr<tensor<4x3x8x16xf32>>
+  tt.return
+}
+
+// -----
+
 tt.func @annotation_form(%t: tensor<16xf32>) {
   // expected-error @+1 {{expected ':'}}
   xsmt.annotation %t {hint = 1 : i32}
@@ -301,5 +318,21 @@ tt.func @extract_tile_index(%t: tensor<16x16xf32>) {
 tt.func @insert_tile_result(%t: tensor<16x16xf32>, %x: tensor<8x8xf32>, %i: i32) {
   // expected-error @+1 {{'tle.insert_tile' op result type 'tensor<16x8xf32>' must be the source type 'tensor<16x16xf32>'}}
   %r = tle.insert_tile %t[%i] = %x : tensor<16x16xf32>, i32, tensor<8x8xf32> -> tensor<16x8xf32>
+  tt.return
+}
+
+// -----
+
+// i8 operands accumulate in their own type or in i32 (vmadot), nothing else.
+tt.func @mmt4d_i8_result(%a: tensor<1x2x4x8xi8>, %b: tensor<3x2x4x8xi8>) {
+  // expected-error @+1 {{'xsmt.mmt4d' op result type 'tensor<1x3x4x4xi16>' does not match the product [MB, NB, mb, nb] of A's element type, expected 'tensor<1x3x4x4xi8>'}}
+  %r = xsmt.mmt4d %a, %b : tensor<1x2x4x8xi8>, tensor<3x2x4x8xi8> -> tensor<1x3x4x4xi16>
+  tt.return
+}
+
+// -----
+
+tt.func @mmt4d_i8_i32(%a: tensor<1x2x4x8xi8>, %b: tensor<3x2x4x8xi8>) {
+  %r = xsmt.mmt4d %a, %b : tensor<1x2x4x8xi8>, tensor<3x2x4x8xi8> -> tensor<1x3x4x4xi32>
   tt.return
 }

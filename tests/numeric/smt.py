@@ -149,6 +149,45 @@ def mm_f32():
          lambda o: close(o["arg2"], want, 1e-5, 1e-4))
 
 
+def randi8(*shape):
+    return rng.integers(-128, 128, shape).astype(np.int8)
+
+
+def mm_i8():
+    """int8 x int8 -> int32 (the IME vmadot family): exact against NumPy's
+    int64 product"""
+    for M, N, K in ((40, 48, 48), (64, 32, 64), (8, 72, 20)):
+        a, b = randi8(M, K), randi8(K, N)
+        want = (a.astype(np.int64) @ b.astype(np.int64)).astype(np.int32)
+        args = {"arg0": a, "arg1": b, "arg2": np.full((M, N), 7, np.int32), "arg3": M, "arg4": N, "arg5": K, "arg6": K, "arg7": N,
+                "arg8": N}
+        case(f"mm_kernel_i8 {M}x{N}x{K}", sample("mm_kernel_i8.ttir"), (cdiv(M, 32), cdiv(N, 32)), args, ["arg2"],
+             lambda o, want=want: exact(o["arg2"], want))
+
+
+def op_mmt4d_i8():
+    """xsmt.mmt4d of i8 operands into i32 on each core's int8 IME tile (K1
+    4x8x4, K3 8x16x8, and multiples in M and N), and into i8 (wrapping in 8
+    bits; the loops), against NumPy"""
+    for arch, A, B, C in (("0xA03C", (2, 3, 4, 8), (5, 3, 4, 8), (2, 5, 4, 4)), ("0xA064", (2, 2, 8, 16), (3, 2, 8, 16), (2, 3, 8, 8)),
+                          ("0xA03C", (1, 2, 8, 8), (2, 2, 12, 8), (1, 2, 8, 12)), ("0xA064", (1, 1, 16, 16), (1, 1, 8, 16), (1, 1, 16, 8))):
+        for rt in ("i32",) + (("i8",) if arch == "0xA03C" and A[2] == 4 else ()):
+            body = load_flat("%arg0", A, "a", "i8") + load_flat("%arg1", B, "b", "i8") + \
+                f"    %m = xsmt.mmt4d %a, %b : {ty(A, 'i8')}, {ty(B, 'i8')} -> {ty(C, rt)}\n" + store_flat("%arg2", C, "m", rt)
+            k = write(f"mmt4d_i8_{arch}_{A[2]}x{A[3]}x{B[2]}_{rt}.ttir",
+                      func("mmt4d", f"%arg0: !tt.ptr<i8>, %arg1: !tt.ptr<i8>, %arg2: !tt.ptr<{rt}>", body, f' attributes {{tt.arch_id = "{arch}"}}'))
+            a, b = randi8(*A), randi8(*B)
+            want = np.einsum("aKmk,bKnk->abmn", a.astype(np.int64), b.astype(np.int64)).astype(np.int32 if rt == "i32" else np.int8)
+            case(f"xsmt.mmt4d i8 -> {rt} {A[2]}x{A[3]}x{B[2]} tt.arch_id {arch}", k, (1,),
+                 {"arg0": a, "arg1": b, "arg2": np.zeros(want.size, want.dtype)}, ["arg2"],
+                 lambda out, want=want: exact(out["arg2"], want.reshape(-1)))
+            if RISCV and rt == "i32":
+                r = subprocess.run([TTX, "--emit=rvv", k], capture_output=True, text=True)
+                body_c = r.stdout.split("/* end of smt_kernels.c */")[-1]
+                report(f"xsmt.mmt4d i8 {A[2]}x{A[3]}x{B[2]} on {arch}: --emit=rvv calls ttx_smt_rvv_i8 and ttx_smt_ime_i8",
+                       None if r.returncode == 0 and "ttx_smt_rvv_i8(" in body_c and "ttx_smt_ime_i8(" in body_c else f"exit {r.returncode}: {r.stderr[:300]}")
+
+
 def f16_blocked_ref(a, b, kstep):
     """f16 A @ B as the f16 SPLIT_K kernels compute it: per K slice an f32
     product rounded to f16, added to an f16 accumulator"""
@@ -201,6 +240,28 @@ def parallel():
         args = {"arg0": a, "arg1": b, "arg2": c, "arg3": M, "arg4": N, "arg5": K, "arg6": K, "arg7": N, "arg8": N}
         case(f"mm_parallel M={M}", sample("mm_parallel.ttir"), (cdiv(M, 64), cdiv(N, 32)), args, ["arg2"],
              lambda o, want=want: close(o["arg2"], want, 1e-5, 1e-4))
+
+
+def split_mn():
+    """the SPLIT_MN kernel: B through an xsmt.alloc buffer seen packed
+    (subview_pack, then a subview per sub-block), written by the first row
+    of sub-blocks and read by all; partial blocks in M, N and K, and on 3
+    threads (a kernel whose iterations share an alloc runs them in order in
+    its program's task)"""
+    for M, N, K in ((48, 80, 32), (64, 128, 24), (20, 40, 32)):
+        a, b = randn(M, K), randn(K, N)
+        want = a.astype(np.float64) @ b.astype(np.float64)
+        args = {"arg0": a, "arg1": b, "arg2": np.full((M, N), -3.0, np.float32), "arg3": M, "arg4": N, "arg5": K, "arg6": K,
+                "arg7": N, "arg8": N}
+        case(f"mm_split_mn {M}x{N}x{K}", sample("mm_split_mn.ttir"), (cdiv(M, 32), cdiv(N, 64)), args, ["arg2"],
+             lambda o, want=want: close(o["arg2"], want, 1e-5, 1e-4))
+    M, N, K = 64, 128, 32
+    a, b = randn(M, K), randn(K, N)
+    want = a.astype(np.float64) @ b.astype(np.float64)
+    eng = "--target=riscv64-rvv --threads=3" if RISCV else "--jit --threads=3"
+    args = {"arg0": a, "arg1": b, "arg2": np.zeros((M, N), np.float32), "arg3": M, "arg4": N, "arg5": K, "arg6": K, "arg7": N, "arg8": N}
+    rc, err, o = run(sample("mm_split_mn.ttir"), "splitmn3", eng, (2, 2), args, ["arg2"])
+    report(f"mm_split_mn {eng}", f"exit status {rc}: {err[:1000]}" if rc else close(o["arg2"], want, 1e-5, 1e-4))
 
 
 def parallel_threads():
@@ -357,6 +418,90 @@ def op_unpack_repack():
          lambda out: exact(out["arg1"], want))
 
 
+def ref_view(x, at, s, p):
+    """xsmt.subview_pack of the block of x at `at` (the pointer's offsets plus
+    the op's): V[i][j][r][c] = x[at0 + i*p0 + r][at1 + j*p1 + c]"""
+    V = np.zeros((s[0] // p[0], s[1] // p[1], p[0], p[1]), x.dtype)
+    for i in range(V.shape[0]):
+        for j in range(V.shape[1]):
+            V[i, j] = x[at[0] + i * p[0]:at[0] + (i + 1) * p[0], at[1] + j * p[1]:at[1] + (j + 1) * p[1]]
+    return V
+
+
+def view_kernel(R, C, s, p, w):
+    """X[R][C] through a block pointer at (arg2, arg3), its subview_pack at
+    (arg4, arg5) of shape s, tile p, and the subview at (arg6, arg7) of
+    shape w of that; both views loaded and stored flat"""
+    V = (s[0] // p[0], s[1] // p[1], p[0], p[1])
+    W = (cdiv(w[0], p[0]), cdiv(w[1], p[1]), p[0], p[1])
+    body = f"""    %c1_i64 = arith.constant 1 : i64
+    %cR = arith.constant {R} : i64
+    %cC = arith.constant {C} : i64
+    %bp = tt.make_tensor_ptr %arg0, [%cR, %cC], [%cC, %c1_i64], [%arg2, %arg3] {{order = array<i32: 1, 0>}} : <tensor<{R}x{C}xf32>>
+    %v = xsmt.subview_pack %bp, [%arg4, %arg5], [[{s[0]}, {s[1]}]], [[{p[0]}, {p[1]}]] : !tt.ptr<{ty((R, C))}> -> !tt.ptr<{ty(V)}>
+    %w = xsmt.subview %v, [%arg6, %arg7], [[{w[0]}, {w[1]}]] : !tt.ptr<{ty(V)}> -> !tt.ptr<{ty(W)}>
+    %lv = tt.load %v {{boundaryCheck = array<i32: 0, 1, 2, 3>}} : !tt.ptr<{ty(V)}>
+    %lw = tt.load %w {{boundaryCheck = array<i32: 0, 1, 2, 3>}} : !tt.ptr<{ty(W)}>
+""" + store_flat("%arg1", V, "lv") + store_flat("%arg8", W, "lw")
+    params = "%arg0: !tt.ptr<f32>, %arg1: !tt.ptr<f32>, %arg2: i32, %arg3: i32, %arg4: i32, %arg5: i32, %arg6: i32, %arg7: i32, %arg8: !tt.ptr<f32>"
+    return write(f"views_{R}x{C}_{p[0]}x{p[1]}.ttir", func("views", params, body)), V, W
+
+
+def op_views():
+    """xsmt.subview_pack of a block pointer is a view (its loads the index
+    math of the memref subview + expand_shape + transpose of 1.4), and
+    xsmt.subview of that view moves its offsets by whole tiles (ceil(o/t));
+    the part of a subview past the view is padding under boundaryCheck"""
+    R, C, s, p, w = 24, 40, (16, 32), (8, 16), (8, 32)
+    k, V, W = view_kernel(R, C, s, p, w)
+    for a, o, q in (((0, 0), (0, 0), (0, 0)), ((3, 2), (5, 6), (8, 16)), ((1, 4), (7, 4), (3, 17))):
+        x = randn(R, C)
+        at = (a[0] + o[0], a[1] + o[1])
+        v = ref_view(x, at, s, p)
+        wt = np.zeros(W, np.float32)
+        q0, q1 = cdiv(q[0], p[0]), cdiv(q[1], p[1])
+        part = v[q0:q0 + W[0], q1:q1 + W[1]]
+        wt[:part.shape[0], :part.shape[1]] = part
+        args = {"arg0": x, "arg1": np.zeros(v.size, np.float32), "arg2": a[0], "arg3": a[1], "arg4": o[0], "arg5": o[1],
+                "arg6": q[0], "arg7": q[1], "arg8": np.zeros(wt.size, np.float32)}
+        case(f"xsmt.subview_pack at {a}+{o}, xsmt.subview at {q}", k, (1,), args, ["arg1", "arg8"],
+             lambda out, v=v, wt=wt: exact(out["arg1"], v.reshape(-1)) or exact(out["arg8"], wt.reshape(-1)))
+    x = randn(R, C)
+    args = {"arg0": x, "arg1": np.zeros(int(np.prod(V)), np.float32), "arg2": 4, "arg3": 0, "arg4": 5, "arg5": 0, "arg6": 0,
+            "arg7": 0, "arg8": np.zeros(int(np.prod(W)), np.float32)}
+    error_case("xsmt.subview_pack window past the base at run time", k, (1,), args,
+               f"views_{R}x{C}_8x16.ttir:7:10: error: xsmt.subview_pack: the window [9, 25) x [0, 32) leaves the base's shape [24, 40] in program (0, 0, 0)")
+    error_case("xsmt.subview_pack window past the base at run time --jit", k, (1,), args,
+               f"views_{R}x{C}_8x16.ttir:7:10: error: xsmt.subview_pack: the window leaves the base's shape, or an offset is negative in program (0, 0, 0)",
+               "--jit")
+
+
+def op_alloc():
+    """xsmt.alloc is a zeroed scratch buffer; a packed tensor stored through
+    its subview_pack view lands in it in the 2-D layout (a view, not a
+    copy): a 2-D load of the buffer is the unpacked matrix, a load of the
+    view the packed one, and the part not written stays 0"""
+    R, C, p = 16, 32, (8, 16)
+    V = (R // p[0], C // p[1], p[0], p[1])
+    body = load_flat("%arg0", (R, C), "x") + f"""    %c0_i32 = arith.constant 0 : i32
+    %al = xsmt.alloc [[{R + 8}, {C}]] storage("l2") : !tt.ptr<tensor<{R + 8}x{C}xf32>>
+    %v = xsmt.subview_pack %al, [%arg3, %c0_i32], [[{R}, {C}]], [[{p[0]}, {p[1]}]] : !tt.ptr<tensor<{R + 8}x{C}xf32>> -> !tt.ptr<{ty(V)}>
+    %pk = xsmt.pack %x, [%c0_i32, %c0_i32], [{R}, {C}], [{p[0]}, {p[1]}] : {ty((R, C))} -> {ty(V)}
+    tt.store %v, %pk {{boundaryCheck = array<i32: 0, 1, 2, 3>}} : !tt.ptr<{ty(V)}>
+    %y = tt.load %al {{boundaryCheck = array<i32: 0, 1>}} : !tt.ptr<tensor<{R + 8}x{C}xf32>>
+    %z = tt.load %v {{boundaryCheck = array<i32: 0, 1, 2, 3>}} : !tt.ptr<{ty(V)}>
+""" + store_flat("%arg1", (R + 8, C), "y") + store_flat("%arg2", V, "z")
+    k = write("alloc.ttir", func("alloc", "%arg0: !tt.ptr<f32>, %arg1: !tt.ptr<f32>, %arg2: !tt.ptr<f32>, %arg3: i32", body))
+    for row in (0, 8, 3):
+        x = randn(R, C)
+        y = np.zeros((R + 8, C), np.float32)
+        y[row:row + R] = x
+        z = ref_view(x, (0, 0), (R, C), p)
+        case(f"xsmt.alloc + subview_pack at row {row}: store, then load", k, (1,),
+             {"arg0": x, "arg1": np.full(y.size, 5.0, np.float32), "arg2": np.zeros(z.size, np.float32), "arg3": row}, ["arg1", "arg2"],
+             lambda out, y=y, z=z: exact(out["arg1"], y.reshape(-1)) or exact(out["arg2"], z.reshape(-1)))
+
+
 def op_mmt4d():
     A, B, C = (2, 3, 4, 8), (5, 3, 2, 8), (2, 5, 4, 2)
     for dt, npdt in (("f32", np.float32), ("f16", np.float16)):
@@ -466,15 +611,17 @@ def kernels_called():
     """the rvv C of each sample calls the micro-kernel of its core and element
     type (once per mmt4d), the K3 f16 one behind TTX_SMT_HW; with the other
     core (--smt-arch) the micro tile does not match and the loops stay"""
-    want = {"mm_kernel_f32.ttir": ("k1", ["ttx_smt_rvv_f32("]), "mm_parallel.ttir": ("k1", ["ttx_smt_rvv_f32("]),
+    want = {"mm_kernel_f32.ttir": ("k1", ["ttx_smt_rvv_f32("]),
+            "mm_split_mn.ttir": ("k1", ["ttx_smt_rvv_f32("]), "mm_parallel.ttir": ("k1", ["ttx_smt_rvv_f32("]),
             "addmm.ttir": ("k3", ["ttx_smt_rvv_f32("]), "bmm.ttir": ("k1", ["ttx_smt_rvv_f16("]),
-            "mm_kernel_f16.ttir": ("k3", ["#if defined(TTX_SMT_HW)", "ttx_smt_ime_f16(", "#else", "ttx_smt_rvv_f16(", "#endif"])}
+            "mm_kernel_f16.ttir": ("k3", ["#if defined(TTX_SMT_HW)", "ttx_smt_ime_f16(", "#else", "ttx_smt_rvv_f16(", "#endif"]),
+            "mm_kernel_i8.ttir": ("k3", ["#if defined(TTX_SMT_HW)", "ttx_smt_ime_i8(", "#else", "ttx_smt_rvv_i8(", "#endif"])}
     for name, (core, calls) in want.items():
         r = subprocess.run([TTX, "--emit=rvv", sample(name)], capture_output=True, text=True)
         body = r.stdout.split("/* end of smt_kernels.c */")[-1]
         got = [l.strip() for l in body.split("\n") if any(l.strip().startswith(c) for c in calls)]
         ok = r.returncode == 0 and [next(c for c in calls if g.startswith(c)) for g in got] == calls
-        report(f"{name}: --emit=rvv calls {calls[-1] if len(calls) == 1 else 'ttx_smt_ime_f16 / ttx_smt_rvv_f16'}",
+        report(f"{name}: --emit=rvv calls {calls[-1] if len(calls) == 1 else calls[1][:-1] + ' / ' + calls[3][:-1]}",
                None if ok else f"exit {r.returncode}, calls {got}: {r.stderr[:500]}")
         other = "k3" if core == "k1" else "k1"
         r = subprocess.run([TTX, "--emit=rvv", f"--smt-arch={other}", sample(name)], capture_output=True, text=True)
@@ -496,16 +643,16 @@ def jit_dot_used():
 
 
 def main():
-    tests = (mm_f32, mm_f16, addmm, bmm, parallel, parallel_threads)
+    tests = (mm_f32, mm_f16, mm_i8, addmm, bmm, parallel, parallel_threads, split_mn, op_mmt4d_i8)
     if not RISCV:
-        tests += (op_pack, op_unpack_repack, op_mmt4d, op_tiles, op_threads, bad_micro_tile, k3_limit, jit_dot_used)
+        tests += (op_pack, op_unpack_repack, op_views, op_alloc, op_mmt4d, op_tiles, op_threads, bad_micro_tile, k3_limit, jit_dot_used)
     else:
         tests += (kernels_called, bad_micro_tile, k3_limit)
     for f in tests:
         f()
     # every sample of samples/riscv was run above
     names = sorted(n for n in os.listdir(SAMPLES) if n.endswith(".ttir"))
-    want = ["addmm.ttir", "bmm.ttir", "mm_kernel_f16.ttir", "mm_kernel_f32.ttir", "mm_parallel.ttir"]
+    want = ["addmm.ttir", "bmm.ttir", "mm_kernel_f16.ttir", "mm_kernel_f32.ttir", "mm_kernel_i8.ttir", "mm_parallel.ttir", "mm_split_mn.ttir"]
     report("every sample of samples/riscv has a case", None if names == want else f"samples {names}, cases for {want}")
     return TALLY.close(TMP)
 

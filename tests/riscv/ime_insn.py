@@ -11,12 +11,13 @@ usage: ime_insn.py TTXFORM ROOT
    reproduces the spec's check words (vfwmadot v2, v3, v4 = 0x9E41C12B,
    vmadot v16, v0, v8 = 0xE280382B, vmadotu v18, v1, v9 = 0xE290892B,
    int4 vmadot v2, v0, v0 = 0xC200312B).
-2. Each `.insn r` line of the rvv C of the K3 f16 sample (its vfwmadot),
-   and a `.insn r` for each check word, assembled by clang-19
-   --target=riscv64 give the encoder's word, byte for byte.
-3. `ttxform build --target=riscv64-rvv --smt-ime=hw` of that sample gives
-   an object whose .text holds the vfwmadot word (vd v16, vs1 v0, vs2 v1)
-   once per use; with --smt-ime=ref and without --smt-ime it holds none.
+2. Each `.insn r` line of the rvv C of the K3 f16 sample (its vfwmadot)
+   and of the int8 sample (its vmadot, signed x signed), and a `.insn r`
+   for each check word, assembled by clang-19 --target=riscv64 give the
+   encoder's word, byte for byte.
+3. `ttxform build --target=riscv64-rvv --smt-ime=hw` of each sample gives
+   an object whose .text holds its word (vd v16, vs1 v0, vs2 v1) once per
+   use; with --smt-ime=ref and without --smt-ime it holds none.
 
 Prints `PASS name` / `FAIL name: why` and `N passed, N failed`; exits 1 on
 a failure, 77 (skip) without clang-19 or the riscv64 binutils.
@@ -96,26 +97,36 @@ def main():
         report(f"encoder: {mn} v{vd}, v{vs1}, v{vs2} = {word:#010x}", None if got == word else f"got {got:#010x}")
 
     # 2. the rvv C's .insn lines and the check words, assembled by clang-19
-    k = os.path.join(ROOT, "samples", "riscv", "mm_kernel_f16.ttir")
-    r = subprocess.run([TTX, "--emit=rvv", k], capture_output=True, text=True)
-    # the asm string literals' .insn lines
-    insns = sorted(set(re.findall(r'"(\.insn [^"\\]*)', r.stdout)))
-    report("the K3 f16 sample's rvv C has one kind of .insn line", None if r.returncode == 0 and len(insns) == 1 else f"{insns}")
-    for line in insns:
-        fl = insn_fields(line)
-        if not fl:
-            report(f"'{line}' is an R-type .insn", "not of the form .insn r OP, F3, F7, xD, xS1, xS2")
-            continue
-        op, f3, f7, vd, vs1, vs2 = fl
-        want = encode(f7, f3, vd, vs1, vs2, op)
-        ok = (op, f7, f3) == (0x2B, *TABLE["vfwmadot"]) and vd % 2 == 0 and vd not in (vs1, vs2) and vd + 1 not in (vs1, vs2)
-        report(f"'{line}' is vfwmadot with an even vd pair apart from vs1, vs2", None if ok else f"fields {fl}")
-        try:
-            got = assemble([line])
-            report(f"clang-19 assembles '{line}' to {want:#010x}",
-                   None if got == struct.pack("<I", want) else f"bytes {got.hex()}")
-        except RuntimeError as e:
-            report(f"clang-19 assembles '{line}'", str(e))
+    samples = (("mm_kernel_f16.ttir", "vfwmadot"), ("mm_kernel_i8.ttir", "vmadot"))
+    for name, mn in samples:
+        k = os.path.join(ROOT, "samples", "riscv", name)
+        r = subprocess.run([TTX, "--emit=rvv", k], capture_output=True, text=True)
+        # the asm string literals' .insn lines
+        insns = sorted(set(re.findall(r'"(\.insn [^"\\]*)', r.stdout)))
+        # the kernels' text (smt_kernels.c) holds every IME .insn; each must
+        # be a known instruction, and the sample's among them
+        byname = {}
+        for line in insns:
+            fl = insn_fields(line)
+            byname[next((m for m, t in TABLE.items() if fl and (fl[0], fl[2], fl[1]) == (0x2B, *t)), line)] = line
+        report(f"{name}: its rvv C has the .insn of {mn} and only known ones",
+               None if r.returncode == 0 and mn in byname and set(byname) <= set(TABLE) else f"{insns}")
+        for line in insns if name == samples[0][0] else []:
+            fl = insn_fields(line)
+            if not fl:
+                report(f"'{line}' is an R-type .insn", "not of the form .insn r OP, F3, F7, xD, xS1, xS2")
+                continue
+            op, f3, f7, vd, vs1, vs2 = fl
+            want = encode(f7, f3, vd, vs1, vs2, op)
+            which = next((m for m, t in TABLE.items() if (op, f7, f3) == (0x2B, *t)), None)
+            ok = which in ("vfwmadot", "vmadot") and vd % 2 == 0 and vd not in (vs1, vs2) and vd + 1 not in (vs1, vs2)
+            report(f"'{line}' is {which} with an even vd pair apart from vs1, vs2", None if ok else f"fields {fl}")
+            try:
+                got = assemble([line])
+                report(f"clang-19 assembles '{line}' to {want:#010x}",
+                       None if got == struct.pack("<I", want) else f"bytes {got.hex()}")
+            except RuntimeError as e:
+                report(f"clang-19 assembles '{line}'", str(e))
     for mn, vd, vs1, vs2, word in CHECKS:
         f7, f3 = TABLE[mn]
         line = f".insn r 0x2b, {f3}, {f7:#x}, x{vd}, x{vs1}, x{vs2}"
@@ -126,19 +137,21 @@ def main():
             report(f"clang-19: {line}", str(e))
 
     # 3. the built object holds the word with --smt-ime=hw only
-    vfw = encode(0x4F, 4, 16, 0, 1)
-    for ime, n in (("hw", None), ("ref", 0), (None, 0)):
-        o = os.path.join(TMP, f"k-{ime}.o")
-        cmd = [TTX, "build", k, "--target=riscv64-rvv", "-o", o] + ([f"--smt-ime={ime}"] if ime else [])
-        r = subprocess.run(cmd, capture_output=True, text=True)
-        if r.returncode:
-            report(f"build --smt-ime={ime}", r.stderr.strip()[:1000])
-            continue
-        data, _ = text_words(o)
-        count = data.count(struct.pack("<I", vfw))
-        ok = count >= 1 if n is None else count == n
-        report(f"build {'--smt-ime=' + ime if ime else 'without --smt-ime'}: vfwmadot v16, v0, v1 ({vfw:#010x}) "
-               f"{'in' if n is None else 'not in'} .text", None if ok else f"{count} times")
+    for name, mn in samples:
+        k = os.path.join(ROOT, "samples", "riscv", name)
+        word = encode(*TABLE[mn], 16, 0, 1)
+        for ime, n in (("hw", None), ("ref", 0), (None, 0)):
+            o = os.path.join(TMP, f"k-{mn}-{ime}.o")
+            cmd = [TTX, "build", k, "--target=riscv64-rvv", "-o", o] + ([f"--smt-ime={ime}"] if ime else [])
+            r = subprocess.run(cmd, capture_output=True, text=True)
+            if r.returncode:
+                report(f"{name}: build --smt-ime={ime}", r.stderr.strip()[:1000])
+                continue
+            data, _ = text_words(o)
+            count = data.count(struct.pack("<I", word))
+            ok = count >= 1 if n is None else count == n
+            report(f"{name}: build {'--smt-ime=' + ime if ime else 'without --smt-ime'}: {mn} v16, v0, v1 ({word:#010x}) "
+                   f"{'in' if n is None else 'not in'} .text", None if ok else f"{count} times")
 
     shutil.rmtree(TMP, ignore_errors=True)
     print(f"{passed} passed, {failed} failed")
