@@ -377,6 +377,65 @@ def both(name, tmp, kernel, args, out, want):
         record(f"{name} ({how})", ok, note)
 
 
+def dot_ref(a, b, c):
+    """r = c + a @ b with the interpreter's arithmetic: each element adds its
+    products in k order in double and rounds to f32 after each"""
+    acc = c.astype(np.float32).copy()
+    for k in range(a.shape[1]):
+        acc = (acc.astype(np.float64) + a[:, k, None].astype(np.float64) * b[None, k, :].astype(np.float64)).astype(np.float32)
+    return acc
+
+
+def fast_path_cases(tmp):
+    """the JIT's bulk routines on shapes that cut across their blocks: a
+    linalg.matmul of one MxK and KxN tile (the dot routine's register blocks
+    are 1-16 rows x 8, 16 or 32 columns, so ragged M, N and K leave rests of
+    each), exact against the interpreter's arithmetic computed here"""
+    for M, N, K in ((19, 44, 5), (16, 16, 16), (33, 56, 37), (7, 9, 3), (17, 24, 1), (5, 72, 19)):
+        k = os.path.join(tmp, f"dot{M}x{N}x{K}.ktir")
+        def view(arg, r, c):
+            return (f"ktdp.construct_memory_view %{arg}, sizes: [{r}, {c}], strides: [{c}, 1] {{coordinate_set = "
+                    f"affine_set<(d0, d1) : (d0 >= 0, -d0 + {r - 1} >= 0, d1 >= 0, -d1 + {c - 1} >= 0)>, "
+                    f"memory_space = #ktdp.memory_space<global>}} : memref<{r}x{c}xf32>")
+
+        def tile(v, r, c):
+            return (f"ktdp.construct_access_tile %{v}[%c0, %c0] {{access_tile_order = affine_map<(d0, d1) -> (d0, d1)>, "
+                    f"access_tile_set = affine_set<(d0, d1) : (d0 >= 0, -d0 + {r - 1} >= 0, d1 >= 0, -d1 + {c - 1} >= 0)>}} "
+                    f": memref<{r}x{c}xf32> -> !ktdp.access_tile<{r}x{c}xindex>")
+        open(k, "w").write(f"""module {{
+  func.func @dot(%a: index, %b: index, %c: index, %r: index) attributes {{grid = [1]}} {{
+    %c0 = arith.constant 0 : index
+    %va = {view("a", M, K)}
+    %vb = {view("b", K, N)}
+    %vc = {view("c", M, N)}
+    %vr = {view("r", M, N)}
+    %ta = {tile("va", M, K)}
+    %tb = {tile("vb", K, N)}
+    %tc = {tile("vc", M, N)}
+    %tr = {tile("vr", M, N)}
+    %x = ktdp.load %ta : <{M}x{K}xindex> -> tensor<{M}x{K}xf32>
+    %y = ktdp.load %tb : <{K}x{N}xindex> -> tensor<{K}x{N}xf32>
+    %z = ktdp.load %tc : <{M}x{N}xindex> -> tensor<{M}x{N}xf32>
+    %p = linalg.matmul ins(%x, %y : tensor<{M}x{K}xf32>, tensor<{K}x{N}xf32>) outs(%z : tensor<{M}x{N}xf32>) -> tensor<{M}x{N}xf32>
+    ktdp.store %p, %tr : tensor<{M}x{N}xf32>, <{M}x{N}xindex>
+    return
+  }}
+}}
+""")
+        rng = np.random.default_rng(M * 10000 + N * 100 + K)
+        arrs = {"a": rng.standard_normal((M, K)), "b": rng.standard_normal((K, N)) * 3, "c": rng.standard_normal((M, N))}
+        args = []
+        for n, v in arrs.items():
+            v = v.astype(np.float32)
+            v.ravel()[::7] = -0.0
+            arrs[n] = v
+            f = os.path.join(tmp, f"dot.{n}.npy")
+            np.save(f, v)
+            args += ["--arg", f"{n}={f}"]
+        both(f"fast path: linalg.matmul {M}x{N}x{K} (ragged register blocks)", tmp, k, args + ["--arg", f"r=zeros:{M}x{N}"], "r",
+             dot_ref(arrs["a"], arrs["b"], arrs["c"]))
+
+
 def memory_cases(tmp, expect):
     # a coordinate_set that is not a box (the lower triangle, d1 <= d0): the
     # per-element path masks the rest on load and on store
@@ -530,6 +589,7 @@ def main():
                 run_case(tmp, sample, case, idx)
         if not ONLY:
             error_cases(tmp)
+            fast_path_cases(tmp)
             for smp, sem, g in GOLDEN_ROWS:
                 if g not in USED_GOLDENS:
                     print(f"not run: golden {g} ({smp}, {' '.join(sem)}): {NOT_RUN.get(g, 'no case with these flags')}")
