@@ -177,10 +177,41 @@ static bool emit_arith(Cg *e, Op *op) {
         return true;
     }
     const char *yd = yield_dest(e, op, v);
-    if (yd) {
+    /* select(mask, row, one value) where the mask keeps an interval of the
+     * row (KTIR's masked rows: an iota compared with a bound): the kept
+     * lanes as one copy, or none when the row is a load used only here
+     * (then filled in place), and the others set; element by element when
+     * the interval is not exact (cg_mask_interval, shared with c/rows.c) */
+    bool msel = false, inplace = false;
+    if (kt_rt(e) && id == OP_arith_select && v->type->sh.rank == 1 && N >= 8) {
+        Value *xv = op_operand(op, 1), *yv = op_operand(op, 2);
+        VI *xx = cg_vi(e, xv);
+        int yk = cg_vi(e, yv)->kind;
+        msel = xx->kind == K_ARRAY && yk != K_ARRAY && yk != K_FUSE && yk != K_SUB && cg_same_shape(xv->type, v->type) &&
+               cg_mask_interval(e, a0, 1, NULL, N, false);
+        inplace = msel && !yd && xv->def && op_is(xv->def, OP_ktdp_load) && xv->def->block == op->block && xv->uses && !xv->uses->next;
+    }
+    if (inplace) {
+        x->kind = K_ARRAY;
+        x->name = cg_vi(e, op_operand(op, 1))->name;
+    } else if (yd) {
         x->kind = K_ARRAY;
         x->name = yd;
     } else if (!kt_decl(e, v)) return false;
+    if (msel) {
+        const char *zero[1] = { "0" };
+        const char *xn = cg_vi(e, op_operand(op, 1))->name, *y = kt_el(e, op_operand(op, 2), "0");
+        line(e, "{");
+        e->ind++;
+        cg_mask_interval(e, a0, 1, zero, N, true);
+        line(e, "if (ttx_ok) {");
+        if (!inplace)
+            line(e, "    if (ttx_hi > ttx_lo) ttx_rt_copy(%s + ttx_lo, %s + ttx_lo, (ttx_hi - ttx_lo) * (i64)sizeof %s[0]);", x->name, xn, x->name);
+        line(e, "    for (i64 j = 0; j < ttx_lo; j++) %s[j] = %s;", x->name, y);
+        line(e, "    for (i64 j = ttx_hi; j < %" PRId64 "; j++) %s[j] = %s;", N, x->name, y);
+        line(e, "} else {");
+        e->ind++;
+    }
     if (code0 == 16 && kt_rt(e) && (cg_vi(e, a0)->kind == K_SUB || cg_vi(e, a0)->kind == K_ARRAY)) {
         /* with a one-value add reduce of the result among its users: the sum too */
         Op *red = NULL;
@@ -228,6 +259,12 @@ static bool emit_arith(Cg *e, Op *op) {
         line(e, "    if (%s == 0) TTX_FAIL(%d);", a[1], cg_site(e, op));
     line(e, "    %s[k] = %s;", x->name, ex);
     line(e, "}");
+    if (msel) {
+        e->ind--;
+        line(e, "}");
+        e->ind--;
+        line(e, "}");
+    }
     return true;
 }
 

@@ -435,6 +435,65 @@ def fast_path_cases(tmp):
         both(f"fast path: linalg.matmul {M}x{N}x{K} (ragged register blocks)", tmp, k, args + ["--arg", f"r=zeros:{M}x{N}"], "r",
              dot_ref(arrs["a"], arrs["b"], arrs["c"]))
 
+    # arith.select of a loaded row, by a mask that compares an iota (shifted
+    # by off) with n, against one value: the kept interval as one copy (r1:
+    # the row has another use) or filled in place (r0: the select is the
+    # load's only use); bounds below, inside and past the row, and an off
+    # near the i32 limit, where the iota wraps and the interval is not exact
+    def view1(arg):
+        return (f"ktdp.construct_memory_view %{arg}, sizes: [128], strides: [1] {{coordinate_set = "
+                f"affine_set<(d0) : (d0 >= 0, -d0 + 127 >= 0)>, memory_space = #ktdp.memory_space<global>}} : memref<128xf32>")
+
+    def tile1(v):
+        return (f"ktdp.construct_access_tile %{v}[%c0] {{access_tile_order = affine_map<(d0) -> (d0)>, "
+                f"access_tile_set = affine_set<(d0) : (d0 >= 0, -d0 + 127 >= 0)>}} : memref<128xf32> -> !ktdp.access_tile<128xindex>")
+    iota = ", ".join(str(i) for i in range(128))
+    k = os.path.join(tmp, "msel.ktir")
+    open(k, "w").write(f"""module {{
+  func.func @msel(%a: index, %r0: index, %r1: index, %r2: index, %n: i32, %off: i32) attributes {{grid = [1]}} {{
+    %c0 = arith.constant 0 : index
+    %iota = arith.constant dense<[{iota}]> : tensor<128xi32>
+    %ninf = arith.constant 0xFF800000 : f32
+    %zero = arith.constant dense<0.000000e+00> : tensor<128xf32>
+    %va = {view1("a")}
+    %v0 = {view1("r0")}
+    %v1 = {view1("r1")}
+    %v2 = {view1("r2")}
+    %ta = {tile1("va")}
+    %t0 = {tile1("v0")}
+    %t1 = {tile1("v1")}
+    %t2 = {tile1("v2")}
+    %ei = tensor.empty() : tensor<128xi32>
+    %offs = linalg.fill ins(%off : i32) outs(%ei : tensor<128xi32>) -> tensor<128xi32>
+    %idx = arith.addi %iota, %offs : tensor<128xi32>
+    %ns = linalg.fill ins(%n : i32) outs(%ei : tensor<128xi32>) -> tensor<128xi32>
+    %m0 = arith.cmpi slt, %idx, %ns : tensor<128xi32>
+    %m1 = arith.cmpi sge, %idx, %ns : tensor<128xi32>
+    %x0 = ktdp.load %ta : <128xindex> -> tensor<128xf32>
+    %x1 = ktdp.load %ta : <128xindex> -> tensor<128xf32>
+    %ef = tensor.empty() : tensor<128xf32>
+    %fi = linalg.fill ins(%ninf : f32) outs(%ef : tensor<128xf32>) -> tensor<128xf32>
+    %s0 = arith.select %m0, %x0, %fi : tensor<128xi1>, tensor<128xf32>
+    %s1 = arith.select %m1, %x1, %zero : tensor<128xi1>, tensor<128xf32>
+    %d = arith.addf %x1, %x1 : tensor<128xf32>
+    ktdp.store %s0, %t0 : tensor<128xf32>, <128xindex>
+    ktdp.store %s1, %t1 : tensor<128xf32>, <128xindex>
+    ktdp.store %d, %t2 : tensor<128xf32>, <128xindex>
+    return
+  }}
+}}
+""")
+    a = np.random.default_rng(5).standard_normal(128).astype(np.float32)
+    fa = os.path.join(tmp, "msel.a.npy")
+    np.save(fa, a)
+    for n, off in ((100, 0), (0, 0), (-5, 0), (200, 0), (128, 0), (37, 20), (5, -10), (130, -3), (10, 2147483600)):
+        idx = ((np.arange(128, dtype=np.int64) + off + 2**31) % 2**32 - 2**31)
+        want = [("r0", np.where(idx < n, a, np.float32(-np.inf)).astype(np.float32)),
+                ("r1", np.where(idx >= n, a, np.float32(0)).astype(np.float32)), ("r2", a + a)]
+        args = ["--arg", f"a={fa}", "--arg", "r0=zeros:128", "--arg", "r1=zeros:128", "--arg", "r2=zeros:128",
+                "--arg", f"n={n}", "--arg", f"off={off}"]
+        both(f"fast path: masked row select n={n} off={off}", tmp, k, args, want, None)
+
 
 def memory_cases(tmp, expect):
     # a coordinate_set that is not a box (the lower triangle, d1 <= d0): the
