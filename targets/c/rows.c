@@ -327,6 +327,7 @@ bool c_rows_fills_array(Cg *e, Op *op) { (void)e; return rt_code(op) >= 0; }
 const char c_rows_decls[] =
     "/* bulk routines of the JIT */\n"
     "void *memcpy(void *d, const void *s, unsigned long n);\n"
+    "void *memset(void *d, int c, unsigned long n);\n"
     "void ttx_rt_copy(void *d, const void *s, i64 bytes);\n"
     "void ttx_rt_drain(void);\n"
     "void ttx_rt_ptr_add(void **d, void *const *a, i64 bytes, i64 n);\n"

@@ -316,6 +316,11 @@ bool cg_mask_interval(Cg *e, Value *mask, int r, const char *const *ridx, int64_
         if (!al || !ar || al->ptr || ar->ptr || al->rank != r || ar->rank != r) return false;
         if (!al->co[r - 1].k || !ar->co[r - 1].k) return false;
         c = al->co[r - 1].c - ar->co[r - 1].c;
+        if (c == -1) {   /* n > i as i < n: the sides swapped, the predicate mirrored */
+            Aff *t = al;
+            al = ar, ar = t, c = 1;
+            pred = pred == 2 ? 4 : pred == 3 ? 5 : pred == 4 ? 2 : 3;
+        }
         if (c != 0 && c != 1) return false;
     }
     if (!emit) return true;
