@@ -496,7 +496,8 @@ def fast_path_cases(tmp):
 
     # the 2-D form (ptr_matmul's K masks): a 1-D mask (n > iota, through a
     # 1xL reshape and back) broadcast over the rows (r0, in place), and one
-    # over the columns (iota + off < m) selecting a row used twice (r1)
+    # over the columns (iota + off < m) selecting a row used twice (r1); an
+    # equality mask keeps no interval: element by element through the broadcast (r3)
     def view2(arg):
         return (f"ktdp.construct_memory_view %{arg}, sizes: [16, 24], strides: [24, 1] {{coordinate_set = "
                 f"affine_set<(d0, d1) : (d0 >= 0, -d0 + 15 >= 0, d1 >= 0, -d1 + 23 >= 0)>, memory_space = #ktdp.memory_space<global>}} : memref<16x24xf32>")
@@ -506,7 +507,7 @@ def fast_path_cases(tmp):
                 f"access_tile_set = affine_set<(d0, d1) : (d0 >= 0, -d0 + 15 >= 0, d1 >= 0, -d1 + 23 >= 0)>}} : memref<16x24xf32> -> !ktdp.access_tile<16x24xindex>")
     k = os.path.join(tmp, "msel2.ktir")
     open(k, "w").write(f"""module {{
-  func.func @msel2(%a: index, %r0: index, %r1: index, %r2: index, %n: i32, %m: i32, %off: i32) attributes {{grid = [1]}} {{
+  func.func @msel2(%a: index, %r0: index, %r1: index, %r2: index, %r3: index, %n: i32, %m: i32, %off: i32) attributes {{grid = [1]}} {{
     %c0 = arith.constant 0 : index
     %i24 = arith.constant dense<[{", ".join(str(i) for i in range(24))}]> : tensor<24xi32>
     %i16 = arith.constant dense<[{", ".join(str(i) for i in range(16))}]> : tensor<16xi32>
@@ -516,10 +517,12 @@ def fast_path_cases(tmp):
     %v0 = {view2("r0")}
     %v1 = {view2("r1")}
     %v2 = {view2("r2")}
+    %v3 = {view2("r3")}
     %ta = {tile2("va")}
     %t0 = {tile2("v0")}
     %t1 = {tile2("v1")}
     %t2 = {tile2("v2")}
+    %t3 = {tile2("v3")}
     %e24 = tensor.empty() : tensor<24xi32>
     %ns = linalg.fill ins(%n : i32) outs(%e24 : tensor<24xi32>) -> tensor<24xi32>
     %c = arith.cmpi sgt, %ns, %i24 : tensor<24xi32>
@@ -533,6 +536,8 @@ def fast_path_cases(tmp):
     %ms = linalg.fill ins(%m : i32) outs(%e16 : tensor<16xi32>) -> tensor<16xi32>
     %r = arith.cmpi slt, %ri, %ms : tensor<16xi32>
     %mr = linalg.broadcast ins(%r : tensor<16xi1>) outs(%eb : tensor<16x24xi1>) dimensions = [1]
+    %q = arith.cmpi eq, %ns, %i24 : tensor<24xi32>
+    %mq = linalg.broadcast ins(%q : tensor<24xi1>) outs(%eb : tensor<16x24xi1>) dimensions = [0]
     %x0 = ktdp.load %ta : <16x24xindex> -> tensor<16x24xf32>
     %x1 = ktdp.load %ta : <16x24xindex> -> tensor<16x24xf32>
     %ef = tensor.empty() : tensor<16x24xf32>
@@ -541,6 +546,8 @@ def fast_path_cases(tmp):
     %s0 = arith.select %mc, %x0, %f0 : tensor<16x24xi1>, tensor<16x24xf32>
     %s1 = arith.select %mr, %x1, %f1 : tensor<16x24xi1>, tensor<16x24xf32>
     %d = arith.addf %x1, %x1 : tensor<16x24xf32>
+    %s3 = arith.select %mq, %x1, %f1 : tensor<16x24xi1>, tensor<16x24xf32>
+    ktdp.store %s3, %t3 : tensor<16x24xf32>, <16x24xindex>
     ktdp.store %s0, %t0 : tensor<16x24xf32>, <16x24xindex>
     ktdp.store %s1, %t1 : tensor<16x24xf32>, <16x24xindex>
     ktdp.store %d, %t2 : tensor<16x24xf32>, <16x24xindex>
@@ -554,9 +561,10 @@ def fast_path_cases(tmp):
     for n, m, off in ((17, 9, 0), (0, 0, 0), (-3, 20, 0), (30, 16, 0), (24, 5, 3), (1, 2, -4), (8, 10, 2147483640)):
         ri = ((np.arange(16, dtype=np.int64) + off + 2**31) % 2**32 - 2**31)
         want = [("r0", np.where((n > np.arange(24))[None, :], a, np.float32(0)).astype(np.float32)),
-                ("r1", np.where((ri < m)[:, None], a, np.float32(-1.5)).astype(np.float32)), ("r2", a + a)]
+                ("r1", np.where((ri < m)[:, None], a, np.float32(-1.5)).astype(np.float32)), ("r2", a + a),
+                ("r3", np.where((n == np.arange(24))[None, :], a, np.float32(-1.5)).astype(np.float32))]
         args = ["--arg", f"a={fa}", "--arg", "r0=zeros:16x24", "--arg", "r1=zeros:16x24", "--arg", "r2=zeros:16x24",
-                "--arg", f"n={n}", "--arg", f"m={m}", "--arg", f"off={off}"]
+                "--arg", "r3=zeros:16x24", "--arg", f"n={n}", "--arg", f"m={m}", "--arg", f"off={off}"]
         both(f"fast path: masked 2-D select n={n} m={m} off={off}", tmp, k, args, want, None)
 
 
