@@ -8,10 +8,10 @@
 # Each kernel is lowered once with `--emit=ktir --ktir-cpu` (the form
 # ktir-cpu reads; ttxform runs it too).  Columns: ktir-cpu's execute time
 # (one run, the parse excluded; wall and process CPU time), ttxform's KTIR
-# run (--bench, best of 3 launches, the parse and binding excluded; and the
+# run (--bench, best of 10 launches, the parse and binding excluded; and the
 # CPU time of a whole one-launch process), the TTIR on `ttxform run --jit`
-# (best of 5; a kernel the C target does not take runs on the interpreter,
-# said in the engine column), the ratios against the targets (>= 200x
+# (best of 10 on the JIT, of 5 on the interpreter, where a kernel the C
+# target does not take runs, said in the engine column), the ratios against the targets (>= 200x
 # ktir-cpu in wall time, x_cpu the same in CPU time, a lower bound as it
 # charges ttxform its parse and input generation; <= 1.5x the TTIR), and
 # the largest difference between the two
@@ -69,13 +69,15 @@ np.save(sys.argv[1], a.astype(dt))" "$f" "$v"
     kc=$(echo "$kcl" | sed -n 's/^ktir-cpu execute \([0-9.]*\) s.*/\1/p')
     kcc=$(echo "$kcl" | sed -n 's/.*cpu \([0-9.]*\) s$/\1/p')
     # shellcheck disable=SC2086
-    tk=$("$TTX" run "$k" $targs --output "$outarg=$OUT/$name.ttx.npy" --bench --repeat=3 2>&1 | sed -n 's/.*best \([0-9.]*\) ms.*/\1/p')
+    tk=$("$TTX" run "$k" $targs --output "$outarg=$OUT/$name.ttx.npy" --bench --repeat=10 2>&1 | sed -n 's/.*best \([0-9.]*\) ms.*/\1/p')
     # the whole process's CPU time for one launch (parse, inputs and output included)
     # shellcheck disable=SC2086
     /usr/bin/time -o "$OUT/time.txt" -f 'cpu %U %S' "$TTX" run "$k" $targs >/dev/null 2>&1
     tkc=$(awk '/^cpu/ { printf "%.3f", $2 + $3 }' "$OUT/time.txt")
     # shellcheck disable=SC2086
-    tj_line=$("$TTX" run "$ROOT/samples/spyre/$sample.ttir" --grid="$grid" $targs --bench --repeat=5 2>&1 | grep '^bench')
+    # the pointer samples run on the JIT: as many launches as the KTIR's
+    case $name in ptr_*) tr=10;; *) tr=5;; esac
+    tj_line=$("$TTX" run "$ROOT/samples/spyre/$sample.ttir" --grid="$grid" $targs --bench --repeat=$tr 2>&1 | grep '^bench')
     tj=$(echo "$tj_line" | sed -n 's/.*best \([0-9.]*\) ms.*/\1/p')
     eng=$(echo "$tj_line" | sed -n 's/.*: \([a-z]*\), .*/\1/p')
     diff=$("$PY" -c "

@@ -200,6 +200,14 @@ typedef struct Pool {
     const char *name;
     Trace *tr;       /* per worker */
     bool cotiles;    /* one tile per thread, tile tid - 1 */
+    /* the workers stay for every launch of a run: a launch is a new
+     * generation, each worker takes chunks of it and the last to finish
+     * says so (a small grid's launch then costs no thread starts) */
+    pthread_mutex_t mu;
+    pthread_cond_t go, idle;
+    int64_t gen;
+    int busy;
+    bool quit;
 } Pool;
 typedef struct Worker { Pool *p; int tid; Trace tr; } Worker;
 
@@ -213,15 +221,25 @@ static void *worker_main(void *arg) {
         if (p->tr) ev_add(&w->tr, "programs", "chunk", t0, now_us(), w->tid, w->tid - 1, w->tid);
         return NULL;
     }
-    for (;;) {
-        int64_t first = __atomic_fetch_add(&p->next, p->chunk, __ATOMIC_RELAXED);
-        if (first >= p->total) break;
-        int64_t end = first + p->chunk < p->total ? first + p->chunk : p->total;
-        double t0 = now_us();
-        p->launch(p->args, p->grid[0], p->grid[1], p->grid[2], first, end);
-        if (p->tr) ev_add(&w->tr, "programs", "chunk", t0, now_us(), w->tid, first, end);
+    for (int64_t seen = 0;;) {
+        pthread_mutex_lock(&p->mu);
+        while (!p->quit && p->gen == seen) pthread_cond_wait(&p->go, &p->mu);
+        seen = p->gen;
+        bool quit = p->quit;
+        pthread_mutex_unlock(&p->mu);
+        if (quit) return NULL;
+        for (;;) {
+            int64_t first = __atomic_fetch_add(&p->next, p->chunk, __ATOMIC_RELAXED);
+            if (first >= p->total) break;
+            int64_t end = first + p->chunk < p->total ? first + p->chunk : p->total;
+            double t0 = now_us();
+            p->launch(p->args, p->grid[0], p->grid[1], p->grid[2], first, end);
+            if (p->tr) ev_add(&w->tr, "programs", "chunk", t0, now_us(), w->tid, first, end);
+        }
+        pthread_mutex_lock(&p->mu);
+        if (--p->busy == 0) pthread_cond_signal(&p->idle);
+        pthread_mutex_unlock(&p->mu);
     }
-    return NULL;
 }
 
 static int ncpus(void) {
@@ -349,23 +367,48 @@ int jit_run(Ctx *c, Op *module, Op *func, int nargs, const IArg *args, const int
         sprintf(kn, "%s[%d,%d,%d]", fname, grid[0], grid[1], grid[2]);
         pv_push(&jo->trace->names, kn);
     }
+    pthread_mutex_init(&p.mu, NULL);
+    pthread_cond_init(&p.go, NULL);
+    pthread_cond_init(&p.idle, NULL);
+    /* the pool's threads start with the first launch (which includes their
+     * start) and serve the repeats; co-resident tiles start theirs each time */
     for (int rep = 0; rep < (jo->repeat > 0 ? jo->repeat : 1); rep++) {
         p.next = 0;
         kt_reset(&r);
-        started = 0;
         double l0 = now_us();
-        for (int i = 0; i < nt; i++) {
-            w[i].p = &p;
-            w[i].tid = i + 1;
-            if (pthread_create(&th[i], &at, worker_main, &w[i]) != 0) break;
-            started++;
+        if (p.cotiles || !started) started = 0;
+        if (!started)
+            for (int i = 0; i < nt; i++) {
+                w[i].p = &p;
+                w[i].tid = i + 1;
+                if (pthread_create(&th[i], &at, worker_main, &w[i]) != 0) break;
+                started++;
+            }
+        if (p.cotiles) {
+            for (int i = 0; i < started; i++) pthread_join(th[i], NULL);
+        } else if (started) {
+            pthread_mutex_lock(&p.mu);
+            p.busy = started;
+            p.gen++;
+            pthread_cond_broadcast(&p.go);
+            while (p.busy) pthread_cond_wait(&p.idle, &p.mu);
+            pthread_mutex_unlock(&p.mu);
         }
-        for (int i = 0; i < started; i++) pthread_join(th[i], NULL);
         double l1 = now_us();
         if (jo->times) jo->times[rep] = l1 - l0;
         if (kn) ev_add(jo->trace, kn, "kernel", l0, l1, 0, 0, 0);
         if (!started || r.fail_prog != INT64_MAX) break;
     }
+    if (!p.cotiles && started) {
+        pthread_mutex_lock(&p.mu);
+        p.quit = true;
+        pthread_cond_broadcast(&p.go);
+        pthread_mutex_unlock(&p.mu);
+        for (int i = 0; i < started; i++) pthread_join(th[i], NULL);
+    }
+    pthread_mutex_destroy(&p.mu);
+    pthread_cond_destroy(&p.go);
+    pthread_cond_destroy(&p.idle);
     pthread_attr_destroy(&at);
     if (!started) errorf("cannot start a thread: %s", strerror(errno));
     else {

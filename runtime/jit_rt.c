@@ -179,7 +179,9 @@ static float rt_f32_op(int op, float x, float y) {
  * AVX-512 one, each with its exp in intrinsics (fused multiply-adds exactly
  * where fmath.h has fmaf; -std=c11 keeps gcc from contracting others) */
 #define RT_NAME(x) rt_generic_##x
+#define RT_DOT_CHAINS 4
 #include "jit_rt_simd.h"
+#undef RT_DOT_CHAINS
 #undef RT_NAME
 
 #if defined(__x86_64__) && defined(__GNUC__) && !defined(__clang__)
@@ -188,7 +190,10 @@ static float rt_f32_op(int op, float x, float y) {
 #pragma GCC target("avx2,fma")
 #define RT_NAME(x) rt_avx2_##x
 #define RT_OWN_EXP 1
+/* sixteen ymm registers: eight accumulators, the converted b rows and a */
+#define RT_DOT_CHAINS 8
 #include "jit_rt_simd.h"
+#undef RT_DOT_CHAINS
 #undef RT_OWN_EXP
 #undef RT_NAME
 
@@ -234,7 +239,13 @@ static void rt_avx2_exp(float *d, const float *a, float b, long long n) {
 #define RT_NAME(x) rt_avx512_##x
 #define RT_OWN_EXP 1
 #define RT_OWN_SUM 1
+/* thirty-two zmm registers: sixteen accumulators; eight floats to eight
+ * doubles and back in one instruction each */
+#define RT_DOT_CHAINS 16
+#define RT_CVT_PD(v) ((rt_vd)_mm512_cvtps_pd((__m256)(v)))
+#define RT_CVT_PS(v) ((rt_vf8)_mm512_cvtpd_ps((__m512d)(v)))
 #include "jit_rt_simd.h"
+#undef RT_DOT_CHAINS
 #undef RT_OWN_SUM
 #undef RT_OWN_EXP
 #undef RT_NAME

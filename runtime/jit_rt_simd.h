@@ -104,72 +104,72 @@ static float RT_NAME(maxmin)(int op, const float *a, long long n, int *sure) {
 /* r[M,N] = c + a[M,K] x b[K,N] as jit.h defines ttx_rt_f32_dot: each
  * element adds its products in k order in double and rounds to float after
  * each (a product of two floats is exact in double, so a multiply and an add
- * of double lanes are the scalar code's steps).  Blocks of 4 rows x 32
- * columns keep their sixteen accumulators of eight in registers for the
- * whole k loop: sixteen independent chains; the rest row by row */
-#define RT_DOT_STEP(ACC, AV, BD) ACC = __builtin_convertvector(__builtin_convertvector(ACC, rt_vd) + (AV) * (BD), rt_vf8)
-static void RT_NAME(dot)(float *r, const float *a, const float *b, const float *c, long long sc, long long M, long long N,
-                         long long K) {
-    long long i0 = 0;
-    if (N >= 32)
-        for (; i0 + 4 <= M; i0 += 4) {
-            long long j = 0;
-            for (; j + 32 <= N; j += 32) {
-                rt_vf8 acc[4][4];
-                for (int q = 0; q < 4; q++)
-                    for (int cc = 0; cc < 4; cc++) {
-                        if (sc) acc[q][cc] = RT_LD8(c + (i0 + q) * N + j + 8 * cc);
-                        else
-                            for (int l = 0; l < 8; l++) acc[q][cc][l] = c[0];
-                    }
-                rt_vf8 a00 = acc[0][0], a01 = acc[0][1], a02 = acc[0][2], a03 = acc[0][3];
-                rt_vf8 a10 = acc[1][0], a11 = acc[1][1], a12 = acc[1][2], a13 = acc[1][3];
-                rt_vf8 a20 = acc[2][0], a21 = acc[2][1], a22 = acc[2][2], a23 = acc[2][3];
-                rt_vf8 a30 = acc[3][0], a31 = acc[3][1], a32 = acc[3][2], a33 = acc[3][3];
-                for (long long k = 0; k < K; k++) {
-                    const float *bk = b + k * N + j;
-                    rt_vd b0 = __builtin_convertvector(RT_LD8(bk), rt_vd), b1 = __builtin_convertvector(RT_LD8(bk + 8), rt_vd);
-                    rt_vd b2 = __builtin_convertvector(RT_LD8(bk + 16), rt_vd), b3 = __builtin_convertvector(RT_LD8(bk + 24), rt_vd);
-                    double x0 = a[i0 * K + k], x1 = a[(i0 + 1) * K + k], x2 = a[(i0 + 2) * K + k], x3 = a[(i0 + 3) * K + k];
-                    rt_vd v0 = { x0, x0, x0, x0, x0, x0, x0, x0 }, v1 = { x1, x1, x1, x1, x1, x1, x1, x1 };
-                    rt_vd v2 = { x2, x2, x2, x2, x2, x2, x2, x2 }, v3 = { x3, x3, x3, x3, x3, x3, x3, x3 };
-                    RT_DOT_STEP(a00, v0, b0); RT_DOT_STEP(a01, v0, b1); RT_DOT_STEP(a02, v0, b2); RT_DOT_STEP(a03, v0, b3);
-                    RT_DOT_STEP(a10, v1, b0); RT_DOT_STEP(a11, v1, b1); RT_DOT_STEP(a12, v1, b2); RT_DOT_STEP(a13, v1, b3);
-                    RT_DOT_STEP(a20, v2, b0); RT_DOT_STEP(a21, v2, b1); RT_DOT_STEP(a22, v2, b2); RT_DOT_STEP(a23, v2, b3);
-                    RT_DOT_STEP(a30, v3, b0); RT_DOT_STEP(a31, v3, b1); RT_DOT_STEP(a32, v3, b2); RT_DOT_STEP(a33, v3, b3);
-                }
-                float *r0 = r + i0 * N + j, *r1 = r0 + N, *r2 = r1 + N, *r3 = r2 + N;
-                RT_ST8(r0, a00); RT_ST8(r0 + 8, a01); RT_ST8(r0 + 16, a02); RT_ST8(r0 + 24, a03);
-                RT_ST8(r1, a10); RT_ST8(r1 + 8, a11); RT_ST8(r1 + 16, a12); RT_ST8(r1 + 24, a13);
-                RT_ST8(r2, a20); RT_ST8(r2 + 8, a21); RT_ST8(r2 + 16, a22); RT_ST8(r2 + 24, a23);
-                RT_ST8(r3, a30); RT_ST8(r3 + 8, a31); RT_ST8(r3 + 16, a32); RT_ST8(r3 + 24, a33);
-            }
-            for (int q = 0; q < 4; q++)
-                for (long long jj = j; jj < N; jj++) {
-                    long long i = i0 + q;
-                    float acc = c[(i * N + jj) * sc];
-                    for (long long k = 0; k < K; k++) acc = (float)((double)acc + (double)a[i * K + k] * (double)b[k * N + jj]);
-                    r[i * N + jj] = acc;
-                }
+ * of double lanes, fused or not, are the scalar code's steps).  The result
+ * is cut into blocks of R rows x C groups of eight columns whose R x C
+ * accumulators stay in registers for the whole k loop: independent chains,
+ * RT_DOT_CHAINS of them (what the copy's registers hold) where the shape
+ * allows; columns past the last group of eight go element by element.
+ * Every element sees the same operations in the same order whatever block
+ * it falls in, so the bits do not depend on the shape. */
+#ifndef RT_CVT_PD
+#define RT_CVT_PD(v) __builtin_convertvector(v, rt_vd)
+#define RT_CVT_PS(v) __builtin_convertvector(v, rt_vf8)
+#endif
+static inline __attribute__((always_inline)) void RT_NAME(dot_blk)(int R, int C, float *r, const float *a, const float *b,
+                                                                   const float *c, long long sc, long long N, long long K,
+                                                                   long long i0, long long j) {
+    rt_vf8 acc[RT_DOT_CHAINS][4];
+#pragma GCC unroll 16
+    for (int q = 0; q < R; q++)
+#pragma GCC unroll 4
+        for (int cc = 0; cc < C; cc++) {
+            if (sc) acc[q][cc] = RT_LD8(c + (i0 + q) * N + j + 8 * cc);
+            else
+                for (int l = 0; l < 8; l++) acc[q][cc][l] = c[0];
         }
-    for (long long i = i0; i < M; i++) {
-        float *ri = r + i * N;
-        for (long long j = 0; j < N; j++) ri[j] = c[(i * N + j) * sc];
-        for (long long k = 0; k < K; k++) {
-            double aik = a[i * K + k];
-            rt_vd av;
-            for (int l = 0; l < 8; l++) av[l] = aik;
-            const float *bk = b + k * N;
-            long long j = 0;
-            for (; j + 8 <= N; j += 8) {
-                rt_vd cd = __builtin_convertvector(RT_LD8(ri + j), rt_vd) + av * __builtin_convertvector(RT_LD8(bk + j), rt_vd);
-                RT_ST8(ri + j, __builtin_convertvector(cd, rt_vf8));
-            }
-            for (; j < N; j++) ri[j] = (float)((double)ri[j] + aik * (double)bk[j]);
+    const float *ak = a + i0 * K;
+    for (long long k = 0; k < K; k++) {
+        const float *bk = b + k * N + j;
+        rt_vd bd[4];
+#pragma GCC unroll 4
+        for (int cc = 0; cc < C; cc++) bd[cc] = RT_CVT_PD(RT_LD8(bk + 8 * cc));
+#pragma GCC unroll 16
+        for (int q = 0; q < R; q++) {
+            double x = ak[q * K + k];
+            rt_vd v = { x, x, x, x, x, x, x, x };
+#pragma GCC unroll 4
+            for (int cc = 0; cc < C; cc++) acc[q][cc] = RT_CVT_PS(RT_CVT_PD(acc[q][cc]) + v * bd[cc]);
         }
     }
+#pragma GCC unroll 16
+    for (int q = 0; q < R; q++)
+#pragma GCC unroll 4
+        for (int cc = 0; cc < C; cc++) RT_ST8(r + (i0 + q) * N + j + 8 * cc, acc[q][cc]);
 }
-#undef RT_DOT_STEP
+
+/* the rows of the column panel j .. j + 8C: blocks of R rows, then one at a time */
+#define RT_DOT_PANEL(R, C)                                                                   \
+    do {                                                                                     \
+        long long i = 0;                                                                     \
+        for (; i + (R) <= M; i += (R)) RT_NAME(dot_blk)((R), (C), r, a, b, c, sc, N, K, i, j); \
+        for (; i < M; i++) RT_NAME(dot_blk)(1, (C), r, a, b, c, sc, N, K, i, j);             \
+    } while (0)
+static void RT_NAME(dot)(float *r, const float *a, const float *b, const float *c, long long sc, long long M, long long N,
+                         long long K) {
+    long long j = 0;
+    for (; j + 32 <= N; j += 32) RT_DOT_PANEL(RT_DOT_CHAINS / 4, 4);
+    if (j + 16 <= N) { RT_DOT_PANEL(RT_DOT_CHAINS / 2, 2); j += 16; }
+    if (j + 8 <= N) { RT_DOT_PANEL(RT_DOT_CHAINS, 1); j += 8; }
+    for (long long i = 0; i < M; i++)
+        for (long long jj = j; jj < N; jj++) {
+            float acc = c[(i * N + jj) * sc];
+            for (long long k = 0; k < K; k++) acc = (float)((double)acc + (double)a[i * K + k] * (double)b[k * N + jj]);
+            r[i * N + jj] = acc;
+        }
+}
+#undef RT_DOT_PANEL
+#undef RT_CVT_PD
+#undef RT_CVT_PS
 
 /* IEEE half-precision bits to floats, as the C target's ttx_h2f: exact,
  * NaNs keep their payload */

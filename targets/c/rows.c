@@ -139,60 +139,6 @@ bool c_rows_elementwise(Cg *e, Op *op, Value *v) {
     return true;
 }
 
-/* lines that set `i64 ttx_lo, ttx_hi` to the lanes [lo, hi) of the last axis
- * that the mask keeps in the row at ridx (its last index "0"), and `int
- * ttx_ok` to whether that interval is exact; false when the mask is not a
- * comparison of two affine integer tensors whose difference grows by 0 or 1
- * along the last axis */
-static bool rt_mask(Cg *e, Value *mask, int r, const char *const *ridx, int64_t L, bool emit) {
-    Op *d = mask ? mask->def : NULL;
-    /* a broadcast comparison (Triton's masks of a K loop): the comparison of
-     * the unbroadcast operands, at index 0 along the broadcast dims */
-    const char *bidx[MAXR];
-    if (d && !d->verbatim && op_is(d, OP_tt_broadcast) && r <= MAXR) {
-        Type *st = op_operand(d, 0)->type;
-        if (!is_tensor(st) || st->sh.rank != r || (st->sh.dims[r - 1] != L && st->sh.dims[r - 1] != 1)) return false;
-        for (int k = 0; k < r; k++) bidx[k] = st->sh.dims[k] == 1 ? "0" : ridx ? ridx[k] : NULL;
-        if (ridx) ridx = bidx;
-        mask = op_operand(d, 0);
-        d = mask->def;
-    }
-    int64_t pred = -1, c = 0;
-    Aff *al = NULL, *ar = NULL;
-    if (mask) {
-        if (!d || d->verbatim || !op_is(d, OP_arith_cmpi) || !op_attr_int(d, "predicate", &pred) || pred < 2 || pred > 5) return false;
-        al = cg_aff_of(e, op_operand(d, 0));
-        ar = cg_aff_of(e, op_operand(d, 1));
-        if (!al || !ar || al->ptr || ar->ptr || al->rank != r || ar->rank != r) return false;
-        if (!al->co[r - 1].k || !ar->co[r - 1].k) return false;
-        c = al->co[r - 1].c - ar->co[r - 1].c;
-        if (c != 0 && c != 1) return false;
-    }
-    if (!emit) return true;
-    line(e, "i64 ttx_lo = 0, ttx_hi = %" PRId64 ";", L);
-    line(e, "int ttx_ok = 1;");
-    if (!mask) return true;
-    int w = iw(type_elem(op_operand(d, 0)->type));
-    line(e, "i64 ttx_ml = %s, ttx_mr = %s, ttx_md = ttx_ml - ttx_mr;", cg_aff_sum(e, al, ridx), cg_aff_sum(e, ar, ridx));
-    if (w < 64) {
-        /* the comparison is of w-bit values: exact when neither side wraps along the row */
-        int64_t lo = -((int64_t)1 << (w - 1)), hi = ((int64_t)1 << (w - 1)) - 1;
-        int64_t el = al->co[r - 1].c * (L - 1), er = ar->co[r - 1].c * (L - 1);
-        line(e, "ttx_ok = ttx_ml >= %" PRId64 " && ttx_ml <= %" PRId64 " && ttx_ml + %" PRId64 " >= %" PRId64 " && ttx_ml + %" PRId64
-             " <= %" PRId64 " && ttx_mr >= %" PRId64 " && ttx_mr <= %" PRId64 " && ttx_mr + %" PRId64 " >= %" PRId64 " && ttx_mr + %" PRId64
-             " <= %" PRId64 ";", lo, hi, el, lo, el, hi, lo, hi, er, lo, er, hi);
-    }
-    static const char *const cop[] = { "<", "<=", ">", ">=" };
-    if (c == 0) line(e, "if (!(ttx_md %s 0)) ttx_hi = 0;", cop[pred - 2]);
-    else if (pred == 2) line(e, "if (-ttx_md < ttx_hi) ttx_hi = -ttx_md;");
-    else if (pred == 3) line(e, "if (1 - ttx_md < ttx_hi) ttx_hi = 1 - ttx_md;");
-    else if (pred == 4) line(e, "if (1 - ttx_md > ttx_lo) ttx_lo = 1 - ttx_md;");
-    else line(e, "if (-ttx_md > ttx_lo) ttx_lo = -ttx_md;");
-    line(e, "if (ttx_lo > %" PRId64 ") ttx_lo = %" PRId64 ";", L, L);
-    line(e, "if (ttx_hi < ttx_lo) ttx_hi = ttx_lo;");
-    return true;
-}
-
 /* an array into an array of its type, as one copy (both are declared from
  * the same type) (CgenStrategy.copy) */
 bool c_rows_copy(Cg *e, const char *dst, Value *src, Type *t) {
@@ -241,13 +187,13 @@ bool c_rows_access(Cg *e, CgAccess *a) {
     bool plain = !(el->kind == T_INT && el->i.width == 1) && !is_f16ish(el);
     bool rows = pa && pa->ptr && pa->rank == r && pa->co[r - 1].k && pa->co[r - 1].c == 1 && L >= 8 && plain &&
                 (!other || cg_is_uniform_value(other)) && (!store || (cg_vi(e, val)->kind == K_ARRAY && cg_same_shape(val->type, vt))) &&
-                rt_mask(e, mask, r, NULL, L, false);
+                cg_mask_interval(e, mask, r, NULL, L, false);
     /* a load through an array of pointers (JIT): a row whose kept interval
      * turns out to be consecutive pointers inside the bound buffers is one
      * copy (f32) or one conversion (f16); the others element by element */
     bool prow = !rows && !store && ten && !tts && !blk && !nmd && cg_vi(e, pv)->kind == K_ARRAY && L >= 8 &&
                 (fname_is(el, "f32") || fname_is(el, "f16")) && (!other || cg_is_uniform_value(other)) &&
-                rt_mask(e, mask, r, NULL, L, false);
+                cg_mask_interval(e, mask, r, NULL, L, false);
     const char *fr_after = NULL;   /* the reduce's line after the per-element rows */
     /* a max/min reduce of the loaded rows in this block: computed while
      * they are copied */
@@ -266,7 +212,7 @@ bool c_rows_access(Cg *e, CgAccess *a) {
         n = cg_loops_open(e, vt->sh.dims, r - 1, idx);
         idx[r - 1] = "0";
         const char *row = cg_flat(e, vt->sh.dims, r, idx);
-        rt_mask(e, mask, r, idx, L, true);
+        cg_mask_interval(e, mask, r, idx, L, true);
         const char *dflt = other ? cg_ex(e, other, idx) : "0";
         line(e, "%s *const *ttx_pr = &%s[%s];", mt, cg_vi(e, pv)->name, row);
         line(e, "int ttx_c = ttx_ok;");
@@ -289,7 +235,7 @@ bool c_rows_access(Cg *e, CgAccess *a) {
             Value *rv = op_result(fr, 0);
             fres = is_tensor(rv->type) ? fmt(e, "%s[%s]", cg_vi(e, rv)->name, cg_flat(e, vt->sh.dims, r - 1, idx)) : cg_vi(e, rv)->name;
         }
-        rt_mask(e, mask, r, idx, L, true);
+        cg_mask_interval(e, mask, r, idx, L, true);
         if (fr) fr_after = fmt(e, "%s = ttx_rt_f32_red(%d, &%s[%s], %" PRId64 ");", fres, frc, name, row, L);
         {
             line(e, "%s%s *ttx_rp = %s;", store ? "" : "const ", mt, cg_aff_render(e, pa, el, idx));
@@ -453,6 +399,7 @@ bool c_rows_fills_array(Cg *e, Op *op) { (void)e; return rt_code(op) >= 0; }
 const char c_rows_decls[] =
     "/* bulk routines of the JIT */\n"
     "void *memcpy(void *d, const void *s, unsigned long n);\n"
+    "void *memset(void *d, int c, unsigned long n);\n"
     "void ttx_rt_copy(void *d, const void *s, i64 bytes);\n"
     "void ttx_rt_drain(void);\n"
     "void ttx_rt_ptr_add(void **d, void *const *a, i64 bytes, i64 n);\n"

@@ -97,11 +97,18 @@ Aff *cg_aff_of(Cg *e, Value *v) {
     }
     case OP_arith_constant: {
         Attr *c = op_attr(op, "value");
-        if (!c || c->kind != A_DENSE || c->dense.n != 1 || isptr) return NULL;
+        if (!c || c->kind != A_DENSE || isptr) return NULL;
         Attr *el0 = c->dense.elts[0];
         if (el0->kind != A_INT && el0->kind != A_BOOL) return NULL;
         a = aff_new(e, r);
         a->base = tconst(el0->i);
+        if (c->dense.n == 1) break;
+        /* a 1-D progression b + s * i (KTIR's iota) */
+        if (r != 1 || c->dense.n != t->sh.dims[0]) return NULL;
+        int64_t step = (int64_t)((uint64_t)c->dense.elts[1]->i - (uint64_t)el0->i);
+        for (int i = 0; i < c->dense.n; i++)
+            if (c->dense.elts[i]->kind != A_INT || c->dense.elts[i]->i != (int64_t)((uint64_t)el0->i + (uint64_t)step * (uint64_t)i)) return NULL;
+        a->co[0] = tconst(step);
         break;
     }
     case OP_tt_broadcast: {
@@ -153,6 +160,59 @@ Aff *cg_aff_of(Cg *e, Value *v) {
         Value *s = op_operand(op, 0);
         if (!is_tensor(s->type) || iw(type_elem(s->type)) > iw(el) || !(p = cg_aff_of(e, s))) return NULL;
         a = p;
+        break;
+    }
+    /* the KTIR forms of iota, splat and broadcast: a dense 1-D progression,
+     * linalg.fill, linalg.broadcast, and the reshapes (row-major order kept) */
+    case OP_linalg_fill: {
+        Value *s = op_operand(op, 0);
+        if (isptr || !s->type || s->type->kind == T_TENSOR) return NULL;
+        a = aff_new(e, r);
+        a->base = scalar_term(e, s);
+        break;
+    }
+    case OP_linalg_broadcast: {
+        int64_t dd[MAXR];
+        Value *s = op_operand(op, 0);
+        int nd = op_attr_ints(op, "dimensions", dd, MAXR);
+        if (isptr || nd < 0 || !is_tensor(s->type) || s->type->sh.rank + nd != r || !(p = cg_aff_of(e, s))) return NULL;
+        a = aff_new(e, r);
+        a->base = p->base;
+        for (int d = 0, k = 0; d < r; d++) {
+            bool added = false;
+            for (int i = 0; i < nd; i++) added |= dd[i] == d;
+            if (!added) a->co[d] = p->co[k++];
+        }
+        break;
+    }
+    case OP_tensor_expand_shape: case OP_tensor_collapse_shape: case OP_tensor_reshape: {
+        /* affine in the flat index: each dim's coefficient that flat one times its row-major stride */
+        Value *s = op_operand(op, 0);
+        if (isptr || !is_tensor(s->type) || !(p = cg_aff_of(e, s))) return NULL;
+        const Type *st = s->type;
+        Term cf = tconst(0);
+        bool have = false;
+        int64_t stride = 1;
+        for (int d = st->sh.rank - 1; d >= 0; d--) {
+            if (st->sh.dims[d] < 0) return NULL;
+            if (st->sh.dims[d] != 1) {
+                if (!p->co[d].k) return NULL;
+                if (!have) {
+                    if (p->co[d].c % stride) return NULL;
+                    cf = tconst(p->co[d].c / stride);
+                    have = true;
+                } else if ((uint64_t)p->co[d].c != (uint64_t)cf.c * (uint64_t)stride) return NULL;
+            }
+            stride *= st->sh.dims[d];
+        }
+        a = aff_new(e, r);
+        a->base = p->base;
+        stride = 1;
+        for (int d = r - 1; d >= 0; d--) {
+            if (t->sh.dims[d] < 0) return NULL;
+            if (t->sh.dims[d] != 1) a->co[d] = tconst((int64_t)((uint64_t)cf.c * (uint64_t)stride));
+            stride *= t->sh.dims[d];
+        }
         break;
     }
     case OP_tt_addptr:
@@ -227,4 +287,63 @@ const char *cg_tptr_elem(Cg *e, Op *op, const char *const *idx) {
     }
     const char *base = cg_ex(e, op_operand(op, 0), NULL);
     return sum ? fmt(e, "%s + (%s)", base, sum) : base;
+}
+
+/* lines that set `i64 ttx_lo, ttx_hi` to the lanes [lo, hi) of the last axis
+ * that the mask keeps in the row at ridx (its last index "0"), and `int
+ * ttx_ok` to whether that interval is exact; false when the mask is not a
+ * comparison of two affine integer tensors whose difference grows by 0 or 1
+ * along the last axis */
+bool cg_mask_interval(Cg *e, Value *mask, int r, const char *const *ridx, int64_t L, bool emit) {
+    Op *d = mask ? mask->def : NULL;
+    /* a broadcast comparison (Triton's masks of a K loop): the comparison of
+     * the unbroadcast operands, at index 0 along the broadcast dims */
+    const char *bidx[MAXR];
+    if (d && !d->verbatim && op_is(d, OP_tt_broadcast) && r <= MAXR) {
+        Type *st = op_operand(d, 0)->type;
+        if (!is_tensor(st) || st->sh.rank != r || (st->sh.dims[r - 1] != L && st->sh.dims[r - 1] != 1)) return false;
+        for (int k = 0; k < r; k++) bidx[k] = st->sh.dims[k] == 1 ? "0" : ridx ? ridx[k] : NULL;
+        if (ridx) ridx = bidx;
+        mask = op_operand(d, 0);
+        d = mask->def;
+    }
+    int64_t pred = -1, c = 0;
+    Aff *al = NULL, *ar = NULL;
+    if (mask) {
+        if (!d || d->verbatim || !op_is(d, OP_arith_cmpi) || !op_attr_int(d, "predicate", &pred) || pred < 2 || pred > 5) return false;
+        al = cg_aff_of(e, op_operand(d, 0));
+        ar = cg_aff_of(e, op_operand(d, 1));
+        if (!al || !ar || al->ptr || ar->ptr || al->rank != r || ar->rank != r) return false;
+        if (!al->co[r - 1].k || !ar->co[r - 1].k) return false;
+        c = al->co[r - 1].c - ar->co[r - 1].c;
+        if (c == -1) {   /* n > i as i < n: the sides swapped, the predicate mirrored */
+            Aff *t = al;
+            al = ar, ar = t, c = 1;
+            pred = pred == 2 ? 4 : pred == 3 ? 5 : pred == 4 ? 2 : 3;
+        }
+        if (c != 0 && c != 1) return false;
+    }
+    if (!emit) return true;
+    line(e, "i64 ttx_lo = 0, ttx_hi = %" PRId64 ";", L);
+    line(e, "int ttx_ok = 1;");
+    if (!mask) return true;
+    int w = iw(type_elem(op_operand(d, 0)->type));
+    line(e, "i64 ttx_ml = %s, ttx_mr = %s, ttx_md = ttx_ml - ttx_mr;", cg_aff_sum(e, al, ridx), cg_aff_sum(e, ar, ridx));
+    if (w < 64) {
+        /* the comparison is of w-bit values: exact when neither side wraps along the row */
+        int64_t lo = -((int64_t)1 << (w - 1)), hi = ((int64_t)1 << (w - 1)) - 1;
+        int64_t el = al->co[r - 1].c * (L - 1), er = ar->co[r - 1].c * (L - 1);
+        line(e, "ttx_ok = ttx_ml >= %" PRId64 " && ttx_ml <= %" PRId64 " && ttx_ml + %" PRId64 " >= %" PRId64 " && ttx_ml + %" PRId64
+             " <= %" PRId64 " && ttx_mr >= %" PRId64 " && ttx_mr <= %" PRId64 " && ttx_mr + %" PRId64 " >= %" PRId64 " && ttx_mr + %" PRId64
+             " <= %" PRId64 ";", lo, hi, el, lo, el, hi, lo, hi, er, lo, er, hi);
+    }
+    static const char *const cop[] = { "<", "<=", ">", ">=" };
+    if (c == 0) line(e, "if (!(ttx_md %s 0)) ttx_hi = 0;", cop[pred - 2]);
+    else if (pred == 2) line(e, "if (-ttx_md < ttx_hi) ttx_hi = -ttx_md;");
+    else if (pred == 3) line(e, "if (1 - ttx_md < ttx_hi) ttx_hi = 1 - ttx_md;");
+    else if (pred == 4) line(e, "if (1 - ttx_md > ttx_lo) ttx_lo = 1 - ttx_md;");
+    else line(e, "if (-ttx_md > ttx_lo) ttx_lo = -ttx_md;");
+    line(e, "if (ttx_lo > %" PRId64 ") ttx_lo = %" PRId64 ";", L, L);
+    line(e, "if (ttx_hi < ttx_lo) ttx_hi = ttx_lo;");
+    return true;
 }

@@ -184,6 +184,14 @@ const char *cg_tstr(Cg *e, Term t);
 bool cg_uniform(const Aff *a);
 /* v as base + sum co[d] * i_d when it is affine in the index of each axis, else NULL */
 Aff *cg_aff_of(Cg *e, Value *v);
+/* lines that set `i64 ttx_lo, ttx_hi` to the lanes [lo, hi) of the last
+ * axis (L long) that mask (an i1 tensor of rank r) keeps in the row at ridx
+ * (its last index "0"), and `int ttx_ok` to whether that interval is exact;
+ * false (nothing written) when the mask is not a comparison of two affine
+ * integer tensors whose difference grows by 0 or 1 along the last axis;
+ * with emit false only that answer.  Shared by the JIT's rows of TTIR
+ * (c/rows.c) and KTIR (kfunc.c) */
+bool cg_mask_interval(Cg *e, Value *mask, int r, const char *const *ridx, int64_t L, bool emit);
 const char *cg_aff_sum(Cg *e, const Aff *a, const char *const *idx);
 const char *cg_aff_render(Cg *e, const Aff *a, Type *el, const char *const *idx);
 int cg_mixed(Cg *e, Op *op, const char *name, int *next, int end, const char **out);

@@ -19,6 +19,12 @@ static const char *newname(Cg *e) { return fmt(e, "v%d", e->nextv++); }
 const char *kt_el(Cg *e, Value *v, const char *k) {
     VI *x = cg_vi(e, v);
     if (x->kind == K_ARRAY) return fmt(e, "%s[%s]", x->name, k);
+    if (x->kind == K_FUSE && op_is(x->kt, OP_linalg_broadcast)) {
+        /* a 2-D broadcast of a row (dim 0 added) or a column (dim 1) */
+        int64_t dd[1], L = v->type->sh.dims[1];
+        op_attr_ints(x->kt, "dimensions", dd, 1);
+        return kt_el(e, op_operand(x->kt, 0), fmt(e, dd[0] == 0 ? "(%s) %% %" PRId64 : "(%s) / %" PRId64, k, L));
+    }
     if (x->kind == K_FUSE) {
         Op *op = x->kt;
         const char *a[4];
@@ -47,8 +53,15 @@ void kt_copy(Cg *e, Value *dst, Value *src) {
     if (d->name && s->name && !strcmp(d->name, s->name)) return;
     if (!is_tensor(dst->type)) { line(e, "%s = %s;", d->name, kt_el(e, src, "0")); return; }
     int64_t n = kt_numel(dst->type);
-    if (s->kind == K_ARRAY) line(e, "for (i64 k = 0; k < %" PRId64 "; k++) %s[k] = %s[k];", n, d->name, s->name);
+    if (s->kind == K_ARRAY && kt_rt(e) && type_elem(dst->type) == type_elem(src->type))
+        line(e, "memcpy(%s, %s, sizeof %s[0] * %" PRId64 ");", d->name, s->name, d->name, n);
+    else if (s->kind == K_ARRAY) line(e, "for (i64 k = 0; k < %" PRId64 "; k++) %s[k] = %s[k];", n, d->name, s->name);
     else line(e, "for (i64 k = 0; k < %" PRId64 "; k++) %s[k] = %s;", n, d->name, kt_el(e, src, "0"));
+}
+
+const char *kt_zero(Cg *e, const char *x, int64_t n) {
+    if (kt_rt(e)) return fmt(e, "memset(%s, 0, sizeof %s[0] * %" PRId64 ");", x, x, n);
+    return fmt(e, "for (i64 k = 0; k < %" PRId64 "; k++) %s[k] = 0;", n, x);
 }
 
 void kt_bind_args(Cg *e, Block *b, const char *const *exprs) {
@@ -177,10 +190,66 @@ static bool emit_arith(Cg *e, Op *op) {
         return true;
     }
     const char *yd = yield_dest(e, op, v);
-    if (yd) {
+    /* select(mask, row, one value) where the mask keeps an interval of the
+     * row (KTIR's masked rows: an iota compared with a bound): the kept
+     * lanes as one copy, or none when the row is a load used only here
+     * (then filled in place), and the others set; element by element when
+     * the interval is not exact (cg_mask_interval, shared with c/rows.c) */
+    bool msel = false, inplace = false, bycol = true;
+    Value *m1 = a0;            /* the 1-D mask */
+    int64_t rows = 1, L = N;   /* the select's rows and their length */
+    if (kt_rt(e) && id == OP_arith_select && (v->type->sh.rank == 1 || v->type->sh.rank == 2) && N >= 8) {
+        Value *xv = op_operand(op, 1), *yv = op_operand(op, 2);
+        VI *xx = cg_vi(e, xv), *xm = cg_vi(e, a0);
+        int yk = cg_vi(e, yv)->kind;
+        msel = xx->kind == K_ARRAY && yk != K_ARRAY && yk != K_FUSE && yk != K_SUB && cg_same_shape(xv->type, v->type);
+        if (v->type->sh.rank == 2) {
+            /* a row or column mask broadcast (linalg.c leaves it to this select) */
+            int64_t dd[1];
+            msel &= xm->kind == K_FUSE && op_is(xm->kt, OP_linalg_broadcast) && op_attr_ints(xm->kt, "dimensions", dd, 1) == 1;
+            if (msel) {
+                m1 = op_operand(xm->kt, 0);
+                rows = v->type->sh.dims[0];
+                L = v->type->sh.dims[1];
+                bycol = dd[0] == 0;
+            }
+        }
+        /* through reshapes that keep a 1-D mask's order (to 1xL and back) */
+        while (m1->def && (op_is(m1->def, OP_tensor_expand_shape) || op_is(m1->def, OP_tensor_collapse_shape)) &&
+               is_tensor(op_operand(m1->def, 0)->type) && kt_numel(op_operand(m1->def, 0)->type) == kt_numel(m1->type))
+            m1 = op_operand(m1->def, 0);
+        msel = msel && is_tensor(m1->type) && m1->type->sh.rank == 1 && cg_mask_interval(e, m1, 1, NULL, bycol ? L : rows, false);
+        inplace = msel && !yd && xv->def && op_is(xv->def, OP_ktdp_load) && xv->def->block == op->block && xv->uses && !xv->uses->next;
+    }
+    if (inplace) {
+        x->kind = K_ARRAY;
+        x->name = cg_vi(e, op_operand(op, 1))->name;
+    } else if (yd) {
         x->kind = K_ARRAY;
         x->name = yd;
     } else if (!kt_decl(e, v)) return false;
+    if (msel) {
+        const char *zero[1] = { "0" };
+        const char *xn = cg_vi(e, op_operand(op, 1))->name, *y = kt_el(e, op_operand(op, 2), "0");
+        line(e, "{");
+        e->ind++;
+        cg_mask_interval(e, m1, 1, zero, bycol ? L : rows, true);
+        line(e, "if (ttx_ok) {");
+        if (!inplace && rows == 1)
+            line(e, "    if (ttx_hi > ttx_lo) ttx_rt_copy(%s + ttx_lo, %s + ttx_lo, (ttx_hi - ttx_lo) * (i64)sizeof %s[0]);", x->name, xn, x->name);
+        else if (!inplace) line(e, "    memcpy(%s, %s, sizeof %s[0] * %" PRId64 ");", x->name, xn, x->name, N);
+        if (bycol) {
+            line(e, "    for (i64 i = 0; i < %" PRId64 "; i++) {", rows);
+            line(e, "        for (i64 j = 0; j < ttx_lo; j++) %s[i * %" PRId64 " + j] = %s;", x->name, L, y);
+            line(e, "        for (i64 j = ttx_hi; j < %" PRId64 "; j++) %s[i * %" PRId64 " + j] = %s;", L, x->name, L, y);
+            line(e, "    }");
+        } else {
+            line(e, "    for (i64 i = 0; i < %" PRId64 "; i++)", rows);
+            line(e, "        if (i < ttx_lo || i >= ttx_hi) for (i64 j = 0; j < %" PRId64 "; j++) %s[i * %" PRId64 " + j] = %s;", L, x->name, L, y);
+        }
+        line(e, "} else {");
+        e->ind++;
+    }
     if (code0 == 16 && kt_rt(e) && (cg_vi(e, a0)->kind == K_SUB || cg_vi(e, a0)->kind == K_ARRAY)) {
         /* with a one-value add reduce of the result among its users: the sum too */
         Op *red = NULL;
@@ -228,6 +297,12 @@ static bool emit_arith(Cg *e, Op *op) {
         line(e, "    if (%s == 0) TTX_FAIL(%d);", a[1], cg_site(e, op));
     line(e, "    %s[k] = %s;", x->name, ex);
     line(e, "}");
+    if (msel) {
+        e->ind--;
+        line(e, "}");
+        e->ind--;
+        line(e, "}");
+    }
     return true;
 }
 

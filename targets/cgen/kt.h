@@ -71,6 +71,8 @@ const char *kt_el(Cg *e, Value *v, const char *k);
 bool kt_decl(Cg *e, Value *v);
 /* dst := src (the same type) */
 void kt_copy(Cg *e, Value *dst, Value *src);
+/* the statement that sets the n elements of array x to zero (all bits zero) */
+const char *kt_zero(Cg *e, const char *x, int64_t n);
 /* the ops of b but the terminator (in *term) */
 bool kt_block(Cg *e, Block *b, Op **term);
 /* bind the arguments of b to C expressions (scalars) */

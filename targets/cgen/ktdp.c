@@ -406,7 +406,7 @@ static bool access_box(Cg *e, KTile *t, Value *x, bool load, int site, int q, bo
     line(e, "i64 %s = %s;", o, sum);
     const char *X = cg_vi(e, x)->name;
     int64_t N = kt_numel(x->type);
-    if (load && zero) line(e, "if (!(%s)) for (i64 k = 0; k < %" PRId64 "; k++) %s[k] = 0;", full, N, X);
+    if (load && zero) line(e, "if (!(%s)) %s", full, kt_zero(e, X, N));
     line(e, "if (!(%s)) {", empty);
     e->ind++;
     line(e, "i64 amin = %s, amax = %s;", o, o);
@@ -453,7 +453,7 @@ static bool access_box(Cg *e, KTile *t, Value *x, bool load, int site, int q, bo
     for (int j = 0; j < R - 1; j++) { e->ind--; line(e, "}"); }
     e->ind--;
     /* outside the buffer (reported by TTX_IN): the tile is zeros */
-    if (load) line(e, "} else for (i64 k = 0; k < %" PRId64 "; k++) %s[k] = 0;", N, X);
+    if (load) line(e, "} else %s", kt_zero(e, X, N));
     else line(e, "}");
     e->ind--;
     line(e, "}");
@@ -487,7 +487,7 @@ static bool kaccess(Cg *e, Op *op, bool load) {
      * holding a coordinate winning (a load writes them last to first); a
      * store so only when the partitions are disjoint */
     if (load) {
-        line(e, "for (i64 k = 0; k < %" PRId64 "; k++) %s[k] = 0;", kt_numel(x->type), cg_vi(e, x)->name);
+        line(e, "%s", kt_zero(e, cg_vi(e, x)->name, kt_numel(x->type)));
         for (int q = v->np - 1; q >= 0; q--)
             if (!access_box(e, t, x, load, site, q, false)) return false;
         return true;

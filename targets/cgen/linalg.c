@@ -144,6 +144,15 @@ static bool lperm(Cg *e, Op *op, bool bcast) {
             if (v[i] < 0 || v[i] >= rr) return cg_unsupported(e, op, "a dimension out of range");
             added[v[i]] = true;
         }
+    /* an i1 row mask broadcast to 2-D for a select of this block, its only
+     * use: read through the broadcast there (kt_el), not made */
+    Op *u = r->uses && !r->uses->next ? r->uses->owner : NULL;
+    if (bcast && kt_rt(e) && rr == 2 && n == 1 && type_elem(r->type)->kind == T_INT && type_elem(r->type)->i.width == 1 && u &&
+        op_is(u, OP_arith_select) && op_operand(u, 0) == r && u->block == op->block) {
+        cg_vi(e, r)->kind = K_FUSE;
+        cg_vi(e, r)->kt = op;
+        return true;
+    }
     if (!kt_decl(e, r)) return false;
     const char *ri[MAXR], *ai[MAXR];
     int nl = cg_loops_open(e, rd, rr, ri);

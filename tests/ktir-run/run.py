@@ -462,6 +462,197 @@ def both(name, tmp, kernel, args, out, want):
         record(f"{name} ({how})", ok, note)
 
 
+def dot_ref(a, b, c):
+    """r = c + a @ b with the interpreter's arithmetic: each element adds its
+    products in k order in double and rounds to f32 after each"""
+    acc = c.astype(np.float32).copy()
+    for k in range(a.shape[1]):
+        acc = (acc.astype(np.float64) + a[:, k, None].astype(np.float64) * b[None, k, :].astype(np.float64)).astype(np.float32)
+    return acc
+
+
+def fast_path_cases(tmp):
+    """the JIT's bulk routines on shapes that cut across their blocks: a
+    linalg.matmul of one MxK and KxN tile (the dot routine's register blocks
+    are 1-16 rows x 8, 16 or 32 columns, so ragged M, N and K leave rests of
+    each), exact against the interpreter's arithmetic computed here"""
+    for M, N, K in ((19, 44, 5), (16, 16, 16), (33, 56, 37), (7, 9, 3), (17, 24, 1), (5, 72, 19)):
+        k = os.path.join(tmp, f"dot{M}x{N}x{K}.ktir")
+        def view(arg, r, c):
+            return (f"ktdp.construct_memory_view %{arg}, sizes: [{r}, {c}], strides: [{c}, 1] {{coordinate_set = "
+                    f"affine_set<(d0, d1) : (d0 >= 0, -d0 + {r - 1} >= 0, d1 >= 0, -d1 + {c - 1} >= 0)>, "
+                    f"memory_space = #ktdp.memory_space<global>}} : memref<{r}x{c}xf32>")
+
+        def tile(v, r, c):
+            return (f"ktdp.construct_access_tile %{v}[%c0, %c0] {{access_tile_order = affine_map<(d0, d1) -> (d0, d1)>, "
+                    f"access_tile_set = affine_set<(d0, d1) : (d0 >= 0, -d0 + {r - 1} >= 0, d1 >= 0, -d1 + {c - 1} >= 0)>}} "
+                    f": memref<{r}x{c}xf32> -> !ktdp.access_tile<{r}x{c}xindex>")
+        open(k, "w").write(f"""module {{
+  func.func @dot(%a: index, %b: index, %c: index, %r: index) attributes {{grid = [1]}} {{
+    %c0 = arith.constant 0 : index
+    %va = {view("a", M, K)}
+    %vb = {view("b", K, N)}
+    %vc = {view("c", M, N)}
+    %vr = {view("r", M, N)}
+    %ta = {tile("va", M, K)}
+    %tb = {tile("vb", K, N)}
+    %tc = {tile("vc", M, N)}
+    %tr = {tile("vr", M, N)}
+    %x = ktdp.load %ta : <{M}x{K}xindex> -> tensor<{M}x{K}xf32>
+    %y = ktdp.load %tb : <{K}x{N}xindex> -> tensor<{K}x{N}xf32>
+    %z = ktdp.load %tc : <{M}x{N}xindex> -> tensor<{M}x{N}xf32>
+    %p = linalg.matmul ins(%x, %y : tensor<{M}x{K}xf32>, tensor<{K}x{N}xf32>) outs(%z : tensor<{M}x{N}xf32>) -> tensor<{M}x{N}xf32>
+    ktdp.store %p, %tr : tensor<{M}x{N}xf32>, <{M}x{N}xindex>
+    return
+  }}
+}}
+""")
+        rng = np.random.default_rng(M * 10000 + N * 100 + K)
+        arrs = {"a": rng.standard_normal((M, K)), "b": rng.standard_normal((K, N)) * 3, "c": rng.standard_normal((M, N))}
+        args = []
+        for n, v in arrs.items():
+            v = v.astype(np.float32)
+            v.ravel()[::7] = -0.0
+            arrs[n] = v
+            f = os.path.join(tmp, f"dot.{n}.npy")
+            np.save(f, v)
+            args += ["--arg", f"{n}={f}"]
+        both(f"fast path: linalg.matmul {M}x{N}x{K} (ragged register blocks)", tmp, k, args + ["--arg", f"r=zeros:{M}x{N}"], "r",
+             dot_ref(arrs["a"], arrs["b"], arrs["c"]))
+
+    # arith.select of a loaded row, by a mask that compares an iota (shifted
+    # by off) with n, against one value: the kept interval as one copy (r1:
+    # the row has another use) or filled in place (r0: the select is the
+    # load's only use); bounds below, inside and past the row, and an off
+    # near the i32 limit, where the iota wraps and the interval is not exact
+    def view1(arg):
+        return (f"ktdp.construct_memory_view %{arg}, sizes: [128], strides: [1] {{coordinate_set = "
+                f"affine_set<(d0) : (d0 >= 0, -d0 + 127 >= 0)>, memory_space = #ktdp.memory_space<global>}} : memref<128xf32>")
+
+    def tile1(v):
+        return (f"ktdp.construct_access_tile %{v}[%c0] {{access_tile_order = affine_map<(d0) -> (d0)>, "
+                f"access_tile_set = affine_set<(d0) : (d0 >= 0, -d0 + 127 >= 0)>}} : memref<128xf32> -> !ktdp.access_tile<128xindex>")
+    iota = ", ".join(str(i) for i in range(128))
+    k = os.path.join(tmp, "msel.ktir")
+    open(k, "w").write(f"""module {{
+  func.func @msel(%a: index, %r0: index, %r1: index, %r2: index, %n: i32, %off: i32) attributes {{grid = [1]}} {{
+    %c0 = arith.constant 0 : index
+    %iota = arith.constant dense<[{iota}]> : tensor<128xi32>
+    %ninf = arith.constant 0xFF800000 : f32
+    %zero = arith.constant dense<0.000000e+00> : tensor<128xf32>
+    %va = {view1("a")}
+    %v0 = {view1("r0")}
+    %v1 = {view1("r1")}
+    %v2 = {view1("r2")}
+    %ta = {tile1("va")}
+    %t0 = {tile1("v0")}
+    %t1 = {tile1("v1")}
+    %t2 = {tile1("v2")}
+    %ei = tensor.empty() : tensor<128xi32>
+    %offs = linalg.fill ins(%off : i32) outs(%ei : tensor<128xi32>) -> tensor<128xi32>
+    %idx = arith.addi %iota, %offs : tensor<128xi32>
+    %ns = linalg.fill ins(%n : i32) outs(%ei : tensor<128xi32>) -> tensor<128xi32>
+    %m0 = arith.cmpi slt, %idx, %ns : tensor<128xi32>
+    %m1 = arith.cmpi sge, %idx, %ns : tensor<128xi32>
+    %x0 = ktdp.load %ta : <128xindex> -> tensor<128xf32>
+    %x1 = ktdp.load %ta : <128xindex> -> tensor<128xf32>
+    %ef = tensor.empty() : tensor<128xf32>
+    %fi = linalg.fill ins(%ninf : f32) outs(%ef : tensor<128xf32>) -> tensor<128xf32>
+    %s0 = arith.select %m0, %x0, %fi : tensor<128xi1>, tensor<128xf32>
+    %s1 = arith.select %m1, %x1, %zero : tensor<128xi1>, tensor<128xf32>
+    %d = arith.addf %x1, %x1 : tensor<128xf32>
+    ktdp.store %s0, %t0 : tensor<128xf32>, <128xindex>
+    ktdp.store %s1, %t1 : tensor<128xf32>, <128xindex>
+    ktdp.store %d, %t2 : tensor<128xf32>, <128xindex>
+    return
+  }}
+}}
+""")
+    a = np.random.default_rng(5).standard_normal(128).astype(np.float32)
+    fa = os.path.join(tmp, "msel.a.npy")
+    np.save(fa, a)
+    for n, off in ((100, 0), (0, 0), (-5, 0), (200, 0), (128, 0), (37, 20), (5, -10), (130, -3), (10, 2147483600)):
+        idx = ((np.arange(128, dtype=np.int64) + off + 2**31) % 2**32 - 2**31)
+        want = [("r0", np.where(idx < n, a, np.float32(-np.inf)).astype(np.float32)),
+                ("r1", np.where(idx >= n, a, np.float32(0)).astype(np.float32)), ("r2", a + a)]
+        args = ["--arg", f"a={fa}", "--arg", "r0=zeros:128", "--arg", "r1=zeros:128", "--arg", "r2=zeros:128",
+                "--arg", f"n={n}", "--arg", f"off={off}"]
+        both(f"fast path: masked row select n={n} off={off}", tmp, k, args, want, None)
+
+    # the 2-D form (ptr_matmul's K masks): a 1-D mask (n > iota, through a
+    # 1xL reshape and back) broadcast over the rows (r0, in place), and one
+    # over the columns (iota + off < m) selecting a row used twice (r1); an
+    # equality mask keeps no interval: element by element through the broadcast (r3)
+    def view2(arg):
+        return (f"ktdp.construct_memory_view %{arg}, sizes: [16, 24], strides: [24, 1] {{coordinate_set = "
+                f"affine_set<(d0, d1) : (d0 >= 0, -d0 + 15 >= 0, d1 >= 0, -d1 + 23 >= 0)>, memory_space = #ktdp.memory_space<global>}} : memref<16x24xf32>")
+
+    def tile2(v):
+        return (f"ktdp.construct_access_tile %{v}[%c0, %c0] {{access_tile_order = affine_map<(d0, d1) -> (d0, d1)>, "
+                f"access_tile_set = affine_set<(d0, d1) : (d0 >= 0, -d0 + 15 >= 0, d1 >= 0, -d1 + 23 >= 0)>}} : memref<16x24xf32> -> !ktdp.access_tile<16x24xindex>")
+    k = os.path.join(tmp, "msel2.ktir")
+    open(k, "w").write(f"""module {{
+  func.func @msel2(%a: index, %r0: index, %r1: index, %r2: index, %r3: index, %n: i32, %m: i32, %off: i32) attributes {{grid = [1]}} {{
+    %c0 = arith.constant 0 : index
+    %i24 = arith.constant dense<[{", ".join(str(i) for i in range(24))}]> : tensor<24xi32>
+    %i16 = arith.constant dense<[{", ".join(str(i) for i in range(16))}]> : tensor<16xi32>
+    %mone = arith.constant -1.500000e+00 : f32
+    %zero = arith.constant 0.000000e+00 : f32
+    %va = {view2("a")}
+    %v0 = {view2("r0")}
+    %v1 = {view2("r1")}
+    %v2 = {view2("r2")}
+    %v3 = {view2("r3")}
+    %ta = {tile2("va")}
+    %t0 = {tile2("v0")}
+    %t1 = {tile2("v1")}
+    %t2 = {tile2("v2")}
+    %t3 = {tile2("v3")}
+    %e24 = tensor.empty() : tensor<24xi32>
+    %ns = linalg.fill ins(%n : i32) outs(%e24 : tensor<24xi32>) -> tensor<24xi32>
+    %c = arith.cmpi sgt, %ns, %i24 : tensor<24xi32>
+    %c2 = tensor.expand_shape %c [[0, 1]] output_shape [1, 24] : tensor<24xi1> into tensor<1x24xi1>
+    %c3 = tensor.collapse_shape %c2 [[0, 1]] : tensor<1x24xi1> into tensor<24xi1>
+    %eb = tensor.empty() : tensor<16x24xi1>
+    %mc = linalg.broadcast ins(%c3 : tensor<24xi1>) outs(%eb : tensor<16x24xi1>) dimensions = [0]
+    %e16 = tensor.empty() : tensor<16xi32>
+    %offs = linalg.fill ins(%off : i32) outs(%e16 : tensor<16xi32>) -> tensor<16xi32>
+    %ri = arith.addi %i16, %offs : tensor<16xi32>
+    %ms = linalg.fill ins(%m : i32) outs(%e16 : tensor<16xi32>) -> tensor<16xi32>
+    %r = arith.cmpi slt, %ri, %ms : tensor<16xi32>
+    %mr = linalg.broadcast ins(%r : tensor<16xi1>) outs(%eb : tensor<16x24xi1>) dimensions = [1]
+    %q = arith.cmpi eq, %ns, %i24 : tensor<24xi32>
+    %mq = linalg.broadcast ins(%q : tensor<24xi1>) outs(%eb : tensor<16x24xi1>) dimensions = [0]
+    %x0 = ktdp.load %ta : <16x24xindex> -> tensor<16x24xf32>
+    %x1 = ktdp.load %ta : <16x24xindex> -> tensor<16x24xf32>
+    %ef = tensor.empty() : tensor<16x24xf32>
+    %f0 = linalg.fill ins(%zero : f32) outs(%ef : tensor<16x24xf32>) -> tensor<16x24xf32>
+    %f1 = linalg.fill ins(%mone : f32) outs(%ef : tensor<16x24xf32>) -> tensor<16x24xf32>
+    %s0 = arith.select %mc, %x0, %f0 : tensor<16x24xi1>, tensor<16x24xf32>
+    %s1 = arith.select %mr, %x1, %f1 : tensor<16x24xi1>, tensor<16x24xf32>
+    %d = arith.addf %x1, %x1 : tensor<16x24xf32>
+    %s3 = arith.select %mq, %x1, %f1 : tensor<16x24xi1>, tensor<16x24xf32>
+    ktdp.store %s3, %t3 : tensor<16x24xf32>, <16x24xindex>
+    ktdp.store %s0, %t0 : tensor<16x24xf32>, <16x24xindex>
+    ktdp.store %s1, %t1 : tensor<16x24xf32>, <16x24xindex>
+    ktdp.store %d, %t2 : tensor<16x24xf32>, <16x24xindex>
+    return
+  }}
+}}
+""")
+    a = np.random.default_rng(6).standard_normal((16, 24)).astype(np.float32)
+    fa = os.path.join(tmp, "msel2.a.npy")
+    np.save(fa, a)
+    for n, m, off in ((17, 9, 0), (0, 0, 0), (-3, 20, 0), (30, 16, 0), (24, 5, 3), (1, 2, -4), (8, 10, 2147483640)):
+        ri = ((np.arange(16, dtype=np.int64) + off + 2**31) % 2**32 - 2**31)
+        want = [("r0", np.where((n > np.arange(24))[None, :], a, np.float32(0)).astype(np.float32)),
+                ("r1", np.where((ri < m)[:, None], a, np.float32(-1.5)).astype(np.float32)), ("r2", a + a),
+                ("r3", np.where((n == np.arange(24))[None, :], a, np.float32(-1.5)).astype(np.float32))]
+        args = ["--arg", f"a={fa}", "--arg", "r0=zeros:16x24", "--arg", "r1=zeros:16x24", "--arg", "r2=zeros:16x24",
+                "--arg", "r3=zeros:16x24", "--arg", f"n={n}", "--arg", f"m={m}", "--arg", f"off={off}"]
+        both(f"fast path: masked 2-D select n={n} m={m} off={off}", tmp, k, args, want, None)
+
+
 def memory_cases(tmp, expect):
     # a coordinate_set that is not a box (the lower triangle, d1 <= d0): the
     # per-element path masks the rest on load and on store
@@ -615,6 +806,7 @@ def main():
                 run_case(tmp, sample, case, idx)
         if not ONLY:
             error_cases(tmp)
+            fast_path_cases(tmp)
             for smp, sem, g in GOLDEN_ROWS:
                 if g not in USED_GOLDENS:
                     print(f"not run: golden {g} ({smp}, {' '.join(sem)}): {NOT_RUN.get(g, 'no case with these flags')}")

@@ -552,7 +552,9 @@ static void rt_dot_case(void) {
     for (int i = 0; i < MAXD * MAXD; i += 7) a[i] = -0.0f, c[i] = -0.0f, b[i + 3 < MAXD * MAXD ? i + 3 : i] = 0.0f;
     b[0] = 1.0f;
     const long shapes[][3] = { { 32, 32, 32 }, { 4, 8, 16 }, { 5, 13, 7 }, { 1, 37, 3 }, { 37, 9, 1 }, { 16, 17, 33 },
-                               { 8, 35, 4 }, { 4, 32, 1 }, { 8, 40, 1 } };
+                               { 8, 35, 4 }, { 4, 32, 1 }, { 8, 40, 1 },
+                               /* register blocks of every panel width with row and column rests */
+                               { 16, 16, 16 }, { 19, 24, 5 }, { 33, 40, 3 }, { 17, 56, 23 }, { 18, 20, 37 }, { 2, 8, 37 } };
     int bad = 0;
     for (size_t t = 0; t < sizeof shapes / sizeof *shapes; t++)
         for (int sc = 0; sc <= 1; sc++) {
