@@ -78,6 +78,7 @@ static bool inplace(Cg *e, Op *op, Value *a, int at) {
 static bool dot_ok(Cg *e, Op *op);
 static bool dd_ok(Cg *e, Op *op);
 static bool dd_dot(Cg *e, Op *op);
+static bool lazy_rows(Cg *e, Value *a);
 static void dot_arrays(Cg *e, Op *op, const char *A, const char *B, const char *R);
 static bool ptr_add(Cg *e, Op *op, Value *v, bool emit);
 
@@ -107,12 +108,30 @@ static bool ptr_add(Cg *e, Op *op, Value *v, bool emit) {
     e->ind++;
     const char *dst = out_name(e, op, 0);
     line(e, "unsigned long ttx_off = (unsigned long)((i64)(%s) * %d);", cg_ex(e, op_operand(op, 1), zi), sz);
+    bool lz = op_inplace(e, op) && lazy_rows(e, a);
+    if (lz) {
+        /* every row consecutive: only each row's first pointer is read */
+        int64_t L = v->type->sh.dims[v->type->sh.rank - 1], rows = type_numel(v->type) / L;
+        line(e, "if (%s_ra) {", dst);
+        e->ind++;
+        line(e, "for (size_t ttx_k = 0, ttx_vl; ttx_k < %" PRId64 "; ttx_k += ttx_vl) {", rows);
+        e->ind++;
+        line(e, "ttx_vl = __riscv_vsetvl_e64m8(%" PRId64 " - ttx_k);", rows);
+        line(e, "unsigned long *ttx_q = (unsigned long *)%s + ttx_k * %" PRId64 ";", dst, L);
+        line(e, "vuint64m8_t ttx_p = __riscv_vlse64_v_u64m8(ttx_q, %" PRId64 ", ttx_vl);", L * 8);
+        line(e, "__riscv_vsse64_v_u64m8(ttx_q, %" PRId64 ", __riscv_vadd_vx_u64m8(ttx_p, ttx_off, ttx_vl), ttx_vl);", L * 8);
+        close1(e);
+        e->ind--;
+        line(e, "} else {");
+        e->ind++;
+    }
     line(e, "for (size_t ttx_k = 0, ttx_vl; ttx_k < %" PRId64 "; ttx_k += ttx_vl) {", type_numel(v->type));
     e->ind++;
     line(e, "ttx_vl = __riscv_vsetvl_e64m8(%" PRId64 " - ttx_k);", type_numel(v->type));
     line(e, "vuint64m8_t ttx_p = __riscv_vle64_v_u64m8((const unsigned long *)%s + ttx_k, ttx_vl);", cg_vi(e, a)->name);
     line(e, "__riscv_vse64_v_u64m8((unsigned long *)%s + ttx_k, __riscv_vadd_vx_u64m8(ttx_p, ttx_off, ttx_vl), ttx_vl);", dst);
     close1(e);
+    if (lz) close1(e);
     close1(e);
     return true;
 }
@@ -228,7 +247,32 @@ static bool rows_into(Cg *e, const char *dst, Value *src, Type *t, bool emit) {
     close1(e);
     cg_loops_close(e, n);
     Value *a = ptr ? init_of(e, dst, src) : NULL;
-    if (a && rows_flagged(e, a)) {
+    if (a && lazy_rows(e, a)) {
+        /* read by direct dots alone: whether every row is consecutive
+         * (pointer j + 1 is pointer j + sz but at a row's end), by strips
+         * over the whole array, and the rows' spacing */
+        int64_t L = t->sh.dims[r - 1], rows = type_numel(t) / L, nn = type_numel(t);
+        int sz = cg_msize(type_elem(t)->ptr.pointee);
+        line(e, "int %s_ra = 1, %s_ru = 1;", dst, dst);
+        line(e, "const i64 %s_rs = (i64)(%s ? (u64)%s[%" PRId64 "] - (u64)%s[0] : 0);", dst, rows > 1 ? "1" : "0", dst, rows > 1 ? L : 0, dst);
+        line(e, "(void)%s_ru;", dst);
+        line(e, "for (size_t ttx_k = 0, ttx_vl; ttx_k < %" PRId64 "; ttx_k += ttx_vl) {", nn - 1);
+        e->ind++;
+        line(e, "ttx_vl = __riscv_vsetvl_e64m8(%" PRId64 " - ttx_k);", nn - 1);
+        line(e, "const unsigned long *ttx_q = (const unsigned long *)%s + ttx_k;", dst);
+        line(e, "vuint64m8_t ttx_d = __riscv_vsub_vv_u64m8(__riscv_vle64_v_u64m8(ttx_q + 1, ttx_vl), __riscv_vle64_v_u64m8(ttx_q, ttx_vl), ttx_vl);");
+        line(e, "vbool8_t ttx_e = __riscv_vmseq_vx_u64m8_b8(__riscv_vremu_vx_u64m8(__riscv_vadd_vx_u64m8(__riscv_vid_v_u64m8(ttx_vl), ttx_k + 1, ttx_vl), %" PRId64 ", ttx_vl), 0, ttx_vl);", L);
+        line(e, "%s_ra &= __riscv_vcpop_m_b8(__riscv_vmandn_mm_b8(__riscv_vmsne_vx_u64m8_b8(ttx_d, %d, ttx_vl), ttx_e, ttx_vl), ttx_vl) == 0;", dst, sz);
+        close1(e);
+        line(e, "for (size_t ttx_k = 0, ttx_vl; ttx_k < %" PRId64 "; ttx_k += ttx_vl) {", rows);
+        e->ind++;
+        line(e, "ttx_vl = __riscv_vsetvl_e64m8(%" PRId64 " - ttx_k);", rows);
+        line(e, "vuint64m8_t ttx_s = __riscv_vlse64_v_u64m8((const unsigned long *)%s + ttx_k * %" PRId64 ", %" PRId64 ", ttx_vl);", dst, L, L * 8);
+        line(e, "vuint64m8_t ttx_x = __riscv_vadd_vx_u64m8(__riscv_vmul_vx_u64m8(__riscv_vadd_vx_u64m8(__riscv_vid_v_u64m8(ttx_vl), ttx_k, ttx_vl), "
+                "(u64)%s_rs, ttx_vl), (u64)%s[0], ttx_vl);", dst, dst);
+        line(e, "%s_ru &= __riscv_vcpop_m_b8(__riscv_vmsne_vv_u64m8_b8(ttx_s, ttx_x, ttx_vl), ttx_vl) == 0;", dst);
+        close1(e);
+    } else if (a && rows_flagged(e, a)) {
         /* each row's answer, kept for the loop's loads */
         int64_t L = t->sh.dims[r - 1], rows = type_numel(t) / L;
         /* NAME_ru: every row consecutive, the rows NAME_rs bytes apart */
@@ -750,6 +794,26 @@ static bool dd_opnd(Cg *e, Op *op, int i, DdOpnd *o) {
     return true;
 }
 
+/* a, a flagged iter arg (rows_flagged), is read only by loads of direct
+ * dots and advanced by its yield's addptr, in place, and the loop's result
+ * for it is unused: when its rows are consecutive (NAME_ra) the advance
+ * may move each row's first pointer alone, which is all the dot reads */
+static bool lazy_rows(Cg *e, Value *a) {
+    if (!rows_flagged(e, a)) return false;
+    Op *f = a->block->region->op, *y = a->block->last;
+    Op *adv = op_operand(y, a->index - 1)->def;
+    if (f->nres < a->index || value_has_uses(op_result(f, a->index - 1))) return false;
+    if (!inplace(e, adv, a, 0)) return false;
+    for (Use *u = a->uses; u; u = u->next) {
+        Op *w = u->owner;
+        if (w == adv) continue;
+        if (!op_is(w, OP_tt_load) || use_index(u) != 0 || w->nres != 1) return false;
+        Value *lv = op_result(w, 0);
+        if (!lv->uses || lv->uses->next || use_index(lv->uses) > 1 || !dd_ok(e, lv->uses->owner)) return false;
+    }
+    return true;
+}
+
 static bool dd_ok(Cg *e, Op *op) {
     if (!op_is(op, OP_tt_dot) || op->nopnds < 3 || op->nres != 1) return false;
     Value *a = op_operand(op, 0), *b = op_operand(op, 1), *c = op_operand(op, 2), *res = op_result(op, 0);
@@ -787,7 +851,10 @@ static void dd_gather(Cg *e, DdOpnd *o, const char *dst) {
     line(e, "float %s[%" PRId64 "];", dst, type_numel(t));
     int n = cg_loops_open(e, t->sh.dims, 2, idx);
     const char *mt = cg_mtype(e, el);
-    line(e, "const %s *p = %s[%s];", mt, cg_vi(e, o->pv)->name, cg_flat(e, t->sh.dims, 2, idx));
+    const char *P = cg_vi(e, o->pv)->name;
+    if (lazy_rows(e, o->pv))   /* the rows consecutive: only their first pointers advanced */
+        line(e, "const %s *p = %s_ra ? %s[%s * %" PRId64 "] + %s : %s[%s];", mt, P, P, idx[0], t->sh.dims[1], idx[1], P, cg_flat(e, t->sh.dims, 2, idx));
+    else line(e, "const %s *p = %s[%s];", mt, P, cg_flat(e, t->sh.dims, 2, idx));
     const char *chk = fmt(e, "TTX_IN(p, %d, %d)", cg_msize(el), cg_site(e, o->ld));
     const char *c = o->mask ? fmt(e, "(%s) && %s", cg_ex(e, o->mask, idx), chk) : chk;
     const char *rd = fname_is(el, "f16") ? "ttx_h2f(*p)" : "*p";
