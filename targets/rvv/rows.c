@@ -894,8 +894,11 @@ static bool dd_dot(Cg *e, Op *op) {
     e->ind++;
     for (int q = 0; q < mr; q++) line(e, "const %s *const ttx_a%d = (const %s *)%s[(i0 + %d) * %" PRId64 "];", et, q, et, PA, q, K);
     strip_open(e, LM_DOT, fmt(e, "%" PRId64, N));
+    /* one pointer for the rows of C and one for R (fewer live registers) */
+    line(e, "float *const ttx_rr = &%s[i0 * %" PRId64 "] + ttx_k;", R, N);
+    if (carr) line(e, "const float *const ttx_cr = &%s[i0 * %" PRId64 "] + ttx_k;", C, N);
     for (int q = 0; q < mr; q++) {
-        if (carr) line(e, "%s ttx_c%d = __riscv_vle32_v_%s(&%s[(i0 + %d) * %" PRId64 "] + ttx_k, ttx_vl);", vt, q + 1, sfx, C, q, N);
+        if (carr) line(e, "%s ttx_c%d = __riscv_vle32_v_%s(ttx_cr + %" PRId64 ", ttx_vl);", vt, q + 1, sfx, q * N);
         else line(e, "%s ttx_c%d = __riscv_vfmv_v_f_%s(ttx_c0, ttx_vl);", vt, q + 1, sfx);
     }
     line(e, "const %s *ttx_bp = (const %s *)ttx_b0 + ttx_k;", et, et);
@@ -903,7 +906,11 @@ static bool dd_dot(Cg *e, Op *op) {
     line(e, "i64 k = 0;");
     for (int pass = 0; pass < 2; pass++) {
         int u = pass ? 1 : 4;
-        if (pass) line(e, "for (; k < ttx_kk; k++) {");
+        if (pass) {
+            line(e, "if (k < %" PRId64 ") {", K);
+            e->ind++;
+            line(e, "for (; k < ttx_kk; k++) {");
+        }
         else line(e, "for (; k + 4 <= ttx_kk; k += 4) {");
         e->ind++;
         for (int j = 0; j < u; j++) {
@@ -926,7 +933,8 @@ static bool dd_dot(Cg *e, Op *op) {
     for (int q = 0; q < mr; q++)
         line(e, "ttx_c%d = __riscv_vfmacc_vf_%s(ttx_c%d, k < ttx_ka ? (float)ttx_a%d[k] : ttx_oa, ttx_b, ttx_vl);", q + 1, sfx, q + 1, q);
     close1(e);
-    for (int q = 0; q < mr; q++) line(e, "__riscv_vse32_v_%s(&%s[(i0 + %d) * %" PRId64 "] + ttx_k, ttx_c%d, ttx_vl);", sfx, R, q, N, q + 1);
+    close1(e);
+    for (int q = 0; q < mr; q++) line(e, "__riscv_vse32_v_%s(ttx_rr + %" PRId64 ", ttx_c%d, ttx_vl);", sfx, q * N, q + 1);
     close1(e);
     close1(e);
     e->ind--;
