@@ -22,9 +22,15 @@
  *   half), so the sum has the interpreter's bits (a vfredusum would
  *   sum in another order: layernorm's variance then misses --check's
  *   tolerance by thousands of ulp);
+ * - a store masked by `R && P`, R the same along the row and P a prefix
+ *   mask: the row's prefix, nothing when R is false;
  * - a 2-D f32 tt.dot: a register-blocked micro-kernel, 4 rows of
  *   accumulators of one strip of columns, k outside, one vfmacc.vf per row
- *   and k (each product added with one rounding, in k order).
+ *   and k (each product added with one rounding, in k order); when its
+ *   operands are loads through loop-carried pointer arrays whose rows turn
+ *   out consecutive (B's evenly spaced), it reads them through the rows'
+ *   first pointers (no arrays), k by 4, the masked k last, and the arrays'
+ *   advances move only those first pointers.
  * What a hook does not handle returns false and the shared emitter writes
  * its generic per-element loop nest, so every kernel still becomes
  * correct C. */
@@ -330,17 +336,22 @@ static bool store_ok(Cg *e, Op *op, Aff **pa) {
  * step 1 along the row and b the same along it: the kept lanes of a row are
  * a prefix.  Lines that set ttx_hi to its length when the comparison cannot
  * wrap along the row (and ttx_ok to whether it cannot) */
-static bool prefix_mask(Cg *e, Value *mask, int r, int64_t L, const char *const *idx, bool emit) {
+static bool prefix_cmp(Cg *e, Value *mask, int r, int64_t L, const char *const *idx, bool emit) {
     Op *d = mask ? mask->def : NULL;
     int64_t p;
-    if (!d || d->verbatim || cg_vi(e, mask)->kind != K_VIRT || !op_is(d, OP_arith_cmpi) || !op_attr_int(d, "predicate", &p)) return false;
+    if (!d || d->verbatim || cg_vi(e, mask)->kind != K_VIRT) return false;
+    const int64_t *full = mask->type->sh.dims;
+    if (op_is(d, OP_tt_broadcast) && d->nopnds == 1 && is_tensor(op_operand(d, 0)->type)) d = op_operand(d, 0)->def;   /* over the rows */
+    if (!d || d->verbatim || !op_is(d, OP_arith_cmpi) || !op_attr_int(d, "predicate", &p)) return false;
     Value *a = op_operand(d, 0), *b = op_operand(d, 1);
     if (p == 4 || p == 5) { Value *t = a; a = b; b = t; p = p == 4 ? 2 : 3; }
     if (p != 2 && p != 3) return false;
     Type *el = type_elem(a->type);
-    if (!el || el->kind != T_INT || el->i.width != 32 || !cg_is_uniform_value(b)) return false;
+    if (!el || el->kind != T_INT || el->i.width != 32 || !cg_is_uniform_value(b) || !is_tensor(a->type) || a->type->sh.rank != r) return false;
     Aff *af = cg_aff_of(e, a);
-    if (!af || af->ptr || af->rank != r || !af->co[r - 1].k || af->co[r - 1].c != 1) return false;
+    if (!af || af->ptr || af->rank != r || !af->co[r - 1].k || af->co[r - 1].c != 1 || a->type->sh.dims[r - 1] != L) return false;
+    for (int i = 0; i < r - 1; i++)   /* an axis broadcast from 1: its index is 0 */
+        if (a->type->sh.dims[i] != full[i] && !(af->co[i].k && af->co[i].c == 0)) return false;
     if (!emit) return true;
     const char *zi[MAXR];
     for (int i = 0; i < MAXR; i++) zi[i] = "0";
@@ -351,6 +362,31 @@ static bool prefix_mask(Cg *e, Value *mask, int r, int64_t L, const char *const 
     line(e, "    ttx_hi = ttx_c < 0 ? 0 : ttx_c > %" PRId64 " ? %" PRId64 " : ttx_c;", L, L);
     line(e, "}");
     return true;
+}
+
+/* v is the same along the row: a broadcast of a tensor whose last axis is 1 */
+static bool row_const(Value *v) {
+    Op *d = v->def;
+    if (cg_is_uniform_value(v)) return true;
+    if (!d || d->verbatim || !op_is(d, OP_tt_broadcast) || d->nopnds != 1) return false;
+    Type *t = op_operand(d, 0)->type;
+    return is_tensor(t) && t->sh.rank == v->type->sh.rank && t->sh.dims[t->sh.rank - 1] == 1;
+}
+
+/* prefix_cmp, or `R && P` (either order) of R the same along the row and P
+ * a prefix: no lane of a row whose R is false */
+static bool prefix_mask(Cg *e, Value *mask, int r, int64_t L, const char *const *idx, bool emit) {
+    Op *d = mask ? mask->def : NULL;
+    if (d && !d->verbatim && op_is(d, OP_arith_andi) && d->nopnds == 2 && cg_vi(e, mask)->kind == K_VIRT && is_tensor(mask->type)) {
+        for (int s = 0; s < 2; s++) {
+            Value *u = op_operand(d, s), *o = op_operand(d, 1 - s);
+            if (!row_const(u) || cg_vi(e, u)->kind == K_ARRAY || !prefix_cmp(e, o, r, L, idx, emit)) continue;
+            if (emit) line(e, "if (!(%s)) ttx_hi = 0;", cg_ex(e, u, idx));
+            return true;
+        }
+        return false;
+    }
+    return prefix_cmp(e, mask, r, L, idx, emit);
 }
 
 /* one row's strips of the store's value, over [0, n); all: its mask is
