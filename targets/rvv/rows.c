@@ -22,9 +22,15 @@
  *   half), so the sum has the interpreter's bits (a vfredusum would
  *   sum in another order: layernorm's variance then misses --check's
  *   tolerance by thousands of ulp);
+ * - a store masked by `R && P`, R the same along the row and P a prefix
+ *   mask: the row's prefix, nothing when R is false;
  * - a 2-D f32 tt.dot: a register-blocked micro-kernel, 4 rows of
  *   accumulators of one strip of columns, k outside, one vfmacc.vf per row
- *   and k (each product added with one rounding, in k order).
+ *   and k (each product added with one rounding, in k order); when its
+ *   operands are loads through loop-carried pointer arrays whose rows turn
+ *   out consecutive (B's evenly spaced), it reads them through the rows'
+ *   first pointers (no arrays), k by 4, the masked k last, and the arrays'
+ *   advances move only those first pointers.
  * What a hook does not handle returns false and the shared emitter writes
  * its generic per-element loop nest, so every kernel still becomes
  * correct C. */
@@ -76,12 +82,16 @@ static bool inplace(Cg *e, Op *op, Value *a, int at) {
     return true;
 }
 static bool dot_ok(Cg *e, Op *op);
+static bool dd_ok(Cg *e, Op *op);
+static bool dd_dot(Cg *e, Op *op);
+static bool lazy_rows(Cg *e, Value *a);
+static void dot_arrays(Cg *e, Op *op, const char *A, const char *B, const char *R);
 static bool ptr_add(Cg *e, Op *op, Value *v, bool emit);
 
 /* the array op writes its result into: in place, or its own */
 static bool op_inplace(Cg *e, Op *op) {
     if (op_is(op, OP_tt_addptr)) return ptr_add(e, op, op_result(op, 0), false) && inplace(e, op, op_operand(op, 0), 0);
-    if (op_is(op, OP_tt_dot)) return dot_ok(e, op) && inplace(e, op, op_operand(op, 2), 2);
+    if (op_is(op, OP_tt_dot)) return (dot_ok(e, op) || dd_ok(e, op)) && inplace(e, op, op_operand(op, 2), 2);
     return false;
 }
 static const char *out_name(Cg *e, Op *op, int arg) {
@@ -104,12 +114,30 @@ static bool ptr_add(Cg *e, Op *op, Value *v, bool emit) {
     e->ind++;
     const char *dst = out_name(e, op, 0);
     line(e, "unsigned long ttx_off = (unsigned long)((i64)(%s) * %d);", cg_ex(e, op_operand(op, 1), zi), sz);
+    bool lz = op_inplace(e, op) && lazy_rows(e, a);
+    if (lz) {
+        /* every row consecutive: only each row's first pointer is read */
+        int64_t L = v->type->sh.dims[v->type->sh.rank - 1], rows = type_numel(v->type) / L;
+        line(e, "if (%s_ra) {", dst);
+        e->ind++;
+        line(e, "for (size_t ttx_k = 0, ttx_vl; ttx_k < %" PRId64 "; ttx_k += ttx_vl) {", rows);
+        e->ind++;
+        line(e, "ttx_vl = __riscv_vsetvl_e64m8(%" PRId64 " - ttx_k);", rows);
+        line(e, "unsigned long *ttx_q = (unsigned long *)%s + ttx_k * %" PRId64 ";", dst, L);
+        line(e, "vuint64m8_t ttx_p = __riscv_vlse64_v_u64m8(ttx_q, %" PRId64 ", ttx_vl);", L * 8);
+        line(e, "__riscv_vsse64_v_u64m8(ttx_q, %" PRId64 ", __riscv_vadd_vx_u64m8(ttx_p, ttx_off, ttx_vl), ttx_vl);", L * 8);
+        close1(e);
+        e->ind--;
+        line(e, "} else {");
+        e->ind++;
+    }
     line(e, "for (size_t ttx_k = 0, ttx_vl; ttx_k < %" PRId64 "; ttx_k += ttx_vl) {", type_numel(v->type));
     e->ind++;
     line(e, "ttx_vl = __riscv_vsetvl_e64m8(%" PRId64 " - ttx_k);", type_numel(v->type));
     line(e, "vuint64m8_t ttx_p = __riscv_vle64_v_u64m8((const unsigned long *)%s + ttx_k, ttx_vl);", cg_vi(e, a)->name);
     line(e, "__riscv_vse64_v_u64m8((unsigned long *)%s + ttx_k, __riscv_vadd_vx_u64m8(ttx_p, ttx_off, ttx_vl), ttx_vl);", dst);
     close1(e);
+    if (lz) close1(e);
     close1(e);
     return true;
 }
@@ -225,15 +253,45 @@ static bool rows_into(Cg *e, const char *dst, Value *src, Type *t, bool emit) {
     close1(e);
     cg_loops_close(e, n);
     Value *a = ptr ? init_of(e, dst, src) : NULL;
-    if (a && rows_flagged(e, a)) {
+    if (a && lazy_rows(e, a)) {
+        /* read by direct dots alone: whether every row is consecutive
+         * (pointer j + 1 is pointer j + sz but at a row's end), by strips
+         * over the whole array, and the rows' spacing */
+        int64_t L = t->sh.dims[r - 1], rows = type_numel(t) / L, nn = type_numel(t);
+        int sz = cg_msize(type_elem(t)->ptr.pointee);
+        line(e, "int %s_ra = 1, %s_ru = 1;", dst, dst);
+        line(e, "const i64 %s_rs = (i64)(%s ? (u64)%s[%" PRId64 "] - (u64)%s[0] : 0);", dst, rows > 1 ? "1" : "0", dst, rows > 1 ? L : 0, dst);
+        line(e, "(void)%s_ru;", dst);
+        line(e, "for (size_t ttx_k = 0, ttx_vl; ttx_k < %" PRId64 "; ttx_k += ttx_vl) {", nn - 1);
+        e->ind++;
+        line(e, "ttx_vl = __riscv_vsetvl_e64m8(%" PRId64 " - ttx_k);", nn - 1);
+        line(e, "const unsigned long *ttx_q = (const unsigned long *)%s + ttx_k;", dst);
+        line(e, "vuint64m8_t ttx_d = __riscv_vsub_vv_u64m8(__riscv_vle64_v_u64m8(ttx_q + 1, ttx_vl), __riscv_vle64_v_u64m8(ttx_q, ttx_vl), ttx_vl);");
+        line(e, "vbool8_t ttx_e = __riscv_vmseq_vx_u64m8_b8(__riscv_vremu_vx_u64m8(__riscv_vadd_vx_u64m8(__riscv_vid_v_u64m8(ttx_vl), ttx_k + 1, ttx_vl), %" PRId64 ", ttx_vl), 0, ttx_vl);", L);
+        line(e, "%s_ra &= __riscv_vcpop_m_b8(__riscv_vmandn_mm_b8(__riscv_vmsne_vx_u64m8_b8(ttx_d, %d, ttx_vl), ttx_e, ttx_vl), ttx_vl) == 0;", dst, sz);
+        close1(e);
+        line(e, "for (size_t ttx_k = 0, ttx_vl; ttx_k < %" PRId64 "; ttx_k += ttx_vl) {", rows);
+        e->ind++;
+        line(e, "ttx_vl = __riscv_vsetvl_e64m8(%" PRId64 " - ttx_k);", rows);
+        line(e, "vuint64m8_t ttx_s = __riscv_vlse64_v_u64m8((const unsigned long *)%s + ttx_k * %" PRId64 ", %" PRId64 ", ttx_vl);", dst, L, L * 8);
+        line(e, "vuint64m8_t ttx_x = __riscv_vadd_vx_u64m8(__riscv_vmul_vx_u64m8(__riscv_vadd_vx_u64m8(__riscv_vid_v_u64m8(ttx_vl), ttx_k, ttx_vl), "
+                "(u64)%s_rs, ttx_vl), (u64)%s[0], ttx_vl);", dst, dst);
+        line(e, "%s_ru &= __riscv_vcpop_m_b8(__riscv_vmsne_vv_u64m8_b8(ttx_s, ttx_x, ttx_vl), ttx_vl) == 0;", dst);
+        close1(e);
+    } else if (a && rows_flagged(e, a)) {
         /* each row's answer, kept for the loop's loads */
         int64_t L = t->sh.dims[r - 1], rows = type_numel(t) / L;
-        line(e, "int %s_rc[%" PRId64 "];", dst, rows);
+        /* NAME_ru: every row consecutive, the rows NAME_rs bytes apart */
+        line(e, "int %s_rc[%" PRId64 "], %s_ra = 1, %s_ru = 1;", dst, rows, dst, dst);
+        line(e, "const i64 %s_rs = (i64)(%s ? (u64)%s[%" PRId64 "] - (u64)%s[0] : 0);", dst, rows > 1 ? "1" : "0", dst, rows > 1 ? L : 0, dst);
+        line(e, "(void)%s_ra; (void)%s_ru; (void)%s_rs;", dst, dst, dst);
         line(e, "for (i64 ttx_i = 0; ttx_i < %" PRId64 "; ttx_i++) {", rows);
         e->ind++;
         line(e, "%s *const *ttx_pr = &%s[ttx_i * %" PRId64 "];", cg_mtype(e, type_elem(t)->ptr.pointee), dst, L);
         consecutive(e, L, cg_msize(type_elem(t)->ptr.pointee));
         line(e, "%s_rc[ttx_i] = ttx_c;", dst);
+        line(e, "%s_ra &= ttx_c;", dst);
+        line(e, "%s_ru &= ttx_c && (u64)ttx_pr[0] == (u64)%s[0] + (u64)ttx_i * (u64)%s_rs;", dst, dst, dst);
         close1(e);
     }
     return true;
@@ -278,17 +336,22 @@ static bool store_ok(Cg *e, Op *op, Aff **pa) {
  * step 1 along the row and b the same along it: the kept lanes of a row are
  * a prefix.  Lines that set ttx_hi to its length when the comparison cannot
  * wrap along the row (and ttx_ok to whether it cannot) */
-static bool prefix_mask(Cg *e, Value *mask, int r, int64_t L, const char *const *idx, bool emit) {
+static bool prefix_cmp(Cg *e, Value *mask, int r, int64_t L, const char *const *idx, bool emit) {
     Op *d = mask ? mask->def : NULL;
     int64_t p;
-    if (!d || d->verbatim || cg_vi(e, mask)->kind != K_VIRT || !op_is(d, OP_arith_cmpi) || !op_attr_int(d, "predicate", &p)) return false;
+    if (!d || d->verbatim || cg_vi(e, mask)->kind != K_VIRT) return false;
+    const int64_t *full = mask->type->sh.dims;
+    if (op_is(d, OP_tt_broadcast) && d->nopnds == 1 && is_tensor(op_operand(d, 0)->type)) d = op_operand(d, 0)->def;   /* over the rows */
+    if (!d || d->verbatim || !op_is(d, OP_arith_cmpi) || !op_attr_int(d, "predicate", &p)) return false;
     Value *a = op_operand(d, 0), *b = op_operand(d, 1);
     if (p == 4 || p == 5) { Value *t = a; a = b; b = t; p = p == 4 ? 2 : 3; }
     if (p != 2 && p != 3) return false;
     Type *el = type_elem(a->type);
-    if (!el || el->kind != T_INT || el->i.width != 32 || !cg_is_uniform_value(b)) return false;
+    if (!el || el->kind != T_INT || el->i.width != 32 || !cg_is_uniform_value(b) || !is_tensor(a->type) || a->type->sh.rank != r) return false;
     Aff *af = cg_aff_of(e, a);
-    if (!af || af->ptr || af->rank != r || !af->co[r - 1].k || af->co[r - 1].c != 1) return false;
+    if (!af || af->ptr || af->rank != r || !af->co[r - 1].k || af->co[r - 1].c != 1 || a->type->sh.dims[r - 1] != L) return false;
+    for (int i = 0; i < r - 1; i++)   /* an axis broadcast from 1: its index is 0 */
+        if (a->type->sh.dims[i] != full[i] && !(af->co[i].k && af->co[i].c == 0)) return false;
     if (!emit) return true;
     const char *zi[MAXR];
     for (int i = 0; i < MAXR; i++) zi[i] = "0";
@@ -299,6 +362,31 @@ static bool prefix_mask(Cg *e, Value *mask, int r, int64_t L, const char *const 
     line(e, "    ttx_hi = ttx_c < 0 ? 0 : ttx_c > %" PRId64 " ? %" PRId64 " : ttx_c;", L, L);
     line(e, "}");
     return true;
+}
+
+/* v is the same along the row: a broadcast of a tensor whose last axis is 1 */
+static bool row_const(Value *v) {
+    Op *d = v->def;
+    if (cg_is_uniform_value(v)) return true;
+    if (!d || d->verbatim || !op_is(d, OP_tt_broadcast) || d->nopnds != 1) return false;
+    Type *t = op_operand(d, 0)->type;
+    return is_tensor(t) && t->sh.rank == v->type->sh.rank && t->sh.dims[t->sh.rank - 1] == 1;
+}
+
+/* prefix_cmp, or `R && P` (either order) of R the same along the row and P
+ * a prefix: no lane of a row whose R is false */
+static bool prefix_mask(Cg *e, Value *mask, int r, int64_t L, const char *const *idx, bool emit) {
+    Op *d = mask ? mask->def : NULL;
+    if (d && !d->verbatim && op_is(d, OP_arith_andi) && d->nopnds == 2 && cg_vi(e, mask)->kind == K_VIRT && is_tensor(mask->type)) {
+        for (int s = 0; s < 2; s++) {
+            Value *u = op_operand(d, s), *o = op_operand(d, 1 - s);
+            if (!row_const(u) || cg_vi(e, u)->kind == K_ARRAY || !prefix_cmp(e, o, r, L, idx, emit)) continue;
+            if (emit) line(e, "if (!(%s)) ttx_hi = 0;", cg_ex(e, u, idx));
+            return true;
+        }
+        return false;
+    }
+    return prefix_cmp(e, mask, r, L, idx, emit);
 }
 
 /* one row's strips of the store's value, over [0, n); all: its mask is
@@ -604,13 +692,20 @@ static bool dot_ok(Cg *e, Op *op) {
 }
 
 bool rvv_dot(Cg *e, Op *op) {
+    if (dd_dot(e, op)) return true;
     if (!dot_ok(e, op)) return scalar(e, op);
-    Value *a = op_operand(op, 0), *b = op_operand(op, 1), *c = op_operand(op, 2), *res = op_result(op, 0);
+    dot_arrays(e, op, cg_vi(e, op_operand(op, 0))->name, cg_vi(e, op_operand(op, 1))->name, out_name(e, op, 2));
+    return true;
+}
+
+/* the micro-kernel over the f32 arrays A and B into R */
+static void dot_arrays(Cg *e, Op *op, const char *A, const char *B, const char *R) {
+    Value *a = op_operand(op, 0), *c = op_operand(op, 2), *res = op_result(op, 0);
     Type *rt = res->type;
     bool carr = cg_vi(e, c)->kind == K_ARRAY && cg_same_shape(c->type, rt);
     int64_t M = rt->sh.dims[0], N = rt->sh.dims[1], K = a->type->sh.dims[1];
     int mr = M % 4 == 0 ? 4 : M % 2 == 0 ? 2 : 1;
-    const char *A = cg_vi(e, a)->name, *B = cg_vi(e, b)->name, *C = cg_vi(e, c)->name, *R = out_name(e, op, 2);
+    const char *C = cg_vi(e, c)->name;
     const char *sfx = rv_sfx(e, LM_DOT), *vt = rv_vt(e, LM_DOT);
     const char *zi[2] = { "0", "0" };
     if (!carr) line(e, "const float ttx_c0 = %s;", cg_ex(e, c, zi));
@@ -630,7 +725,6 @@ bool rvv_dot(Cg *e, Op *op) {
     for (int q = 0; q < mr; q++) line(e, "__riscv_vse32_v_%s(&%s[(i0 + %d) * %" PRId64 "] + ttx_k, ttx_c%d, ttx_vl);", sfx, R, q, N, q + 1);
     close1(e);
     close1(e);
-    return true;
 }
 
 /* ---- loads read where they are used ---------------------------------------- */
@@ -671,7 +765,232 @@ static bool users_ok(Cg *e, Value *v, Block *blk, Op **last, int depth) {
     return true;
 }
 
+/* ---- tt.dot of two loads read through their pointer rows ------------------ */
+
+/* A direct dot: each operand a tt.load used by the dot alone, through an
+ * iter arg whose rows rows_into flags (NAME_ra: every row consecutive;
+ * NAME_ru: and the rows evenly spaced, NAME_rs bytes apart, which B needs), masked by `lb + i < U` along
+ * the dot's k axis (or not masked), its other uniform.  When the flags and
+ * the masks' no-wrap tests hold at run time, the micro-kernel reads A's
+ * scalars and B's rows straight from memory, the k loop over the lanes both
+ * masks keep, then the masked k (the others) one by one; else the loads are
+ * gathered into arrays element by element and the array micro-kernel runs. */
+typedef struct DdOpnd {
+    Op *ld;
+    Value *pv, *mask, *other;
+    Aff *af;           /* the mask's left side, b its bound, le: <= */
+    Value *b;
+    bool le;
+} DdOpnd;
+
+/* mask (through one tt.broadcast) is `x < b` or `x <= b` (or swapped) with
+ * x affine, step 1 along axis of the r-D shape dims and the same along the
+ * other axes, b uniform */
+static bool dd_mask(Cg *e, Value *mask, const int64_t *dims, int axis, DdOpnd *o) {
+    Op *d = mask->def;
+    if (d && !d->verbatim && op_is(d, OP_tt_broadcast) && d->nopnds == 1) d = op_operand(d, 0)->def;
+    int64_t p;
+    if (!d || d->verbatim || !op_is(d, OP_arith_cmpi) || !op_attr_int(d, "predicate", &p)) return false;
+    Value *a = op_operand(d, 0), *b = op_operand(d, 1);
+    if (p == 4 || p == 5) { Value *t = a; a = b; b = t; p = p == 4 ? 2 : 3; }
+    if (p != 2 && p != 3) return false;
+    Type *el = type_elem(a->type);
+    if (!el || el->kind != T_INT || el->i.width != 32 || !cg_is_uniform_value(b) || !is_tensor(a->type) || a->type->sh.rank != 2) return false;
+    Aff *af = cg_aff_of(e, a);
+    if (!af || af->ptr || af->rank != 2 || !af->co[axis].k || af->co[axis].c != 1 || a->type->sh.dims[axis] != dims[axis]) return false;
+    int oth = 1 - axis;
+    if (a->type->sh.dims[oth] != 1 && !(af->co[oth].k && af->co[oth].c == 0)) return false;
+    o->af = af;
+    o->b = b;
+    o->le = p == 3;
+    return true;
+}
+
+/* operand i (0 A, 1 B) of the dot op, a load the direct dot may read */
+static bool dd_opnd(Cg *e, Op *op, int i, DdOpnd *o) {
+    Value *v = op_operand(op, i);
+    Op *ld = v->def;
+    memset(o, 0, sizeof *o);
+    if (!ld || ld->verbatim || !op_is(ld, OP_tt_load) || ld->block != op->block || ld->nres != 1 || op_attr(ld, "boundaryCheck")) return false;
+    if (!v->uses || v->uses->next || v->uses->owner != op || use_index(v->uses) != i) return false;
+    Type *t = v->type, *el = type_elem(t);
+    if (!is_tensor(t) || t->sh.rank != 2 || !(fname_is(el, "f32") || fname_is(el, "f16"))) return false;
+    Value *pv = op_operand(ld, 0);
+    Type *pel = type_elem(pv->type);
+    if (!pel || pel->kind != T_PTR || pel->ptr.pointee != el || !rows_flagged(e, pv)) return false;
+    o->ld = ld;
+    o->pv = pv;
+    o->mask = ld->nopnds > 1 ? op_operand(ld, 1) : NULL;
+    o->other = ld->nopnds > 2 ? op_operand(ld, 2) : NULL;
+    if (o->other && !cg_is_uniform_value(o->other)) return false;
+    if (o->mask && !dd_mask(e, o->mask, t->sh.dims, i == 0 ? 1 : 0, o)) return false;
+    /* nothing between the load and the dot writes memory */
+    for (Op *w = ld->next; w && w != op; w = w->next)
+        if (writes_memory(w)) return false;
+    return true;
+}
+
+/* a, a flagged iter arg (rows_flagged), is read only by loads of direct
+ * dots and advanced by its yield's addptr, in place, and the loop's result
+ * for it is unused: when its rows are consecutive (NAME_ra) the advance
+ * may move each row's first pointer alone, which is all the dot reads */
+static bool lazy_rows(Cg *e, Value *a) {
+    if (!rows_flagged(e, a)) return false;
+    Op *f = a->block->region->op, *y = a->block->last;
+    Op *adv = op_operand(y, a->index - 1)->def;
+    if (f->nres < a->index || value_has_uses(op_result(f, a->index - 1))) return false;
+    if (!inplace(e, adv, a, 0)) return false;
+    for (Use *u = a->uses; u; u = u->next) {
+        Op *w = u->owner;
+        if (w == adv) continue;
+        if (!op_is(w, OP_tt_load) || use_index(u) != 0 || w->nres != 1) return false;
+        Value *lv = op_result(w, 0);
+        if (!lv->uses || lv->uses->next || use_index(lv->uses) > 1 || !dd_ok(e, lv->uses->owner)) return false;
+    }
+    return true;
+}
+
+static bool dd_ok(Cg *e, Op *op) {
+    if (!op_is(op, OP_tt_dot) || op->nopnds < 3 || op->nres != 1) return false;
+    Value *a = op_operand(op, 0), *b = op_operand(op, 1), *c = op_operand(op, 2), *res = op_result(op, 0);
+    Type *rt = res->type;
+    if (!is_tensor(rt) || rt->sh.rank != 2 || !fname_is(rt->sh.elem, "f32") || type_elem(a->type) != type_elem(b->type)) return false;
+    DdOpnd oa, ob;
+    if (!dd_opnd(e, op, 0, &oa) || !dd_opnd(e, op, 1, &ob)) return false;
+    return (cg_vi(e, c)->kind == K_ARRAY && cg_same_shape(c->type, rt)) || cg_is_uniform_value(c);
+}
+
+/* lines setting NAME_k to the length of the prefix of [0, K) the mask of o
+ * keeps (K without one) and adding its no-wrap test to ttx_dd */
+static void dd_prefix(Cg *e, DdOpnd *o, const char *name, int64_t K) {
+    if (!o->mask) {
+        line(e, "i64 %s = %" PRId64 ";", name, K);
+        return;
+    }
+    const char *zi[MAXR];
+    for (int i = 0; i < MAXR; i++) zi[i] = "0";
+    line(e, "i64 %s = 0;", name);
+    line(e, "{");
+    e->ind++;
+    line(e, "i64 ttx_lb = %s;", cg_aff_sum(e, o->af, zi));
+    line(e, "ttx_dd &= ttx_lb >= -2147483648LL && ttx_lb <= 2147483647LL - %" PRId64 ";", K - 1);
+    line(e, "i64 ttx_c = (i64)(i32)(%s) - ttx_lb%s;", cg_ex(e, o->b, zi), o->le ? " + 1" : "");
+    line(e, "%s = ttx_c < 0 ? 0 : ttx_c > %" PRId64 " ? %" PRId64 " : ttx_c;", name, K, K);
+    close1(e);
+}
+
+/* the load of o element by element into the f32 array dst */
+static void dd_gather(Cg *e, DdOpnd *o, const char *dst) {
+    Value *v = op_result(o->ld, 0);
+    Type *t = v->type, *el = type_elem(t);
+    const char *idx[MAXR];
+    line(e, "float %s[%" PRId64 "];", dst, type_numel(t));
+    int n = cg_loops_open(e, t->sh.dims, 2, idx);
+    const char *mt = cg_mtype(e, el);
+    const char *P = cg_vi(e, o->pv)->name;
+    if (lazy_rows(e, o->pv))   /* the rows consecutive: only their first pointers advanced */
+        line(e, "const %s *p = %s_ra ? %s[%s * %" PRId64 "] + %s : %s[%s];", mt, P, P, idx[0], t->sh.dims[1], idx[1], P, cg_flat(e, t->sh.dims, 2, idx));
+    else line(e, "const %s *p = %s[%s];", mt, P, cg_flat(e, t->sh.dims, 2, idx));
+    const char *chk = fmt(e, "TTX_IN(p, %d, %d)", cg_msize(el), cg_site(e, o->ld));
+    const char *c = o->mask ? fmt(e, "(%s) && %s", cg_ex(e, o->mask, idx), chk) : chk;
+    const char *rd = fname_is(el, "f16") ? "ttx_h2f(*p)" : "*p";
+    line(e, "%s[%s] = %s ? %s : %s;", dst, cg_flat(e, t->sh.dims, 2, idx), c, rd, o->other ? fmt(e, "(float)(%s)", cg_ex(e, o->other, idx)) : "0.0f");
+    cg_loops_close(e, n);
+}
+
+static bool dd_dot(Cg *e, Op *op) {
+    if (!dd_ok(e, op)) return false;
+    DdOpnd oa, ob;
+    dd_opnd(e, op, 0, &oa);
+    dd_opnd(e, op, 1, &ob);
+    Value *a = op_operand(op, 0), *c = op_operand(op, 2), *res = op_result(op, 0);
+    Type *rt = res->type;
+    bool carr = cg_vi(e, c)->kind == K_ARRAY && cg_same_shape(c->type, rt);
+    bool h = fname_is(type_elem(a->type), "f16");
+    int64_t M = rt->sh.dims[0], N = rt->sh.dims[1], K = a->type->sh.dims[1];
+    int mr = M % 4 == 0 ? 4 : M % 2 == 0 ? 2 : 1;
+    const char *PA = cg_vi(e, oa.pv)->name, *PB = cg_vi(e, ob.pv)->name, *C = cg_vi(e, c)->name, *R = out_name(e, op, 2);
+    const char *sfx = rv_sfx(e, LM_DOT), *vt = rv_vt(e, LM_DOT), *hs = rv_hsfx(e, LM_DOT), *et = h ? "_Float16" : "float";
+    const char *zi[2] = { "0", "0" };
+    line(e, "{");
+    e->ind++;
+    line(e, "int ttx_dd = %s_ra && %s_ru;", PA, PB);
+    dd_prefix(e, &oa, "ttx_ka", K);
+    dd_prefix(e, &ob, "ttx_kb", K);
+    line(e, "if (ttx_dd) {");
+    e->ind++;
+    line(e, "const i64 ttx_kk = ttx_ka < ttx_kb ? ttx_ka : ttx_kb;");
+    line(e, "const char *const ttx_b0 = (const char *)%s[0];", PB);
+    line(e, "const i64 ttx_ldb = %s_rs;", PB);
+    if (!carr) line(e, "const float ttx_c0 = %s;", cg_ex(e, c, zi));
+    line(e, "const float ttx_oa = %s;", oa.other ? fmt(e, "(float)(%s)", cg_ex(e, oa.other, zi)) : "0.0f");
+    line(e, "const float ttx_ob = %s;", ob.other ? fmt(e, "(float)(%s)", cg_ex(e, ob.other, zi)) : "0.0f");
+    line(e, "(void)ttx_oa; (void)ttx_ob;");
+    line(e, "for (i64 i0 = 0; i0 < %" PRId64 "; i0 += %d) {", M, mr);
+    e->ind++;
+    for (int q = 0; q < mr; q++) line(e, "const %s *const ttx_a%d = (const %s *)%s[(i0 + %d) * %" PRId64 "];", et, q, et, PA, q, K);
+    strip_open(e, LM_DOT, fmt(e, "%" PRId64, N));
+    /* one pointer for the rows of C and one for R (fewer live registers) */
+    line(e, "float *const ttx_rr = &%s[i0 * %" PRId64 "] + ttx_k;", R, N);
+    if (carr) line(e, "const float *const ttx_cr = &%s[i0 * %" PRId64 "] + ttx_k;", C, N);
+    for (int q = 0; q < mr; q++) {
+        if (carr) line(e, "%s ttx_c%d = __riscv_vle32_v_%s(ttx_cr + %" PRId64 ", ttx_vl);", vt, q + 1, sfx, q * N);
+        else line(e, "%s ttx_c%d = __riscv_vfmv_v_f_%s(ttx_c0, ttx_vl);", vt, q + 1, sfx);
+    }
+    line(e, "const %s *ttx_bp = (const %s *)ttx_b0 + ttx_k;", et, et);
+    /* k by 4 (one pointer step per row for four k), then the rest */
+    line(e, "i64 k = 0;");
+    for (int pass = 0; pass < 2; pass++) {
+        int u = pass ? 1 : 4;
+        if (pass) {
+            line(e, "if (k < %" PRId64 ") {", K);
+            e->ind++;
+            line(e, "for (; k < ttx_kk; k++) {");
+        }
+        else line(e, "for (; k + 4 <= ttx_kk; k += 4) {");
+        e->ind++;
+        for (int j = 0; j < u; j++) {
+            const char *kj = j ? fmt(e, "k + %d", j) : "k";
+            if (h) line(e, "vfloat16m%d_t ttx_b%d = __riscv_vle16_v_%s(ttx_bp, ttx_vl);", LM_DOT / 2, j, hs);
+            else line(e, "%s ttx_b%d = __riscv_vle32_v_%s(ttx_bp, ttx_vl);", vt, j, sfx);
+            line(e, "ttx_bp = (const %s *)((const char *)ttx_bp + ttx_ldb);", et);
+            for (int q = 0; q < mr; q++)
+                line(e, "ttx_c%d = __riscv_vf%smacc_vf_%s(ttx_c%d, ttx_a%d[%s], ttx_b%d, ttx_vl);", q + 1, h ? "w" : "", sfx, q + 1, q, kj, j);
+        }
+        close1(e);
+    }
+    /* the k one of the masks drops: its other */
+    line(e, "for (; k < %" PRId64 "; k++, ttx_bp = (const %s *)((const char *)ttx_bp + ttx_ldb)) {", K, et);
+    e->ind++;
+    if (h)
+        line(e, "%s ttx_b = k < ttx_kb ? __riscv_vfwcvt_f_f_v_%s(__riscv_vle16_v_%s(ttx_bp, ttx_vl), ttx_vl) : __riscv_vfmv_v_f_%s(ttx_ob, ttx_vl);", vt,
+             sfx, hs, sfx);
+    else line(e, "%s ttx_b = k < ttx_kb ? __riscv_vle32_v_%s((const float *)ttx_bp, ttx_vl) : __riscv_vfmv_v_f_%s(ttx_ob, ttx_vl);", vt, sfx, sfx);
+    for (int q = 0; q < mr; q++)
+        line(e, "ttx_c%d = __riscv_vfmacc_vf_%s(ttx_c%d, k < ttx_ka ? (float)ttx_a%d[k] : ttx_oa, ttx_b, ttx_vl);", q + 1, sfx, q + 1, q);
+    close1(e);
+    close1(e);
+    for (int q = 0; q < mr; q++) line(e, "__riscv_vse32_v_%s(ttx_rr + %" PRId64 ", ttx_c%d, ttx_vl);", sfx, q * N, q + 1);
+    close1(e);
+    close1(e);
+    e->ind--;
+    line(e, "} else {");
+    e->ind++;
+    dd_gather(e, &oa, "ttx_ga");
+    dd_gather(e, &ob, "ttx_gb");
+    dot_arrays(e, op, "ttx_ga", "ttx_gb", R);
+    close1(e);
+    close1(e);
+    return true;
+}
+
 bool rvv_defer(Cg *e, Op *op) {
+    Value *dv = op_is(op, OP_tt_load) && op->nres == 1 ? op_result(op, 0) : NULL;
+    if (dv && dv->uses && !dv->uses->next && use_index(dv->uses) < 2 && dd_ok(e, dv->uses->owner)) {
+        cg_vi(e, dv)->kind = K_VIRT;
+        line(e, "/* read through its pointer rows by the tt.dot */");
+        return true;
+    }
     Aff *pa;
     if (!rv_load_ok(e, op, &pa)) return false;
     Value *v = op_result(op, 0);

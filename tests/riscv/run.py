@@ -21,7 +21,10 @@ usage: run.py TTXFORM ROOT
   columns leave a tail, and its vector exp bit for bit against the
   interpreter's (NaN, infinities, the clamps, subnormal results, a sweep);
   loop-carried dots (tests/rvv/dot_loop.ttir), one written in place into
-  its carried array and one whose accumulator is also its A operand;
+  its carried array and one whose accumulator is also its A operand; the
+  f32 matmul (the CPU sample with f32 for f16) at sizes whose dots read
+  through the pointer rows (K not a multiple of the block) and at sizes
+  whose last blocks wrap (their rows gathered);
   `ttxform run --target=riscv64-rvv --dump-dir` shows that the program
   built is the --emit=rvv C (RVV intrinsics);
 - 1 and 3 threads; `--dump-dir`; the program cache (`--cache-dir`), which
@@ -255,6 +258,28 @@ def rvv_cases():
                checked_run("rvv-dot-loop", os.path.join(RVV, "dot_loop.ttir"), [1],
                            {"a": a, "b": b, "p": np.zeros((16, 16), np.float32), "q": q0}, ["p", "q"], "riscv64-rvv", vlen,
                            lambda o: first(close(o["p"], pw, 1e-5, 1e-5), close(o["q"], qw, 1e-4, 1e-4))))
+    # the f32 matmul (the sample with f32 for f16, the truncf dropped): its
+    # dot reads A's scalars and B's rows through the pointer rows when they
+    # are consecutive; 64 x 64 with K = 45 (the last K block masked) and A's
+    # rows 48 apart takes that path in every program; 40 x 40 x 70 wraps the
+    # rows and columns of the last blocks (their pointer rows gathered)
+    with open(os.path.join(CPU, "matmul.ttir")) as f:
+        src = f.read()
+    src = src.replace("%48 = arith.truncf %47#0 : tensor<32x32xf32> to tensor<32x32xf16>\n", "")
+    src = src.replace("tt.store %57, %48, %64", "tt.store %57, %47#0, %64").replace("f16", "f32")
+    mm32 = path("matmul_f32.ttir")
+    with open(mm32, "w") as f:
+        f.write(src)
+    for M, N, K, lda in ((64, 64, 45, 48), (40, 40, 70, 70)):
+        a = rng.standard_normal((M, lda)).astype(np.float32)
+        b = rng.standard_normal((K, N)).astype(np.float32)
+        want = a[:, :K].astype(np.float64) @ b.astype(np.float64)
+        args = {"arg0": a, "arg1": b, "arg2": np.zeros((M, N), np.float32), "arg3": M, "arg4": N, "arg5": K,
+                "arg6": lda, "arg7": N, "arg8": N}
+        for vlen in VLENS:
+            report(f"rvv-matmul-f32-{M}x{N}x{K}-vlen{vlen}",
+                   checked_run(f"rvv-mm32-{M}", mm32, [-(-M // 32) * -(-N // 32)], args, ["arg2"], "riscv64-rvv", vlen,
+                               lambda o, want=want: close(o["arg2"], want, 1e-5, 1e-4)))
     # the program riscv64-rvv builds is the rvv target's C
     d = path("dump-rvv")
     va = os.path.join(CPU, "vector_add.ttir")

@@ -56,14 +56,23 @@ cases = [
                               "__riscv_vsub_vv_i32m8(", "__riscv_vxor_vv_i32m8(", "__riscv_vmax_vx_i32m8(", "__riscv_vand_vx_i32m8(",
                               "__riscv_vmerge_vvm_i32m8(", "__riscv_vmin_vv_i32m8(", "__riscv_vse32_v_i32m8(ttx_rp",
                               "__riscv_vle32_v_i32m8_m(", "__riscv_vse32_v_i32m8_m("]),
-    # the f16 matmul: the pointer arrays built by strips, whether each row
-    # is consecutive found once before the K loop, f16 rows widened, the
-    # dot's vfmacc on them, the dot and the pointer advances written in place
-    # into the loop-carried arrays, a narrowed masked store
+    # the f16 matmul: the pointer arrays built by strips, whether every row
+    # is consecutive (and B's rows evenly spaced) found once before the K
+    # loop; the loads read by the dot through the rows' first pointers
+    # (vfwmacc on f16 rows, k by 4), else gathered into arrays; the dot
+    # written in place into the loop-carried array; the advances of the
+    # rows' first pointers alone when the rows are consecutive; a narrowed
+    # masked store
     ("samples/cpu/matmul.ttir", ["matmul_kernel(", "__riscv_vrem_vv_i32m8(", "__riscv_vrem_vv_i32m8(", "__riscv_vsext_vf2_i64m8(", "__riscv_vse64_v_u64m8(",
-                                 "_rc[ttx_i] = ttx_c;", "_rc[ttx_i] = ttx_c;", "int ttx_c = v", "__riscv_vle16_v_f16m4_m(",
-                                 "written in place into", "__riscv_vfmacc_vf_f32m4(", "written in place into",
-                                 "written in place into", "__riscv_vse16_v_f16m4_m("]),
+                                 "_ra &= __riscv_vcpop_m_b8(", "_ru &= __riscv_vcpop_m_b8(", "_ra &= __riscv_vcpop_m_b8(",
+                                 "_ru &= __riscv_vcpop_m_b8(", "read through its pointer rows by the tt.dot",
+                                 "read through its pointer rows by the tt.dot", "written in place into", "int ttx_dd = v52_ra && v53_ru;",
+                                 "for (; k + 4 <= ttx_kk; k += 4) {", "__riscv_vfwmacc_vf_f32m4(ttx_c1, ttx_a0[k], ttx_b0, ttx_vl);",
+                                 "ttx_c4 = __riscv_vfwmacc_vf_f32m4(ttx_c4, ttx_a3[k + 3], ttx_b3, ttx_vl);", "for (; k < ttx_kk; k++) {",
+                                 "k < ttx_kb ? __riscv_vfwcvt_f_f_v_f32m4(", "} else {", "ttx_ga[i0 * 32 + i1] = ",
+                                 "ttx_gb[i0 * 32 + i1] = ", "__riscv_vfmacc_vf_f32m4(", "written in place into", "if (v52_ra) {",
+                                 "__riscv_vsse64_v_u64m8(", "written in place into", "if (v53_ra) {", "__riscv_vsse64_v_u64m8(",
+                                 "__riscv_vse16_v_f16m4_m("]),
     # i32 division: a zero divisor reported at the op and giving 0
     ("tests/numeric/c_ops.ttir", ["TTX_FAIL(2)", "__riscv_vdiv_vv_i32m8(", "TTX_FAIL(3)", "__riscv_vrem_vv_i32m8(",
                                   "TTX_FAIL(4)", "__riscv_vdivu_vv_u32m8(", "TTX_FAIL(5)", "__riscv_vremu_vv_u32m8("]),
