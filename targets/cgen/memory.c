@@ -199,41 +199,29 @@ bool cg_emit_load_store(Cg *e, Op *op) {
     return !e->failed;
 }
 
-bool cg_emit_make_bptr(Cg *e, Op *op) {
-    if (op->nres != 1 || (op->nopnds - 1) % 3 || op->nopnds < 4) return cg_unsupported(e, op, "malformed");
-    int r = (op->nopnds - 1) / 3;
-    if (r > MAXR) return cg_unsupported(e, op, "rank above 8");
-    Value *res = op_result(op, 0);
-    VI *x = cg_vi(e, res);
-    x->kind = K_BPTR;
-    
-    line(e, "ttx_bptr %s;", x->name);
-    line(e, "%s.base = %s;", x->name, cg_ex(e, op_operand(op, 0), NULL));
-    for (int d = 0; d < r; d++) {
-        line(e, "%s.shape[%d] = %s;", x->name, d, cg_ex(e, op_operand(op, 1 + d), NULL));
-        line(e, "%s.stride[%d] = %s;", x->name, d, cg_ex(e, op_operand(op, 1 + r + d), NULL));
-        line(e, "%s.off[%d] = %s;", x->name, d, cg_ex(e, op_operand(op, 1 + 2 * r + d), NULL));
-    }
-    return !e->failed;
-}
-
-/* tt.make_tensor_descriptor %base, [shape...], [strides...]: a block pointer
- * at offset 0 (each descriptor access sets its own offsets) */
-bool cg_emit_make_desc(Cg *e, Op *op) {
-    if (op->nres != 1 || op->nopnds < 3 || (op->nopnds - 1) % 2) return cg_unsupported(e, op, "malformed");
-    int r = (op->nopnds - 1) / 2;
+/* a ttx_bptr from op's base and its `parts` lists of r operands: shapes,
+ * strides and (parts 3) offsets, each cast by `cast` */
+static bool bptr_struct(Cg *e, Op *op, int parts, const char *cast) {
+    if (op->nres != 1 || op->nopnds < 1 + parts || (op->nopnds - 1) % parts) return cg_unsupported(e, op, "malformed");
+    int r = (op->nopnds - 1) / parts;
     if (r > MAXR) return cg_unsupported(e, op, "rank above 8");
     VI *x = cg_vi(e, op_result(op, 0));
     x->kind = K_BPTR;
     line(e, "ttx_bptr %s;", x->name);
     line(e, "%s.base = %s;", x->name, cg_ex(e, op_operand(op, 0), NULL));
     for (int d = 0; d < r; d++) {
-        line(e, "%s.shape[%d] = (i64)%s;", x->name, d, cg_ex(e, op_operand(op, 1 + d), NULL));
-        line(e, "%s.stride[%d] = (i64)%s;", x->name, d, cg_ex(e, op_operand(op, 1 + r + d), NULL));
-        line(e, "%s.off[%d] = 0;", x->name, d);
+        line(e, "%s.shape[%d] = %s%s;", x->name, d, cast, cg_ex(e, op_operand(op, 1 + d), NULL));
+        line(e, "%s.stride[%d] = %s%s;", x->name, d, cast, cg_ex(e, op_operand(op, 1 + r + d), NULL));
+        line(e, "%s.off[%d] = %s%s;", x->name, d, parts == 3 ? cast : "", parts == 3 ? cg_ex(e, op_operand(op, 1 + 2 * r + d), NULL) : "0");
     }
     return !e->failed;
 }
+
+bool cg_emit_make_bptr(Cg *e, Op *op) { return bptr_struct(e, op, 3, ""); }
+
+/* tt.make_tensor_descriptor %base, [shape...], [strides...]: a block pointer
+ * at offset 0 (each descriptor access sets its own offsets) */
+bool cg_emit_make_desc(Cg *e, Op *op) { return bptr_struct(e, op, 2, "(i64)"); }
 
 /* a tts.make_tptr with an order: a block pointer (offsets come scaled by the strides) */
 bool cg_emit_tts_bptr(Cg *e, Op *op) {
