@@ -175,6 +175,39 @@ static const char *intern_locked(Ctx *c, const char *s, size_t n) {
 }
 const char *ctx_str(Ctx *c, const char *s) { return s ? ctx_intern(c, s, strlen(s)) : NULL; }
 
+/* ---- location file names ------------------------------------------- */
+/* process-wide, never freed: numbers are handed out in pages that never
+ * move, so reading a name needs no lock */
+enum { LF_PAGE = 256, LF_PAGES = 4096 };
+static const char **lf_pages[LF_PAGES];
+static uint32_t lf_n;                     /* names 1..lf_n are in use */
+static pthread_mutex_t lf_mu = PTHREAD_MUTEX_INITIALIZER;
+
+uint32_t loc_file_id(const char *name) {
+    if (!name) return 0;
+    pthread_mutex_lock(&lf_mu);
+    uint32_t id = 0;
+    for (uint32_t i = lf_n; i >= 1 && !id; i--)
+        if (!strcmp(lf_pages[i / LF_PAGE][i % LF_PAGE], name)) id = i;
+    if (!id && lf_n + 1 < (uint32_t)LF_PAGE * LF_PAGES) {
+        id = lf_n + 1;
+        const char **pg = lf_pages[id / LF_PAGE];
+        if (!pg) pg = lf_pages[id / LF_PAGE] = calloc(LF_PAGE, sizeof *pg);
+        char *copy = strdup(name);
+        if (!pg || !copy) { fputs("ttxform: out of memory\n", stderr); abort(); }
+        pg[id % LF_PAGE] = copy;
+        lf_n = id;
+    }
+    pthread_mutex_unlock(&lf_mu);
+    return id;
+}
+
+const char *loc_file(Loc l) {
+    if (!l.file) return NULL;
+    const char **pg = lf_pages[l.file / LF_PAGE];
+    return pg ? pg[l.file % LF_PAGE] : NULL;
+}
+
 /* ---- context -------------------------------------------------------- */
 Ctx *ctx_new(void) {
     Ctx *c = calloc(1, sizeof *c);

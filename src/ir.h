@@ -32,9 +32,15 @@ const char *ctx_str(Ctx *c, const char *s);   /* intern a C string */
 
 /* ---- source locations ----------------------------------------------- */
 typedef struct Loc {
-    const char *file;   /* interned file name */
+    uint32_t file;      /* file number (loc_file_id), 0 when none */
     int line, col;      /* 1-based; line 0 means unknown */
 } Loc;
+
+/* the file number of name (process-wide, the same for equal names; 0 for
+ * NULL), and the name of a location's file (NULL when none) */
+uint32_t loc_file_id(const char *name);
+const char *loc_file(Loc l);
+static inline Loc loc_at(uint32_t file, int line, int col) { Loc l = { file, line, col }; return l; }
 
 /* ---- types ---------------------------------------------------------- */
 typedef enum {
@@ -235,9 +241,9 @@ struct Op {
     unsigned mark;        /* scratch for the running pass (stale between passes: use pass_epoch()) */
     uint16_t nres, nattrs, nprops;   /* at most OP_MAX_COUNT each */
     uint8_t nregions;                /* at most OP_MAX_REGIONS */
-    bool has_props;
-    bool verbatim;        /* printed back from its custom elements (op_custom) */
-    bool opnds_grown;     /* op_add_operand reallocated opnds (rewrite.c) */
+    bool has_props : 1;
+    bool verbatim : 1;    /* printed back from its custom elements (op_custom) */
+    bool opnds_grown : 1; /* op_add_operand reallocated opnds (rewrite.c) */
 };
 
 #define OP_MAX_COUNT 65535    /* results, attributes and properties of one op */
