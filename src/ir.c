@@ -24,7 +24,9 @@ struct Ctx {
     PtrVec generated;     /* attributes the printer gave an alias */
     /* block arguments' loc(...): Value* -> Attr*, open addressing (rare) */
     struct VLoc { const Value *v; Attr *a; } *vlocs; size_t nvlocs, capvlocs;
-    PtrVec pnames;        /* the printer's value names, by -2 - Value.pid */
+    PtrVec pnames;        /* the printer's value names, by -2 - pid (value_pid) */
+    /* results whose printer number is not their op's (Op.pid_each): Value* -> pid */
+    struct VPid { const Value *v; int pid; } *vpids; size_t nvpids, capvpids;
     NamedAttr *nacache[512]; int nalen[512];   /* shared short attribute arrays, direct-mapped */
     /* shared mode (ctx_share): several threads rewrite disjoint parts of the
      * IR; each allocates from its own chunk, and interning and the op-name
@@ -224,6 +226,7 @@ void ctx_free(Ctx *c) {
     for (int i = 0; i < 4; i++) { free(sets[i]->slot); free(sets[i]->hash); }
     free(c->unreg);
     free(c->vlocs);
+    free(c->vpids);
     pv_free(&c->pnames);
     free(c);
 }
@@ -305,6 +308,45 @@ NamedAttr *ctx_named_array(Ctx *c, int n, const NamedAttr *ents) {
     }
     unlock(c);
     return r;
+}
+
+static size_t vpid_slot(const struct VPid *t, size_t cap, const Value *v) {
+    size_t i = ptr_hash(v) & (cap - 1);
+    while (t[i].v && t[i].v != v) i = (i + 1) & (cap - 1);
+    return i;
+}
+
+int value_pid(Ctx *c, const Value *v) {
+    if (!v->def) return ((const ArgValue *)v)->pid;
+    if (!v->def->pid_each || v->index == 0) return v->def->order;
+    lock(c);
+    int pid = c->nvpids ? c->vpids[vpid_slot(c->vpids, c->capvpids, v)].pid : 0;
+    unlock(c);
+    return pid;
+}
+
+void value_set_pid(Ctx *c, Value *v, int pid) {
+    if (!v->def) { ((ArgValue *)v)->pid = pid; return; }
+    Op *op = v->def;
+    if (v->index == 0) { op->order = pid; if (op->nres == 1) op->pid_each = false; return; }
+    if (!op->pid_each) {
+        if (pid == op->order) return;
+        op->pid_each = true;
+    }
+    lock(c);
+    if ((c->nvpids + 1) * 2 > c->capvpids) {
+        size_t ncap = c->capvpids ? c->capvpids * 2 : 16;
+        struct VPid *t = calloc(ncap, sizeof *t);
+        if (!t) { fputs("ttxform: out of memory\n", stderr); abort(); }
+        for (size_t i = 0; i < c->capvpids; i++)
+            if (c->vpids[i].v) t[vpid_slot(t, ncap, c->vpids[i].v)] = c->vpids[i];
+        free(c->vpids);
+        c->vpids = t; c->capvpids = ncap;
+    }
+    size_t i = vpid_slot(c->vpids, c->capvpids, v);
+    if (!c->vpids[i].v) { c->vpids[i].v = v; c->nvpids++; }
+    c->vpids[i].pid = pid;
+    unlock(c);
 }
 
 int ctx_add_pname(Ctx *c, const char *name) {

@@ -181,8 +181,16 @@ struct Value {
     Use *uses;            /* list of uses */
     Loc loc;              /* where defined (or first used, while a forward reference) */
     int index;            /* result number or argument number */
-    int pid;              /* printer: number; below -1, a name of the printer's (print_names.c) */
 };
+
+/* a block argument (block_add_arg) and a parser placeholder are allocated
+ * with room for the printer's number after the Value; a result's number is
+ * its op's `order` (value_pid) */
+typedef struct ArgValue { Value v; int pid; } ArgValue;
+
+/* the printer's number of v; below -1, a name of the printer's (print_names.c) */
+int value_pid(Ctx *c, const Value *v);
+void value_set_pid(Ctx *c, Value *v, int pid);
 
 /* a block argument's loc(...), kept on the side by the context (rare): NULL when none */
 Attr *value_locattr(Ctx *c, const Value *v);
@@ -244,6 +252,7 @@ struct Op {
     bool has_props : 1;
     bool verbatim : 1;    /* printed back from its custom elements (op_custom) */
     bool opnds_grown : 1; /* op_add_operand reallocated opnds (rewrite.c) */
+    bool pid_each : 1;    /* printer: results after the first have numbers of their own (value_pid) */
 };
 
 #define OP_MAX_COUNT 65535    /* results, attributes and properties of one op */
