@@ -316,9 +316,7 @@ static size_t vpid_slot(const struct VPid *t, size_t cap, const Value *v) {
     return i;
 }
 
-int value_pid(Ctx *c, const Value *v) {
-    if (!v->def) return ((const ArgValue *)v)->pid;
-    if (!v->def->pid_each || v->index == 0) return v->def->order;
+int value_pid_each(Ctx *c, const Value *v) {
     lock(c);
     int pid = c->nvpids ? c->vpids[vpid_slot(c->vpids, c->capvpids, v)].pid : 0;
     unlock(c);

@@ -189,8 +189,9 @@ struct Value {
 typedef struct ArgValue { Value v; int pid; } ArgValue;
 
 /* the printer's number of v; below -1, a name of the printer's (print_names.c) */
-int value_pid(Ctx *c, const Value *v);
+static inline int value_pid(Ctx *c, const Value *v);
 void value_set_pid(Ctx *c, Value *v, int pid);
+int value_pid_each(Ctx *c, const Value *v);    /* value_pid of a result with pid_each */
 
 /* a block argument's loc(...), kept on the side by the context (rare): NULL when none */
 Attr *value_locattr(Ctx *c, const Value *v);
@@ -254,6 +255,12 @@ struct Op {
     bool opnds_grown : 1; /* op_add_operand reallocated opnds (rewrite.c) */
     bool pid_each : 1;    /* printer: results after the first have numbers of their own (value_pid) */
 };
+
+static inline int value_pid(Ctx *c, const Value *v) {
+    if (!v->def) return ((const ArgValue *)v)->pid;
+    if (!v->def->pid_each || v->index == 0) return v->def->order;
+    return value_pid_each(c, v);
+}
 
 #define OP_MAX_COUNT 65535    /* results, attributes and properties of one op */
 #define OP_MAX_REGIONS 255
