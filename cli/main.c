@@ -613,7 +613,7 @@ static int process(Opts *o, const Target *tgt, const Target *emit_tgt, const cha
             bool ok = print_module(out, c, m, &po);
             fputc('\n', out);   /* a blank line after each module, as MLIR's tools write */
             if (!ok) {
-                Loc l = { fname, secs[i].line, 1 };
+                Loc l = loc_at(loc_file_id(fname), secs[i].line, 1);
                 diag_error(&d, l, "cannot print in generic form: an op written in a custom syntax this tool does not understand would lose information");
             }
         }

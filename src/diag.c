@@ -96,10 +96,11 @@ void diag_emit(Diag *d, Severity sev, Loc loc, const char *fmt, ...) {
         r->sev = sev; r->loc = loc; r->msg = strdup(buf);
         return;
     }
-    const char *file = loc.file ? loc.file : d->file ? d->file : "<stdin>";
+    const char *lf = loc_file(loc);
+    const char *file = lf ? lf : d->file ? d->file : "<stdin>";
     if (loc.line > 0) fprintf(d->out, "%s:%d:%d: %s: %s\n", file, loc.line, loc.col, sev_name[sev], buf);
     else fprintf(d->out, "%s: %s: %s\n", file, sev_name[sev], buf);
-    if (loc.line > 0 && (!loc.file || !d->file || !strcmp(loc.file, d->file))) show_line(d, loc);
+    if (loc.line > 0 && (!lf || !d->file || !strcmp(lf, d->file))) show_line(d, loc);
 }
 
 void diag_free(Diag *d) {
@@ -170,7 +171,7 @@ int diag_verify(Diag *d, const char *src, size_t len, int first_line) {
             }
         if (!ok && (r->sev == SEV_ERROR || r->sev == SEV_WARNING)) {
             fprintf(d->out, "%s:%d:%d: error: unexpected %s: %s\n", d->file ? d->file : "<stdin>", r->loc.line, r->loc.col, sev_name[r->sev], r->msg);
-            if (!r->loc.file || !d->file || !strcmp(r->loc.file, d->file)) show_line(d, r->loc);
+            if (!loc_file(r->loc) || !d->file || !strcmp(loc_file(r->loc), d->file)) show_line(d, r->loc);
             bad++;
         }
     }

@@ -24,7 +24,9 @@ struct Ctx {
     PtrVec generated;     /* attributes the printer gave an alias */
     /* block arguments' loc(...): Value* -> Attr*, open addressing (rare) */
     struct VLoc { const Value *v; Attr *a; } *vlocs; size_t nvlocs, capvlocs;
-    PtrVec pnames;        /* the printer's value names, by -2 - Value.pid */
+    PtrVec pnames;        /* the printer's value names, by -2 - pid (value_pid) */
+    /* results whose printer number is not their op's (Op.pid_each): Value* -> pid */
+    struct VPid { const Value *v; int pid; } *vpids; size_t nvpids, capvpids;
     NamedAttr *nacache[512]; int nalen[512];   /* shared short attribute arrays, direct-mapped */
     /* shared mode (ctx_share): several threads rewrite disjoint parts of the
      * IR; each allocates from its own chunk, and interning and the op-name
@@ -175,6 +177,39 @@ static const char *intern_locked(Ctx *c, const char *s, size_t n) {
 }
 const char *ctx_str(Ctx *c, const char *s) { return s ? ctx_intern(c, s, strlen(s)) : NULL; }
 
+/* ---- location file names ------------------------------------------- */
+/* process-wide, never freed: numbers are handed out in pages that never
+ * move, so reading a name needs no lock */
+enum { LF_PAGE = 256, LF_PAGES = 4096 };
+static const char **lf_pages[LF_PAGES];
+static uint32_t lf_n;                     /* names 1..lf_n are in use */
+static pthread_mutex_t lf_mu = PTHREAD_MUTEX_INITIALIZER;
+
+uint32_t loc_file_id(const char *name) {
+    if (!name) return 0;
+    pthread_mutex_lock(&lf_mu);
+    uint32_t id = 0;
+    for (uint32_t i = lf_n; i >= 1 && !id; i--)
+        if (!strcmp(lf_pages[i / LF_PAGE][i % LF_PAGE], name)) id = i;
+    if (!id && lf_n + 1 < (uint32_t)LF_PAGE * LF_PAGES) {
+        id = lf_n + 1;
+        const char **pg = lf_pages[id / LF_PAGE];
+        if (!pg) pg = lf_pages[id / LF_PAGE] = calloc(LF_PAGE, sizeof *pg);
+        char *copy = strdup(name);
+        if (!pg || !copy) { fputs("ttxform: out of memory\n", stderr); abort(); }
+        pg[id % LF_PAGE] = copy;
+        lf_n = id;
+    }
+    pthread_mutex_unlock(&lf_mu);
+    return id;
+}
+
+const char *loc_file(Loc l) {
+    if (!l.file) return NULL;
+    const char **pg = lf_pages[l.file / LF_PAGE];
+    return pg ? pg[l.file % LF_PAGE] : NULL;
+}
+
 /* ---- context -------------------------------------------------------- */
 Ctx *ctx_new(void) {
     Ctx *c = calloc(1, sizeof *c);
@@ -191,6 +226,7 @@ void ctx_free(Ctx *c) {
     for (int i = 0; i < 4; i++) { free(sets[i]->slot); free(sets[i]->hash); }
     free(c->unreg);
     free(c->vlocs);
+    free(c->vpids);
     pv_free(&c->pnames);
     free(c);
 }
@@ -272,6 +308,43 @@ NamedAttr *ctx_named_array(Ctx *c, int n, const NamedAttr *ents) {
     }
     unlock(c);
     return r;
+}
+
+static size_t vpid_slot(const struct VPid *t, size_t cap, const Value *v) {
+    size_t i = ptr_hash(v) & (cap - 1);
+    while (t[i].v && t[i].v != v) i = (i + 1) & (cap - 1);
+    return i;
+}
+
+int value_pid_each(Ctx *c, const Value *v) {
+    lock(c);
+    int pid = c->nvpids ? c->vpids[vpid_slot(c->vpids, c->capvpids, v)].pid : 0;
+    unlock(c);
+    return pid;
+}
+
+void value_set_pid(Ctx *c, Value *v, int pid) {
+    if (!v->def) { ((ArgValue *)v)->pid = pid; return; }
+    Op *op = v->def;
+    if (v->index == 0) { op->order = pid; if (op->nres == 1) op->pid_each = false; return; }
+    if (!op->pid_each) {
+        if (pid == op->order) return;
+        op->pid_each = true;
+    }
+    lock(c);
+    if ((c->nvpids + 1) * 2 > c->capvpids) {
+        size_t ncap = c->capvpids ? c->capvpids * 2 : 16;
+        struct VPid *t = calloc(ncap, sizeof *t);
+        if (!t) { fputs("ttxform: out of memory\n", stderr); abort(); }
+        for (size_t i = 0; i < c->capvpids; i++)
+            if (c->vpids[i].v) t[vpid_slot(t, ncap, c->vpids[i].v)] = c->vpids[i];
+        free(c->vpids);
+        c->vpids = t; c->capvpids = ncap;
+    }
+    size_t i = vpid_slot(c->vpids, c->capvpids, v);
+    if (!c->vpids[i].v) { c->vpids[i].v = v; c->nvpids++; }
+    c->vpids[i].pid = pid;
+    unlock(c);
 }
 
 int ctx_add_pname(Ctx *c, const char *name) {

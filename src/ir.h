@@ -32,9 +32,15 @@ const char *ctx_str(Ctx *c, const char *s);   /* intern a C string */
 
 /* ---- source locations ----------------------------------------------- */
 typedef struct Loc {
-    const char *file;   /* interned file name */
+    uint32_t file;      /* file number (loc_file_id), 0 when none */
     int line, col;      /* 1-based; line 0 means unknown */
 } Loc;
+
+/* the file number of name (process-wide, the same for equal names; 0 for
+ * NULL), and the name of a location's file (NULL when none) */
+uint32_t loc_file_id(const char *name);
+const char *loc_file(Loc l);
+static inline Loc loc_at(uint32_t file, int line, int col) { Loc l = { file, line, col }; return l; }
 
 /* ---- types ---------------------------------------------------------- */
 typedef enum {
@@ -175,8 +181,17 @@ struct Value {
     Use *uses;            /* list of uses */
     Loc loc;              /* where defined (or first used, while a forward reference) */
     int index;            /* result number or argument number */
-    int pid;              /* printer: number; below -1, a name of the printer's (print_names.c) */
 };
+
+/* a block argument (block_add_arg) and a parser placeholder are allocated
+ * with room for the printer's number after the Value; a result's number is
+ * its op's `order` (value_pid) */
+typedef struct ArgValue { Value v; int pid; } ArgValue;
+
+/* the printer's number of v; below -1, a name of the printer's (print_names.c) */
+static inline int value_pid(Ctx *c, const Value *v);
+void value_set_pid(Ctx *c, Value *v, int pid);
+int value_pid_each(Ctx *c, const Value *v);    /* value_pid of a result with pid_each */
 
 /* a block argument's loc(...), kept on the side by the context (rare): NULL when none */
 Attr *value_locattr(Ctx *c, const Value *v);
@@ -235,10 +250,17 @@ struct Op {
     unsigned mark;        /* scratch for the running pass (stale between passes: use pass_epoch()) */
     uint16_t nres, nattrs, nprops;   /* at most OP_MAX_COUNT each */
     uint8_t nregions;                /* at most OP_MAX_REGIONS */
-    bool has_props;
-    bool verbatim;        /* printed back from its custom elements (op_custom) */
-    bool opnds_grown;     /* op_add_operand reallocated opnds (rewrite.c) */
+    bool has_props : 1;
+    bool verbatim : 1;    /* printed back from its custom elements (op_custom) */
+    bool opnds_grown : 1; /* op_add_operand reallocated opnds (rewrite.c) */
+    bool pid_each : 1;    /* printer: results after the first have numbers of their own (value_pid) */
 };
+
+static inline int value_pid(Ctx *c, const Value *v) {
+    if (!v->def) return ((const ArgValue *)v)->pid;
+    if (!v->def->pid_each || v->index == 0) return v->def->order;
+    return value_pid_each(c, v);
+}
 
 #define OP_MAX_COUNT 65535    /* results, attributes and properties of one op */
 #define OP_MAX_REGIONS 255

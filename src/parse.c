@@ -880,7 +880,7 @@ Op *parse_module(Ctx *c, const char *file, const char *src, size_t len, int firs
     PState ps = {0};
     ps.ctx = c;
     ps.diag = d;
-    ps.file = ctx_str(c, file);
+    ps.file = loc_file_id(file);
     ps.src = src;
     ps.tcache = ps_xcalloc(1, sizeof *ps.tcache);
     Block *top = block_new(c);

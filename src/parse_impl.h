@@ -56,7 +56,7 @@ typedef struct OpB {              /* an op under construction */
 typedef struct PState {
     Ctx *ctx;
     Diag *diag;
-    const char *file;
+    uint32_t file;                /* loc_file_id of the input's name */
     const char *src;              /* start of the text being parsed */
     Token last;                   /* the token being fed */
     bool failed;
@@ -186,7 +186,7 @@ Attr *dense_from_literal_at(Ctx *c, Attr *lit, Type *t, const char **err, int *l
 char *unescape_string(Ctx *c, const char *s, int len, size_t *outlen);
 
 /* shared by parse.c and parse_attr.c */
-static inline Loc tok_loc(PState *ps, const Token *t) { Loc l = { ps->file, t->line, t->col }; return l; }
+static inline Loc tok_loc(PState *ps, const Token *t) { return loc_at(ps->file, t->line, t->col); }
 Loc ps_loc_after(PState *ps, Token *t);      /* the position just past token t */
 void *ps_xcalloc(size_t n, size_t s);
 void ps_perr(PState *ps, Loc l, const char *fmt, ...) __attribute__((format(printf, 3, 4)));

@@ -109,7 +109,7 @@ SName ps_ssa_name(PState *ps, const char *s, int len, int *idx) {
 }
 
 static Value *new_placeholder(PState *ps, Loc l) {
-    Value *v = ctx_alloc(ps->ctx, sizeof *v);
+    Value *v = ctx_alloc(ps->ctx, sizeof(ArgValue));
     v->loc = l;
     v->index = -1;
     return v;

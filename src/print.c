@@ -13,12 +13,13 @@ static void print_op(Printer *p, Op *op);
 
 static void print_results(Printer *p, Op *op) {
     if (!op->nres) return;
-    if (op->res[0].pid < -1) {
+    int pid = value_pid(p->c, &op->res[0]);
+    if (pid < -1) {
         for (int i = 0; i < op->nres; i++) { if (i) ps_(p, ", "); print_value(p, &op->res[i]); }
     } else {
         pc(p, '%');
         if (p->o.ktir_cpu) pc(p, 'v');
-        put_int(p, op->res[0].pid);
+        put_int(p, pid);
         if (op->nres > 1) { pc(p, ':'); put_int(p, op->nres); }
     }
     ps_(p, " = ");

@@ -239,7 +239,7 @@ Attr *op_location(Printer *p, Op *op) {
     if (op_locattr(op)) return loc_node(p, op_locattr(op)->str.s);
     if (!op->loc.line) return attr_loc(p->c, "unknown");
     char buf[1024];
-    snprintf(buf, sizeof buf, "\"%s\":%d:%d", op->loc.file ? op->loc.file : "-", op->loc.line, op->loc.col);
+    snprintf(buf, sizeof buf, "\"%s\":%d:%d", loc_file(op->loc) ? loc_file(op->loc) : "-", op->loc.line, op->loc.col);
     return attr_loc(p->c, buf);
 }
 
@@ -252,6 +252,6 @@ void print_arg_loc_pub(Printer *p, Value *v) {
         if (a) fwrite(a->str.s, 1, a->str.len, p->f); else fwrite(la->str.s, 1, la->str.len, p->f);
         pc(p, ')');
     } else if (v->loc.line) {
-        fprintf(p->f, " loc(\"%s\":%d:%d)", v->loc.file ? v->loc.file : "-", v->loc.line, v->loc.col);
+        fprintf(p->f, " loc(\"%s\":%d:%d)", loc_file(v->loc) ? loc_file(v->loc) : "-", v->loc.line, v->loc.col);
     }
 }

@@ -89,7 +89,7 @@ static const char *name_of(char *buf, size_t n, const char *prefix, long long v,
 }
 
 static void set_name(Namer *m, Counters *k, Value *v, const char *name) {
-    if (!name) { v->pid = k->value++; return; }
+    if (!name) { value_set_pid(m->c, v, k->value++); return; }
     char buf[256];
     size_t base = strlen(name);
     if (base > 240) base = 240;
@@ -104,7 +104,7 @@ static void set_name(Namer *m, Counters *k, Value *v, const char *name) {
     }
     const char *s = ctx_str(m->c, buf);
     nm_put(m, s);
-    v->pid = ctx_add_pname(m->c, s);
+    value_set_pid(m->c, v, ctx_add_pname(m->c, s));
 }
 
 /* the name MLIR's arith.constant asks for */
@@ -159,7 +159,7 @@ static void number_region(Printer *p, Namer *m, Counters *k, Region *r) {
                 }
             } else {
                 int id = k->value++;
-                for (int i = 0; i < o->nres; i++) o->res[i].pid = id;
+                for (int i = 0; i < o->nres; i++) value_set_pid(p->c, &o->res[i], id);
             }
             /* MLIR numbers the intermediate variables of an indirect tile
              * as values right after the op's result */
@@ -204,12 +204,13 @@ void number_values(Printer *p, Op *root) {
 void print_value(Printer *p, Value *v) {
     if (!v) { ps_(p, "%<<null>>"); return; }
     pc(p, '%');
-    if (v->pid < -1) { const char *s = ctx_pname(p->c, v->pid); ps_(p, s ? s : "<<unnamed>>"); return; }
+    int pid = value_pid(p->c, v);
+    if (pid < -1) { const char *s = ctx_pname(p->c, pid); ps_(p, s ? s : "<<unnamed>>"); return; }
     /* ktir-cpu reads a numeric name inside an expression as a number: with
      * --ktir-cpu numbered values are spelled %v3 */
     if (p->o.ktir_cpu) pc(p, 'v');
-    put_int(p, v->pid);
-    if (v->def && v->def->nres > 1 && v->def->res[0].pid >= -1) { pc(p, '#'); put_int(p, v->index); }
+    put_int(p, pid);
+    if (v->def && v->def->nres > 1 && value_pid(p->c, &v->def->res[0]) >= -1) { pc(p, '#'); put_int(p, v->index); }
 }
 
 void print_block_name(Printer *p, Block *b) { ps_(p, "^bb"); put_int(p, b->pid); }

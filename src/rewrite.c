@@ -203,7 +203,7 @@ Value *block_add_arg(Ctx *c, Block *b, Type *t, Loc loc) {
         b->args = na;
         b->capargs = ncap;
     }
-    Value *v = ctx_alloc(c, sizeof *v);
+    Value *v = ctx_alloc(c, sizeof(ArgValue));
     v->type = t; v->block = b; v->index = b->nargs; v->loc = loc;
     b->args[b->nargs++] = v;
     return v;

@@ -81,7 +81,6 @@ static Op *become(Ctx *c, Op *old, const char *name) {
     n->verbatim = old->verbatim;
     if (op_nsuccs(old)) op_set_succs(c, n, op_nsuccs(old), op_succs(old), op_succ_nargs(old));
     for (int i = 0; i < old->nres; i++) {
-        if (old->res[i].pid < -1) n->res[i].pid = old->res[i].pid;
         value_replace_all_uses(&old->res[i], &n->res[i]);
     }
     op_insert_before(old, n);

@@ -203,7 +203,7 @@ static bool emit_while(Cg *e, Op *op) {
 }
 
 static void comment(Cg *e, Op *op) {
-    if (op->loc.line > 0) line(e, "/* %s (%s:%d:%d) */", op_name(op), op->loc.file ? op->loc.file : "?", op->loc.line, op->loc.col);
+    if (op->loc.line > 0) line(e, "/* %s (%s:%d:%d) */", op_name(op), loc_file(op->loc) ? loc_file(op->loc) : "?", op->loc.line, op->loc.col);
     else line(e, "/* %s */", op_name(op));
 }
 

@@ -333,7 +333,7 @@ static bool scalar_const(Cg *e, Op *op, int64_t k) {
 
 bool cg_emit_xsmt(Cg *e, Op *op) {
     if (op->verbatim) return cg_unsupported(e, op, NULL);
-    if (op->loc.line > 0) line(e, "/* %s (%s:%d:%d) */", op_name(op), op->loc.file ? op->loc.file : "?", op->loc.line, op->loc.col);
+    if (op->loc.line > 0) line(e, "/* %s (%s:%d:%d) */", op_name(op), loc_file(op->loc) ? loc_file(op->loc) : "?", op->loc.line, op->loc.col);
     switch (op->info->id) {
     case OP_xsmt_pack: return emit_pack(e, op);
     case OP_xsmt_unpack: return emit_unpack(e, op);

@@ -86,7 +86,7 @@ static void check_error(const char *src, int line, int col, const char *part) {
     char msg[512] = "";
     if (ok) snprintf(msg, sizeof msg, "%s", d.recs[0].msg);
     char file[64] = "";
-    if (ok && d.recs[0].loc.file) snprintf(file, sizeof file, "%s", d.recs[0].loc.file);
+    if (ok && loc_file(d.recs[0].loc)) snprintf(file, sizeof file, "%s", loc_file(d.recs[0].loc));
     bool file_ok = !ok || strcmp(file, "t.mlir") == 0;
     diag_free(&d);
     ctx_free(c);

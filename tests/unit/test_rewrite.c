@@ -32,7 +32,7 @@ static int teardown(void **state) {
     return 0;
 }
 
-static const Loc noloc = { NULL, 0, 0 };
+static const Loc noloc = { 0, 0, 0 };
 
 /* an op with no operands and one i32 result, appended to b (if any) */
 static Op *src_op(T *t, Block *b, const char *name) {
@@ -408,7 +408,7 @@ static void test_blocks_and_regions(void **state) {
 static void test_block_args(void **state) {
     T *t = *state;
     Block *b = block_new(t->c);
-    Loc l = { ctx_str(t->c, "f.mlir"), 3, 7 };
+    Loc l = loc_at(loc_file_id("f.mlir"), 3, 7);
     Value *a0 = block_add_arg(t->c, b, t->i32, l);
     Value *a1 = block_add_arg(t->c, b, t->f32, noloc);
     Value *a2 = block_add_arg(t->c, b, t->i32, noloc);
