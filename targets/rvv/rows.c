@@ -303,6 +303,16 @@ static bool rows_into(Cg *e, const char *dst, Value *src, Type *t, bool emit) {
         line(e, "if (!%s_ra) {", dst);
         e->ind++;
     }
+    if (!ptr && cg_is_uniform_value(src)) {
+        /* one value in every lane: the whole array as one row */
+        for (int d = 0; d < r; d++) idx[d] = "0";
+        strip_open(e, lm, fmt(e, "%" PRId64, type_numel(t)));
+        rv_strip_init(&g, e, true, lm, t, idx);
+        const char *x = rv_vx(&g, src);
+        line(e, "__riscv_vse32_v_%s32m%d(&%s[0] + ttx_k, %s, ttx_vl);", is_i32t(t) ? "i" : "f", LM, dst, x);
+        close1(e);
+        return true;
+    }
     int n = cg_loops_open(e, t->sh.dims, r - 1, idx);
     idx[r - 1] = "0";
     strip_open(e, lm, fmt(e, "%" PRId64, t->sh.dims[r - 1]));
