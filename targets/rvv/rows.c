@@ -30,7 +30,10 @@
  *   operands are loads through loop-carried pointer arrays whose rows turn
  *   out consecutive (B's evenly spaced), it reads them through the rows'
  *   first pointers (no arrays), k by 4, the masked k last, and the arrays'
- *   advances move only those first pointers.
+ *   advances move only those first pointers; when the arrays' offsets are a
+ *   row part plus a column part, that test reads the parts and only the
+ *   rows' first pointers are built (the whole arrays when it fails);
+ * - a uniform value into an array: one strip loop over the whole array.
  * What a hook does not handle returns false and the shared emitter writes
  * its generic per-element loop nest, so every kernel still becomes
  * correct C. */
