@@ -30,7 +30,10 @@
  *   operands are loads through loop-carried pointer arrays whose rows turn
  *   out consecutive (B's evenly spaced), it reads them through the rows'
  *   first pointers (no arrays), k by 4, the masked k last, and the arrays'
- *   advances move only those first pointers.
+ *   advances move only those first pointers; when the arrays' offsets are a
+ *   row part plus a column part, that test reads the parts and only the
+ *   rows' first pointers are built (the whole arrays when it fails);
+ * - a uniform value into an array: one strip loop over the whole array.
  * What a hook does not handle returns false and the shared emitter writes
  * its generic per-element loop nest, so every kernel still becomes
  * correct C. */
@@ -232,6 +235,32 @@ static void consecutive(Cg *e, int64_t L, int sz) {
     close1(e);
 }
 
+/* src a pointer tensor `splat(p) + R + C` of i32 offsets, R the same along
+ * the last axis (its last dim 1), C the same across the others (theirs 1):
+ * R and C (broadcast operands), false otherwise */
+static bool split_rc(Cg *e, Value *src, Value **R, Value **C) {
+    Op *d = src->def;
+    (void)e;
+    if (!d || d->verbatim || !op_is(d, OP_tt_addptr) || d->nopnds != 2 || !cg_is_uniform_value(op_operand(d, 0))) return false;
+    Value *off = op_operand(d, 1);
+    Op *s = off->def;
+    if (!is_i32t(off->type) || !s || s->verbatim || !op_is(s, OP_arith_addi) || s->nopnds != 2) return false;
+    int r = off->type->sh.rank;
+    *R = *C = NULL;
+    for (int i = 0; i < 2; i++) {
+        Op *b = op_operand(s, i)->def;
+        if (!b || b->verbatim || !op_is(b, OP_tt_broadcast) || b->nopnds != 1) return false;
+        Value *x = op_operand(b, 0);
+        if (!is_tensor(x->type) || x->type->sh.rank != r || !is_i32t(x->type)) return false;
+        bool row = x->type->sh.dims[r - 1] == 1, col = x->type->sh.dims[r - 1] == off->type->sh.dims[r - 1];
+        for (int k = 0; k < r - 1; k++) col = col && x->type->sh.dims[k] == 1;
+        if (row && !*R) *R = x;
+        else if (col && !*C) *C = x;
+        else return false;
+    }
+    return *R && *C;
+}
+
 /* a value computed by strips (f32, f16, i32 or pointers) into the array
  * dst of its type, by rows */
 static bool rows_into(Cg *e, const char *dst, Value *src, Type *t, bool emit) {
@@ -243,6 +272,50 @@ static bool rows_into(Cg *e, const char *dst, Value *src, Type *t, bool emit) {
     rv_strip_init(&g, e, false, lm, t, NULL);
     if (!(ptr ? rv_vp(&g, src) : (rv_fl(type_elem(t)) || is_i32t(t)) ? rv_vx(&g, src) : NULL)) return false;
     if (!emit) return true;
+    Value *a = ptr ? init_of(e, dst, src) : NULL, *rp = NULL, *cp = NULL;
+    bool lz = a && lazy_rows(e, a), aff = lz && split_rc(e, src, &rp, &cp);
+    if (aff) {
+        /* the offsets a row part plus a column part: every row is
+         * consecutive when the column part steps by 1 and no row's offsets
+         * wrap; only the rows' first pointers then, the array otherwise */
+        int64_t L = t->sh.dims[r - 1];
+        const char *ci[MAXR], *ri[MAXR];
+        for (int d = 0; d < r - 1; d++) ci[d] = "0";
+        ci[r - 1] = "ttx_j";
+        line(e, "int %s_ra = 1, %s_ru = 1;", dst, dst);
+        line(e, "(void)%s_ru;", dst);
+        line(e, "{");
+        e->ind++;
+        line(e, "i64 ttx_c0 = 0;");
+        line(e, "for (i64 ttx_j = 0; ttx_j < %" PRId64 "; ttx_j++) {", L);
+        e->ind++;
+        line(e, "const i64 ttx_cj = (i64)(%s);", cg_ex(e, cp, ci));
+        line(e, "if (ttx_j == 0) ttx_c0 = ttx_cj;");
+        line(e, "%s_ra &= ttx_cj == ttx_c0 + ttx_j;", dst);
+        close1(e);
+        int n = cg_loops_open(e, t->sh.dims, r - 1, idx);
+        for (int d = 0; d < r - 1; d++) ri[d] = idx[d];
+        ri[r - 1] = "0";
+        idx[r - 1] = "0";
+        line(e, "const i64 ttx_r = (i64)(%s) + ttx_c0;", cg_ex(e, rp, ri));
+        line(e, "%s_ra &= ttx_r >= -2147483648LL && ttx_r <= 2147483647LL - %" PRId64 ";", dst, L - 1);
+        line(e, "%s[%s] = %s;", dst, cg_flat(e, t->sh.dims, r, idx), cg_ex(e, src, idx));
+        cg_loops_close(e, n);
+        e->ind--;
+        line(e, "}");
+        line(e, "if (!%s_ra) {", dst);
+        e->ind++;
+    }
+    if (!ptr && cg_is_uniform_value(src)) {
+        /* one value in every lane: the whole array as one row */
+        for (int d = 0; d < r; d++) idx[d] = "0";
+        strip_open(e, lm, fmt(e, "%" PRId64, type_numel(t)));
+        rv_strip_init(&g, e, true, lm, t, idx);
+        const char *x = rv_vx(&g, src);
+        line(e, "__riscv_vse32_v_%s32m%d(&%s[0] + ttx_k, %s, ttx_vl);", is_i32t(t) ? "i" : "f", LM, dst, x);
+        close1(e);
+        return true;
+    }
     int n = cg_loops_open(e, t->sh.dims, r - 1, idx);
     idx[r - 1] = "0";
     strip_open(e, lm, fmt(e, "%" PRId64, t->sh.dims[r - 1]));
@@ -252,8 +325,19 @@ static bool rows_into(Cg *e, const char *dst, Value *src, Type *t, bool emit) {
     else line(e, "__riscv_vse32_v_%s32m%d(%s, %s, ttx_vl);", is_i32t(t) ? "i" : "f", LM, at, x);
     close1(e);
     cg_loops_close(e, n);
-    Value *a = ptr ? init_of(e, dst, src) : NULL;
-    if (a && lazy_rows(e, a)) {
+    if (aff) {
+        close1(e);
+        int64_t L = t->sh.dims[r - 1], rows = type_numel(t) / L;
+        line(e, "const i64 %s_rs = (i64)(%s ? (u64)%s[%" PRId64 "] - (u64)%s[0] : 0);", dst, rows > 1 ? "1" : "0", dst, rows > 1 ? L : 0, dst);
+        line(e, "for (size_t ttx_k = 0, ttx_vl; ttx_k < %" PRId64 "; ttx_k += ttx_vl) {", rows);
+        e->ind++;
+        line(e, "ttx_vl = __riscv_vsetvl_e64m8(%" PRId64 " - ttx_k);", rows);
+        line(e, "vuint64m8_t ttx_s = __riscv_vlse64_v_u64m8((const unsigned long *)%s + ttx_k * %" PRId64 ", %" PRId64 ", ttx_vl);", dst, L, L * 8);
+        line(e, "vuint64m8_t ttx_x = __riscv_vadd_vx_u64m8(__riscv_vmul_vx_u64m8(__riscv_vadd_vx_u64m8(__riscv_vid_v_u64m8(ttx_vl), ttx_k, ttx_vl), "
+                "(u64)%s_rs, ttx_vl), (u64)%s[0], ttx_vl);", dst, dst);
+        line(e, "%s_ru &= __riscv_vcpop_m_b8(__riscv_vmsne_vv_u64m8_b8(ttx_s, ttx_x, ttx_vl), ttx_vl) == 0;", dst);
+        close1(e);
+    } else if (lz) {
         /* read by direct dots alone: whether every row is consecutive
          * (pointer j + 1 is pointer j + sz but at a row's end), by strips
          * over the whole array, and the rows' spacing */

@@ -56,16 +56,21 @@ cases = [
                               "__riscv_vsub_vv_i32m8(", "__riscv_vxor_vv_i32m8(", "__riscv_vmax_vx_i32m8(", "__riscv_vand_vx_i32m8(",
                               "__riscv_vmerge_vvm_i32m8(", "__riscv_vmin_vv_i32m8(", "__riscv_vse32_v_i32m8(ttx_rp",
                               "__riscv_vle32_v_i32m8_m(", "__riscv_vse32_v_i32m8_m("]),
-    # the f16 matmul: the pointer arrays built by strips, whether every row
-    # is consecutive (and B's rows evenly spaced) found once before the K
-    # loop; the loads read by the dot through the rows' first pointers
-    # (vfwmacc on f16 rows, k by 4), else gathered into arrays; the dot
-    # written in place into the loop-carried array; the advances of the
+    # the f16 matmul: the accumulator's zero fill one strip loop; whether
+    # every row of the pointer arrays is consecutive found once before the K
+    # loop from their offsets' row and column parts, only the rows' first
+    # pointers built then (the arrays by strips otherwise), B's rows tested
+    # evenly spaced; the loads read by the dot through the rows' first
+    # pointers (vfwmacc on f16 rows, k by 4), else gathered into arrays; the
+    # dot written in place into the loop-carried array; the advances of the
     # rows' first pointers alone when the rows are consecutive; a narrowed
     # masked store
-    ("samples/cpu/matmul.ttir", ["matmul_kernel(", "__riscv_vrem_vv_i32m8(", "__riscv_vrem_vv_i32m8(", "__riscv_vsext_vf2_i64m8(", "__riscv_vse64_v_u64m8(",
-                                 "_ra &= __riscv_vcpop_m_b8(", "_ru &= __riscv_vcpop_m_b8(", "_ra &= __riscv_vcpop_m_b8(",
-                                 "_ru &= __riscv_vcpop_m_b8(", "read through its pointer rows by the tt.dot",
+    ("samples/cpu/matmul.ttir", ["matmul_kernel(", "__riscv_vrem_vv_i32m8(", "__riscv_vrem_vv_i32m8(",
+                                 "__riscv_vse32_v_f32m8(&v51[0] + ttx_k, ", "v52_ra &= ttx_cj == ttx_c0 + ttx_j;",
+                                 "v52_ra &= ttx_r >= -2147483648LL && ttx_r <= 2147483647LL - 31;", "v52[i0 * 32] = ", "if (!v52_ra) {",
+                                 "__riscv_vsext_vf2_i64m8(", "__riscv_vse64_v_u64m8(", "v52_ru &= __riscv_vcpop_m_b8(",
+                                 "v53_ra &= ttx_cj == ttx_c0 + ttx_j;", "v53[i0 * 32] = ", "if (!v53_ra) {", "__riscv_vse64_v_u64m8(",
+                                 "v53_ru &= __riscv_vcpop_m_b8(", "read through its pointer rows by the tt.dot",
                                  "read through its pointer rows by the tt.dot", "written in place into", "int ttx_dd = v52_ra && v53_ru;",
                                  "for (; k + 4 <= ttx_kk; k += 4) {", "__riscv_vfwmacc_vf_f32m4(ttx_c1, ttx_a0[k], ttx_b0, ttx_vl);",
                                  "ttx_c4 = __riscv_vfwmacc_vf_f32m4(ttx_c4, ttx_a3[k + 3], ttx_b3, ttx_vl);", "for (; k < ttx_kk; k++) {",
