@@ -32,6 +32,22 @@ int xsmt_core(Op *op);
  * (nothing set) for another name */
 bool xsmt_set_core(Ctx *c, Op *module, const char *name);
 
+/* an `!xsmt.buffer<shape=[copies, d...], elementType=T, copies=N,
+ * storageKind="l2">` (xsmt.alloc_copies): its full shape (copies first,
+ * rank at most 8), element type, copies and storage kind (not
+ * NUL-terminated); false for another type or a body not of that form */
+typedef struct XsmtBuffer {
+    int rank;
+    int64_t shape[8];
+    Type *elem;
+    int64_t copies;
+    const char *storage;
+    int storage_len;
+} XsmtBuffer;
+bool xsmt_buffer_of(Ctx *c, const Type *t, XsmtBuffer *b);
+/* the count N of an `!xsmt.mbarrier<N>`, or -1 for another type */
+int64_t xsmt_mbarrier_count(const Type *t);
+
 /* the shape of a static `!ktdp.access_tile<AxBx...xindex>` type t: its
  * rank (at most maxr) into *rank and its sizes into dims; false for another
  * type, a dynamic size or a rank over maxr */

@@ -1,6 +1,7 @@
 /* xsmt.c - the SpacemiT SMT dialects of spine-triton's `smt` extension:
  * xsmt (pack, unpack, repack, mmt4d, alloc, subview, subview_pack,
- * annotation, get_num_of_thread), xsmt_async (the mbarrier ops, generic form
+ * annotation, get_num_of_thread, and the double-buffering ops alloc_copies,
+ * buffer_tensor_view, mbarrier_copies, mbarrier_subview, barrier_set_expect), xsmt_async (the mbarrier ops, generic form
  * only, as spine-triton prints them) and tle (extract_tile, insert_tile).
  *
  * The custom forms are those spine-triton's printers write
@@ -13,11 +14,18 @@
  *   xsmt.subview_pack %p, [%o0, %o1], [[s0, s1]], [[p0, p1]] attr-dict : P -> R
  *   xsmt.annotation %t attr-dict : T
  *   %n = xsmt.get_num_of_thread attr-dict
+ *   xsmt.alloc_copies [[c, s0, s1]] storage("l2") attr-dict : !xsmt.buffer<...>
+ *   xsmt.buffer_tensor_view %buf[%i] attr-dict : !xsmt.buffer<...> -> !tt.ptr<tensor<...>>
+ *   xsmt.mbarrier_copies copies(n) flag(f) arrive(a) txn(t) expect(e) attr-dict : !xsmt.mbarrier<n>
+ *   xsmt.mbarrier_subview %bar[%i] attr-dict : (!xsmt.mbarrier<n>, I) -> i64
+ *   xsmt.barrier_set_expect %bar, %n attr-dict : i64
  *   tle.extract_tile %src[%i] attr-dict : S, I -> R
  *   tle.insert_tile %src[%i] = %tile attr-dict : S, I, T -> R
  * The array attributes of alloc, subview and subview_pack sit inside a
  * literal `[` `]` of a declarative format, so MLIR writes them doubled; both
- * spellings are read, the doubled one is printed.  pack, unpack and repack
+ * spellings are read, the doubled one is printed.  Those ODS formats may
+ * print a type of a known class without its dialect prefix; `<tensor<..>>`
+ * and `<2>` are read as well, the full spelling is printed.  pack, unpack and repack
  * print single brackets (their printer is hand-written); both are read too.
  *
  * The verifier rules (registered here, not in src/verify_rules.c) add to
@@ -340,6 +348,227 @@ static void pr_xinsert(Printer *p, Op *op) {
     print_type(p, op->res[0].type);
 }
 
+/* ---- the multi-copy buffers and barriers (double buffering) ---------- */
+
+static bool ws(char ch) { return ch == ' ' || ch == '\t'; }
+/* `key=` at *s (blanks allowed around it); *s moves past it */
+static bool key(const char **s, const char *k) {
+    const char *q = *s;
+    while (ws(*q)) q++;
+    size_t n = strlen(k);
+    if (strncmp(q, k, n)) return false;
+    q += n;
+    while (ws(*q)) q++;
+    if (*q != '=') return false;
+    q++;
+    while (ws(*q)) q++;
+    *s = q;
+    return true;
+}
+static bool num(const char **s, int64_t *v) {
+    char *end;
+    long long x = strtoll(*s, &end, 10);
+    if (end == *s) return false;
+    *v = x;
+    *s = end;
+    while (ws(**s)) (*s)++;
+    return true;
+}
+static bool sep(const char **s, char ch) {
+    while (ws(**s)) (*s)++;
+    if (**s != ch) return false;
+    (*s)++;
+    while (ws(**s)) (*s)++;
+    return true;
+}
+
+bool xsmt_buffer_of(Ctx *c, const Type *t, XsmtBuffer *b) {
+    if (!is_dialect_type(t, "!xsmt.buffer") || !t->opq.body) return false;
+    const char *s = t->opq.body;
+    memset(b, 0, sizeof *b);
+    if (!sep(&s, '<') || !key(&s, "shape") || !sep(&s, '[')) return false;
+    do {
+        if (b->rank == 8 || !num(&s, &b->shape[b->rank])) return false;
+        b->rank++;
+    } while (sep(&s, ','));
+    if (!sep(&s, ']') || !sep(&s, ',') || !key(&s, "elementType")) return false;
+    const char *n0 = s;
+    while ((*s >= 'a' && *s <= 'z') || (*s >= 'A' && *s <= 'Z') || (*s >= '0' && *s <= '9') || *s == '_') s++;
+    char name[32];
+    if (s == n0 || s - n0 >= (long)sizeof name) return false;
+    memcpy(name, n0, (size_t)(s - n0));
+    name[s - n0] = 0;
+    if (name[0] == 'i' && name[1] >= '1' && name[1] <= '9' && strspn(name + 1, "0123456789") == strlen(name + 1))
+        b->elem = type_int(c, atoi(name + 1), SIGNLESS);
+    else if (!strcmp(name, "index")) b->elem = type_index(c);
+    else b->elem = type_float(c, name);
+    if (!b->elem || !sep(&s, ',') || !(key(&s, "copies") || key(&s, "numBuffers")) || !num(&s, &b->copies)) return false;
+    if (!sep(&s, ',') || !key(&s, "storageKind") || *s != '"') return false;
+    const char *q = strchr(s + 1, '"');
+    if (!q) return false;
+    b->storage = s + 1;
+    b->storage_len = (int)(q - s - 1);
+    s = q + 1;
+    return sep(&s, '>') && !*s;
+}
+
+int64_t xsmt_mbarrier_count(const Type *t) {
+    if (!is_dialect_type(t, "!xsmt.mbarrier") || !t->opq.body) return -1;
+    const char *s = t->opq.body;
+    int64_t n;
+    if (!sep(&s, '<') || !num(&s, &n) || !sep(&s, '>') || *s) return -1;
+    return n;
+}
+
+/* xsmt.alloc_copies [[c, s...]] storage("l2") : !xsmt.buffer<...> */
+static bool dec_xallocn(Dec *d) {
+    int64_t sh[8];
+    int ns = shape_list(d, sh, 8);
+    if (ns < 0 || !eat(d, "storage") || !eat(d, "(")) return false;
+    Attr *st = d->e && d->e->kind == E_STRING ? d->e->attr : NULL;
+    if (!st || st->kind != A_STRING) { want_el(d, "storage string"); return false; }
+    d->e = d->e->next;
+    if (!eat(d, ")")) return false;
+    Attr *a = dict_opt(d);
+    if (!eat(d, ":")) return false;
+    Type *rt = dialect_type(d, "!xsmt.buffer", NULL);
+    if (!rt || !at_end(d) || d->op->nres != 1 || !no_uses(d)) return false;
+    set_res(d->op, 0, rt);
+    op_set_prop(d->c, d->op, "shape", i64_array(d->c, ns, sh));
+    op_set_prop(d->c, d->op, "storage", st);
+    merge_attrs(d, a);
+    return true;
+}
+static bool fit_xallocn(Op *op) {
+    Attr *st = op_attr(op, "storage"), *sh = op_attr(op, "shape");
+    return op->nres == 1 && !op->nopnds && sh && sh->kind == A_DENSE_ARRAY && (!sh->darr.n || sh->darr.i) && st && st->kind == A_STRING;
+}
+static void pr_xallocn(Printer *p, Op *op) {
+    Attr *sh = op_attr(op, "shape");
+    print_name(p, op);
+    P(p, " [");
+    pr_int_list(p, sh->darr.i, sh->darr.n);
+    P(p, "] storage(");
+    print_attr(p, op_attr(op, "storage"));
+    P(p, ")");
+    static const char *const el[] = { "shape", "storage" };
+    print_attrs(p, op, el, 2);
+    P(p, " : ");
+    print_type(p, op->res[0].type);
+}
+
+/* xsmt.buffer_tensor_view %buf[%i] : !xsmt.buffer<...> -> !tt.ptr<tensor<...>>
+ * (the index is i32) */
+static bool dec_xbufview(Dec *d) {
+    if (!use_elem(d) || !eat(d, "[") || !use_elem(d) || !eat(d, "]")) return false;
+    Attr *a = dict_opt(d);
+    if (!eat(d, ":")) return false;
+    Type *bt = dialect_type(d, "!xsmt.buffer", NULL);
+    if (!bt || !eat(d, "->")) return false;
+    Type *rt = ptr_type(d);
+    if (!rt || !at_end(d) || d->op->nres != 1 || d->op->nopnds != 2) return false;
+    want_type(d, 0, bt);
+    want_type(d, 1, i32t(d->c));
+    set_res(d->op, 0, rt);
+    merge_attrs(d, a);
+    return true;
+}
+static bool fit_xbufview(Op *op) { return op->nres == 1 && op->nopnds == 2; }
+static void pr_xbufview(Printer *p, Op *op) {
+    pr_indexed(p, op, 1, 2);
+    print_attrs(p, op, NULL, 0);
+    P(p, " : ");
+    print_type(p, op->opnds[0].value->type);
+    P(p, " -> ");
+    print_type(p, op->res[0].type);
+}
+
+/* xsmt.mbarrier_copies copies(n) flag(f) arrive(a) txn(t) expect(e) : !xsmt.mbarrier<n> */
+static const char *const mbar_kw[5] = { "copies", "flag", "arrive", "txn", "expect" };
+static const char *const mbar_attr[5] = { "numCopies", "flag", "arriveCount", "transactionCount", "expectCount" };
+static bool dec_xmbarn(Dec *d) {
+    int64_t v[5];
+    for (int i = 0; i < 5; i++)
+        if (!eat(d, mbar_kw[i]) || !eat(d, "(") || !int_lit(d, &v[i]) || !eat(d, ")")) return false;
+    Attr *a = dict_opt(d);
+    if (!eat(d, ":")) return false;
+    Type *rt = dialect_type(d, "!xsmt.mbarrier", NULL);
+    if (!rt || !at_end(d) || d->op->nres != 1 || !no_uses(d)) return false;
+    set_res(d->op, 0, rt);
+    for (int i = 0; i < 5; i++) op_set_prop(d->c, d->op, mbar_attr[i], attr_int(d->c, i64t(d->c), v[i]));
+    merge_attrs(d, a);
+    return true;
+}
+static bool fit_xmbarn(Op *op) {
+    if (op->nres != 1 || op->nopnds) return false;
+    for (int i = 0; i < 5; i++) {
+        Attr *x = op_attr(op, mbar_attr[i]);
+        if (!x || x->kind != A_INT) return false;
+    }
+    return true;
+}
+static void pr_xmbarn(Printer *p, Op *op) {
+    print_name(p, op);
+    for (int i = 0; i < 5; i++) {
+        int64_t v = 0;
+        op_attr_int(op, mbar_attr[i], &v);
+        P(p, " ");
+        P(p, mbar_kw[i]);
+        P(p, "(");
+        pr_int(p, v);
+        P(p, ")");
+    }
+    print_attrs(p, op, mbar_attr, 5);
+    P(p, " : ");
+    print_type(p, op->res[0].type);
+}
+
+/* xsmt.mbarrier_subview %bar[%i] : (!xsmt.mbarrier<n>, I) -> i64 */
+static bool dec_xmbarsub(Dec *d) {
+    if (!use_elem(d) || !eat(d, "[") || !use_elem(d) || !eat(d, "]")) return false;
+    Attr *a = dict_opt(d);
+    if (!eat(d, ":")) return false;
+    Type *ft = func_type_el(d);
+    if (!ft || !at_end(d) || d->op->nres != 1 || d->op->nopnds != 2) return false;
+    if (ft->fn.nin != 2 || ft->fn.nout != 1) return fail_at(d, NULL, "expected the type '(!xsmt.mbarrier<N>, I) -> i64'");
+    want_type(d, 0, ft->fn.in[0]);
+    want_type(d, 1, ft->fn.in[1]);
+    set_res(d->op, 0, ft->fn.out[0]);
+    merge_attrs(d, a);
+    return true;
+}
+static bool fit_xmbarsub(Op *op) { return op->nres == 1 && op->nopnds == 2; }
+static void pr_xmbarsub(Printer *p, Op *op) {
+    pr_indexed(p, op, 1, 2);
+    print_attrs(p, op, NULL, 0);
+    P(p, " : (");
+    print_types_of_values(p, op, 0, 2);
+    P(p, ") -> ");
+    print_type(p, op->res[0].type);
+}
+
+/* xsmt.barrier_set_expect %bar, %n : T (T is the barrier's; the count is i16) */
+static bool dec_xexpect(Dec *d) {
+    if (!uses_n(d, 2)) return false;
+    Attr *a = dict_opt(d);
+    if (!eat(d, ":")) return false;
+    Type *t = type_el(d);
+    if (!t || !at_end(d) || d->op->nres) return false;
+    want_type(d, 0, t);
+    want_type(d, 1, type_int(d->c, 16, SIGNLESS));
+    merge_attrs(d, a);
+    return true;
+}
+static bool fit_xexpect(Op *op) { return !op->nres && op->nopnds == 2; }
+static void pr_xexpect(Printer *p, Op *op) {
+    print_name(p, op);
+    P(p, " ");
+    print_operands(p, op, 0, 2);
+    print_attrs(p, op, NULL, 0);
+    P(p, " : ");
+    print_type(p, op->opnds[0].value->type);
+}
+
 static const OpFormat formats[] = {
     { "xpack", dec_xpack, pr_xpack, fit_xpack },
     { "xmmt4d", dec_xmmt4d, pr_xmmt4d, fit_xmmt4d },
@@ -349,6 +578,11 @@ static const OpFormat formats[] = {
     { "xnthreads", dec_xnthreads, pr_xnthreads, fit_xnthreads },
     { "xextract", dec_xextract, pr_xextract, fit_xextract },
     { "xinsert", dec_xinsert, pr_xinsert, fit_xinsert },
+    { "xallocn", dec_xallocn, pr_xallocn, fit_xallocn },
+    { "xbufview", dec_xbufview, pr_xbufview, fit_xbufview },
+    { "xmbarn", dec_xmbarn, pr_xmbarn, fit_xmbarn },
+    { "xmbarsub", dec_xmbarsub, pr_xmbarsub, fit_xmbarsub },
+    { "xexpect", dec_xexpect, pr_xexpect, fit_xexpect },
 };
 static const OpInherent inherent[] = {
     { OP_xsmt_pack, "shape packed_size operandSegmentSizes" },
@@ -357,6 +591,8 @@ static const OpInherent inherent[] = {
     { OP_xsmt_alloc, "shape storage" },
     { OP_xsmt_subview, "shape" },
     { OP_xsmt_subview_pack, "shape packed_size" },
+    { OP_xsmt_alloc_copies, "shape storage" },
+    { OP_xsmt_mbarrier_copies, "numCopies flag arriveCount transactionCount expectCount" },
 };
 
 /* ---- the verifier's rules --------------------------------------------- */
@@ -577,9 +813,93 @@ static void check_tile(VerifyCtx *v, Op *op) {
         verify_error(v, op, "tile index %lld is out of range [0, %lld)", (long long)k, (long long)ntiles);
 }
 
+/* a constant index operand: its value into *k */
+static bool const_index(Value *v, int64_t *k) {
+    Op *def = v->def;
+    return def && op_is(def, OP_arith_constant) && op_attr_int(def, "value", k);
+}
+
+static void check_xallocn(VerifyCtx *v, Op *op) {
+    if (!form_ok(v, op, "xsmt.alloc_copies [[copies, s0, ...]] storage(\"l2\") : !xsmt.buffer<...>")) return;
+    Attr *sa = op_attr(op, "shape"), *st = op_attr(op, "storage");
+    if (!sa || sa->kind != A_DENSE_ARRAY || sa->darr.n < 2 || !sa->darr.i || !positive(sa->darr.i, sa->darr.n) || sa->darr.n > 8) {
+        verify_error(v, op, "expects a positive 'shape' [copies, d0, ...] of 2 to 8 dimensions");
+        return;
+    }
+    if (!st || st->kind != A_STRING) { verify_error(v, op, "requires a string 'storage'"); return; }
+    Type *r = op->res[0].type;
+    XsmtBuffer b;
+    if (!xsmt_buffer_of(verify_ctx(v), r, &b)) {
+        verify_error(v, op, "result must be '!xsmt.buffer<shape=[...], elementType=T, copies=N, storageKind=\"...\">', but got '%s'", verify_type_str(v, r));
+        return;
+    }
+    if (b.copies <= 0) { verify_error(v, op, "copies must be positive, got %lld", (long long)b.copies); return; }
+    const int64_t *sh = sa->darr.i;
+    bool same = b.rank == sa->darr.n;
+    for (int i = 0; same && i < b.rank; i++) same = b.shape[i] == sh[i];
+    char x[96], y[96];
+    if (!same) {
+        verify_error(v, op, "result shape %s differs from 'shape' %s", list_str(x, sizeof x, b.shape, b.rank), list_str(y, sizeof y, sh, sa->darr.n));
+        return;
+    }
+    if (b.copies != sh[0]) { verify_error(v, op, "copies=%lld differs from the first dimension of 'shape' (%lld)", (long long)b.copies, (long long)sh[0]); return; }
+    if ((size_t)b.storage_len != st->str.len || memcmp(b.storage, st->str.s, st->str.len))
+        verify_error(v, op, "result storageKind \"%.*s\" differs from 'storage' \"%.*s\"", b.storage_len, b.storage, (int)st->str.len, st->str.s);
+}
+
+static void check_xbufview(VerifyCtx *v, Op *op) {
+    if (!form_ok(v, op, "xsmt.buffer_tensor_view %buf[%i] : !xsmt.buffer<...> -> !tt.ptr<tensor<...>>")) return;
+    Type *bt = op->opnds[0].value->type, *it = op->opnds[1].value->type;
+    XsmtBuffer b;
+    if (!xsmt_buffer_of(verify_ctx(v), bt, &b) || b.rank < 2) {
+        verify_error(v, op, "operand #0 must be an '!xsmt.buffer<...>' of rank 2 at least, but got '%s'", verify_type_str(v, bt));
+        return;
+    }
+    if (!it || it->kind != T_INT || it->i.width != 32) { verify_error(v, op, "operand #1 (the index) must be i32, but got '%s'", verify_type_str(v, it)); return; }
+    Type *want = type_ptr(verify_ctx(v), tensor_of(verify_ctx(v), b.rank - 1, b.shape + 1, b.elem), 1);
+    if (!check_result(v, op, want, "buffer's copy")) return;
+    int64_t k;
+    if (const_index(op->opnds[1].value, &k) && (k < 0 || k >= b.copies))
+        verify_error(v, op, "buffer index %lld is out of range [0, %lld)", (long long)k, (long long)b.copies);
+}
+
+static void check_xmbarn(VerifyCtx *v, Op *op) {
+    if (!form_ok(v, op, "xsmt.mbarrier_copies copies(n) flag(f) arrive(a) txn(t) expect(e) : !xsmt.mbarrier<n>")) return;
+    int64_t x[5];
+    for (int i = 0; i < 5; i++) {
+        Attr *a = op_attr(op, mbar_attr[i]);
+        if (!a || a->kind != A_INT || !op_attr_int(op, mbar_attr[i], &x[i])) { verify_error(v, op, "requires an integer '%s'", mbar_attr[i]); return; }
+    }
+    if (x[0] <= 0) { verify_error(v, op, "copies must be positive, got %lld", (long long)x[0]); return; }
+    int64_t n = xsmt_mbarrier_count(op->res[0].type);
+    if (n < 0) { verify_error(v, op, "result must be '!xsmt.mbarrier<N>', but got '%s'", verify_type_str(v, op->res[0].type)); return; }
+    if (n != x[0]) verify_error(v, op, "result '!xsmt.mbarrier<%lld>' does not hold copies(%lld)", (long long)n, (long long)x[0]);
+}
+
+static void check_xmbarsub(VerifyCtx *v, Op *op) {
+    if (!form_ok(v, op, "xsmt.mbarrier_subview %bar[%i] : (!xsmt.mbarrier<N>, I) -> i64")) return;
+    Type *bt = op->opnds[0].value->type, *it = op->opnds[1].value->type, *r = op->res[0].type;
+    int64_t n = xsmt_mbarrier_count(bt);
+    if (n < 0) { verify_error(v, op, "operand #0 must be '!xsmt.mbarrier<N>', but got '%s'", verify_type_str(v, bt)); return; }
+    if (!it || !(it->kind == T_INDEX || (it->kind == T_INT && it->i.sign == SIGNLESS && (it->i.width == 32 || it->i.width == 64)))) {
+        verify_error(v, op, "operand #1 (the index) must be i32, i64 or index, but got '%s'", verify_type_str(v, it));
+        return;
+    }
+    if (!r || r->kind != T_INT || r->i.width != 64) { verify_error(v, op, "result must be i64, but got '%s'", verify_type_str(v, r)); return; }
+    int64_t k;
+    if (const_index(op->opnds[1].value, &k) && (k < 0 || k >= n))
+        verify_error(v, op, "barrier index %lld is out of range [0, %lld)", (long long)k, (long long)n);
+}
+
+static void check_xexpect(VerifyCtx *v, Op *op) {
+    if (!form_ok(v, op, "xsmt.barrier_set_expect %bar, %n : i64")) return;
+    Type *bt = op->opnds[0].value->type, *nt = op->opnds[1].value->type;
+    if (!bt || bt->kind != T_INT || bt->i.width != 64) { verify_error(v, op, "operand #0 (the barrier) must be i64, but got '%s'", verify_type_str(v, bt)); return; }
+    if (!nt || nt->kind != T_INT || nt->i.width != 16) verify_error(v, op, "operand #1 (the count) must be i16, but got '%s'", verify_type_str(v, nt));
+}
+
 static const char *const xsmt_other[] = {
-    "xsmt.alloc_copies", "xsmt.buffer_tensor_view", "xsmt.mbarrier_copies", "xsmt.mbarrier_subview",
-    "xsmt.mbarrier_create", "xsmt.barrier_arrive", "xsmt.barrier_wait", "xsmt.barrier_set_expect",
+    "xsmt.mbarrier_create", "xsmt.barrier_arrive", "xsmt.barrier_wait",
     "xsmt.global_mbarrier_init", "xsmt.descriptor_load_view", NULL,
 };
 static const VerifyRule xsmt_rules[] = {
@@ -592,6 +912,11 @@ static const VerifyRule xsmt_rules[] = {
     { "xsmt.subview_pack", NULL, "Q", VR_VERBATIM_TOO, check_xsubview },
     { "xsmt.annotation", "R", "", VR_VERBATIM_TOO, check_xannot },
     { "xsmt.get_num_of_thread", "", "3", VR_VERBATIM_TOO, check_xnthreads },
+    { "xsmt.alloc_copies", "", "a", VR_VERBATIM_TOO, check_xallocn },
+    { "xsmt.buffer_tensor_view", "aa", "Q", VR_VERBATIM_TOO, check_xbufview },
+    { "xsmt.mbarrier_copies", "", "a", VR_VERBATIM_TOO, check_xmbarn },
+    { "xsmt.mbarrier_subview", "aa", "a", VR_VERBATIM_TOO, check_xmbarsub },
+    { "xsmt.barrier_set_expect", "aa", "", VR_VERBATIM_TOO, check_xexpect },
     { NULL, NULL, NULL, 0, NULL },
 };
 static const VerifyDialect xsmt_dialect = { "xsmt", xsmt_other, xsmt_rules };

@@ -158,6 +158,8 @@ static void jr_report(JitRun *r, const PtrVec *sites, Diag *d) {
                          : op && (op_is(op, OP_xsmt_pack) || op_is(op, OP_xsmt_unpack) || op_is(op, OP_xsmt_repack) ||
                                   op_is(op, OP_xsmt_subview)) ? "an offset is negative"
                          : op && op_is(op, OP_xsmt_subview_pack) ? "the window leaves the base's shape, or an offset is negative"
+                         : op && op_is(op, OP_xsmt_buffer_tensor_view) ? "the buffer index is out of range"
+                         : op && op_is(op, OP_xsmt_mbarrier_subview) ? "the barrier index is out of range"
                          : op && (op_is(op, OP_tt_load) || op_is(op, OP_tt_store)) ? "an access leaves its xsmt.alloc buffer"
                          : op && op_is(op, OP_ktdp_inter_tile_reduce) ? "a partial of its group never comes (its producer finished without making it, or every unfinished tile waits)"
                          : op && (op_is(op, OP_tensor_extract) || op_is(op, OP_tensor_insert) || op_is(op, OP_tensor_extract_slice) ||

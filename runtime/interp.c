@@ -392,6 +392,8 @@ bool iv_run_op(In *in, Op *op) {
     case OP_xsmt_subview: case OP_xsmt_subview_pack: case OP_xsmt_annotation: case OP_xsmt_get_num_of_thread:
     case OP_xsmt_async_mbarrier_alloc: case OP_xsmt_async_mbarrier_release: case OP_xsmt_async_mbarrier_arrive:
     case OP_xsmt_async_mbarrier_wait: case OP_tle_extract_tile: case OP_tle_insert_tile:
+    case OP_xsmt_alloc_copies: case OP_xsmt_buffer_tensor_view: case OP_xsmt_mbarrier_copies:
+    case OP_xsmt_mbarrier_subview: case OP_xsmt_barrier_set_expect:
         return iv_run_xsmt(in, op);
     default: break;
     }

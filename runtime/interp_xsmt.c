@@ -37,8 +37,20 @@
  *   xsmt.subview  of a 4-D (packed) block pointer with tiles (t0, t1): its
  *                offsets advanced by [ceil(o0/t0), ceil(o1/t1), 0, 0] (the
  *                memref.subview of 1.4; the bounds stay the base's); of a
- *                2-D one: advanced by [o0, o1], as tt.advance. */
+ *                2-D one: advanced by [o0, o1], as tt.advance.
+ *   xsmt.alloc_copies  `copies` scratch buffers of the program, each the
+ *                shape without the copies dimension (zeros, as xsmt.alloc);
+ *                xsmt.buffer_tensor_view %buf[%i]: a block pointer over all
+ *                of copy %i (an index outside [0, copies) is an error at the
+ *                op), so an access past the copy is one too.
+ *   xsmt.mbarrier_copies  n barriers, handles 1 .. n, and
+ *                xsmt.mbarrier_subview %bar[%i] the handle of barrier %i
+ *                (an index outside [0, n) is an error); as the single
+ *                barriers, nothing waits in serial execution, and
+ *                xsmt.barrier_set_expect does nothing on the host. */
 #include "interp_impl.h"
+
+#include "dialects.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -172,11 +184,8 @@ void iv_scratch_free(In *in) {
     in->scr_bytes = 0;
 }
 
-static bool run_alloc(In *in, Op *op, RV *r) {
-    Type *pt = op->res[0].type->ptr.pointee;
-    int R = pt->sh.rank;
-    if (r->n != 1 + 3 * R) return iv_fail(in, op, "bad result type");
-    size_t bytes = (size_t)type_numel(pt) * (size_t)iv_elem_bytes(pt->sh.elem);
+/* a new zeroed scratch buffer of `bytes` bytes of elements et: its number */
+static bool scratch_new(In *in, Op *op, Type *et, size_t bytes, int32_t *buf) {
     if (in->scr_bytes + bytes > MAX_SCRATCH)
         return iv_fail(in, op, "the program's xsmt.alloc buffers exceed %d bytes", MAX_SCRATCH);
     Buf *nb = realloc(in->scr, sizeof *nb * (size_t)(in->nscr + 1));
@@ -184,17 +193,82 @@ static bool run_alloc(In *in, Op *op, RV *r) {
     in->scr = nb;
     void *data = calloc(bytes ? bytes : 1, 1);
     if (!data) return iv_fail(in, op, "out of memory");
-    in->scr[in->nscr] = (Buf){ data, bytes, pt->sh.elem };
-    r->e[0].p.buf = in->nargs + in->nscr++;
-    r->e[0].p.off = 0;
+    in->scr[in->nscr] = (Buf){ data, bytes, et };
+    *buf = in->nargs + in->nscr++;
     in->scr_bytes += bytes;
+    return true;
+}
+
+/* r: a block pointer over all of buffer `buf` of shape dims (row-major, offsets 0) */
+static void whole_block(RV *r, int32_t buf, int R, const int64_t *dims) {
+    r->e[0].p.buf = buf;
+    r->e[0].p.off = 0;
     int64_t st = 1;
     for (int d = R - 1; d >= 0; d--) {
-        r->e[1 + d].i = pt->sh.dims[d];
+        r->e[1 + d].i = dims[d];
         r->e[1 + R + d].i = st;
         r->e[1 + 2 * R + d].i = 0;
-        st *= pt->sh.dims[d];
+        st *= dims[d];
     }
+}
+
+static bool run_alloc(In *in, Op *op, RV *r) {
+    Type *pt = op->res[0].type->ptr.pointee;
+    int R = pt->sh.rank;
+    if (r->n != 1 + 3 * R) return iv_fail(in, op, "bad result type");
+    int32_t buf;
+    if (!scratch_new(in, op, pt->sh.elem, (size_t)type_numel(pt) * (size_t)iv_elem_bytes(pt->sh.elem), &buf)) return false;
+    whole_block(r, buf, R, pt->sh.dims);
+    return true;
+}
+
+/* xsmt.alloc_copies: `copies` scratch buffers (numbers k .. k + copies - 1),
+ * the value the number of the first */
+static bool run_alloc_copies(In *in, Op *op) {
+    XsmtBuffer b;
+    if (!xsmt_buffer_of(in->c, op->res[0].type, &b) || b.rank < 2 || b.copies != b.shape[0] || b.copies <= 0)
+        return iv_fail(in, op, "bad result type");
+    int64_t n = 1;
+    for (int d = 1; d < b.rank; d++) n *= b.shape[d];
+    RV r = { .t = op->res[0].type, .et = b.elem, .n = 1, .e = calloc(1, sizeof(El)) };
+    if (!r.e) return iv_fail(in, op, "out of memory");
+    for (int64_t k = 0; k < b.copies; k++) {
+        int32_t buf;
+        if (!scratch_new(in, op, b.elem, (size_t)n * (size_t)iv_elem_bytes(b.elem), &buf)) { free(r.e); return false; }
+        if (!k) r.e[0].p.buf = buf;
+    }
+    return res_set(in, op, 0, &r);
+}
+
+/* xsmt.buffer_tensor_view: a block pointer over copy %i */
+static bool run_buffer_view(In *in, Op *op, RV *r) {
+    RV *b = iv_opnd(in, op, 0), *ix = b ? iv_opnd(in, op, 1) : NULL;
+    XsmtBuffer bt;
+    if (!ix || !xsmt_buffer_of(in->c, op_operand(op, 0)->type, &bt)) return ix ? iv_fail(in, op, "the operand is not an !xsmt.buffer") : false;
+    Type *pt = op->res[0].type->ptr.pointee;
+    int R = pt->sh.rank;
+    if (r->n != 1 + 3 * R) return iv_fail(in, op, "bad result type");
+    int64_t k = sx(ix->e[0].i, iw(ix->et));
+    if (k < 0 || k >= bt.copies) return iv_fail(in, op, "buffer index %lld is out of range [0, %lld)", (long long)k, (long long)bt.copies);
+    whole_block(r, b->e[0].p.buf + (int32_t)k, R, pt->sh.dims);
+    return true;
+}
+
+/* xsmt.mbarrier_copies: n barriers, handles 1 .. n (the value holds 1);
+ * xsmt.mbarrier_subview: barrier %i's handle */
+static bool run_mbarrier_copies(In *in, Op *op) {
+    RV r = { .t = op->res[0].type, .et = type_int(in->c, 64, SIGNLESS), .n = 1, .e = calloc(1, sizeof(El)) };
+    if (!r.e) return iv_fail(in, op, "out of memory");
+    r.e[0].i = 1;
+    return res_set(in, op, 0, &r);
+}
+static bool run_mbarrier_subview(In *in, Op *op, RV *r) {
+    RV *b = iv_opnd(in, op, 0), *ix = b ? iv_opnd(in, op, 1) : NULL;
+    if (!ix) return false;
+    int64_t n = xsmt_mbarrier_count(op_operand(op, 0)->type);
+    int64_t k = ix->et->kind == T_INDEX ? ix->e[0].i : sx(ix->e[0].i, iw(ix->et));
+    if (k < 0 || k >= n) return iv_fail(in, op, "barrier index %lld is out of range [0, %lld)", (long long)k, (long long)n);
+    r->e[0].i = b->e[0].i + k;
     return true;
 }
 
@@ -290,8 +364,11 @@ bool iv_run_xsmt(In *in, Op *op) {
     int id = op->info->id;
     switch (id) {
     case OP_xsmt_annotation: case OP_xsmt_async_mbarrier_arrive: case OP_xsmt_async_mbarrier_wait:
-    case OP_xsmt_async_mbarrier_release:
+    case OP_xsmt_async_mbarrier_release: case OP_xsmt_barrier_set_expect:
         return true;
+    case OP_xsmt_alloc_copies: return run_alloc_copies(in, op);
+    case OP_xsmt_mbarrier_copies: return run_mbarrier_copies(in, op);
+    case OP_xsmt_buffer_tensor_view: case OP_xsmt_mbarrier_subview:
     case OP_xsmt_pack: case OP_xsmt_unpack: case OP_xsmt_repack: case OP_xsmt_mmt4d:
     case OP_tle_extract_tile: case OP_tle_insert_tile: case OP_xsmt_get_num_of_thread:
     case OP_xsmt_async_mbarrier_alloc: case OP_xsmt_alloc: case OP_xsmt_subview: case OP_xsmt_subview_pack:
@@ -313,6 +390,8 @@ bool iv_run_xsmt(In *in, Op *op) {
     case OP_xsmt_alloc: ok = run_alloc(in, op, &r); break;
     case OP_xsmt_subview: ok = run_subview(in, op, &r); break;
     case OP_xsmt_subview_pack: ok = run_subview_pack(in, op, &r); break;
+    case OP_xsmt_buffer_tensor_view: ok = run_buffer_view(in, op, &r); break;
+    case OP_xsmt_mbarrier_subview: ok = run_mbarrier_subview(in, op, &r); break;
     case OP_xsmt_get_num_of_thread: r.e[0].i = wrapt(r.et, module_num_threads(op)); ok = true; break;
     default: r.e[0].i = 1; ok = true; break;   /* mbarrier_alloc: a handle */
     }

@@ -230,6 +230,7 @@ bool cg_emit_make_bptr(Cg *e, Op *op);
 bool cg_emit_make_desc(Cg *e, Op *op);
 /* cgen/xsmt.c: the xsmt.alloc result a block pointer p is a view of, or NULL */
 Value *cg_scratch_root(Value *p);
+const char *cg_scratch_check(Cg *e, Value *root, int sz, int id);
 bool cg_emit_tts_bptr(Cg *e, Op *op);
 bool cg_emit_advance(Cg *e, Op *op);
 

@@ -40,7 +40,7 @@ static bool effects_outside(Block *b, int *loops) {
     for (Op *o = b->first; o; o = o->next) {
         if (cg_bind_sub_block(o)) { (*loops)++; continue; }
         if ((o->info->traits & TR_SIDE_EFFECT) && !o->nregions && strncmp(op_name(o), "xsmt", 4)) return true;
-        if (op_is(o, OP_xsmt_alloc)) return true;   /* a scratch buffer the iterations share */
+        if (op_is(o, OP_xsmt_alloc) || op_is(o, OP_xsmt_alloc_copies)) return true;   /* a scratch buffer the iterations share */
         for (int r = 0; r < o->nregions; r++)
             for (Block *x = o->regions[r].first; x; x = x->next)
                 if (effects_outside(x, loops)) return true;

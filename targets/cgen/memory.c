@@ -162,11 +162,7 @@ bool cg_emit_load_store(Cg *e, Op *op) {
     }
     const char *chk = fmt(e, "TTX_IN(p, %d, %d)", sz, id);
     Value *scr = blk ? cg_scratch_root(pv) : NULL;
-    if (scr) {   /* an xsmt.alloc array: its own bounds */
-        const char *sn = cg_vi(e, scr)->name;
-        chk = fmt(e, "((const char *)p >= (const char *)%s_s && (const char *)p + %d <= (const char *)%s_s + sizeof %s_s ? 1 : (TTX_FAIL(%d), 0))",
-                  sn, sz, sn, sn, id);
-    }
+    if (scr) chk = cg_scratch_check(e, scr, sz, id);   /* an xsmt.alloc array or alloc_copies copy: its own bounds */
     const char *c = cond ? fmt(e, "(%s) && %s", cond, chk) : chk;
     if (store) {
         line(e, "if (%s) *p = %s;", c, mwrite(e, el, cg_ex(e, val, ix)));

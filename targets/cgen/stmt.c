@@ -254,7 +254,8 @@ static bool emit_op(Cg *e, Op *op) {
     case OP_xsmt_pack: case OP_xsmt_unpack: case OP_xsmt_repack: case OP_xsmt_mmt4d: case OP_xsmt_annotation:
     case OP_xsmt_get_num_of_thread: case OP_xsmt_async_mbarrier_alloc: case OP_xsmt_async_mbarrier_release:
     case OP_xsmt_async_mbarrier_arrive: case OP_xsmt_async_mbarrier_wait: case OP_tle_extract_tile: case OP_tle_insert_tile:
-    case OP_xsmt_alloc: case OP_xsmt_subview: case OP_xsmt_subview_pack:
+    case OP_xsmt_alloc: case OP_xsmt_subview: case OP_xsmt_subview_pack: case OP_xsmt_alloc_copies:
+    case OP_xsmt_buffer_tensor_view: case OP_xsmt_mbarrier_copies: case OP_xsmt_mbarrier_subview: case OP_xsmt_barrier_set_expect:
         return cg_emit_xsmt(e, op);
     case OP_tt_return: case OP_func_return:
         if (op->nopnds) return cg_unsupported(e, op, "a function that returns values");

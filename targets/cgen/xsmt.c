@@ -12,8 +12,15 @@
  * pointer over it; xsmt.subview_pack and xsmt.subview make block pointers
  * (views, as the interpreter's: a window of a subview_pack that leaves its
  * base, or a negative offset, fails); an access through a pointer whose
- * root is an alloc is checked against that array (cg_scratch_root). */
+ * root is an alloc is checked against that array (cg_scratch_root).
+ * xsmt.alloc_copies is one zeroed local array of all its copies (NAME_s),
+ * xsmt.buffer_tensor_view a block pointer over copy %i (an index out of
+ * range fails), an access through it checked against that copy;
+ * xsmt.mbarrier_copies emits nothing, xsmt.mbarrier_subview is the handle
+ * 1 + i (checked against the count) and xsmt.barrier_set_expect a no-op. */
 #include "emit.h"
+
+#include "dialects.h"
 
 static int64_t cdiv(int64_t a, int64_t b) { return (a + b - 1) / b; }
 
@@ -209,7 +216,7 @@ const char *cg_mmt4d_bn(Cg *e, Value *b, const char *T, bool own_ok, const char 
 Value *cg_scratch_root(Value *p) {
     for (int k = 0; p && p->def && k < 64; k++) {
         Op *d = p->def;
-        if (op_is(d, OP_xsmt_alloc)) return p;
+        if (op_is(d, OP_xsmt_alloc) || op_is(d, OP_xsmt_buffer_tensor_view)) return p;
         if (!op_is(d, OP_xsmt_subview) && !op_is(d, OP_xsmt_subview_pack) && !op_is(d, OP_tt_advance)) return NULL;
         p = op_operand(d, 0);
     }
@@ -285,6 +292,74 @@ static bool emit_subview_pack(Cg *e, Op *op) {
     return !e->failed;
 }
 
+/* the check that the element at p (sz bytes) lies in the scratch array of
+ * root (cg_scratch_root), else TTX_FAIL(id) */
+const char *cg_scratch_check(Cg *e, Value *root, int sz, int id) {
+    const char *sn = cg_vi(e, root)->name;
+    if (op_is(root->def, OP_xsmt_alloc))
+        return fmt(e, "((const char *)p >= (const char *)%s_s && (const char *)p + %d <= (const char *)%s_s + sizeof %s_s ? 1 : (TTX_FAIL(%d), 0))",
+                   sn, sz, sn, sn, id);
+    Type *pt = root->type->ptr.pointee;   /* a copy of an alloc_copies buffer */
+    int64_t bytes = type_numel(pt) * cg_msize(pt->sh.elem);
+    return fmt(e, "((const char *)p >= (const char *)%s.base && (const char *)p + %d <= (const char *)%s.base + %" PRId64 " ? 1 : (TTX_FAIL(%d), 0))",
+               sn, sz, sn, bytes, id);
+}
+
+/* xsmt.alloc_copies: one zeroed local array NAME_s of all the copies */
+static bool emit_alloc_copies(Cg *e, Op *op) {
+    Value *r = op_result(op, 0);
+    XsmtBuffer b;
+    if (!xsmt_buffer_of(e->c, r->type, &b) || b.rank < 2 || b.copies != b.shape[0] || b.copies <= 0) return cg_unsupported(e, op, "its result type");
+    const char *mt = cg_mtype(e, b.elem);
+    if (!mt || b.rank - 1 > MAXR) return cg_unsupported(e, op, "its result type");
+    int64_t n = 1;
+    for (int d = 0; d < b.rank; d++) n *= b.shape[d];
+    line(e, "%s %s_s[%" PRId64 "] = { 0 };", mt, cg_vi(e, r)->name, n);
+    return !e->failed;
+}
+
+/* xsmt.buffer_tensor_view %buf[%i]: a block pointer over copy %i (an index
+ * out of range fails) */
+static bool emit_buffer_view(Cg *e, Op *op) {
+    Value *bv = op_operand(op, 0), *r = op_result(op, 0);
+    XsmtBuffer b;
+    if (!xsmt_buffer_of(e->c, bv->type, &b) || !bv->def || !op_is(bv->def, OP_xsmt_alloc_copies) || !is_bptr(r->type))
+        return cg_unsupported(e, op, "a buffer not made by xsmt.alloc_copies here");
+    Type *pt = r->type->ptr.pointee;
+    int R = pt->sh.rank;
+    if (R < 1 || R > MAXR) return cg_unsupported(e, op, "its result type");
+    VI *x = cg_vi(e, r);
+    x->kind = K_BPTR;
+    line(e, "ttx_bptr %s;", x->name);
+    line(e, "{");
+    e->ind++;
+    line(e, "i64 ttx_k = (i64)%s;", cg_ex(e, op_operand(op, 1), NULL));
+    line(e, "if (ttx_k < 0 || ttx_k >= %" PRId64 ") { TTX_FAIL(%d); ttx_k = 0; }", b.copies, cg_site(e, op));
+    line(e, "%s.base = %s_s + ttx_k * %" PRId64 ";", x->name, cg_vi(e, bv)->name, type_numel(pt));
+    e->ind--;
+    line(e, "}");
+    int64_t st = 1;
+    for (int d = R - 1; d >= 0; d--) {
+        line(e, "%s.shape[%d] = %" PRId64 "; %s.stride[%d] = %" PRId64 "; %s.off[%d] = 0;", x->name, d, pt->sh.dims[d], x->name, d, st,
+             x->name, d);
+        st *= pt->sh.dims[d];
+    }
+    return !e->failed;
+}
+
+/* xsmt.mbarrier_subview %bar[%i]: the handle 1 + i of barrier i (as the
+ * interpreter's; an index out of range fails) */
+static bool emit_mbarrier_subview(Cg *e, Op *op) {
+    Value *v = op_result(op, 0);
+    int64_t n = xsmt_mbarrier_count(op_operand(op, 0)->type);
+    const char *dl = cg_decl(e, cg_vi(e, v)->name, v->type);
+    if (!dl || n <= 0) return cg_unsupported(e, op, "its types");
+    line(e, "%s = (i64)%s;", dl, cg_ex(e, op_operand(op, 1), NULL));
+    line(e, "if (%s < 0 || %s >= %" PRId64 ") { TTX_FAIL(%d); %s = 0; }", cg_vi(e, v)->name, cg_vi(e, v)->name, n, cg_site(e, op), cg_vi(e, v)->name);
+    line(e, "%s += 1;", cg_vi(e, v)->name);
+    return !e->failed;
+}
+
 /* tle: the tile at a row-major linear index of the grid */
 static bool emit_tile(Cg *e, Op *op) {
     bool ins = op_is(op, OP_tle_insert_tile);
@@ -346,8 +421,12 @@ bool cg_emit_xsmt(Cg *e, Op *op) {
     case OP_xsmt_get_num_of_thread: return scalar_const(e, op, module_num_threads(op));
     case OP_xsmt_async_mbarrier_alloc: return scalar_const(e, op, 1);   /* a handle: the programs run as the interpreter's do */
     case OP_xsmt_annotation: case OP_xsmt_async_mbarrier_arrive: case OP_xsmt_async_mbarrier_wait:
-    case OP_xsmt_async_mbarrier_release:
+    case OP_xsmt_async_mbarrier_release: case OP_xsmt_barrier_set_expect:
         return true;
+    case OP_xsmt_alloc_copies: return emit_alloc_copies(e, op);
+    case OP_xsmt_buffer_tensor_view: return emit_buffer_view(e, op);
+    case OP_xsmt_mbarrier_copies: return true;   /* the barriers are handles 1 .. n, made by mbarrier_subview */
+    case OP_xsmt_mbarrier_subview: return emit_mbarrier_subview(e, op);
     default: return cg_unsupported(e, op, NULL);
     }
 }

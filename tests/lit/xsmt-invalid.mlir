@@ -336,3 +336,133 @@ tt.func @mmt4d_i8_i32(%a: tensor<1x2x4x8xi8>, %b: tensor<3x2x4x8xi8>) {
   %r = xsmt.mmt4d %a, %b : tensor<1x2x4x8xi8>, tensor<3x2x4x8xi8> -> tensor<1x3x4x4xi32>
   tt.return
 }
+
+// -----
+
+tt.func @alloc_copies_shape() {
+  // expected-error @+1 {{'xsmt.alloc_copies' op result shape [2, 32, 32] differs from 'shape' [3, 32, 32]}}
+  %b = xsmt.alloc_copies [[3, 32, 32]] storage("l2") : !xsmt.buffer<shape=[2, 32, 32], elementType=f32, copies=2, storageKind="l2">
+  tt.return
+}
+
+// -----
+
+tt.func @alloc_copies_copies() {
+  // expected-error @+1 {{'xsmt.alloc_copies' op copies=3 differs from the first dimension of 'shape' (2)}}
+  %b = xsmt.alloc_copies [[2, 32, 32]] storage("l2") : !xsmt.buffer<shape=[2, 32, 32], elementType=f32, copies=3, storageKind="l2">
+  tt.return
+}
+
+// -----
+
+tt.func @alloc_copies_zero() {
+  // expected-error @+1 {{'xsmt.alloc_copies' op expects a positive 'shape' [copies, d0, ...] of 2 to 8 dimensions}}
+  %b = xsmt.alloc_copies [[0, 32, 32]] storage("l2") : !xsmt.buffer<shape=[0, 32, 32], elementType=f32, copies=0, storageKind="l2">
+  tt.return
+}
+
+// -----
+
+tt.func @alloc_copies_storage() {
+  // expected-error @+1 {{'xsmt.alloc_copies' op result storageKind "smem" differs from 'storage' "l2"}}
+  %b = xsmt.alloc_copies [[2, 32, 32]] storage("l2") : !xsmt.buffer<shape=[2, 32, 32], elementType=f32, copies=2, storageKind="smem">
+  tt.return
+}
+
+// -----
+
+tt.func @alloc_copies_result() {
+  // expected-error @+1 {{'xsmt.alloc_copies' op result must be '!xsmt.buffer<shape=[...], elementType=T, copies=N, storageKind="...">', but got '!xsmt.buffer<2>'}}
+  %b = xsmt.alloc_copies [[2, 32, 32]] storage("l2") : !xsmt.buffer<2>
+  tt.return
+}
+
+// -----
+
+tt.func @buffer_view_result(%b: !xsmt.buffer<shape=[2, 32, 32], elementType=f32, copies=2, storageKind="l2">, %i: i32) {
+  // expected-error @+1 {{'xsmt.buffer_tensor_view' op result type '!tt.ptr<tensor<2x32x32xf32>>' does not match the buffer's copy, expected '!tt.ptr<tensor<32x32xf32>>'}}
+  %v = xsmt.buffer_tensor_view %b[%i] : !xsmt.buffer<shape=[2, 32, 32], elementType=f32, copies=2, storageKind="l2"> -> !tt.ptr<tensor<2x32x32xf32>>
+  tt.return
+}
+
+// -----
+
+tt.func @buffer_view_index(%b: !xsmt.buffer<shape=[2, 32, 32], elementType=f32, copies=2, storageKind="l2">) {
+  %c2 = arith.constant 2 : i32
+  // expected-error @+1 {{'xsmt.buffer_tensor_view' op buffer index 2 is out of range [0, 2)}}
+  %v = xsmt.buffer_tensor_view %b[%c2] : !xsmt.buffer<shape=[2, 32, 32], elementType=f32, copies=2, storageKind="l2"> -> !tt.ptr<tensor<32x32xf32>>
+  tt.return
+}
+
+// -----
+
+tt.func @buffer_view_operand(%b: !tt.ptr<tensor<2x32x32xf32>>, %i: i32) {
+  // expected-error @+1 {{'xsmt.buffer_tensor_view' op operand #0 must be an '!xsmt.buffer<...>' of rank 2 at least, but got '!tt.ptr<tensor<2x32x32xf32>>'}}
+  %v = "xsmt.buffer_tensor_view"(%b, %i) : (!tt.ptr<tensor<2x32x32xf32>>, i32) -> !tt.ptr<tensor<32x32xf32>>
+  tt.return
+}
+
+// -----
+
+tt.func @mbarrier_copies_zero() {
+  // expected-error @+1 {{'xsmt.mbarrier_copies' op copies must be positive, got 0}}
+  %m = xsmt.mbarrier_copies copies(0) flag(0) arrive(0) txn(0) expect(1) : !xsmt.mbarrier<0>
+  tt.return
+}
+
+// -----
+
+tt.func @mbarrier_copies_type() {
+  // expected-error @+1 {{'xsmt.mbarrier_copies' op result '!xsmt.mbarrier<3>' does not hold copies(2)}}
+  %m = xsmt.mbarrier_copies copies(2) flag(0) arrive(0) txn(0) expect(1) : !xsmt.mbarrier<3>
+  tt.return
+}
+
+// -----
+
+tt.func @mbarrier_copies_form() {
+  // expected-error @+1 {{expected 'txn'}}
+  %m = xsmt.mbarrier_copies copies(2) flag(0) arrive(0) expect(1) : !xsmt.mbarrier<2>
+  tt.return
+}
+
+// -----
+
+tt.func @mbarrier_subview_index(%m: !xsmt.mbarrier<2>) {
+  %c3 = arith.constant 3 : i64
+  // expected-error @+1 {{'xsmt.mbarrier_subview' op barrier index 3 is out of range [0, 2)}}
+  %b = xsmt.mbarrier_subview %m[%c3] : (!xsmt.mbarrier<2>, i64) -> i64
+  tt.return
+}
+
+// -----
+
+tt.func @mbarrier_subview_index_type(%m: !xsmt.mbarrier<2>, %i: i16) {
+  // expected-error @+1 {{'xsmt.mbarrier_subview' op operand #1 (the index) must be i32, i64 or index, but got 'i16'}}
+  %b = xsmt.mbarrier_subview %m[%i] : (!xsmt.mbarrier<2>, i16) -> i64
+  tt.return
+}
+
+// -----
+
+tt.func @mbarrier_subview_result(%m: !xsmt.mbarrier<2>, %i: i32) {
+  // expected-error @+1 {{'xsmt.mbarrier_subview' op result must be i64, but got 'i32'}}
+  %b = xsmt.mbarrier_subview %m[%i] : (!xsmt.mbarrier<2>, i32) -> i32
+  tt.return
+}
+
+// -----
+
+tt.func @set_expect_barrier(%b: i32, %n: i16) {
+  // expected-error @+1 {{'xsmt.barrier_set_expect' op operand #0 (the barrier) must be i64, but got 'i32'}}
+  xsmt.barrier_set_expect %b, %n : i32
+  tt.return
+}
+
+// -----
+
+tt.func @set_expect_count(%b: i64, %n: i32) {
+  // expected-error @+1 {{'xsmt.barrier_set_expect' op operand #1 (the count) must be i16, but got 'i32'}}
+  "xsmt.barrier_set_expect"(%b, %n) : (i64, i32) -> ()
+  tt.return
+}

@@ -7,7 +7,8 @@ usage: smt.py TTXFORM SAMPLES_RISCV_DIR [riscv]
    an addmm, a bmm, a kernel with smt.parallel) runs under `ttxform run` on
    each engine of ENGINES (the interpreter, the JIT, and --check, which
    compares the two), on inputs made here with sizes that leave partial
-   blocks, and its output is compared with a NumPy reference computed here
+   blocks (mm_double_buffer: B's tile in two xsmt.alloc_copies copies
+   alternating per K step, on one to four K steps), and its output is compared with a NumPy reference computed here
    (f16 kernels: the reference rounds where the kernel's IR does, the
    per-block product and the f16 accumulator).
    mm_parallel (smt.parallel) also runs on 1, 2 and 3 threads: the same
@@ -17,6 +18,9 @@ usage: smt.py TTXFORM SAMPLES_RISCV_DIR [riscv]
    and a window past the source (zero padding), xsmt.unpack with offsets
    and a destination, xsmt.repack, xsmt.mmt4d with a destination operand
    (overwritten), tle.extract_tile / tle.insert_tile with a run-time index,
+   xsmt.alloc_copies / buffer_tensor_view (a store lands in its copy only,
+   the others stay zero) with mbarrier_copies / mbarrier_subview /
+   barrier_set_expect, their indices out of range located run-time errors,
    xsmt.get_num_of_thread; each on every engine against NumPy code of the index math of
    spine-triton.md 1.5 written here.
 3. Bad shapes are located errors (FILE:LINE:COL, exit status 1, no output
@@ -264,6 +268,19 @@ def split_mn():
     report(f"mm_split_mn {eng}", f"exit status {rc}: {err[:1000]}" if rc else close(o["arg2"], want, 1e-5, 1e-4))
 
 
+def double_buffer():
+    """the double-buffered matmul: B's tile in two xsmt.alloc_copies copies
+    alternating per K step (one, two, three and four K steps; partial
+    blocks in M, N and K)"""
+    for M, N, K in ((40, 48, 72), (32, 32, 32), (64, 40, 64), (24, 56, 100)):
+        a, b = randn(M, K), randn(K, N)
+        want = a.astype(np.float64) @ b.astype(np.float64)
+        args = {"arg0": a, "arg1": b, "arg2": np.full((M, N), 7.0, np.float32), "arg3": M, "arg4": N, "arg5": K, "arg6": K,
+                "arg7": N, "arg8": N}
+        case(f"mm_double_buffer {M}x{N}x{K}", sample("mm_double_buffer.ttir"), (cdiv(M, 32), cdiv(N, 32)), args, ["arg2"],
+             lambda o, want=want: close(o["arg2"], want, 1e-5, 1e-4))
+
+
 def parallel_threads():
     """smt.parallel (bind_sub_block) over the threads: each program's loop
     is cut into as many sub-blocks as threads, each run as a task (on the
@@ -502,6 +519,57 @@ def op_alloc():
              lambda out, y=y, z=z: exact(out["arg1"], y.reshape(-1)) or exact(out["arg2"], z.reshape(-1)))
 
 
+def copies_kernel():
+    """X stored into copy %arg2 of a 3-copy alloc_copies buffer, then every
+    copy loaded and stored flat (copy k to arg1[k]); barrier %arg3 of an
+    mbarrier_copies(2) set, arrived at and waited on"""
+    R, C = 8, 16
+    t = f'!xsmt.buffer<shape=[3, {R}, {C}], elementType=f32, copies=3, storageKind="l2">'
+    body = load_flat("%arg0", (R, C), "x") + f"""    %c0_i16 = arith.constant 0 : i16
+    %c1_i16 = arith.constant 1 : i16
+    %buf = xsmt.alloc_copies [[3, {R}, {C}]] storage("l2") : {t}
+    %bars = xsmt.mbarrier_copies copies(2) flag(0) arrive(0) txn(0) expect(1) : !xsmt.mbarrier<2>
+    %bar = xsmt.mbarrier_subview %bars[%arg3] : (!xsmt.mbarrier<2>, i32) -> i64
+    xsmt.barrier_set_expect %bar, %c1_i16 : i64
+    %w = xsmt.buffer_tensor_view %buf[%arg2] : {t} -> !tt.ptr<{ty((R, C))}>
+    tt.store %w, %x {{boundaryCheck = array<i32: 0, 1>}} : !tt.ptr<{ty((R, C))}>
+    "xsmt_async.mbarrier_arrive"(%bar) : (i64) -> ()
+    "xsmt_async.mbarrier_wait"(%bar, %c1_i16, %c0_i16) : (i64, i16, i16) -> ()
+"""
+    for k in range(3):
+        body += f"""    %k{k} = arith.constant {k} : i32
+    %v{k} = xsmt.buffer_tensor_view %buf[%k{k}] : {t} -> !tt.ptr<{ty((R, C))}>
+    %l{k} = tt.load %v{k} {{boundaryCheck = array<i32: 0, 1>}} : !tt.ptr<{ty((R, C))}>
+""" + store_flat(f"%arg1_{k}", (R, C), f"l{k}").replace(f"%arg1_{k}", f"%p{k}")
+        body = body.replace(f"    %st_l{k}_r", f"    %o{k} = arith.constant {k * R * C} : i32\n    %p{k} = tt.addptr %arg1, %o{k} : !tt.ptr<f32>, i32\n    %st_l{k}_r", 1)
+    return write("copies.ttir", func("copies", "%arg0: !tt.ptr<f32>, %arg1: !tt.ptr<f32>, %arg2: i32, %arg3: i32", body)), R, C
+
+
+def op_copies():
+    """xsmt.alloc_copies is `copies` zeroed buffers: what is stored through
+    buffer_tensor_view %buf[i] is in copy i only, the others stay 0; an
+    index out of range of the copies or of the barriers is a located error
+    at run time (interpreter and JIT)"""
+    k, R, C = copies_kernel()
+    for i, bar in ((0, 0), (1, 1), (2, 0)):
+        x = randn(R, C)
+        want = np.zeros((3, R, C), np.float32)
+        want[i] = x
+        case(f"xsmt.alloc_copies: stored into copy {i}, every copy loaded", k, (1,),
+             {"arg0": x, "arg1": np.full(3 * R * C, 5.0, np.float32), "arg2": i, "arg3": bar}, ["arg1"],
+             lambda out, want=want: exact(out["arg1"], want.reshape(-1)))
+    args = {"arg0": randn(R, C), "arg1": np.zeros(3 * R * C, np.float32), "arg2": 3, "arg3": 0}
+    error_case("xsmt.buffer_tensor_view index out of range at run time", k, (1,), args,
+               "copies.ttir:14:10: error: xsmt.buffer_tensor_view: buffer index 3 is out of range [0, 3) in program (0, 0, 0)")
+    error_case("xsmt.buffer_tensor_view index out of range at run time --jit", k, (1,), args,
+               "copies.ttir:14:10: error: xsmt.buffer_tensor_view: the buffer index is out of range in program (0, 0, 0)", "--jit")
+    args = {"arg0": randn(R, C), "arg1": np.zeros(3 * R * C, np.float32), "arg2": 0, "arg3": -1}
+    error_case("xsmt.mbarrier_subview index out of range at run time", k, (1,), args,
+               "copies.ttir:12:12: error: xsmt.mbarrier_subview: barrier index -1 is out of range [0, 2) in program (0, 0, 0)")
+    error_case("xsmt.mbarrier_subview index out of range at run time --jit", k, (1,), args,
+               "copies.ttir:12:12: error: xsmt.mbarrier_subview: the barrier index is out of range in program (0, 0, 0)", "--jit")
+
+
 def op_mmt4d():
     A, B, C = (2, 3, 4, 8), (5, 3, 2, 8), (2, 5, 4, 2)
     for dt, npdt in (("f32", np.float32), ("f16", np.float16)):
@@ -611,7 +679,7 @@ def kernels_called():
     """the rvv C of each sample calls the micro-kernel of its core and element
     type (once per mmt4d), the K3 f16 one behind TTX_SMT_HW; with the other
     core (--smt-arch) the micro tile does not match and the loops stay"""
-    want = {"mm_kernel_f32.ttir": ("k1", ["ttx_smt_rvv_f32("]),
+    want = {"mm_kernel_f32.ttir": ("k1", ["ttx_smt_rvv_f32("]), "mm_double_buffer.ttir": ("k1", ["ttx_smt_rvv_f32("]),
             "mm_split_mn.ttir": ("k1", ["ttx_smt_rvv_f32("]), "mm_parallel.ttir": ("k1", ["ttx_smt_rvv_f32("]),
             "addmm.ttir": ("k3", ["ttx_smt_rvv_f32("]), "bmm.ttir": ("k1", ["ttx_smt_rvv_f16("]),
             "mm_kernel_f16.ttir": ("k3", ["#if defined(TTX_SMT_HW)", "ttx_smt_ime_f16(", "#else", "ttx_smt_rvv_f16(", "#endif"]),
@@ -643,16 +711,16 @@ def jit_dot_used():
 
 
 def main():
-    tests = (mm_f32, mm_f16, mm_i8, addmm, bmm, parallel, parallel_threads, split_mn, op_mmt4d_i8)
+    tests = (mm_f32, mm_f16, mm_i8, addmm, bmm, parallel, parallel_threads, split_mn, double_buffer, op_mmt4d_i8)
     if not RISCV:
-        tests += (op_pack, op_unpack_repack, op_views, op_alloc, op_mmt4d, op_tiles, op_threads, bad_micro_tile, k3_limit, jit_dot_used)
+        tests += (op_pack, op_unpack_repack, op_views, op_alloc, op_copies, op_mmt4d, op_tiles, op_threads, bad_micro_tile, k3_limit, jit_dot_used)
     else:
         tests += (kernels_called, bad_micro_tile, k3_limit)
     for f in tests:
         f()
     # every sample of samples/riscv was run above
     names = sorted(n for n in os.listdir(SAMPLES) if n.endswith(".ttir"))
-    want = ["addmm.ttir", "bmm.ttir", "mm_kernel_f16.ttir", "mm_kernel_f32.ttir", "mm_kernel_i8.ttir", "mm_parallel.ttir", "mm_split_mn.ttir"]
+    want = ["addmm.ttir", "bmm.ttir", "mm_double_buffer.ttir", "mm_kernel_f16.ttir", "mm_kernel_f32.ttir", "mm_kernel_i8.ttir", "mm_parallel.ttir", "mm_split_mn.ttir"]
     report("every sample of samples/riscv has a case", None if names == want else f"samples {names}, cases for {want}")
     return TALLY.close(TMP)
 
