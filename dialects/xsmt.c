@@ -302,14 +302,16 @@ static bool dec_xextract(Dec *d) {
     return true;
 }
 static bool fit_xextract(Op *op) { return op->nres == 1 && op->nopnds == 2; }
-static void pr_xextract(Printer *p, Op *op) {
+/* %x[%i] attr-dict : X, I -> R (fn: `(X, I) -> R`) */
+static void pr_indexed_to(Printer *p, Op *op, bool fn) {
     pr_indexed(p, op, 1, 2);
     print_attrs(p, op, NULL, 0);
-    P(p, " : ");
+    P(p, fn ? " : (" : " : ");
     print_types_of_values(p, op, 0, 2);
-    P(p, " -> ");
+    P(p, fn ? ") -> " : " -> ");
     print_type(p, op->res[0].type);
 }
+static void pr_xextract(Printer *p, Op *op) { pr_indexed_to(p, op, false); }
 
 /* tle.insert_tile %src[%i] = %tile : S, I, T -> R; the operands are
  * (src, tile, index), the uses come in source order (src, index, tile) */
@@ -538,14 +540,7 @@ static bool dec_xmbarsub(Dec *d) {
     return true;
 }
 static bool fit_xmbarsub(Op *op) { return op->nres == 1 && op->nopnds == 2; }
-static void pr_xmbarsub(Printer *p, Op *op) {
-    pr_indexed(p, op, 1, 2);
-    print_attrs(p, op, NULL, 0);
-    P(p, " : (");
-    print_types_of_values(p, op, 0, 2);
-    P(p, ") -> ");
-    print_type(p, op->res[0].type);
-}
+static void pr_xmbarsub(Printer *p, Op *op) { pr_indexed_to(p, op, true); }
 
 /* xsmt.barrier_set_expect %bar, %n : T (T is the barrier's; the count is i16) */
 static bool dec_xexpect(Dec *d) {

@@ -223,6 +223,15 @@ Value *cg_scratch_root(Value *p) {
     return NULL;
 }
 
+/* name's shape, row-major strides and zero offsets: a dense block of type pt */
+static void bptr_dense(Cg *e, const char *name, Type *pt) {
+    int64_t st = 1;
+    for (int d = pt->sh.rank - 1; d >= 0; d--) {
+        line(e, "%s.shape[%d] = %" PRId64 "; %s.stride[%d] = %" PRId64 "; %s.off[%d] = 0;", name, d, pt->sh.dims[d], name, d, st, name, d);
+        st *= pt->sh.dims[d];
+    }
+}
+
 static bool emit_alloc(Cg *e, Op *op) {
     Value *r = op_result(op, 0);
     Type *pt = r->type->ptr.pointee;
@@ -234,12 +243,7 @@ static bool emit_alloc(Cg *e, Op *op) {
     line(e, "%s %s_s[%" PRId64 "] = { 0 };", mt, x->name, type_numel(pt));
     line(e, "ttx_bptr %s;", x->name);
     line(e, "%s.base = %s_s;", x->name, x->name);
-    int64_t st = 1;
-    for (int d = R - 1; d >= 0; d--) {
-        line(e, "%s.shape[%d] = %" PRId64 "; %s.stride[%d] = %" PRId64 "; %s.off[%d] = 0;", x->name, d, pt->sh.dims[d], x->name, d, st,
-             x->name, d);
-        st *= pt->sh.dims[d];
-    }
+    bptr_dense(e, x->name, pt);
     return !e->failed;
 }
 
@@ -338,12 +342,7 @@ static bool emit_buffer_view(Cg *e, Op *op) {
     line(e, "%s.base = %s_s + ttx_k * %" PRId64 ";", x->name, cg_vi(e, bv)->name, type_numel(pt));
     e->ind--;
     line(e, "}");
-    int64_t st = 1;
-    for (int d = R - 1; d >= 0; d--) {
-        line(e, "%s.shape[%d] = %" PRId64 "; %s.stride[%d] = %" PRId64 "; %s.off[%d] = 0;", x->name, d, pt->sh.dims[d], x->name, d, st,
-             x->name, d);
-        st *= pt->sh.dims[d];
-    }
+    bptr_dense(e, x->name, pt);
     return !e->failed;
 }
 

@@ -57,6 +57,19 @@ static void close1(Cg *e) {
     line(e, "}");
 }
 
+/* DST_ru &= whether the first pointers of the rows of pointer array dst
+ * (rows rows of L) are evenly spaced, DST_rs apart, by e64 strips */
+static void rows_evenly_spaced(Cg *e, const char *dst, int64_t rows, int64_t L) {
+    line(e, "for (size_t ttx_k = 0, ttx_vl; ttx_k < %" PRId64 "; ttx_k += ttx_vl) {", rows);
+    e->ind++;
+    line(e, "ttx_vl = __riscv_vsetvl_e64m8(%" PRId64 " - ttx_k);", rows);
+    line(e, "vuint64m8_t ttx_s = __riscv_vlse64_v_u64m8((const unsigned long *)%s + ttx_k * %" PRId64 ", %" PRId64 ", ttx_vl);", dst, L, L * 8);
+    line(e, "vuint64m8_t ttx_x = __riscv_vadd_vx_u64m8(__riscv_vmul_vx_u64m8(__riscv_vadd_vx_u64m8(__riscv_vid_v_u64m8(ttx_vl), ttx_k, ttx_vl), "
+            "(u64)%s_rs, ttx_vl), (u64)%s[0], ttx_vl);", dst, dst);
+    line(e, "%s_ru &= __riscv_vcpop_m_b8(__riscv_vmsne_vv_u64m8_b8(ttx_s, ttx_x, ttx_vl), ttx_vl) == 0;", dst);
+    close1(e);
+}
+
 /* ---- elementwise arrays, copies ----------------------------------------- */
 
 /* op's one result may be written into the array of a, an iter arg of the
@@ -329,14 +342,7 @@ static bool rows_into(Cg *e, const char *dst, Value *src, Type *t, bool emit) {
         close1(e);
         int64_t L = t->sh.dims[r - 1], rows = type_numel(t) / L;
         line(e, "const i64 %s_rs = (i64)(%s ? (u64)%s[%" PRId64 "] - (u64)%s[0] : 0);", dst, rows > 1 ? "1" : "0", dst, rows > 1 ? L : 0, dst);
-        line(e, "for (size_t ttx_k = 0, ttx_vl; ttx_k < %" PRId64 "; ttx_k += ttx_vl) {", rows);
-        e->ind++;
-        line(e, "ttx_vl = __riscv_vsetvl_e64m8(%" PRId64 " - ttx_k);", rows);
-        line(e, "vuint64m8_t ttx_s = __riscv_vlse64_v_u64m8((const unsigned long *)%s + ttx_k * %" PRId64 ", %" PRId64 ", ttx_vl);", dst, L, L * 8);
-        line(e, "vuint64m8_t ttx_x = __riscv_vadd_vx_u64m8(__riscv_vmul_vx_u64m8(__riscv_vadd_vx_u64m8(__riscv_vid_v_u64m8(ttx_vl), ttx_k, ttx_vl), "
-                "(u64)%s_rs, ttx_vl), (u64)%s[0], ttx_vl);", dst, dst);
-        line(e, "%s_ru &= __riscv_vcpop_m_b8(__riscv_vmsne_vv_u64m8_b8(ttx_s, ttx_x, ttx_vl), ttx_vl) == 0;", dst);
-        close1(e);
+        rows_evenly_spaced(e, dst, rows, L);
     } else if (lz) {
         /* read by direct dots alone: whether every row is consecutive
          * (pointer j + 1 is pointer j + sz but at a row's end), by strips
@@ -354,14 +360,7 @@ static bool rows_into(Cg *e, const char *dst, Value *src, Type *t, bool emit) {
         line(e, "vbool8_t ttx_e = __riscv_vmseq_vx_u64m8_b8(__riscv_vremu_vx_u64m8(__riscv_vadd_vx_u64m8(__riscv_vid_v_u64m8(ttx_vl), ttx_k + 1, ttx_vl), %" PRId64 ", ttx_vl), 0, ttx_vl);", L);
         line(e, "%s_ra &= __riscv_vcpop_m_b8(__riscv_vmandn_mm_b8(__riscv_vmsne_vx_u64m8_b8(ttx_d, %d, ttx_vl), ttx_e, ttx_vl), ttx_vl) == 0;", dst, sz);
         close1(e);
-        line(e, "for (size_t ttx_k = 0, ttx_vl; ttx_k < %" PRId64 "; ttx_k += ttx_vl) {", rows);
-        e->ind++;
-        line(e, "ttx_vl = __riscv_vsetvl_e64m8(%" PRId64 " - ttx_k);", rows);
-        line(e, "vuint64m8_t ttx_s = __riscv_vlse64_v_u64m8((const unsigned long *)%s + ttx_k * %" PRId64 ", %" PRId64 ", ttx_vl);", dst, L, L * 8);
-        line(e, "vuint64m8_t ttx_x = __riscv_vadd_vx_u64m8(__riscv_vmul_vx_u64m8(__riscv_vadd_vx_u64m8(__riscv_vid_v_u64m8(ttx_vl), ttx_k, ttx_vl), "
-                "(u64)%s_rs, ttx_vl), (u64)%s[0], ttx_vl);", dst, dst);
-        line(e, "%s_ru &= __riscv_vcpop_m_b8(__riscv_vmsne_vv_u64m8_b8(ttx_s, ttx_x, ttx_vl), ttx_vl) == 0;", dst);
-        close1(e);
+        rows_evenly_spaced(e, dst, rows, L);
     } else if (a && rows_flagged(e, a)) {
         /* each row's answer, kept for the loop's loads */
         int64_t L = t->sh.dims[r - 1], rows = type_numel(t) / L;
