@@ -174,25 +174,30 @@ static void pr_xmmt4d(Printer *p, Op *op) {
     print_type(p, op->res[0].type);
 }
 
-/* xsmt.alloc [[s...]] storage("l2") : !tt.ptr<tensor<...>> */
-static bool dec_xalloc(Dec *d) {
+/* xsmt.alloc [[s...]] storage("l2") : !tt.ptr<tensor<...>>, and (copies)
+ * xsmt.alloc_copies [[c, s...]] storage("l2") : !xsmt.buffer<...> */
+static bool dec_alloc(Dec *d, bool copies) {
     int64_t sh[8];
     int ns = shape_list(d, sh, 8);
     if (ns < 0 || !eat(d, "storage") || !eat(d, "(")) return false;
     Attr *st = d->e && d->e->kind == E_STRING ? d->e->attr : NULL;
-    if (!st || st->kind != A_STRING) return false;
+    if (!st || st->kind != A_STRING) {
+        if (copies) want_el(d, "storage string");
+        return false;
+    }
     d->e = d->e->next;
     if (!eat(d, ")")) return false;
     Attr *a = dict_opt(d);
     if (!eat(d, ":")) return false;
-    Type *rt = ptr_type(d);
-    if (!rt || !at_end(d) || d->op->nres != 1 || d->op->nopnds) return false;
+    Type *rt = copies ? dialect_type(d, "!xsmt.buffer", NULL) : ptr_type(d);
+    if (!rt || !at_end(d) || d->op->nres != 1 || (copies ? !no_uses(d) : d->op->nopnds != 0)) return false;
     set_res(d->op, 0, rt);
-    op_set_prop(d->c, d->op, "shape", i32_array(d->c, ns, sh));
+    op_set_prop(d->c, d->op, "shape", copies ? i64_array(d->c, ns, sh) : i32_array(d->c, ns, sh));
     op_set_prop(d->c, d->op, "storage", st);
     merge_attrs(d, a);
     return true;
 }
+static bool dec_xalloc(Dec *d) { return dec_alloc(d, false); }
 static bool fit_xalloc(Op *op) {
     Attr *st = op_attr(op, "storage");
     return op->nres == 1 && !op->nopnds && has_i32s(op, "shape") && st && st->kind == A_STRING;
@@ -422,42 +427,8 @@ int64_t xsmt_mbarrier_count(const Type *t) {
     return n;
 }
 
-/* xsmt.alloc_copies [[c, s...]] storage("l2") : !xsmt.buffer<...> */
-static bool dec_xallocn(Dec *d) {
-    int64_t sh[8];
-    int ns = shape_list(d, sh, 8);
-    if (ns < 0 || !eat(d, "storage") || !eat(d, "(")) return false;
-    Attr *st = d->e && d->e->kind == E_STRING ? d->e->attr : NULL;
-    if (!st || st->kind != A_STRING) { want_el(d, "storage string"); return false; }
-    d->e = d->e->next;
-    if (!eat(d, ")")) return false;
-    Attr *a = dict_opt(d);
-    if (!eat(d, ":")) return false;
-    Type *rt = dialect_type(d, "!xsmt.buffer", NULL);
-    if (!rt || !at_end(d) || d->op->nres != 1 || !no_uses(d)) return false;
-    set_res(d->op, 0, rt);
-    op_set_prop(d->c, d->op, "shape", i64_array(d->c, ns, sh));
-    op_set_prop(d->c, d->op, "storage", st);
-    merge_attrs(d, a);
-    return true;
-}
-static bool fit_xallocn(Op *op) {
-    Attr *st = op_attr(op, "storage"), *sh = op_attr(op, "shape");
-    return op->nres == 1 && !op->nopnds && sh && sh->kind == A_DENSE_ARRAY && (!sh->darr.n || sh->darr.i) && st && st->kind == A_STRING;
-}
-static void pr_xallocn(Printer *p, Op *op) {
-    Attr *sh = op_attr(op, "shape");
-    print_name(p, op);
-    P(p, " [");
-    pr_int_list(p, sh->darr.i, sh->darr.n);
-    P(p, "] storage(");
-    print_attr(p, op_attr(op, "storage"));
-    P(p, ")");
-    static const char *const el[] = { "shape", "storage" };
-    print_attrs(p, op, el, 2);
-    P(p, " : ");
-    print_type(p, op->res[0].type);
-}
+/* xsmt.alloc_copies: printed and fitted as xsmt.alloc (its shape is an i64 array) */
+static bool dec_xallocn(Dec *d) { return dec_alloc(d, true); }
 
 /* xsmt.buffer_tensor_view %buf[%i] : !xsmt.buffer<...> -> !tt.ptr<tensor<...>>
  * (the index is i32) */
@@ -573,7 +544,7 @@ static const OpFormat formats[] = {
     { "xnthreads", dec_xnthreads, pr_xnthreads, fit_xnthreads },
     { "xextract", dec_xextract, pr_xextract, fit_xextract },
     { "xinsert", dec_xinsert, pr_xinsert, fit_xinsert },
-    { "xallocn", dec_xallocn, pr_xallocn, fit_xallocn },
+    { "xallocn", dec_xallocn, pr_xalloc, fit_xalloc },
     { "xbufview", dec_xbufview, pr_xbufview, fit_xbufview },
     { "xmbarn", dec_xmbarn, pr_xmbarn, fit_xmbarn },
     { "xmbarsub", dec_xmbarsub, pr_xmbarsub, fit_xmbarsub },
