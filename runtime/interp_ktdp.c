@@ -148,7 +148,7 @@ static bool memview(In *in, Op *op, RV *r) {
     nt = op_attr_ints(op, "static_strides", st, MAX_RANK);
     if ((ns != R && !(ns < 0 && !R)) || (nt != R && !(nt < 0 && !R))) return iv_fail(in, op, "sizes and strides do not match the memref rank");
     int next = 1;
-    int64_t off;
+    int64_t off = 0;
     if (!opnd_int(in, op, 0, &off)) return false;
     for (int k = 0; k < R; k++) if (sz[k] == INT64_MIN && !opnd_int(in, op, next++, &sz[k])) return false;
     for (int k = 0; k < R; k++) if (st[k] == INT64_MIN && !opnd_int(in, op, next++, &st[k])) return false;
@@ -311,7 +311,7 @@ static bool tile_view(In *in, Op *op, RV **view, int *R, int64_t *dims, int *TR)
 
 static bool atile(In *in, Op *op, RV *r) {
     RV *view;
-    int R, TR;
+    int R = 0, TR = 0;
     int64_t dims[MAX_RANK];
     if (!tile_view(in, op, &view, &R, dims, &TR)) return false;
     if (TR != R) return iv_fail(in, op, "the tile rank %d differs from the view rank %d", TR, R);
@@ -352,7 +352,7 @@ static bool itile(In *in, Op *op, RV *r) {
     const int64_t *seg = op_segment_sizes(op, 4);
     if (!seg) return iv_fail(in, op, "malformed operand groups");
     RV *view;
-    int R, TR;
+    int R = 0, TR = 0;
     int64_t dims[MAX_RANK];
     if (!tile_view(in, op, &view, &R, dims, &TR)) return false;
     Attr *kinds = op_attr(op, "per_dim_subscript_kinds"), *maps = op_attr(op, "per_dim_subscript_maps");

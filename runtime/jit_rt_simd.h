@@ -118,7 +118,7 @@ static float RT_NAME(maxmin)(int op, const float *a, long long n, int *sure) {
 static inline __attribute__((always_inline)) void RT_NAME(dot_blk)(int R, int C, float *r, const float *a, const float *b,
                                                                    const float *c, long long sc, long long N, long long K,
                                                                    long long i0, long long j) {
-    rt_vf8 acc[RT_DOT_CHAINS][4];
+    rt_vf8 acc[RT_DOT_CHAINS][4] = {{{0}}};   /* every used element is set below */
 #pragma GCC unroll 16
     for (int q = 0; q < R; q++)
 #pragma GCC unroll 4

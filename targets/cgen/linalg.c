@@ -92,7 +92,7 @@ static bool lreduce(Cg *e, Op *op) {
     const char *ki[MAXR];
     int nl = cg_loops_open(e, kd, nk, ki);
     const char *o = cg_flat(e, kd, nk, ki);
-    const char *iv = kt_el(e, init, o), *out[1];
+    const char *iv = kt_el(e, init, o), *out[1] = { NULL };
     int code = kt_simple_red(op);
     if (len == 0) {
         line(e, "%s[%s] = %s;", R, o, iv);
