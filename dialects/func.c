@@ -134,7 +134,7 @@ static bool dec_func(Dec *d) {
             } else if (def) {
                 if (!eat(d, ":")) goto done;
                 t = any_type(d);
-                if (!t || !entry || def->val->block != entry) goto done;
+                if (!t || !entry || value_argblock(def->val) != entry) goto done;
                 nargs++;
             } else {
                 t = any_type(d);

@@ -166,15 +166,16 @@ bool run_generate(const char *spec, const NpyType *dflt, NpyArray *a, char *err,
 
 void source_name(const Value *v, const char *src, size_t len, char *out, size_t n) {
     out[0] = 0;
-    if (v->loc.line <= 0 || v->loc.col <= 0) return;
+    Loc vl = value_loc(v);
+    if (vl.line <= 0 || vl.col <= 0) return;
     const char *p = src, *e = src + len;
-    for (int l = 1; l < v->loc.line && p < e; l++) {
+    for (int l = 1; l < vl.line && p < e; l++) {
         const char *nl = memchr(p, '\n', (size_t)(e - p));
         if (!nl) return;
         p = nl + 1;
     }
-    if ((size_t)(e - p) < (size_t)v->loc.col) return;
-    p += v->loc.col - 1;
+    if ((size_t)(e - p) < (size_t)vl.col) return;
+    p += vl.col - 1;
     if (*p != '%') return;
     p++;
     size_t k = 0;

@@ -40,7 +40,7 @@ static bool has_inter_tile(Op *op) {
 static void mark_base(Value *v, Block *entry, bool *hit, int depth) {
     if (!v || depth > 32) return;
     if (!v->def) {
-        if (v->block == entry && v->index >= 0 && v->index < entry->nargs) hit[v->index] = true;
+        if (value_argblock(v) == entry && value_index(v) >= 0 && value_index(v) < entry->nargs) hit[value_index(v)] = true;
         return;
     }
     if (strncmp(v->def->info->name, "arith.", 6)) return;
@@ -149,7 +149,7 @@ int run_ktir(const KtirRun *k, Ctx *c, Op *m, Diag *d) {
     for (int i = 0; i < nk; i++) {
         Type *t = entry->args[i]->type;
         char *ts = print_type_str(c, t);
-        Loc l = entry->args[i]->loc.line ? entry->args[i]->loc : func->loc;
+        Loc l = value_loc(entry->args[i]).line ? value_loc(entry->args[i]) : func->loc;
         if (!bound[i]) {
             if (base[i]) diag_error(d, l, "argument '%s' (%s, the base address of a buffer) is not bound; give --arg %s=FILE.npy or a generator such as %s=zeros:SHAPE", names[i], ts, names[i], names[i]);
             else diag_error(d, l, "argument '%s' (%s) is not bound; give --arg %s=NUMBER", names[i], ts, names[i]);

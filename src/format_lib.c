@@ -179,7 +179,7 @@ bool results_n(Dec *d, int n) {
     if (op->nres) { bind_error(d, n); return false; }
     if (n > OP_MAX_COUNT) return false;
     op->res = ctx_alloc(d->c, sizeof(Value) * (size_t)n);
-    for (int i = 0; i < n; i++) { op->res[i].def = op; op->res[i].index = i; op->res[i].loc = op->loc; }
+    for (int i = 0; i < n; i++) { op->res[i].def = op; }
     op->nres = (uint16_t)n;
     return true;
 }
@@ -254,9 +254,7 @@ Value *opnd(Dec *d, int i) { return op_operand(d->op, i); }
 
 /* the syntax gives n result types but the op binds a different number of names */
 void bind_error(Dec *d, int n) {
-    Loc l = d->op->loc;
-    if (d->op->nres && d->op->res[0].loc.line) l = d->op->res[0].loc;
-    diag_error(d->d, l, "operation defines %d results but was provided %d to bind", n, d->op->nres);
+    diag_error(d->d, d->op->loc, "operation defines %d results but was provided %d to bind", n, d->op->nres);
     d->err = true;
 }
 

@@ -344,7 +344,7 @@ int value_pid_each(Ctx *c, const Value *v) {
 void value_set_pid(Ctx *c, Value *v, int pid) {
     if (!v->def) { ((ArgValue *)v)->pid = pid; return; }
     Op *op = v->def;
-    if (v->index == 0) { op->order = pid; if (op->nres == 1) op->pid_each = false; return; }
+    if (value_index(v) == 0) { op->order = pid; if (op->nres == 1) op->pid_each = false; return; }
     if (!op->pid_each) {
         if (pid == op->order) return;
         op->pid_each = true;

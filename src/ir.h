@@ -177,16 +177,29 @@ struct Use {               /* an element of owner->opnds */
 struct Value {
     Type *type;           /* may be NULL for results of ops with unknown custom syntax */
     Op *def;              /* defining op, or NULL for block arguments */
-    Block *block;         /* owning block for block arguments */
     Use *uses;            /* list of uses */
-    Loc loc;              /* where defined (or first used, while a forward reference) */
-    int index;            /* result number or argument number */
 };
 
-/* a block argument (block_add_arg) and a parser placeholder are allocated
- * with room for the printer's number after the Value; a result's number is
- * its op's `order` (value_pid) */
-typedef struct ArgValue { Value v; int pid; } ArgValue;
+/* A block argument (block_add_arg) and a parser placeholder are allocated
+ * with their block, number, location and printer number after the Value; a
+ * result is an element of its op's `res` array, which gives its number,
+ * and has its op's location (value_loc) and `order` (value_pid), so that a
+ * result costs 24 bytes. */
+typedef struct ArgValue {
+    Value v;
+    Block *block;         /* owning block (NULL for a placeholder) */
+    Loc loc;              /* where defined (or first used, while a forward reference) */
+    int index;            /* argument number (-2: a placeholder forwarded to v.type) */
+    int pid;
+} ArgValue;
+
+/* the block of a block argument; NULL for a result */
+static inline Block *value_argblock(const Value *v) { return v->def ? NULL : ((const ArgValue *)v)->block; }
+static inline Loc value_loc(const Value *v);
+/* result number or argument number */
+static inline int value_index(const Value *v);
+static inline void value_set_argindex(Value *v, int i) { ((ArgValue *)v)->index = i; }
+static inline void value_set_argloc(Value *v, Loc l) { if (!v->def) ((ArgValue *)v)->loc = l; }
 
 /* the printer's number of v; below -1, a name of the printer's (print_names.c) */
 static inline int value_pid(Ctx *c, const Value *v);
@@ -256,9 +269,12 @@ struct Op {
     bool pid_each : 1;    /* printer: results after the first have numbers of their own (value_pid) */
 };
 
+static inline Loc value_loc(const Value *v) { return v->def ? v->def->loc : ((const ArgValue *)v)->loc; }
+static inline int value_index(const Value *v) { return v->def ? (int)(v - v->def->res) : ((const ArgValue *)v)->index; }
+
 static inline int value_pid(Ctx *c, const Value *v) {
     if (!v->def) return ((const ArgValue *)v)->pid;
-    if (!v->def->pid_each || v->index == 0) return v->def->order;
+    if (!v->def->pid_each || value_index(v) == 0) return v->def->order;
     return value_pid_each(c, v);
 }
 

@@ -649,7 +649,6 @@ static void op_finish_common(PState *ps, OpB *ob, Op *op) {
     for (int i = 0; i < ob->nres; i++) {
         int idx;
         SName name = ps_ssa_name(ps, ob->res[i].tok.s, ob->res[i].tok.len, &idx);
-        for (int j = 0; j < ob->res[i].count; j++) op->res[k + j].loc = tok_loc(ps, &ob->res[i].tok);
         ps_define_name(ps, name, &op->res[k], ob->res[i].count, tok_loc(ps, &ob->res[i].tok));
         k += ob->res[i].count;
     }

@@ -110,8 +110,8 @@ SName ps_ssa_name(PState *ps, const char *s, int len, int *idx) {
 
 static Value *new_placeholder(PState *ps, Loc l) {
     Value *v = ctx_alloc(ps->ctx, sizeof(ArgValue));
-    v->loc = l;
-    v->index = -1;
+    ((ArgValue *)v)->loc = l;
+    value_set_argindex(v, -1);
     return v;
 }
 
@@ -168,23 +168,23 @@ void ps_check_use_type(PState *ps, Value *v, Type *t, const char *name, Loc l) {
     if (v->type != t) {
         ps_perr(ps, l, "use of value '%s' expects different type than prior uses: '%s' vs '%s'",
              name, type_text(ps->ctx, t), type_text(ps->ctx, v->type));
-        diag_emit(ps->diag, SEV_NOTE, v->loc, "prior use here");
+        diag_emit(ps->diag, SEV_NOTE, value_loc(v), "prior use here");
     }
 }
 
-static void replace_placeholder(PState *ps, Value *ph, Value *v, SName name) {
+static void replace_placeholder(PState *ps, Value *ph, Value *v, SName name, Loc defloc) {
     if (ph->type && v->type && ph->type != v->type) {
-        ps_perr(ps, v->loc, "definition of SSA value '%%%.*s#%d' has type '%s'", name.len, name.s, v->def ? v->index : 0, type_text(ps->ctx, v->type));
-        diag_emit(ps->diag, SEV_NOTE, ph->loc, "previously used here with type '%s'", type_text(ps->ctx, ph->type));
+        ps_perr(ps, defloc, "definition of SSA value '%%%.*s#%d' has type '%s'", name.len, name.s, v->def ? value_index(v) : 0, type_text(ps->ctx, v->type));
+        diag_emit(ps->diag, SEV_NOTE, value_loc(ph), "previously used here with type '%s'", type_text(ps->ctx, ph->type));
     }
     if (!v->type) v->type = ph->type;
     value_replace_all_uses(ph, v);
-    ph->def = v->def; ph->block = v->block; ph->index = -2;   /* forwarded */
+    ((ArgValue *)ph)->block = NULL; value_set_argindex(ph, -2);   /* forwarded */
     ph->type = (Type *)v;                                      /* see ps_chase() */
 }
 
 Value *ps_chase(Value *v) {
-    while (v && !v->def && !v->block && v->index == -2) v = (Value *)v->type;
+    while (v && !v->def && !((ArgValue *)v)->block && ((ArgValue *)v)->index == -2) v = (Value *)v->type;
     return v;
 }
 
@@ -213,7 +213,7 @@ void ps_define_name(PState *ps, SName name, Value *first, int n, Loc l) {
             ps_perr(ps, e->loc, "result number %d of '%%%.*s' is out of range: it has %d result%s", e->n - 1, name.len, name.s, n, n == 1 ? "" : "s");
             return;
         }
-        for (int i = 0; i < e->n; i++) replace_placeholder(ps, e->vals[i], first + i, name);
+        for (int i = 0; i < e->n; i++) replace_placeholder(ps, e->vals[i], first + i, name, l);
         free(e->vals);
         e->vals = NULL;
     } else e = scope_add(ps, cur, name);
@@ -242,11 +242,11 @@ void ps_scope_close(PState *ps, Scope *s) {
                     for (int k = p->n; k < e->n; k++) p->vals[k] = new_placeholder(ps, e->loc);
                     p->n = e->n;
                 }
-                for (int k = 0; k < e->n; k++) replace_placeholder(ps, e->vals[k], p->vals[k], ent_name(e));
+                for (int k = 0; k < e->n; k++) replace_placeholder(ps, e->vals[k], p->vals[k], ent_name(e), value_loc(p->vals[k]));
                 continue;
             }
             /* the outer name was defined after the nested use: bind to it */
-            for (int k = 0; k < e->n && k < p->n; k++) replace_placeholder(ps, e->vals[k], p->first + k, ent_name(e));
+            for (int k = 0; k < e->n && k < p->n; k++) replace_placeholder(ps, e->vals[k], p->first + k, ent_name(e), p->loc);
             continue;
         }
         ps_perr(ps, e->loc, "use of undeclared SSA value name '%%%.*s'", e->len, e->name);

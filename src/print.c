@@ -182,7 +182,7 @@ static void print_verbatim(Printer *p, Op *op) {
             Region *r = &op->regions[e->idx];
             bool implicit = false;
             for (Elem *d = op_custom(op); d; d = d->next)
-                if (d->kind == E_DEF && r->first && d->val->block == r->first) implicit = true;
+                if (d->kind == E_DEF && r->first && value_argblock(d->val) == r->first) implicit = true;
             print_region(p, r, !implicit, true, false);
             break;
         }

@@ -251,7 +251,8 @@ void print_arg_loc_pub(Printer *p, Value *v) {
         ps_(p, " loc(");
         if (a) fwrite(a->str.s, 1, a->str.len, p->f); else fwrite(la->str.s, 1, la->str.len, p->f);
         pc(p, ')');
-    } else if (v->loc.line) {
-        fprintf(p->f, " loc(\"%s\":%d:%d)", loc_file(v->loc) ? loc_file(v->loc) : "-", v->loc.line, v->loc.col);
+    } else if (value_loc(v).line) {
+        Loc l = value_loc(v);
+        fprintf(p->f, " loc(\"%s\":%d:%d)", loc_file(l) ? loc_file(l) : "-", l.line, l.col);
     }
 }

@@ -210,7 +210,7 @@ void print_value(Printer *p, Value *v) {
      * --ktir-cpu numbered values are spelled %v3 */
     if (p->o.ktir_cpu) pc(p, 'v');
     put_int(p, pid);
-    if (v->def && v->def->nres > 1 && value_pid(p->c, &v->def->res[0]) >= -1) { pc(p, '#'); put_int(p, v->index); }
+    if (v->def && v->def->nres > 1 && value_pid(p->c, &v->def->res[0]) >= -1) { pc(p, '#'); put_int(p, value_index(v)); }
 }
 
 void print_block_name(Printer *p, Block *b) { ps_(p, "^bb"); put_int(p, b->pid); }

@@ -35,8 +35,6 @@ Op *op_new(Ctx *c, const char *name, int nres, Type *const *restypes,
     for (int i = 0; i < nres; i++) {
         op->res[i].type = restypes ? restypes[i] : NULL;
         op->res[i].def = op;
-        op->res[i].index = i;
-        op->res[i].loc = loc;
     }
     op->opnds = nopnds ? ctx_alloc(c, sizeof(Use) * (size_t)nopnds) : NULL;
     op->nopnds = nopnds;
@@ -204,12 +202,12 @@ Value *block_add_arg(Ctx *c, Block *b, Type *t, Loc loc) {
         b->capargs = ncap;
     }
     Value *v = ctx_alloc(c, sizeof(ArgValue));
-    v->type = t; v->block = b; v->index = b->nargs; v->loc = loc;
+    v->type = t; value_set_argindex(v, b->nargs); ((ArgValue *)v)->block = b; ((ArgValue *)v)->loc = loc;
     b->args[b->nargs++] = v;
     return v;
 }
 void block_erase_arg(Block *b, int i) {
-    for (int j = i; j + 1 < b->nargs; j++) { b->args[j] = b->args[j + 1]; b->args[j]->index = j; }
+    for (int j = i; j + 1 < b->nargs; j++) { b->args[j] = b->args[j + 1]; value_set_argindex(b->args[j], j); }
     b->nargs--;
 }
 
@@ -399,7 +397,7 @@ static Op *clone_rec(Ctx *c, Op *op, Map *m, PtrVec *fix) {
             bmap_put(m, b, nb);
             region_append_block(&n->regions[r], nb);
             for (int a = 0; a < b->nargs; a++) {
-                Value *na = block_add_arg(c, nb, b->args[a]->type, b->args[a]->loc);
+                Value *na = block_add_arg(c, nb, b->args[a]->type, value_loc(b->args[a]));
                 value_set_locattr(c, na, value_locattr(c, b->args[a]));
                 map_put(m, b->args[a], na);
             }

@@ -124,7 +124,7 @@ static bool graph_region(Region *r) { return r->op && op_is(r->op, OP_module); }
 static int check_dominance(V *v, Op *user, int i) {
     Value *val = user->opnds[i].value;
     if (!val) { err(v, user, "operand #%d is null", i); return 0; }
-    Block *db = val->def ? val->def->block : val->block;
+    Block *db = val->def ? val->def->block : value_argblock(val);
     if (!db) { err(v, user, "operand #%d refers to a value that is no longer in the IR", i); return 0; }
     /* climb from the user to the region that holds the definition */
     Op *a = user;

@@ -12,7 +12,7 @@
 
 /* whether v is defined inside a region of op */
 static bool value_inside(Value *v, Op *op) {
-    Block *b = v->def ? v->def->block : v->block;
+    Block *b = v->def ? v->def->block : value_argblock(v);
     while (b && b->region) {
         Op *p = b->region->op;
         if (p == op) return true;
@@ -177,7 +177,7 @@ static bool if_ok(const Op *op) {
 static Op *then_yield(Op *op) { return op->regions[0].first->last; }
 static Op *else_yield(Op *op) { return op->regions[1].first ? op->regions[1].first->last : NULL; }
 
-static Region *parent_region(Value *v) { return v->def ? (v->def->block ? v->def->block->region : NULL) : v->block ? v->block->region : NULL; }
+static Region *parent_region(Value *v) { return v->def ? (v->def->block ? v->def->block->region : NULL) : value_argblock(v) ? value_argblock(v)->region : NULL; }
 
 static void move_body(Region *from, Region *to) {
     while (from->first) {
@@ -473,7 +473,7 @@ static bool if_combine_nested(Rewriter *rw, Op *op) {
     }
     for (int i = 0; i < n && ok; i++) {
         if (ty[i]->def == nested) {
-            int k = ty[i]->index;
+            int k = value_index(ty[i]);
             if (opnd(else_yield(nested), k) != ey[i]) ok = false;
             else ty[i] = opnd(then_yield(nested), k);
             continue;

@@ -378,7 +378,7 @@ static bool visit_int_rules(B *b, Value *v, St *s, int depth) {
 /* defined outside loop op `l` (or a constant) */
 static bool outside(Value *v, Op *l) {
     if (value_const(v)) return true;
-    Op *def = v->def ? v->def : (v->block && v->block->region ? v->block->region->op : NULL);
+    Op *def = v->def ? v->def : (value_argblock(v) && value_argblock(v)->region ? value_argblock(v)->region->op : NULL);
     return def && def != l && !op_is_ancestor(l, def);
 }
 
@@ -442,7 +442,7 @@ static bool chain_inc(B *b, Op *l, Op *inv, Value *v, Value *cur, Ofr *inc, int 
             continue;
         }
         if (op_is(d, OP_scf_for) && op_is_ancestor(l, d)) {
-            int j = cur->index;
+            int j = value_index(cur);
             Block *body = d->regions[0].first;
             Op *y = body ? block_terminator(body) : NULL;
             if (!op_is(y, OP_scf_yield) || j >= y->nopnds || 3 + j >= d->nopnds || body->nargs <= 1 + j) return false;
@@ -468,12 +468,12 @@ static bool visit_loop_value(B *b, Value *v, bool result, St *s, int depth) {
     int i;
     if (result) {
         l = v->def;
-        i = v->index;
+        i = value_index(v);
     } else {
-        Block *body = v->block;
+        Block *body = value_argblock(v);
         l = body && body->region ? body->region->op : NULL;
         if (!l || body != l->regions[0].first) return false;
-        i = v->index - 1;
+        i = value_index(v) - 1;
     }
     if (!op_is(l, OP_scf_for) || l->verbatim || i < 0) return false;
     Block *body = l->regions[0].first;
@@ -500,7 +500,7 @@ static bool visit_ptr(B *b, Value *v, St *s, int depth) {
             s->off[0] = add(b, s->off[0], o.off[0]);
             return true;
         }
-        if (!op && v->block && v->block->region && op_is(v->block->region->op, OP_scf_for) && v->index > 0) {
+        if (!op && value_argblock(v) && value_argblock(v)->region && op_is(value_argblock(v)->region->op, OP_scf_for) && value_index(v) > 0) {
             St t;
             PtrVec keep = b->made;
             b->made = (PtrVec){ 0 };
@@ -564,11 +564,11 @@ static bool visit_block(B *b, Value *v, St *s, int depth);
 static bool visit_block_loop(B *b, Value *v, bool result, St *s, int depth) {
     Op *l;
     int i;
-    if (result) { l = v->def; i = v->index; }
+    if (result) { l = v->def; i = value_index(v); }
     else {
-        l = v->block && v->block->region ? v->block->region->op : NULL;
-        if (!l || v->block != l->regions[0].first) return false;
-        i = v->index - 1;
+        l = value_argblock(v) && value_argblock(v)->region ? value_argblock(v)->region->op : NULL;
+        if (!l || value_argblock(v) != l->regions[0].first) return false;
+        i = value_index(v) - 1;
     }
     if (!op_is(l, OP_scf_for) || l->verbatim || i < 0) return false;
     Block *body = l->regions[0].first;

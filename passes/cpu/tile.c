@@ -119,7 +119,7 @@ typedef struct Tiler {
 /* v is defined in the dot loop being rebuilt (its arguments included) */
 static bool inside_src(Tiler *T, Value *v) {
     if (!T->src) return false;
-    Op *o = v->def ? v->def : v->block && v->block->region ? v->block->region->op : NULL;
+    Op *o = v->def ? v->def : value_argblock(v) && value_argblock(v)->region ? value_argblock(v)->region->op : NULL;
     return o && (o == T->src || op_is_ancestor(T->src, o));
 }
 
@@ -131,7 +131,7 @@ static int map_key(const Map *m) {
 
 /* v is defined in the new loop nest (its induction variables included) */
 static bool inside(Tiler *T, Value *v) {
-    Op *o = v->def ? v->def : v->block && v->block->region ? v->block->region->op : NULL;
+    Op *o = v->def ? v->def : value_argblock(v) && value_argblock(v)->region ? value_argblock(v)->region->op : NULL;
     return o && (o == T->outer || op_is_ancestor(T->outer, o));
 }
 
@@ -240,9 +240,9 @@ static void memo_put(Tiler *T, Value *v, int key, Value *b) {
  * iter_arg, whose map the first use fixes (when checking); when building,
  * the copy's arguments are in the memo already */
 static Value *blk_arg(Tiler *T, Value *v, const Map *m) {
-    if (T->pos || !T->src || !v->block || v->block->region != &T->src->regions[0]) return NULL;
-    if (v->index == 0) return m->rank == 0 ? v : NULL;
-    int j = v->index - 1;
+    if (T->pos || !T->src || !value_argblock(v) || value_argblock(v)->region != &T->src->regions[0]) return NULL;
+    if (value_index(v) == 0) return m->rank == 0 ? v : NULL;
+    int j = value_index(v) - 1;
     if (j >= MAXARGS || m->rank == 0) return NULL;
     if (!T->argset[j]) { T->argmap[j] = *m; T->argset[j] = true; return v; }
     return map_key(&T->argmap[j]) == map_key(m) ? v : NULL;
@@ -255,7 +255,7 @@ static Value *blk_arg(Tiler *T, Value *v, const Map *m) {
 static Value *blk_loop(Tiler *T, Value *v, const Map *m, int depth) {
     Op *l = v->def;
     Ctx *c = T->c;
-    int n = l->nres, r = v->index;
+    int n = l->nres, r = value_index(v);
     Block *body = l->nregions == 1 ? l->regions[0].first : NULL;
     if (l->verbatim || !body || body->next || l->nopnds != 3 + n || body->nargs != 1 + n || n > MAXARGS || m->rank != 2)
         return NULL;
@@ -476,8 +476,8 @@ static Op *find_dot(Value *v, unsigned epoch, int depth) {
     if (op_is(d, OP_tt_dot)) return d;
     if (op_is(d, OP_scf_for) && d->nregions == 1 && d->regions[0].first) {
         Op *y = block_terminator(d->regions[0].first);
-        if (y && op_is(y, OP_scf_yield) && v->index < y->nopnds) {
-            Op *in = op_operand(y, v->index)->def;
+        if (y && op_is(y, OP_scf_yield) && value_index(v) < y->nopnds) {
+            Op *in = op_operand(y, value_index(v))->def;
             return op_is(in, OP_tt_dot) ? in : NULL;
         }
         return NULL;

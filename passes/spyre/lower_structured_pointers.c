@@ -183,8 +183,8 @@ static Value *ptr_address(Ctx *c, Op *at, Value *p) {
         offs[n++] = op_operand(p->def, 1);
         p = op_operand(p->def, 0);
     }
-    if (p->def || !p->block || !p->block->region || !p->block->region->op ||
-        !(op_is(p->block->region->op, OP_tt_func) || op_is(p->block->region->op, OP_func_func)))
+    if (p->def || !value_argblock(p) || !value_argblock(p)->region || !value_argblock(p)->region->op ||
+        !(op_is(value_argblock(p)->region->op, OP_tt_func) || op_is(value_argblock(p)->region->op, OP_func_func)))
         return NULL;
     Value *addr = kb_cast(c, at, p, type_index(c));
     for (int i = n - 1; i >= 0; i--) addr = ibin(c, at, "arith.addi", addr, kb_index(c, at, offs[i]));
@@ -751,8 +751,8 @@ static bool ptr_tensor_argument(Value *p) {
             return false;
         p = op_operand(d, 0);
     }
-    return !p->def && ptr_tensor(p->type) && p->block && p->block->region && p->block->region->op &&
-           (op_is(p->block->region->op, OP_tt_func) || op_is(p->block->region->op, OP_func_func));
+    return !p->def && ptr_tensor(p->type) && value_argblock(p) && value_argblock(p)->region && value_argblock(p)->region->op &&
+           (op_is(value_argblock(p)->region->op, OP_tt_func) || op_is(value_argblock(p)->region->op, OP_func_func));
 }
 
 static bool find_left(Op *op, void *ud) {

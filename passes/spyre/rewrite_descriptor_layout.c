@@ -88,9 +88,9 @@ static bool const_int(Value *v, int64_t *out) {
 }
 /* the scf.for whose induction variable v is, or NULL */
 static Op *loop_of_iv(Value *v) {
-    if (v->def || !v->block || !v->block->region) return NULL;
-    Op *p = v->block->region->op;
-    if (!p || !op_is(p, OP_scf_for) || p->verbatim || v->block != p->regions[0].first || v != v->block->args[0]) return NULL;
+    if (v->def || !value_argblock(v) || !value_argblock(v)->region) return NULL;
+    Op *p = value_argblock(v)->region->op;
+    if (!p || !op_is(p, OP_scf_for) || p->verbatim || value_argblock(v) != p->regions[0].first || v != value_argblock(v)->args[0]) return NULL;
     return p;
 }
 

@@ -360,7 +360,7 @@ const char *cg_ex(Cg *e, Value *v, const char *const *idx) {
         const char *s = cg_elem_of(e, v->def, idx);
         if (s) return s;
     }
-    Op *at = v->def ? v->def : v->block && v->block->region ? v->block->region->op : NULL;
+    Op *at = v->def ? v->def : value_argblock(v) && value_argblock(v)->region ? value_argblock(v)->region->op : NULL;
     if (at) cg_unsupported(e, at, "an operand it cannot express");
     else e->failed = true;
     return "0";

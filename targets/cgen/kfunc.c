@@ -39,7 +39,7 @@ bool kt_decl(Cg *e, Value *v) {
     if (!x->name) x->name = newname(e);
     const char *dl = cg_decl(e, x->name, v->type);
     if (!dl) {
-        Op *at = v->def ? v->def : (v->block && v->block->region ? v->block->region->op : NULL);
+        Op *at = v->def ? v->def : (value_argblock(v) && value_argblock(v)->region ? value_argblock(v)->region->op : NULL);
         return at ? cg_unsupported(e, at, "a value of this type") : false;
     }
     x->kind = is_tensor(v->type) ? K_ARRAY : K_SCALAR;
@@ -380,7 +380,7 @@ static bool hoistable(Op *op) {
            id == OP_linalg_fill || id == OP_linalg_broadcast || id == OP_linalg_transpose;
 }
 static bool inside(Value *v, Block *body) {
-    for (Block *q = v->def ? v->def->block : v->block; q; q = q->region && q->region->op ? q->region->op->block : NULL)
+    for (Block *q = v->def ? v->def->block : value_argblock(v); q; q = q->region && q->region->op ? q->region->op->block : NULL)
         if (q == body) return true;
     return false;
 }

@@ -183,7 +183,7 @@ int cg_site(Cg *e, Op *op) {
 bool cg_declare(Cg *e, Value *v) {
     const char *dl = cg_decl(e, cg_vi(e, v)->name, v->type);
     if (!dl) {
-        Op *at = v->def ? v->def : (v->block && v->block->region ? v->block->region->op : NULL);
+        Op *at = v->def ? v->def : (value_argblock(v) && value_argblock(v)->region ? value_argblock(v)->region->op : NULL);
         return at ? cg_unsupported(e, at, "a value of this type") : false;
     }
     line(e, "%s;", dl);

@@ -81,8 +81,8 @@ static bool inplace(Cg *e, Op *op, Value *a, int at) {
     if (!op || op->nres != 1 || !a || a->def) return false;
     Value *v = op_result(op, 0);
     Block *b = op->block;
-    if (!v->uses || v->uses->next || a->block != b || !b->region || !b->region->op || !op_is(b->region->op, OP_scf_for)) return false;
-    if (!op_is(v->uses->owner, OP_scf_yield) || v->uses->owner->block != b || use_index(v->uses) + 1 != a->index) return false;
+    if (!v->uses || v->uses->next || value_argblock(a) != b || !b->region || !b->region->op || !op_is(b->region->op, OP_scf_for)) return false;
+    if (!op_is(v->uses->owner, OP_scf_yield) || v->uses->owner->block != b || use_index(v->uses) + 1 != value_index(a)) return false;
     VI *x = cg_vi(e, a);
     if (x->kind != K_ARRAY || x->carried || !cg_same_shape(a->type, v->type) || type_elem(a->type) != type_elem(v->type)) return false;
     for (Use *u = a->uses; u; u = u->next) {
@@ -206,15 +206,15 @@ bool rvv_elementwise(Cg *e, Op *op, Value *v) {
  * which records each row's answer in the array NAME_rc before the loop),
  * and the loop advances it by a uniform offset (which keeps the answer) */
 static bool rows_flagged(Cg *e, Value *a) {
-    if (!a || a->def || !a->block || !a->block->region || !is_tensor(a->type) || a->index < 1) return false;
-    Op *f = a->block->region->op;
+    if (!a || a->def || !value_argblock(a) || !value_argblock(a)->region || !is_tensor(a->type) || value_index(a) < 1) return false;
+    Op *f = value_argblock(a)->region->op;
     Type *el = type_elem(a->type);
-    if (!f || !op_is(f, OP_scf_for) || a->block != f->regions[0].first || f->nopnds < 3 + a->index || !el || el->kind != T_PTR) return false;
-    Op *y = a->block->last;
-    if (!y || !op_is(y, OP_scf_yield) || y->nopnds < a->index) return false;
-    Op *adv = op_operand(y, a->index - 1)->def;
+    if (!f || !op_is(f, OP_scf_for) || value_argblock(a) != f->regions[0].first || f->nopnds < 3 + value_index(a) || !el || el->kind != T_PTR) return false;
+    Op *y = value_argblock(a)->last;
+    if (!y || !op_is(y, OP_scf_yield) || y->nopnds < value_index(a)) return false;
+    Op *adv = op_operand(y, value_index(a) - 1)->def;
     if (!adv || !op_is(adv, OP_tt_addptr) || adv->nopnds != 2 || op_operand(adv, 0) != a || !cg_is_uniform_value(op_operand(adv, 1))) return false;
-    Value *init = op_operand(f, 2 + a->index);
+    Value *init = op_operand(f, 2 + value_index(a));
     VI *x = cg_vi(e, a);
     if (x->kind != K_ARRAY || x->carried || cg_vi(e, init)->kind == K_ARRAY || a->type->sh.rank > MAXR || a->type->sh.dims[a->type->sh.rank - 1] < 1) return false;
     RvStrip g;
@@ -919,9 +919,9 @@ static bool dd_opnd(Cg *e, Op *op, int i, DdOpnd *o) {
  * may move each row's first pointer alone, which is all the dot reads */
 static bool lazy_rows(Cg *e, Value *a) {
     if (!rows_flagged(e, a)) return false;
-    Op *f = a->block->region->op, *y = a->block->last;
-    Op *adv = op_operand(y, a->index - 1)->def;
-    if (f->nres < a->index || value_has_uses(op_result(f, a->index - 1))) return false;
+    Op *f = value_argblock(a)->region->op, *y = value_argblock(a)->last;
+    Op *adv = op_operand(y, value_index(a) - 1)->def;
+    if (f->nres < value_index(a) || value_has_uses(op_result(f, value_index(a) - 1))) return false;
     if (!inplace(e, adv, a, 0)) return false;
     for (Use *u = a->uses; u; u = u->next) {
         Op *w = u->owner;

@@ -112,7 +112,7 @@ static void test_op_new_links_uses(void **state) {
     /* results know their op */
     Op *two = op_new(t->c, "t.two", 2, (Type *[]){ t->i32, t->f32 }, 0, NULL, 0, noloc);
     assert_ptr_equal(op_result(two, 1)->def, two);
-    assert_int_equal(op_result(two, 1)->index, 1);
+    assert_int_equal(value_index(op_result(two, 1)), 1);
     assert_ptr_equal(op_result(two, 1)->type, t->f32);
     assert_null(op_result(two, 2));
     /* a NULL operand is allowed and not linked anywhere */
@@ -413,18 +413,18 @@ static void test_block_args(void **state) {
     Value *a1 = block_add_arg(t->c, b, t->f32, noloc);
     Value *a2 = block_add_arg(t->c, b, t->i32, noloc);
     assert_int_equal(b->nargs, 3);
-    assert_ptr_equal(a0->block, b);
+    assert_ptr_equal(value_argblock(a0), b);
     assert_null(a0->def);
-    assert_int_equal(a0->index, 0);
-    assert_int_equal(a2->index, 2);
+    assert_int_equal(value_index(a0), 0);
+    assert_int_equal(value_index(a2), 2);
     assert_ptr_equal(a1->type, t->f32);
-    assert_int_equal(a0->loc.line, 3);
-    assert_int_equal(a0->loc.col, 7);
+    assert_int_equal(value_loc(a0).line, 3);
+    assert_int_equal(value_loc(a0).col, 7);
     block_erase_arg(b, 1);
     assert_int_equal(b->nargs, 2);
     assert_ptr_equal(b->args[0], a0);
     assert_ptr_equal(b->args[1], a2);
-    assert_int_equal(a2->index, 1);
+    assert_int_equal(value_index(a2), 1);
     /* grow well beyond the first capacity */
     Value *more[20];
     for (int i = 0; i < 20; i++) more[i] = block_add_arg(t->c, b, t->i32, noloc);
@@ -433,12 +433,12 @@ static void test_block_args(void **state) {
     assert_ptr_equal(b->args[1], a2);
     for (int i = 0; i < 20; i++) {
         assert_ptr_equal(b->args[2 + i], more[i]);
-        assert_int_equal(more[i]->index, 2 + i);
+        assert_int_equal(value_index(more[i]), 2 + i);
     }
     block_erase_arg(b, 0);
     block_erase_arg(b, b->nargs - 1);
     assert_int_equal(b->nargs, 20);
-    for (int i = 0; i < b->nargs; i++) assert_int_equal(b->args[i]->index, i);
+    for (int i = 0; i < b->nargs; i++) assert_int_equal(value_index(b->args[i]), i);
     assert_ptr_equal(b->args[0], a2);
     assert_ptr_equal(b->args[19], more[18]);
     /* uses of an argument survive the erasure of an earlier one */
@@ -446,7 +446,7 @@ static void test_block_args(void **state) {
     block_erase_arg(b, 0);
     assert_int_equal(check_uses(more[5]), 1);
     assert_ptr_equal(op_operand(u, 0), more[5]);
-    assert_int_equal(more[5]->index, 5);
+    assert_int_equal(value_index(more[5]), 5);
 }
 
 /* ---- attributes ----------------------------------------------------- */
@@ -550,7 +550,7 @@ static void test_op_clone(void **state) {
     assert_ptr_not_equal(ca, a);
     assert_ptr_not_equal(cb, barg);
     assert_ptr_equal(cb->type, t->f32);
-    assert_ptr_equal(ca->block, c0);
+    assert_ptr_equal(value_argblock(ca), c0);
     char names[256];
     block_names(c0, names, sizeof names);
     assert_string_equal(names, "t.i1 t.i2 t.br");
