@@ -105,7 +105,7 @@ static unsigned op_hash(const Op *op) {
     }
     for (int i = 0; i < op->nres; i++) h = mix(h, (uintptr_t)op->res[i].type);
     for (int i = 0; i < op->nattrs; i++) h = mix(mix(h, (uintptr_t)op->attrs[i].name), (uintptr_t)op->attrs[i].value);
-    for (int i = 0; i < op->nprops; i++) h = mix(mix(h, (uintptr_t)op->props[i].name), (uintptr_t)op->props[i].value);
+    for (int i = 0; i < op->nprops; i++) h = mix(mix(h, (uintptr_t)op_props(op)[i].name), (uintptr_t)op_props(op)[i].value);
     return h ? h : 1;
 }
 
@@ -146,7 +146,7 @@ static bool equivalent(const Op *a, const Op *b) {
         for (int i = 0; i < a->nopnds; i++) if (a->opnds[i].value != b->opnds[i].value) return false;
     }
     for (int i = 0; i < a->nres; i++) if (a->res[i].type != b->res[i].type) return false;
-    return same_attrs(a->attrs, b->attrs, a->nattrs) && same_attrs(a->props, b->props, a->nprops);
+    return same_attrs(a->attrs, b->attrs, a->nattrs) && same_attrs(op_props(a), op_props(b), a->nprops);
 }
 
 static Ent *lookup(Table *t, const Op *op, unsigned h) {

@@ -192,7 +192,7 @@ static bool scan_attr(Live *l, Op *table, Attr *a) {
 
 static void scan_op_attrs(Live *l, Op *table, Op *op) {
     for (int i = 0; i < op->nattrs; i++) scan_attr(l, table, op->attrs[i].value);
-    for (int i = 0; i < op->nprops; i++) scan_attr(l, table, op->props[i].value);
+    for (int i = 0; i < op->nprops; i++) scan_attr(l, table, op_props(op)[i].value);
     for (Elem *e = op_custom(op); e; e = e->next) {
         if (e->kind == E_ATTR) scan_attr(l, table, e->attr);
         else if (e->kind != E_STRING && e->text && memchr(e->text, '@', strlen(e->text))) scan_text(l, table, e->text, strlen(e->text));

@@ -305,7 +305,7 @@ void print_attrs(Printer *p, Op *op, const char *const *elide, int n) {
     int tot = op->nattrs + op->nprops, k = 0, i = 0, j = 0;
     NamedAttr *all = malloc(sizeof(NamedAttr) * (size_t)tot);
     while (i < op->nprops || j < op->nattrs) {
-        if (j >= op->nattrs || (i < op->nprops && strcmp(op->props[i].name, op->attrs[j].name) <= 0)) all[k++] = op->props[i++];
+        if (j >= op->nattrs || (i < op->nprops && strcmp(op_props(op)[i].name, op->attrs[j].name) <= 0)) all[k++] = op_props(op)[i++];
         else all[k++] = op->attrs[j++];
     }
     print_attr_dict(p, all, tot, elide, n);

@@ -251,8 +251,8 @@ struct Op {
     const OpInfo *info;
     Use *opnds;
     Value *res;
-    NamedAttr *attrs;     /* sorted by name, unique names */
-    NamedAttr *props;     /* <{...}>, sorted */
+    NamedAttr *attrs;     /* nattrs attributes then nprops properties (<{...}>), each part
+                             sorted by name with unique names; shared, never written */
     Region *regions;
     Block *block;         /* parent block */
     Op *prev, *next;
@@ -280,6 +280,8 @@ static inline int value_pid(Ctx *c, const Value *v) {
 
 #define OP_MAX_COUNT 65535    /* results, attributes and properties of one op */
 #define OP_MAX_REGIONS 255
+
+static inline NamedAttr *op_props(const Op *op) { return op->attrs + op->nattrs; }
 
 /* the op's side part, allocated (zeroed) on first use */
 OpExt *op_ext(Ctx *c, Op *op);

@@ -120,8 +120,8 @@ static void print_generic(Printer *p, Op *op) {
         ps_(p, " <{");
         for (int i = 0; i < op->nprops; i++) {
             if (i) ps_(p, ", ");
-            print_key(p, op->props[i].name);
-            if (op->props[i].value->kind != A_UNIT) { ps_(p, " = "); print_attr(p, op->props[i].value); }
+            print_key(p, op_props(op)[i].name);
+            if (op_props(op)[i].value->kind != A_UNIT) { ps_(p, " = "); print_attr(p, op_props(op)[i].value); }
         }
         ps_(p, "}>");
     }

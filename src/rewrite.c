@@ -112,40 +112,48 @@ void op_remove_operand(Op *op, int i) {
     for (int j = i; j < op->nopnds; j++) use_link(&op->opnds[j]);
 }
 
-/* arrays are never written once made: a change makes a new one, so short
- * arrays can be shared (ctx_named_array) by every op that has them */
-static NamedAttr *na_set(Ctx *c, NamedAttr *arr, uint16_t *n, const char *name, Attr *a) {
+/* An op's attributes then its properties, each part sorted by name, are
+ * one array. Arrays are never written once made: a change makes a new one,
+ * so short arrays can be shared (ctx_named_array) by every op that has them. */
+static void na_set(Ctx *c, Op *op, bool prop, const char *name, Attr *a) {
     name = ctx_str(c, name);
+    NamedAttr *all = op->attrs;
+    int na = op->nattrs, np = op->nprops;
+    NamedAttr *arr = prop ? all + na : all;
+    int n = prop ? np : na;
     int i = 0;
-    while (i < *n && strcmp(arr[i].name, name) < 0) i++;
-    bool found = i < *n && arr[i].name == name;
-    if (found ? arr[i].value == a : !a) return arr;
-    if (!found && *n == OP_MAX_COUNT) {
+    while (i < n && strcmp(arr[i].name, name) < 0) i++;
+    bool found = i < n && arr[i].name == name;
+    if (found ? arr[i].value == a : !a) return;
+    if (!found && n == OP_MAX_COUNT) {
         fprintf(stderr, "ttxform: error: more than %d attributes on one op\n", OP_MAX_COUNT);
         exit(1);
     }
-    int m = *n + (found ? (a ? 0 : -1) : 1);
+    int m = n + (found ? (a ? 0 : -1) : 1);
+    int total = m + (prop ? na : np);
     NamedAttr buf[8];
-    NamedAttr *heap = m > 8 ? ctx_alloc(c, sizeof(NamedAttr) * (size_t)m) : NULL;
-    NamedAttr *na = heap ? heap : buf;
-    if (i) memcpy(na, arr, sizeof(NamedAttr) * (size_t)i);
+    NamedAttr *heap = total > 8 ? ctx_alloc(c, sizeof(NamedAttr) * (size_t)total) : NULL;
+    NamedAttr *out = heap ? heap : buf;
+    NamedAttr *seg = out;
+    if (prop) { if (na) memcpy(out, all, sizeof(NamedAttr) * (size_t)na); seg = out + na; }
+    if (i) memcpy(seg, arr, sizeof(NamedAttr) * (size_t)i);
     int k = i;
-    if (a) { na[k].name = name; na[k].value = a; k++; }
-    int rest = *n - i - (found ? 1 : 0);
-    if (rest > 0) memcpy(na + k, arr + (*n - rest), sizeof(NamedAttr) * (size_t)rest);
-    *n = (uint16_t)m;
-    if (!m) return NULL;
-    if (heap) return heap;
-    return ctx_named_array(c, m, buf);
+    if (a) { seg[k].name = name; seg[k].value = a; k++; }
+    int rest = n - i - (found ? 1 : 0);
+    if (rest > 0) memcpy(seg + k, arr + (n - rest), sizeof(NamedAttr) * (size_t)rest);
+    if (!prop && np) memcpy(out + m, all + na, sizeof(NamedAttr) * (size_t)np);
+    if (prop) op->nprops = (uint16_t)m; else op->nattrs = (uint16_t)m;
+    op->attrs = !total ? NULL : heap ? heap : ctx_named_array(c, total, buf);
 }
-void op_set_attr(Ctx *c, Op *op, const char *name, Attr *a) { op->attrs = na_set(c, op->attrs, &op->nattrs, name, a); }
+void op_set_attr(Ctx *c, Op *op, const char *name, Attr *a) { na_set(c, op, false, name, a); }
 void op_set_prop(Ctx *c, Op *op, const char *name, Attr *a) {
-    op->props = na_set(c, op->props, &op->nprops, name, a);
+    na_set(c, op, true, name, a);
     op->has_props = true;
 }
 Attr *op_attr(const Op *op, const char *name) {
     for (int i = 0; i < op->nattrs; i++) if (!strcmp(op->attrs[i].name, name)) return op->attrs[i].value;
-    for (int i = 0; i < op->nprops; i++) if (!strcmp(op->props[i].name, name)) return op->props[i].value;
+    const NamedAttr *pr = op_props(op);
+    for (int i = 0; i < op->nprops; i++) if (!strcmp(pr[i].name, name)) return pr[i].value;
     return NULL;
 }
 
@@ -370,16 +378,9 @@ static Op *clone_rec(Ctx *c, Op *op, Map *m, PtrVec *fix) {
     op_set_locattr(c, n, op_locattr(op));
     pv_push(fix, n);
     for (int i = 0; i < op->nres; i++) map_put(m, &op->res[i], &n->res[i]);
-    if (op->nattrs) {
-        n->attrs = ctx_alloc(c, sizeof(NamedAttr) * (size_t)op->nattrs);
-        memcpy(n->attrs, op->attrs, sizeof(NamedAttr) * (size_t)op->nattrs);
-        n->nattrs = op->nattrs;
-    }
-    if (op->nprops) {
-        n->props = ctx_alloc(c, sizeof(NamedAttr) * (size_t)op->nprops);
-        memcpy(n->props, op->props, sizeof(NamedAttr) * (size_t)op->nprops);
-        n->nprops = op->nprops;
-    }
+    n->attrs = op->attrs;   /* shared: never written */
+    n->nattrs = op->nattrs;
+    n->nprops = op->nprops;
     n->has_props = op->has_props;
     n->verbatim = op->verbatim;
     int ns = op_nsuccs(op);

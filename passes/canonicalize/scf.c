@@ -147,7 +147,7 @@ static bool for_iter_args(Rewriter *rw, Op *op) {
     Op *nf = op_new(c, "scf.for", nkeep, rt, 3 + nkeep, ops, 1, op->loc);
     op_set_locattr(c, nf, op_locattr(op));
     for (int i = 0; i < op->nattrs; i++) op_set_attr(c, nf, op->attrs[i].name, op->attrs[i].value);
-    for (int i = 0; i < op->nprops; i++) op_set_prop(c, nf, op->props[i].name, op->props[i].value);
+    for (int i = 0; i < op->nprops; i++) op_set_prop(c, nf, op_props(op)[i].name, op_props(op)[i].value);
     nf->has_props = op->has_props;
     op_insert_before(op, nf);
     rw_notify(rw, nf);

@@ -98,7 +98,7 @@ static void convert(Ctx *c, Op *op) {
     for (int r = 0; r < nout; r++) et[r] = type_elem(rts[r]);
     Op *s = op_new(c, op->info->name, nout, et, nin, args, 0, op->loc);
     for (int i = 0; i < op->nattrs; i++) op_set_attr(c, s, op->attrs[i].name, op->attrs[i].value);
-    for (int i = 0; i < op->nprops; i++) op_set_prop(c, s, op->props[i].name, op->props[i].value);
+    for (int i = 0; i < op->nprops; i++) op_set_prop(c, s, op_props(op)[i].name, op_props(op)[i].value);
     s->has_props = op->has_props;
     format_move_inherent(c, s);
     op_append(b, s);

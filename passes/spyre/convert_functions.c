@@ -74,7 +74,7 @@ static Op *become(Ctx *c, Op *old, const char *name) {
         while ((b = old->regions[r].first)) { block_unlink(b); region_append_block(&n->regions[r], b); }
     }
     for (int i = 0; i < old->nattrs; i++) op_set_attr(c, n, old->attrs[i].name, old->attrs[i].value);
-    for (int i = 0; i < old->nprops; i++) op_set_prop(c, n, old->props[i].name, old->props[i].value);
+    for (int i = 0; i < old->nprops; i++) op_set_prop(c, n, op_props(old)[i].name, op_props(old)[i].value);
     n->has_props = old->has_props;
     op_set_locattr(c, n, op_locattr(old));
     op_set_custom(c, n, op_custom(old));

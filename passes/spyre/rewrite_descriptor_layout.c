@@ -43,7 +43,7 @@
 static RdlB at(Ctx *c, Op *pos) { return (RdlB){ c, pos, NULL, pos->loc }; }
 
 static bool dict_get_prop(const Op *op, const char *name) {
-    for (int i = 0; i < op->nprops; i++) if (!strcmp(op->props[i].name, name)) return true;
+    for (int i = 0; i < op->nprops; i++) if (!strcmp(op_props(op)[i].name, name)) return true;
     return false;
 }
 
