@@ -36,6 +36,7 @@ struct Ctx {
     pthread_mutex_t mu;
 };
 
+static void tl_cache_free(void);
 static _Thread_local Chunk *tl_chunk;    /* shared mode: this thread's chunks, newest first */
 static _Thread_local size_t tl_bytes;
 
@@ -69,10 +70,14 @@ static Chunk *chunk_new(size_t n, size_t at_least) {
     return k;
 }
 
+static _Thread_local size_t tl_grow;   /* the size of this thread's next chunk */
+
 static void *shared_alloc(size_t n) {
     Chunk *k = tl_chunk;
     if (!k || k->used + n > k->size) {
-        k = chunk_new(n, 1u << 20);   /* handed to the context by ctx_thread_done */
+        if (tl_grow < (1u << 20)) tl_grow = 1u << 20;
+        k = chunk_new(n, tl_grow);   /* handed to the context by ctx_thread_done */
+        if (tl_grow < (32u << 20)) tl_grow *= 2;
         k->next = tl_chunk;
         tl_chunk = k;
     }
@@ -84,6 +89,7 @@ static void *shared_alloc(size_t n) {
 
 void ctx_share(Ctx *c, bool on) {
     if (on == c->shared) return;
+    if (!on) tl_cache_free();
     if (on) pthread_mutex_init(&c->mu, NULL);
     else pthread_mutex_destroy(&c->mu);
     c->shared = on;
@@ -101,6 +107,8 @@ void ctx_thread_done(Ctx *c) {
     pthread_mutex_unlock(&c->mu);
     tl_bytes = 0;
     tl_chunk = NULL;
+    tl_grow = 0;
+    tl_cache_free();
 }
 
 void *ctx_alloc(Ctx *c, size_t n) {
@@ -166,6 +174,36 @@ static void hs_put(HSet *s, size_t where, unsigned h, void *obj) {
     s->slot[where] = obj; s->hash[where] = h; s->n++;
 }
 
+/* Shared mode: each thread keeps its own sets of what it has interned and
+ * looks there first, without the lock and without touching a cache line
+ * another thread writes; a miss interns under the lock and remembers the
+ * result.  Interned objects never change, so reading them is safe. */
+typedef struct TlCache {
+    const Ctx *c;
+    HSet strs, types, attrs, exprs;
+    const char *ikey[256]; const OpInfo *ival[256];
+    NamedAttr *na[512]; int nalen[512];
+} TlCache;
+static _Thread_local TlCache *tl_cache;
+
+static void tl_cache_free(void) {
+    TlCache *t = tl_cache;
+    if (!t) return;
+    HSet *sets[] = { &t->strs, &t->types, &t->attrs, &t->exprs };
+    for (int i = 0; i < 4; i++) { free(sets[i]->slot); free(sets[i]->hash); }
+    free(t);
+    tl_cache = NULL;
+}
+static TlCache *tlc(const Ctx *c) {
+    if (tl_cache && tl_cache->c != c) tl_cache_free();
+    if (!tl_cache) {
+        tl_cache = calloc(1, sizeof *tl_cache);
+        if (!tl_cache) { fputs("ttxform: out of memory\n", stderr); abort(); }
+        tl_cache->c = c;
+    }
+    return tl_cache;
+}
+
 /* ---- strings -------------------------------------------------------- */
 typedef struct { const char *s; size_t n; } StrKey;
 static bool str_eq(const void *stored, const void *key) {
@@ -176,9 +214,16 @@ static bool str_eq(const void *stored, const void *key) {
 static const char *intern_locked(Ctx *c, const char *s, size_t n);
 const char *ctx_intern(Ctx *c, const char *s, size_t n) {
     if (!c->shared) return intern_locked(c, s, n);
+    TlCache *t = tlc(c);
+    StrKey k = { s, n };
+    unsigned h = hbytes(7, s, n);
+    size_t w;
+    const char *r = hs_find(&t->strs, h, &k, str_eq, &w);
+    if (r) return r;
     lock(c);
-    const char *r = intern_locked(c, s, n);
+    r = intern_locked(c, s, n);
     unlock(c);
+    hs_put(&t->strs, w, h, (void *)r);
     return r;
 }
 static const char *intern_locked(Ctx *c, const char *s, size_t n) {
@@ -317,14 +362,18 @@ NamedAttr *ctx_named_array(Ctx *c, int n, const NamedAttr *ents) {
     unsigned h = (unsigned)n;
     for (int i = 0; i < n; i++) h = hptr(hptr(h, ents[i].name), ents[i].value);
     h &= 511;
+    TlCache *tc = c->shared ? tlc(c) : NULL;
+    NamedAttr *r;
+    if (tc && (r = tc->na[h]) && tc->nalen[h] == n && !memcmp(r, ents, sizeof *ents * (size_t)n)) return r;
     lock(c);
-    NamedAttr *r = c->nacache[h];
+    r = c->nacache[h];
     if (!r || c->nalen[h] != n || memcmp(r, ents, sizeof *ents * (size_t)n)) {
         r = ctx_alloc(c, sizeof *ents * (size_t)n);
         memcpy(r, ents, sizeof *ents * (size_t)n);
         c->nacache[h] = r; c->nalen[h] = n;
     }
     unlock(c);
+    if (tc) { tc->na[h] = r; tc->nalen[h] = n; }
     return r;
 }
 
@@ -441,9 +490,15 @@ static unsigned type_hash(const Type *t) {
 static Type *type_get_locked(Ctx *c, Type *key);
 static Type *type_get(Ctx *c, Type *key) {
     if (!c->shared) return type_get_locked(c, key);
+    TlCache *tc = tlc(c);
+    unsigned h = type_hash(key);
+    size_t w;
+    Type *t = hs_find(&tc->types, h, key, type_eq, &w);
+    if (t) return t;
     lock(c);
-    Type *t = type_get_locked(c, key);
+    t = type_get_locked(c, key);
     unlock(c);
+    hs_put(&tc->types, w, h, t);
     return t;
 }
 static Type *type_get_locked(Ctx *c, Type *key) {
@@ -556,15 +611,19 @@ static bool ae_eq(const void *stored, const void *key) {
 static AExpr *ae_get(Ctx *c, AExprKind k, int64_t v, AExpr *l, AExpr *r) {
     AExpr key = { k, 0, v, l, r };
     unsigned h = hptr(hptr(hmix(hmix(3, k), (uint64_t)v), l), r);
-    size_t w;
+    size_t w, tw = 0;
+    TlCache *tc = c->shared ? tlc(c) : NULL;
+    AExpr *e;
+    if (tc && (e = hs_find(&tc->exprs, h, &key, ae_eq, &tw))) return e;
     lock(c);
-    AExpr *e = hs_find(&c->exprs, h, &key, ae_eq, &w);
+    e = hs_find(&c->exprs, h, &key, ae_eq, &w);
     if (!e) {
         e = ctx_alloc(c, sizeof *e);
         *e = key; e->hash = h;
         hs_put(&c->exprs, w, h, e);
     }
     unlock(c);
+    if (tc) hs_put(&tc->exprs, tw, h, e);
     return e;
 }
 AExpr *ae_const(Ctx *c, int64_t v) { return ae_get(c, AE_CONST, v, NULL, NULL); }
@@ -788,9 +847,15 @@ static void *dup(Ctx *c, const void *p, size_t n) {
 static Attr *attr_get_locked(Ctx *c, Attr *key);
 static Attr *attr_get(Ctx *c, Attr *key) {
     if (!c->shared) return attr_get_locked(c, key);
+    TlCache *tc = tlc(c);
+    unsigned h = attr_hash(key);
+    size_t w;
+    Attr *a = hs_find(&tc->attrs, h, key, attr_eq, &w);
+    if (a) return a;
     lock(c);
-    Attr *a = attr_get_locked(c, key);
+    a = attr_get_locked(c, key);
     unlock(c);
+    hs_put(&tc->attrs, w, h, a);
     return a;
 }
 static Attr *attr_get_locked(Ctx *c, Attr *key) {
@@ -1007,6 +1072,8 @@ static const OpInfo *opinfo_lookup_slow(Ctx *c, const char *name);
 /* names are usually interned strings: a small pointer-keyed cache first */
 const OpInfo *opinfo_lookup(Ctx *c, const char *name) {
     unsigned h = (unsigned)(((uintptr_t)name >> 4) * 2654435761u) >> 24;
+    TlCache *tc = c->shared ? tlc(c) : NULL;
+    if (tc && tc->ikey[h] == name) return tc->ival[h];
     lock(c);
     const OpInfo *in;
     if (c->icache_key[h] == name) in = c->icache_val[h];
@@ -1016,6 +1083,7 @@ const OpInfo *opinfo_lookup(Ctx *c, const char *name) {
         c->icache_val[h] = in;
     }
     unlock(c);
+    if (tc) { tc->ikey[h] = name; tc->ival[h] = in; }
     return in;
 }
 

@@ -195,7 +195,15 @@ Attr *ps_string_attr(PState *ps, Token *t) {
 }
 
 /* ---- aliases and top level ------------------------------------------ */
+/* in a module body (a piece read by parse_par.c) there is no top level:
+ * the serial read reports what is wrong there */
+static bool not_in_piece(PState *ps, Token *t) {
+    if (ps->piece) ps_perr(ps, tok_loc(ps, t), "not at the top level");
+    return !ps->piece;
+}
+
 void ps_alias_attr(PState *ps, Token *n, Attr *a) {
+    if (!not_in_piece(ps, n)) return;
     char buf[256];
     const char *name = ps_tok_str(n, buf, sizeof buf);
     for (Alias *al = ctx_aliases(ps->ctx); al; al = al->next)
@@ -203,6 +211,7 @@ void ps_alias_attr(PState *ps, Token *n, Attr *a) {
     if (a) ctx_add_alias(ps->ctx, name, a, NULL);
 }
 void ps_alias_type(PState *ps, Token *n, Type *t) {
+    if (!not_in_piece(ps, n)) return;
     char buf[256];
     const char *name = ps_tok_str(n, buf, sizeof buf);
     for (Alias *al = ctx_aliases(ps->ctx); al; al = al->next)
@@ -210,6 +219,7 @@ void ps_alias_type(PState *ps, Token *n, Type *t) {
     if (t) ctx_add_alias(ps->ctx, name, NULL, t);
 }
 void ps_file_meta(PState *ps, Token *t) {
+    if (!not_in_piece(ps, t)) return;
     char *s = ctx_alloc(ps->ctx, (size_t)t->len + 1);
     memcpy(s, t->s, (size_t)t->len);
     ctx_set_trailer(ps->ctx, s);
@@ -875,23 +885,31 @@ static _Thread_local void *progress_ud;
 void parse_set_progress(ParseProgressFn fn, void *ud) { progress_fn = fn; progress_ud = ud; }
 enum { PROGRESS_STEP = 4 << 20 };
 
-Op *parse_module(Ctx *c, const char *file, const char *src, size_t len, int first_line, Diag *d) {
+/* The reader proper: the top-level ops of src in a block, or NULL after
+ * reporting errors to d.  With skip, the text [skip->from, skip->to) is not
+ * read (parse_par.c reads it on other threads): the lexer jumps over it
+ * when it reaches skip->from.  depth: brackets already open around src. */
+Block *parse_text(Ctx *c, const char *file, const char *src, size_t len, int first_line, Diag *d,
+                  const ParseSkip *skip, int depth) {
     PState ps = {0};
     ps.ctx = c;
     ps.diag = d;
     ps.file = loc_file_id(file);
     ps.src = src;
     ps.tcache = ps_xcalloc(1, sizeof *ps.tcache);
+    ps.piece = depth > 0;
     Block *top = block_new(c);
     ps.top = ps.block = top;
     ps_scope_push(&ps, true, NULL, NULL);
     Lexer L;
     lex_init(&L, src, len, first_line);
+    L.depth = depth;
     void *parser = TtxParseAlloc(malloc);
     Token t;
     int kind;
     const char *next_report = len > PROGRESS_STEP && progress_fn ? src + PROGRESS_STEP : NULL;
     do {
+        if (skip && L.cur == skip->from) { L.cur = L.linestart = skip->to; L.line = skip->to_line; }
         kind = lex_next(&L, &t);
         if (next_report && t.s >= next_report) {
             progress_fn(progress_ud, src, t.s - PROGRESS_STEP / 4);
@@ -912,8 +930,11 @@ Op *parse_module(Ctx *c, const char *file, const char *src, size_t len, int firs
     }
     bool failed = ps.failed;
     free_state(&ps);
-    if (failed) return NULL;
-    /* a single builtin.module at top level is the module; otherwise wrap */
+    return failed ? NULL : top;
+}
+
+/* a single builtin.module at top level is the module; otherwise wrap */
+Op *parse_wrap_module(Ctx *c, Block *top) {
     Op *only = top->first;
     if (only && !only->next && op_is(only, OP_module)) {
         op_unlink(only);
@@ -925,6 +946,15 @@ Op *parse_module(Ctx *c, const char *file, const char *src, size_t len, int firs
     Block *body = module_body(m);
     while (top->first) { Op *o = top->first; op_unlink(o); op_append(body, o); }
     return m;
+}
+
+void parse_progress_get(ParseProgressFn *fn, void **ud) { *fn = progress_fn; *ud = progress_ud; }
+
+Op *parse_module(Ctx *c, const char *file, const char *src, size_t len, int first_line, Diag *d) {
+    Op *m = parse_module_par(c, file, src, len, first_line, d);
+    if (m) return m;
+    Block *top = parse_text(c, file, src, len, first_line, d, NULL, 0);
+    return top ? parse_wrap_module(c, top) : NULL;
 }
 
 Type *parse_type_str(Ctx *c, const char *text) {

@@ -20,6 +20,13 @@ Op *parse_module(Ctx *c, const char *file, const char *src, size_t len, int firs
 typedef void (*ParseProgressFn)(void *ud, const char *src, const char *upto);
 void parse_set_progress(ParseProgressFn fn, void *ud);
 
+/* Threads for reading a large module (several MiB, one module of many
+ * top-level ops): 0 (the default) one per CPU up to 8, 1 serial.  The IR
+ * and every diagnostic are the same either way. */
+void parse_set_threads(int n);
+/* the threads the calling thread's last parse_module read on (1: serially) */
+int parse_last_threads(void);
+
 /* parse a lone type or attribute from text, for tools and tests */
 Type *parse_type_str(Ctx *c, const char *text);
 Attr *parse_attr_str(Ctx *c, const char *text);

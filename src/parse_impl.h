@@ -5,6 +5,7 @@
 #include "../grammar/lexer.h"
 #include "diag.h"
 #include "ir.h"
+#include "parse.h"
 
 typedef struct NameEnt {          /* an SSA name: %x, or %x:N */
     const char *name;             /* without '%', not NUL-terminated: text of the source or an element */
@@ -60,6 +61,7 @@ typedef struct PState {
     const char *src;              /* start of the text being parsed */
     Token last;                   /* the token being fed */
     bool failed;
+    bool piece;                   /* a piece of a module body (parse_par.c): no aliases, no metadata */
     Scope *scope;
     OpB *op;                      /* innermost op under construction */
     Block *block;                 /* where finished ops go */
@@ -184,6 +186,16 @@ Attr *dense_from_literal(Ctx *c, Attr *lit, Type *t, const char **err);
 /* the same, reporting which leaf (*leaf) or list (*list) is wrong, -1 if neither */
 Attr *dense_from_literal_at(Ctx *c, Attr *lit, Type *t, const char **err, int *leaf, int *list);
 char *unescape_string(Ctx *c, const char *s, int len, size_t *outlen);
+
+/* the reader proper (parse.c) and its threaded driver (parse_par.c) */
+typedef struct ParseSkip { const char *from, *to; int to_line; } ParseSkip;
+Block *parse_text(Ctx *c, const char *file, const char *src, size_t len, int first_line, Diag *d,
+                  const ParseSkip *skip, int depth);
+Op *parse_wrap_module(Ctx *c, Block *top);
+void parse_progress_get(ParseProgressFn *fn, void **ud);
+/* the module read on several threads, or NULL when that does not apply or
+ * anything was reported (the caller then reads it serially) */
+Op *parse_module_par(Ctx *c, const char *file, const char *src, size_t len, int first_line, Diag *d);
 
 /* shared by parse.c and parse_attr.c */
 static inline Loc tok_loc(PState *ps, const Token *t) { return loc_at(ps->file, t->line, t->col); }

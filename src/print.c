@@ -224,7 +224,8 @@ static void print_op(Printer *p, Op *op) {
 static ssize_t null_write(void *c, const char *b, size_t n) { (void)c; (void)b; return (ssize_t)n; }
 
 bool print_module(FILE *f, Ctx *c, Op *module, const PrintOpts *o) {
-    PtrVec used = {0}, locs = {0};
+    PtrVec used = {0};
+    LocTab locs = {0};
     bool any = o->debuginfo;
     for (Alias *al = ctx_aliases(c); al; al = al->next) if (al->attr && al->attr->kind != A_LOC) any = true;
     if (any || ctx_has_affine(c)) {
@@ -272,12 +273,12 @@ bool print_module(FILE *f, Ctx *c, Op *module, const PrintOpts *o) {
     pv_free(&used);
     number_values(&p, module);
     print_op(&p, module);
-    for (int i = 0; i < locs.n; i++) {
+    for (int i = 0; i < locs.v.n; i++) {
         if (i) fprintf(p.f, "#loc%d = ", i); else ps_(&p, "#loc = ");
-        print_loc_def(&p, locs.v[i]);
+        print_loc_def(&p, locs.v.v[i]);
         pc(&p, '\n');
     }
-    pv_free(&locs);
+    loctab_free(&locs);
     if (ctx_trailer(c)) { pc(&p, '\n'); ps_(&p, ctx_trailer(c)); pc(&p, '\n'); }
     if (p.mem) {
         fclose(p.f);

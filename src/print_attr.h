@@ -14,6 +14,10 @@ typedef struct PrintOpts {
                            * and the results of a multi-result op named one by one (%r8_0, %r8_1) */
 } PrintOpts;
 
+/* the locations given #loc aliases: in order, and by attribute (open addressing) */
+typedef struct LocTab { PtrVec v; const Attr **key; int *idx; size_t cap; } LocTab;
+void loctab_free(LocTab *t);
+
 typedef struct Printer {
     FILE *f;
     Ctx *c;
@@ -23,7 +27,7 @@ typedef struct Printer {
     bool alias_ok;        /* false while printing an alias definition itself */
     bool collect;         /* a first pass that records the attributes needing aliases */
     PtrVec *used;
-    PtrVec *locs;         /* --mlir-print-debuginfo: locations with #loc aliases, in order */
+    struct LocTab *locs;  /* --mlir-print-debuginfo: locations with #loc aliases, in order */
     /* --ktir-cpu: f is a memory stream whose text is *mem (*memlen bytes after fflush) */
     char **mem;
     size_t *memlen;

@@ -139,17 +139,38 @@ static Attr *loc_node(Printer *p, const char *text) {
     return a;
 }
 
-static int loc_index(Printer *p, Attr *a) {
-    for (int i = 0; i < p->locs->n; i++) if (p->locs->v[i] == a) return i;
-    return -1;
+static size_t loc_slot(const LocTab *t, const Attr *a) {
+    size_t i = (size_t)(((uintptr_t)a >> 4) * 11400714819323198485ull) & (t->cap - 1);
+    while (t->key[i] && t->key[i] != a) i = (i + 1) & (t->cap - 1);
+    return i;
 }
+static int loc_index(Printer *p, Attr *a) {
+    LocTab *t = p->locs;
+    if (!t->cap) return -1;
+    size_t i = loc_slot(t, a);
+    return t->key[i] ? t->idx[i] : -1;
+}
+static void loc_add(LocTab *t, Attr *a) {
+    if ((size_t)(t->v.n + 1) * 2 > t->cap) {
+        size_t nc = t->cap ? t->cap * 2 : 64;
+        LocTab n = { t->v, calloc(nc, sizeof *t->key), calloc(nc, sizeof *t->idx), nc };
+        if (!n.key || !n.idx) { fputs("ttxform: out of memory\n", stderr); abort(); }
+        for (int k = 0; k < t->v.n; k++) { size_t s = loc_slot(&n, t->v.v[k]); n.key[s] = t->v.v[k]; n.idx[s] = k; }
+        free(t->key); free(t->idx);
+        *t = n;
+    }
+    size_t s = loc_slot(t, a);
+    t->key[s] = a; t->idx[s] = t->v.n;
+    pv_push(&t->v, a);
+}
+void loctab_free(LocTab *t) { pv_free(&t->v); free(t->key); free(t->idx); t->key = NULL; t->idx = NULL; t->cap = 0; }
 
 /* the direct parts of a compound location, in order */
 static void loc_children(Printer *p, Attr *a, PtrVec *out);
 
 void loc_register(Printer *p, Attr *a) {
     if (loc_index(p, a) >= 0) return;
-    pv_push(p->locs, a);
+    loc_add(p->locs, a);
     PtrVec ch = {0};
     loc_children(p, a, &ch);
     for (int i = 0; i < ch.n; i++) loc_register(p, ch.v[i]);
