@@ -3,13 +3,17 @@
  * spells them, so that output diffs cleanly against reference tools. */
 #include "print_impl.h"
 
+#include <pthread.h>
+#include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "format.h"
 
 /* ---- ops ------------------------------------------------------------ */
 static void print_op(Printer *p, Op *op);
+static bool print_body_par(Printer *p, Block *b);
 
 static void print_results(Printer *p, Op *op) {
     if (!op->nres) return;
@@ -79,6 +83,7 @@ void print_region(Printer *p, Region *r, bool entry_args, bool terminators, bool
         gap = false;
         if (!entry) print_block_header(p, b, true);
         else if ((empty_block && !b->first) || (entry_args && b->nargs)) print_block_header(p, b, true);
+        if (p->par_module && r->op == p->par_module && print_body_par(p, b)) continue;
         for (Op *o = b->first; o; o = o->next) {
             if (!terminators && !o->next && (o->info->traits & TR_TERMINATOR) && !o->nopnds && !o->nres) continue;
             if (gap) pc(p, '\n');
@@ -223,6 +228,134 @@ static void print_op(Printer *p, Op *op) {
 
 static ssize_t null_write(void *c, const char *b, size_t n) { (void)c; (void)b; return (ssize_t)n; }
 
+/* ---- a large module body on several threads ------------------------ */
+/* The module's top-level ops are printed in batches, each into memory by
+ * a worker, and written in order by the calling thread; a batch waits for
+ * a free place in a window of a few, so the text in memory stays small.
+ * Used only where nothing the printer reads changes while it prints: no
+ * alias or location collection, no --ktir-cpu line logic, and only ops of
+ * dialects whose printers read the IR and intern through the context
+ * (which ctx_share serialises). */
+static int print_threads;   /* 0: one per CPU, at most 8 */
+void print_set_threads(int n) { print_threads = n; }
+static _Thread_local int last_threads;
+int print_last_threads(void) { return last_threads; }
+
+enum { PPAR_MIN_OPS = 20000, PPAR_BATCH = 4, PPAR_WINDOW = 4, PPAR_MAX_THREADS = 8 };
+
+typedef struct PBatch { Op *first; int n; char *buf; size_t len; bool ready; } PBatch;
+typedef struct PPar {
+    Printer proto;
+    PBatch *b;
+    int nb;
+    atomic_int next;
+    int written;                /* batches written so far (under mu) */
+    bool unknown;
+    pthread_mutex_t mu;
+    pthread_cond_t cv;
+} PPar;
+
+static const char *const par_dialects[] = { "builtin.", "func.", "arith.", "scf.", "math.", "cf.", "tt.", NULL };
+static bool par_safe(Op *op, void *ud) {
+    (void)ud;
+    if (op->verbatim) return false;
+    const char *n = op->info->name;
+    for (int i = 0; par_dialects[i]; i++) if (!strncmp(n, par_dialects[i], strlen(par_dialects[i]))) return true;
+    return false;
+}
+
+static void *ppar_worker(void *arg) {
+    PPar *pp = arg;
+    text_pool_off();
+    bool unknown = false;
+    for (;;) {
+        int i = atomic_fetch_add(&pp->next, 1);
+        if (i >= pp->nb) break;
+        pthread_mutex_lock(&pp->mu);
+        while (i >= pp->written + PPAR_WINDOW) pthread_cond_wait(&pp->cv, &pp->mu);
+        pthread_mutex_unlock(&pp->mu);
+        PBatch *bt = &pp->b[i];
+        Printer q = pp->proto;
+        q.f = open_memstream(&bt->buf, &bt->len);
+        if (q.f) {
+            Op *o = bt->first;
+            for (int k = 0; k < bt->n; k++, o = o->next) print_op(&q, o);
+            fclose(q.f);
+        }
+        unknown |= q.unknown_types;
+        pthread_mutex_lock(&pp->mu);
+        bt->ready = true;
+        pthread_cond_broadcast(&pp->cv);
+        pthread_mutex_unlock(&pp->mu);
+    }
+    ctx_thread_done(pp->proto.c);
+    pthread_mutex_lock(&pp->mu);
+    pp->unknown |= unknown;
+    pthread_mutex_unlock(&pp->mu);
+    return NULL;
+}
+
+/* prints b's ops (a module body: no terminator is left out); false when it does not apply */
+static bool print_body_par(Printer *p, Block *b) {
+    int nth = print_threads;
+    if (nth <= 0) { long c = sysconf(_SC_NPROCESSORS_ONLN); nth = c > 0 ? (int)c : 1; }
+    if (nth > PPAR_MAX_THREADS) nth = PPAR_MAX_THREADS;
+    if (nth < 2) return false;
+    int n = 0;
+    for (Op *o = b->first; o; o = o->next) n++;
+    if (n < 2 * PPAR_BATCH) return false;
+    /* enough ops in all, and every one of a dialect known to print safely */
+    size_t total = 0;
+    for (Op *o = b->first; o; o = o->next) {
+        if (!op_walk(o, par_safe, NULL)) return false;
+        for (int r = 0; r < o->nregions; r++)
+            for (Block *x = o->regions[r].first; x; x = x->next) for (Op *y = x->first; y; y = y->next) total++;
+    }
+    if (total < PPAR_MIN_OPS) return false;
+    PPar pp = { .proto = *p, .nb = (n + PPAR_BATCH - 1) / PPAR_BATCH };
+    pp.proto.par_module = NULL;
+    pp.b = calloc((size_t)pp.nb, sizeof *pp.b);
+    if (!pp.b) return false;
+    Op *o = b->first;
+    for (int i = 0; i < pp.nb; i++) {
+        pp.b[i].first = o;
+        pp.b[i].n = n - i * PPAR_BATCH < PPAR_BATCH ? n - i * PPAR_BATCH : PPAR_BATCH;
+        for (int k = 0; k < pp.b[i].n; k++) o = o->next;
+    }
+    atomic_init(&pp.next, 0);
+    pthread_mutex_init(&pp.mu, NULL);
+    pthread_cond_init(&pp.cv, NULL);
+    ctx_share(p->c, true);
+    pthread_t th[PPAR_MAX_THREADS];
+    int started = 0;
+    for (int i = 0; i < nth; i++) if (!pthread_create(&th[started], NULL, ppar_worker, &pp)) started++;
+    if (!started) {
+        /* no thread: print them here */
+        ctx_share(p->c, false);
+        for (Op *x = b->first; x; x = x->next) print_op(p, x);
+    } else {
+        for (int i = 0; i < pp.nb; i++) {
+            pthread_mutex_lock(&pp.mu);
+            while (!pp.b[i].ready) pthread_cond_wait(&pp.cv, &pp.mu);
+            pthread_mutex_unlock(&pp.mu);
+            if (pp.b[i].buf) fwrite(pp.b[i].buf, 1, pp.b[i].len, p->f);
+            free(pp.b[i].buf);
+            pthread_mutex_lock(&pp.mu);
+            pp.written++;
+            pthread_cond_broadcast(&pp.cv);
+            pthread_mutex_unlock(&pp.mu);
+        }
+        for (int i = 0; i < started; i++) pthread_join(th[i], NULL);
+        ctx_share(p->c, false);
+        last_threads = started;
+        if (pp.unknown) p->unknown_types = true;
+    }
+    pthread_cond_destroy(&pp.cv);
+    pthread_mutex_destroy(&pp.mu);
+    free(pp.b);
+    return true;
+}
+
 bool print_module(FILE *f, Ctx *c, Op *module, const PrintOpts *o) {
     PtrVec used = {0};
     LocTab locs = {0};
@@ -235,7 +368,7 @@ bool print_module(FILE *f, Ctx *c, Op *module, const PrintOpts *o) {
         ctx_clear_generated_aliases(c);
         cookie_io_functions_t io = { NULL, null_write, NULL, NULL };
         FILE *nul = fopencookie(NULL, "w", io);
-        Printer q = { nul, c, *o, 0, false, true, true, &used, &locs, NULL, NULL, -1, false };
+        Printer q = { nul, c, *o, 0, false, true, true, &used, &locs, NULL, NULL, -1, false, NULL };
         number_values(&q, module);
         print_op(&q, module);
         fclose(nul);
@@ -249,7 +382,7 @@ bool print_module(FILE *f, Ctx *c, Op *module, const PrintOpts *o) {
             ctx_set_generated_alias(c, a, name);
         }
     }
-    Printer p = { f, c, *o, 0, false, true, false, NULL, &locs, NULL, NULL, -1, false };
+    Printer p = { f, c, *o, 0, false, true, false, NULL, &locs, NULL, NULL, -1, false, NULL };
     char *mem = NULL;
     size_t memlen = 0;
     if (o->ktir_cpu) {
@@ -272,6 +405,8 @@ bool print_module(FILE *f, Ctx *c, Op *module, const PrintOpts *o) {
         }
     pv_free(&used);
     number_values(&p, module);
+    last_threads = 1;
+    if (!any && !ctx_has_affine(c) && !o->ktir_cpu && !o->debuginfo) p.par_module = module;
     print_op(&p, module);
     for (int i = 0; i < locs.v.n; i++) {
         if (i) fprintf(p.f, "#loc%d = ", i); else ps_(&p, "#loc = ");
@@ -289,7 +424,7 @@ bool print_module(FILE *f, Ctx *c, Op *module, const PrintOpts *o) {
 }
 
 void print_op_alone(FILE *f, Ctx *c, Op *op, const PrintOpts *o) {
-    Printer p = { f, c, *o, 0, false, true, false, NULL, NULL, NULL, NULL, -1, false };
+    Printer p = { f, c, *o, 0, false, true, false, NULL, NULL, NULL, NULL, -1, false, NULL };
     number_values(&p, op);
     print_op(&p, op);
 }

@@ -234,12 +234,14 @@ static char *scr_buf;
 static size_t scr_len;
 static bool scr_busy;
 static void scr_free(void) { if (scr_f) fclose(scr_f); free(scr_buf); scr_f = NULL; scr_buf = NULL; }
+static _Thread_local bool scr_off;   /* a printing worker thread: streams of its own */
+void text_pool_off(void) { scr_off = true; }
 
 FILE *text_open(TextBuf *t) {
     t->pooled = false;
     t->buf = NULL;
     t->len = 0;
-    if (!scr_busy) {
+    if (!scr_busy && !scr_off) {
         if (!scr_f) {
             scr_f = open_memstream(&scr_buf, &scr_len);
             if (scr_f) atexit(scr_free);
@@ -267,7 +269,7 @@ void text_free(TextBuf *t) {
 char *print_type_str(Ctx *c, Type *t) {
     TextBuf tb;
     FILE *f = text_open(&tb);
-    Printer p = { f, c, {0}, 0, false, true, false, NULL, NULL, NULL, NULL, -1, false };
+    Printer p = { f, c, {0}, 0, false, true, false, NULL, NULL, NULL, NULL, -1, false, NULL };
     print_type(&p, t);
     const char *txt = text_close(&tb, f);
     if (!tb.pooled) return (char *)txt;
@@ -278,7 +280,7 @@ char *print_type_str(Ctx *c, Type *t) {
 char *print_attr_str(Ctx *c, Attr *a) {
     TextBuf tb;
     FILE *f = text_open(&tb);
-    Printer p = { f, c, {0}, 0, false, true, false, NULL, NULL, NULL, NULL, -1, false };
+    Printer p = { f, c, {0}, 0, false, true, false, NULL, NULL, NULL, NULL, -1, false, NULL };
     print_attr(&p, a);
     const char *txt = text_close(&tb, f);
     if (!tb.pooled) return (char *)txt;

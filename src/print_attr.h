@@ -33,6 +33,7 @@ typedef struct Printer {
     size_t *memlen;
     long type_end;        /* offset in f just past the last type printed */
     bool gap;             /* the op printed last wants a blank line after it */
+    Op *par_module;       /* print_module: this module's body may be printed on several threads */
 } Printer;
 
 /* the printer's writer: a string of text to p->f, copied straight into the
@@ -75,6 +76,9 @@ typedef struct TextBuf { char *buf; size_t len; bool pooled; } TextBuf;
 FILE *text_open(TextBuf *t);
 const char *text_close(TextBuf *t, FILE *f);
 void text_free(TextBuf *t);
+/* the calling thread (a worker of the threaded printer) never uses the
+ * pooled stream, which is the main thread's */
+void text_pool_off(void);
 char *print_type_str(Ctx *c, Type *t);   /* malloc'd */
 char *print_attr_str(Ctx *c, Attr *a);   /* malloc'd */
 

@@ -1,19 +1,19 @@
 #!/usr/bin/env python3
-"""A large module read on several threads gives what a serial read gives.
+"""A large module read and printed on several threads gives what a serial run gives.
 
 usage: check.py TTXFORM GEN_MODULE
 
 Generates a module of about 5 MB (bench/gen_module.py), then for each case
 runs ttxform twice, by default and with --mlir-disable-threading, and
 requires the same exit status, output and diagnostics, byte for byte. The
-cases: the module as generated in three print forms (custom, generic, with
+cases: tt kernels in two print forms, the module as generated in three print forms (custom, generic, with
 locations, which checks every op's line and column), and variants the
 threaded reader must hand back to the serial one: an error in a middle
 function, an undefined value, an alias defined inside the module, a
 verifier error late in the file, text after the module, an unindented body,
 and top-level lines that only look like op starts. Where the machine has
-more than one CPU, `--timing` must show the threaded read was used on the
-valid module.
+more than one CPU, `--timing` must show the threaded read and print were
+used on the valid module.
 """
 import os, subprocess, sys, tempfile
 
@@ -69,6 +69,12 @@ with tempfile.TemporaryDirectory() as tmp:
             i += 1
         return i
 
+    tt = os.path.join(tmp, "tt.mlir")
+    with open(tt, "w") as f:
+        subprocess.run([sys.executable, gen, "--tt", "100000"], stdout=f, stderr=subprocess.DEVNULL, check=True)
+    same("tt kernels", tt)
+    same("tt kernels, generic form", tt, ["--mlir-print-op-generic"])
+
     same("custom form", base)
     same("generic form", base, ["--mlir-print-op-generic"])
     same("with locations", base, ["--mlir-print-debuginfo"])
@@ -76,8 +82,8 @@ with tempfile.TemporaryDirectory() as tmp:
     if (os.cpu_count() or 1) > 1:
         checks += 1
         rc, _, err = run(["--timing", "-o", os.devnull, base])
-        ok = rc == 0 and b"parse (" in err and b"threads)" in err
-        print("%s: threaded read used (--timing)" % ("ok" if ok else "FAIL"))
+        ok = rc == 0 and b"parse (" in err and b"print (" in err and b"threads)" in err
+        print("%s: threaded read and print used (--timing)" % ("ok" if ok else "FAIL"))
         if not ok:
             print("    " + err.decode(errors="replace")[-400:])
             fails += 1
