@@ -36,7 +36,8 @@
  * - such a dot's loop over k blocks (its accumulator, A's and B's pointer
  *   arrays the loop's iter args): the loop inside the dot's row blocks, the
  *   accumulators in registers across all of it (a uniform init their first
- *   value, one store after the last block), a whole k block by 4 over a
+ *   value, one store after the last block; 4 rows at LMUL 4 when that
+ *   holds the columns, else 2 rows at LMUL 8), a whole k block by 4 over a
  *   constant count; the generic loop when the run-time test fails;
  * - a uniform value into an array: one strip loop over the whole array.
  * What a hook does not handle returns false and the shared emitter writes
@@ -994,14 +995,16 @@ typedef struct DdK {
     int mr;                      /* rows of accumulators */
     int64_t K;                   /* the k axis */
     bool h;                      /* f16 operands (vfwmacc on f16 scalars and rows) */
+    int lm;                      /* the accumulators' LMUL */
     const char *sfx, *vt, *hs, *et;
 } DdK;
 
-static DdK dd_shape(Cg *e, Op *op) {
+/* mr rows (0: 4, 2 or 1, what divides M) of accumulators at LMUL lm */
+static DdK dd_shape(Cg *e, Op *op, int lm, int mr) {
     Value *a = op_operand(op, 0);
     int64_t M = op_result(op, 0)->type->sh.dims[0];
-    DdK k = { M % 4 == 0 ? 4 : M % 2 == 0 ? 2 : 1, a->type->sh.dims[1], fname_is(type_elem(a->type), "f16"), rv_sfx(e, LM_DOT), rv_vt(e, LM_DOT),
-              rv_hsfx(e, LM_DOT), NULL };
+    DdK k = { mr ? mr : M % 4 == 0 ? 4 : M % 2 == 0 ? 2 : 1, a->type->sh.dims[1], fname_is(type_elem(a->type), "f16"), lm, rv_sfx(e, lm), rv_vt(e, lm),
+              rv_hsfx(e, lm), NULL };
     k.et = k.h ? "_Float16" : "float";
     return k;
 }
@@ -1011,7 +1014,7 @@ static DdK dd_shape(Cg *e, Op *op) {
 static void dd_steps(Cg *e, const DdK *s, int u) {
     for (int j = 0; j < u; j++) {
         const char *kj = j ? fmt(e, "k + %d", j) : "k";
-        if (s->h) line(e, "vfloat16m%d_t ttx_b%d = __riscv_vle16_v_%s(ttx_bp, ttx_vl);", LM_DOT / 2, j, s->hs);
+        if (s->h) line(e, "vfloat16%s_t ttx_b%d = __riscv_vle16_v_%s(ttx_bp, ttx_vl);", s->hs + 3, j, s->hs);
         else line(e, "%s ttx_b%d = __riscv_vle32_v_%s(ttx_bp, ttx_vl);", s->vt, j, s->sfx);
         line(e, "ttx_bp = (const %s *)((const char *)ttx_bp + ttx_ldb);", s->et);
         for (int q = 0; q < s->mr; q++)
@@ -1090,7 +1093,7 @@ static bool dd_dot(Cg *e, Op *op) {
     Value *c = op_operand(op, 2), *res = op_result(op, 0);
     Type *rt = res->type;
     bool carr = cg_vi(e, c)->kind == K_ARRAY && cg_same_shape(c->type, rt);
-    DdK s = dd_shape(e, op);
+    DdK s = dd_shape(e, op, LM_DOT, 0);
     int64_t M = rt->sh.dims[0], N = rt->sh.dims[1], K = s.K;
     const char *PA = cg_vi(e, oa.pv)->name, *PB = cg_vi(e, ob.pv)->name, *C = cg_vi(e, c)->name, *R = out_name(e, op, 2);
     const char *zi[2] = { "0", "0" };
@@ -1215,6 +1218,50 @@ static bool rl_scalars(Cg *e, Op *f, const RlLoop *L, const char *cnt) {
     return true;
 }
 
+/* the registers' loop nest of one micro-kernel shape s */
+static bool rl_nest(Cg *e, Op *f, RlLoop *L, const DdK *s) {
+    Block *b = f->regions[0].first;
+    Value *acc = b->args[L->acc + 1], *init = op_operand(f, 3 + L->acc);
+    bool uni = cg_is_uniform_value(init);
+    Op *dot = L->dot;
+    int64_t M = op_result(dot, 0)->type->sh.dims[0], N = op_result(dot, 0)->type->sh.dims[1], K = s->K;
+    const char *PA = cg_vi(e, L->oa.pv)->name, *C = cg_vi(e, acc)->name;
+    const char *lb = cg_ex(e, op_operand(f, 0), NULL), *ub = cg_ex(e, op_operand(f, 1), NULL), *stp = cg_ex(e, op_operand(f, 2), NULL);
+    const char *cnt = fmt(e, "t%s", cg_vi(e, b->args[0])->name + 1);
+    const char *zi[MAXR];
+    for (int i = 0; i < MAXR; i++) zi[i] = "0";
+    line(e, "for (i64 i0 = 0; i0 < %" PRId64 "; i0 += %d) {", M, s->mr);
+    e->ind++;
+    for (int q = 0; q < s->mr; q++) line(e, "const char *const ttx_p%d = (const char *)%s[(i0 + %d) * %" PRId64 "];", q, PA, q, K);
+    strip_open(e, s->lm, fmt(e, "%" PRId64, N));
+    line(e, "float *const ttx_rr = &%s[i0 * %" PRId64 "] + ttx_k;", C, N);
+    for (int q = 0; q < s->mr; q++) {
+        if (uni) line(e, "%s ttx_c%d = __riscv_vfmv_v_f_%s(ttx_c0, ttx_vl);", s->vt, q + 1, s->sfx);
+        else line(e, "%s ttx_c%d = __riscv_vle32_v_%s(ttx_rr + %" PRId64 ", ttx_vl);", s->vt, q + 1, s->sfx, q * N);
+    }
+    /* the bytes the advances of the iterations so far added to A's and B's pointers */
+    line(e, "i64 ttx_da = 0, ttx_db = 0;");
+    line(e, "for (i64 %s = %s; %s < %s; %s += %s) {", cnt, lb, cnt, ub, cnt, stp);
+    e->ind++;
+    if (!rl_scalars(e, f, L, cnt)) return false;
+    dd_prefix(e, &L->oa, "ttx_ka", K, NULL);
+    dd_prefix(e, &L->ob, "ttx_kb", K, NULL);
+    dd_others(e, &L->oa, &L->ob);
+    for (int q = 0; q < s->mr; q++) line(e, "const %s *const ttx_a%d = (const %s *)(ttx_p%d + ttx_da);", s->et, q, s->et, q);
+    line(e, "const %s *ttx_bp = (const %s *)(ttx_pb + ttx_db) + ttx_k;", s->et, s->et);
+    dd_kloop(e, s, true);
+    for (int i = 0; i < 2; i++) {
+        Op *adv = L->adv[i];
+        int sz = cg_msize(type_elem(op_result(adv, 0)->type)->ptr.pointee);
+        line(e, "ttx_d%c += (i64)(%s) * %d;", i ? 'b' : 'a', cg_ex(e, op_operand(adv, 1), zi), sz);
+    }
+    close1(e);
+    for (int q = 0; q < s->mr; q++) line(e, "__riscv_vse32_v_%s(ttx_rr + %" PRId64 ", ttx_c%d, ttx_vl);", s->sfx, q * N, q + 1);
+    close1(e);
+    close1(e);
+    return !e->failed;
+}
+
 bool rvv_loop(Cg *e, Op *f, bool *late) {
     RlLoop L;
     if (!rl_ok(e, f, &L)) return false;
@@ -1226,8 +1273,8 @@ bool rvv_loop(Cg *e, Op *f, bool *late) {
         return true;
     }
     Op *dot = L.dot;
-    DdK s = dd_shape(e, dot);
-    int64_t M = op_result(dot, 0)->type->sh.dims[0], N = op_result(dot, 0)->type->sh.dims[1], K = s.K;
+    int64_t K = op_operand(dot, 0)->type->sh.dims[1];
+    int64_t M = op_result(dot, 0)->type->sh.dims[0], N = op_result(dot, 0)->type->sh.dims[1];
     const char *PA = cg_vi(e, L.oa.pv)->name, *PB = cg_vi(e, L.ob.pv)->name, *C = cg_vi(e, acc)->name;
     const char *T = fmt(e, "%s_rl", C);
     const char *lb = cg_ex(e, op_operand(f, 0), NULL), *ub = cg_ex(e, op_operand(f, 1), NULL), *stp = cg_ex(e, op_operand(f, 2), NULL);
@@ -1253,35 +1300,21 @@ bool rvv_loop(Cg *e, Op *f, bool *late) {
     line(e, "const char *const ttx_pb = (const char *)%s[0];", PB);
     line(e, "const i64 ttx_ldb = %s_rs;", PB);
     if (uni) line(e, "const float ttx_c0 = %s;", cg_ex(e, init, zi));
-    line(e, "for (i64 i0 = 0; i0 < %" PRId64 "; i0 += %d) {", M, s.mr);
-    e->ind++;
-    for (int q = 0; q < s.mr; q++) line(e, "const char *const ttx_p%d = (const char *)%s[(i0 + %d) * %" PRId64 "];", q, PA, q, K);
-    strip_open(e, LM_DOT, fmt(e, "%" PRId64, N));
-    line(e, "float *const ttx_rr = &%s[i0 * %" PRId64 "] + ttx_k;", C, N);
-    for (int q = 0; q < s.mr; q++) {
-        if (uni) line(e, "%s ttx_c%d = __riscv_vfmv_v_f_%s(ttx_c0, ttx_vl);", s.vt, q + 1, s.sfx);
-        else line(e, "%s ttx_c%d = __riscv_vle32_v_%s(ttx_rr + %" PRId64 ", ttx_vl);", s.vt, q + 1, s.sfx, q * N);
+    /* the accumulators 16 registers: 4 rows at LMUL 4 when that holds the
+     * N columns in one strip, else strips of 2 rows at LMUL 8 (fewer
+     * scalars of A read per column; 8 rows at LMUL 2 measured no better) */
+    DdK sh[2];
+    int n = 0;
+    sh[n++] = dd_shape(e, dot, 4, 0);
+    if (M % 2 == 0) sh[n++] = dd_shape(e, dot, 8, 2);
+    for (int i = 0; i < n; i++) {
+        if (i + 1 < n) line(e, "%sif (__riscv_vsetvlmax_e32m%d() >= %" PRId64 ") {", i ? "} else " : "", sh[i].lm, N);
+        else if (i) line(e, "} else {");
+        if (n > 1) e->ind++;
+        if (!rl_nest(e, f, &L, &sh[i])) return false;
+        if (n > 1) e->ind--;
     }
-    /* the bytes the advances of the iterations so far added to A's and B's pointers */
-    line(e, "i64 ttx_da = 0, ttx_db = 0;");
-    line(e, "for (i64 %s = %s; %s < %s; %s += %s) {", cnt, lb, cnt, ub, cnt, stp);
-    e->ind++;
-    if (!rl_scalars(e, f, &L, cnt)) return false;
-    dd_prefix(e, &L.oa, "ttx_ka", K, NULL);
-    dd_prefix(e, &L.ob, "ttx_kb", K, NULL);
-    dd_others(e, &L.oa, &L.ob);
-    for (int q = 0; q < s.mr; q++) line(e, "const %s *const ttx_a%d = (const %s *)(ttx_p%d + ttx_da);", s.et, q, s.et, q);
-    line(e, "const %s *ttx_bp = (const %s *)(ttx_pb + ttx_db) + ttx_k;", s.et, s.et);
-    dd_kloop(e, &s, true);
-    for (int i = 0; i < 2; i++) {
-        Op *adv = L.adv[i];
-        int sz = cg_msize(type_elem(op_result(adv, 0)->type)->ptr.pointee);
-        line(e, "ttx_d%c += (i64)(%s) * %d;", i ? 'b' : 'a', cg_ex(e, op_operand(adv, 1), zi), sz);
-    }
-    close1(e);
-    for (int q = 0; q < s.mr; q++) line(e, "__riscv_vse32_v_%s(ttx_rr + %" PRId64 ", ttx_c%d, ttx_vl);", s.sfx, q * N, q + 1);
-    close1(e);
-    close1(e);
+    if (n > 1) line(e, "}");
     e->ind--;
     line(e, "} else {");
     return !e->failed;

@@ -61,7 +61,8 @@ cases = [
     # only the rows' first pointers built then (the arrays by strips
     # otherwise), B's rows tested evenly spaced; then the K loop inside the
     # dot's row blocks, the accumulators in registers across it (their zero
-    # fill the registers' first value, stored once after the last k block),
+    # fill the registers' first value, stored once after the last k block;
+    # 4 rows at LMUL 4 when that holds the 32 columns, else 2 at LMUL 8),
     # A's and B's rows read through the first pointers plus the advances so
     # far, a whole k block unrolled by 4 and the masked last one k by k
     # (vfwmacc on f16 rows), after a first pass over the k blocks for the
@@ -79,6 +80,7 @@ cases = [
                                  "the dot's accumulators in registers across the loop", "int v51_rl = v52_ra && v53_ru;",
                                  "if (v51_rl) {", "for (i64 t50 = 0; t50 < v47; t50 += 1) {",
                                  "v51_rl &= ttx_lb >= -2147483648LL && ttx_lb <= 2147483647LL - 31;", "if (v51_rl) {",
+                                 "if (__riscv_vsetvlmax_e32m4() >= 32) {",
                                  "const char *const ttx_p0 = (const char *)v52[(i0 + 0) * 32];",
                                  "vfloat32m4_t ttx_c1 = __riscv_vfmv_v_f_f32m4(ttx_c0, ttx_vl);", "i64 ttx_da = 0, ttx_db = 0;",
                                  "for (i64 t50 = 0; t50 < v47; t50 += 1) {", "ttx_ka = ttx_c < 0 ? 0 : ttx_c > 32 ? 32 : ttx_c;",
@@ -89,6 +91,9 @@ cases = [
                                  "for (; k + 4 <= ttx_kk; k += 4) {", "for (; k < ttx_kk; k++) {",
                                  "k < ttx_kb ? __riscv_vfwcvt_f_f_v_f32m4(", "ttx_da += (i64)(32) * 2;", "ttx_db += (i64)(v48) * 2;",
                                  "__riscv_vse32_v_f32m4(ttx_rr + 0, ttx_c1, ttx_vl);", "} else {",
+                                 "for (i64 i0 = 0; i0 < 32; i0 += 2) {", "ttx_vl = __riscv_vsetvl_e32m8((size_t)(32) - ttx_k);",
+                                 "ttx_c2 = __riscv_vfwmacc_vf_f32m8(ttx_c2, ttx_a1[k], ttx_b0, ttx_vl);",
+                                 "__riscv_vse32_v_f32m8(ttx_rr + 32, ttx_c2, ttx_vl);", "} else {",
                                  "__riscv_vse32_v_f32m8(&v51[0] + ttx_k, ",
                                  "read through its pointer rows by the tt.dot",
                                  "read through its pointer rows by the tt.dot", "written in place into", "int ttx_dd = v52_ra && v53_ru;",
