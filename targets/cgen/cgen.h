@@ -67,6 +67,14 @@ typedef struct CgenStrategy {
     bool (*defer)(Cg *e, Op *op);
     /* an xsmt.mmt4d, its result declared (a micro-kernel of the strategy's own) */
     bool (*mmt4d)(Cg *e, Op *op);
+    /* an scf.for (its iter args declared) that the strategy writes its own
+     * way when a run-time test holds.  With late non-NULL it only answers
+     * whether it will, and sets late[i] for each iter arg i whose init the
+     * generic loop alone needs; then, the other inits written, it is called
+     * with late NULL and writes `if (TEST) { its own loop } else {`: the
+     * late inits and the generic loop follow in that branch, which the
+     * emitter closes */
+    bool (*loop)(Cg *e, Op *op, bool *late);
 } CgenStrategy;
 
 /* C for func (a tt.func), or for every tt.func of module when func is NULL;

@@ -223,6 +223,8 @@ void cg_loops_close(Cg *e, int n);
 void cg_assign_all(Cg *e, Value *const *dst, Value *const *src, int n);
 /* every op of b but its terminator (returned in *term) */
 bool cg_emit_block(Cg *e, Block *b, Op **term);
+/* one op of a block (not its terminator) */
+bool cg_emit_op(Cg *e, Op *op);
 
 /* cgen/memory.c */
 bool cg_emit_load_store(Cg *e, Op *op);

@@ -73,6 +73,10 @@ static bool emit_for(Cg *e, Op *op) {
     int ni = op->nopnds - 3;
     if (!b || b->nargs != ni + 1 || op->nres != ni) return cg_unsupported(e, op, "malformed");
     if (op_attr(op, "unsignedCmp")) return cg_unsupported(e, op, "unsigned loop bounds");
+    /* the strategy's own loop, and the inits only the generic one needs */
+    bool *late = calloc((size_t)ni + 1, sizeof *late);
+    if (!late) abort();
+    bool own = e->s->loop && e->s->loop(e, op, late);
     for (int i = 0; i < ni; i++) {
         Value *v = b->args[i + 1];
         if (cg_vi(e, v)->carried) {
@@ -80,10 +84,17 @@ static bool emit_for(Cg *e, Op *op) {
             line(e, "(void)%s;", cg_vi(e, v)->name);
             continue;
         }
-        if (!cg_declare(e, v)) return false;
+        if (!cg_declare(e, v)) { free(late); return false; }
         line(e, "(void)%s;", cg_vi(e, v)->name);
-        copy_val(e, cg_vi(e, v)->name, op_operand(op, 3 + i), v->type);
+        if (!own || !late[i]) copy_val(e, cg_vi(e, v)->name, op_operand(op, 3 + i), v->type);
     }
+    if (own) {
+        if (!e->s->loop(e, op, NULL)) { free(late); return false; }
+        e->ind++;
+        for (int i = 0; i < ni; i++)
+            if (late[i]) copy_val(e, cg_vi(e, b->args[i + 1])->name, op_operand(op, 3 + i), b->args[i + 1]->type);
+    }
+    free(late);
     const char *lb = cg_ex(e, op_operand(op, 0), NULL), *ub = cg_ex(e, op_operand(op, 1), NULL), *st = cg_ex(e, op_operand(op, 2), NULL);
     Value *iv = b->args[0];
     const char *cnt = fmt(e, "t%s", cg_vi(e, iv)->name + 1);
@@ -123,6 +134,10 @@ static bool emit_for(Cg *e, Op *op) {
     free(src);
     e->ind--;
     line(e, "}");
+    if (own) {
+        e->ind--;
+        line(e, "}");
+    }
     return !e->failed;
 }
 
@@ -207,7 +222,7 @@ static void comment(Cg *e, Op *op) {
     else line(e, "/* %s */", op_name(op));
 }
 
-static bool emit_op(Cg *e, Op *op) {
+bool cg_emit_op(Cg *e, Op *op) {
     int id = op->info->id;
     if (op->verbatim && id != OP_tt_make_tensor_ptr && id != OP_tt_advance && id != OP_tt_reduce && id != OP_tt_scan &&
         id != OP_tts_load && id != OP_tts_store && id != OP_tt_extern_elementwise)
@@ -340,7 +355,7 @@ bool cg_emit_block(Cg *e, Block *b, Op **term) {
             break;
         }
         if (id == OP_cf_br || id == OP_cf_cond_br) return cg_unsupported(e, o, "branches between blocks");
-        if (!emit_op(e, o)) return false;
+        if (!cg_emit_op(e, o)) return false;
     }
     return !e->failed;
 }

@@ -33,6 +33,12 @@
  *   advances move only those first pointers; when the arrays' offsets are a
  *   row part plus a column part, that test reads the parts and only the
  *   rows' first pointers are built (the whole arrays when it fails);
+ * - such a dot's loop over k blocks (its accumulator, A's and B's pointer
+ *   arrays the loop's iter args): the loop inside the dot's row blocks, the
+ *   accumulators in registers across all of it (a uniform init their first
+ *   value, one store after the last block; 4 rows at LMUL 4 when that
+ *   holds the columns, else 2 rows at LMUL 8), a whole k block by 4 over a
+ *   constant count; the generic loop when the run-time test fails;
  * - a uniform value into an array: one strip loop over the whole array.
  * What a hook does not handle returns false and the shared emitter writes
  * its generic per-element loop nest, so every kernel still becomes
@@ -943,22 +949,25 @@ static bool dd_ok(Cg *e, Op *op) {
     return (cg_vi(e, c)->kind == K_ARRAY && cg_same_shape(c->type, rt)) || cg_is_uniform_value(c);
 }
 
-/* lines setting NAME_k to the length of the prefix of [0, K) the mask of o
- * keeps (K without one) and adding its no-wrap test to ttx_dd */
-static void dd_prefix(Cg *e, DdOpnd *o, const char *name, int64_t K) {
+/* lines setting NAME to the length of the prefix of [0, K) the mask of o
+ * keeps (K without one) and, when test is not NULL, adding its no-wrap test
+ * to the int test */
+static void dd_prefix(Cg *e, DdOpnd *o, const char *name, int64_t K, const char *test) {
     if (!o->mask) {
-        line(e, "i64 %s = %" PRId64 ";", name, K);
+        if (name) line(e, "i64 %s = %" PRId64 ";", name, K);
         return;
     }
     const char *zi[MAXR];
     for (int i = 0; i < MAXR; i++) zi[i] = "0";
-    line(e, "i64 %s = 0;", name);
+    if (name) line(e, "i64 %s = 0;", name);
     line(e, "{");
     e->ind++;
     line(e, "i64 ttx_lb = %s;", cg_aff_sum(e, o->af, zi));
-    line(e, "ttx_dd &= ttx_lb >= -2147483648LL && ttx_lb <= 2147483647LL - %" PRId64 ";", K - 1);
-    line(e, "i64 ttx_c = (i64)(i32)(%s) - ttx_lb%s;", cg_ex(e, o->b, zi), o->le ? " + 1" : "");
-    line(e, "%s = ttx_c < 0 ? 0 : ttx_c > %" PRId64 " ? %" PRId64 " : ttx_c;", name, K, K);
+    if (test) line(e, "%s &= ttx_lb >= -2147483648LL && ttx_lb <= 2147483647LL - %" PRId64 ";", test, K - 1);
+    if (name) {
+        line(e, "i64 ttx_c = (i64)(i32)(%s) - ttx_lb%s;", cg_ex(e, o->b, zi), o->le ? " + 1" : "");
+        line(e, "%s = ttx_c < 0 ? 0 : ttx_c > %" PRId64 " ? %" PRId64 " : ttx_c;", name, K, K);
+    }
     close1(e);
 }
 
@@ -981,79 +990,138 @@ static void dd_gather(Cg *e, DdOpnd *o, const char *dst) {
     cg_loops_close(e, n);
 }
 
+/* the shape of a direct dot's micro-kernel */
+typedef struct DdK {
+    int mr;                      /* rows of accumulators */
+    int64_t K;                   /* the k axis */
+    bool h;                      /* f16 operands (vfwmacc on f16 scalars and rows) */
+    int lm;                      /* the accumulators' LMUL */
+    const char *sfx, *vt, *hs, *et;
+} DdK;
+
+/* mr rows (0: 4, 2 or 1, what divides M) of accumulators at LMUL lm */
+static DdK dd_shape(Cg *e, Op *op, int lm, int mr) {
+    Value *a = op_operand(op, 0);
+    int64_t M = op_result(op, 0)->type->sh.dims[0];
+    DdK k = { mr ? mr : M % 4 == 0 ? 4 : M % 2 == 0 ? 2 : 1, a->type->sh.dims[1], fname_is(type_elem(a->type), "f16"), lm, rv_sfx(e, lm), rv_vt(e, lm),
+              rv_hsfx(e, lm), NULL };
+    k.et = k.h ? "_Float16" : "float";
+    return k;
+}
+
+/* u steps of k of the micro-kernel: B's row at ttx_bp (then advanced by
+ * ttx_ldb), A's scalars ttx_aQ[k + j] */
+static void dd_steps(Cg *e, const DdK *s, int u) {
+    for (int j = 0; j < u; j++) {
+        const char *kj = j ? fmt(e, "k + %d", j) : "k";
+        if (s->h) line(e, "vfloat16%s_t ttx_b%d = __riscv_vle16_v_%s(ttx_bp, ttx_vl);", s->hs + 3, j, s->hs);
+        else line(e, "%s ttx_b%d = __riscv_vle32_v_%s(ttx_bp, ttx_vl);", s->vt, j, s->sfx);
+        line(e, "ttx_bp = (const %s *)((const char *)ttx_bp + ttx_ldb);", s->et);
+        for (int q = 0; q < s->mr; q++)
+            line(e, "ttx_c%d = __riscv_vf%smacc_vf_%s(ttx_c%d, ttx_a%d[%s], ttx_b%d, ttx_vl);", q + 1, s->h ? "w" : "", s->sfx, q + 1, q, kj, j);
+    }
+}
+
+/* the k loop of one strip of a direct dot: the accumulators ttx_cQ, A's
+ * rows ttx_aQ, B's row at ttx_bp, the prefixes ttx_ka and ttx_kb the
+ * masks keep and the others ttx_oa, ttx_ob.  Each k adds its products in
+ * k order, one rounding each.  When both masks keep every k, k by 4 over
+ * the constant K (which the compiler unrolls); else k by 4 over the prefix
+ * both keep, the rest of it one by one, then the k a mask drops (its other) */
+static void dd_kloop(Cg *e, const DdK *s, bool whole) {
+    int64_t K = s->K, K4 = K - K % 4;
+    line(e, "const i64 ttx_kk = ttx_ka < ttx_kb ? ttx_ka : ttx_kb;");
+    if (whole) {
+        line(e, "if (ttx_kk == %" PRId64 ") {", K);
+        e->ind++;
+    }
+    if (whole && K4) {
+        line(e, "for (i64 k = 0; k < %" PRId64 "; k += 4) {", K4);
+        e->ind++;
+        dd_steps(e, s, 4);
+        close1(e);
+    }
+    if (whole && K4 < K) {
+        line(e, "for (i64 k = %" PRId64 "; k < %" PRId64 "; k++) {", K4, K);
+        e->ind++;
+        dd_steps(e, s, 1);
+        close1(e);
+    }
+    if (whole) {
+        e->ind--;
+        line(e, "} else {");
+        e->ind++;
+    }
+    line(e, "i64 k = 0;");
+    line(e, "for (; k + 4 <= ttx_kk; k += 4) {");
+    e->ind++;
+    dd_steps(e, s, 4);
+    close1(e);
+    line(e, "if (k < %" PRId64 ") {", K);
+    e->ind++;
+    line(e, "for (; k < ttx_kk; k++) {");
+    e->ind++;
+    dd_steps(e, s, 1);
+    close1(e);
+    /* the k one of the masks drops: its other */
+    line(e, "for (; k < %" PRId64 "; k++, ttx_bp = (const %s *)((const char *)ttx_bp + ttx_ldb)) {", K, s->et);
+    e->ind++;
+    if (s->h)
+        line(e, "%s ttx_b = k < ttx_kb ? __riscv_vfwcvt_f_f_v_%s(__riscv_vle16_v_%s(ttx_bp, ttx_vl), ttx_vl) : __riscv_vfmv_v_f_%s(ttx_ob, ttx_vl);", s->vt,
+             s->sfx, s->hs, s->sfx);
+    else line(e, "%s ttx_b = k < ttx_kb ? __riscv_vle32_v_%s((const float *)ttx_bp, ttx_vl) : __riscv_vfmv_v_f_%s(ttx_ob, ttx_vl);", s->vt, s->sfx, s->sfx);
+    for (int q = 0; q < s->mr; q++)
+        line(e, "ttx_c%d = __riscv_vfmacc_vf_%s(ttx_c%d, k < ttx_ka ? (float)ttx_a%d[k] : ttx_oa, ttx_b, ttx_vl);", q + 1, s->sfx, q + 1, q);
+    close1(e);
+    close1(e);
+    if (whole) close1(e);
+}
+
+/* lines declaring ttx_oa and ttx_ob, the others of the two loads */
+static void dd_others(Cg *e, DdOpnd *oa, DdOpnd *ob) {
+    const char *zi[2] = { "0", "0" };
+    line(e, "const float ttx_oa = %s;", oa->other ? fmt(e, "(float)(%s)", cg_ex(e, oa->other, zi)) : "0.0f");
+    line(e, "const float ttx_ob = %s;", ob->other ? fmt(e, "(float)(%s)", cg_ex(e, ob->other, zi)) : "0.0f");
+    line(e, "(void)ttx_oa; (void)ttx_ob;");
+}
+
 static bool dd_dot(Cg *e, Op *op) {
     if (!dd_ok(e, op)) return false;
     DdOpnd oa, ob;
     dd_opnd(e, op, 0, &oa);
     dd_opnd(e, op, 1, &ob);
-    Value *a = op_operand(op, 0), *c = op_operand(op, 2), *res = op_result(op, 0);
+    Value *c = op_operand(op, 2), *res = op_result(op, 0);
     Type *rt = res->type;
     bool carr = cg_vi(e, c)->kind == K_ARRAY && cg_same_shape(c->type, rt);
-    bool h = fname_is(type_elem(a->type), "f16");
-    int64_t M = rt->sh.dims[0], N = rt->sh.dims[1], K = a->type->sh.dims[1];
-    int mr = M % 4 == 0 ? 4 : M % 2 == 0 ? 2 : 1;
+    DdK s = dd_shape(e, op, LM_DOT, 0);
+    int64_t M = rt->sh.dims[0], N = rt->sh.dims[1], K = s.K;
     const char *PA = cg_vi(e, oa.pv)->name, *PB = cg_vi(e, ob.pv)->name, *C = cg_vi(e, c)->name, *R = out_name(e, op, 2);
-    const char *sfx = rv_sfx(e, LM_DOT), *vt = rv_vt(e, LM_DOT), *hs = rv_hsfx(e, LM_DOT), *et = h ? "_Float16" : "float";
     const char *zi[2] = { "0", "0" };
     line(e, "{");
     e->ind++;
     line(e, "int ttx_dd = %s_ra && %s_ru;", PA, PB);
-    dd_prefix(e, &oa, "ttx_ka", K);
-    dd_prefix(e, &ob, "ttx_kb", K);
+    dd_prefix(e, &oa, "ttx_ka", K, "ttx_dd");
+    dd_prefix(e, &ob, "ttx_kb", K, "ttx_dd");
     line(e, "if (ttx_dd) {");
     e->ind++;
-    line(e, "const i64 ttx_kk = ttx_ka < ttx_kb ? ttx_ka : ttx_kb;");
     line(e, "const char *const ttx_b0 = (const char *)%s[0];", PB);
     line(e, "const i64 ttx_ldb = %s_rs;", PB);
     if (!carr) line(e, "const float ttx_c0 = %s;", cg_ex(e, c, zi));
-    line(e, "const float ttx_oa = %s;", oa.other ? fmt(e, "(float)(%s)", cg_ex(e, oa.other, zi)) : "0.0f");
-    line(e, "const float ttx_ob = %s;", ob.other ? fmt(e, "(float)(%s)", cg_ex(e, ob.other, zi)) : "0.0f");
-    line(e, "(void)ttx_oa; (void)ttx_ob;");
-    line(e, "for (i64 i0 = 0; i0 < %" PRId64 "; i0 += %d) {", M, mr);
+    dd_others(e, &oa, &ob);
+    line(e, "for (i64 i0 = 0; i0 < %" PRId64 "; i0 += %d) {", M, s.mr);
     e->ind++;
-    for (int q = 0; q < mr; q++) line(e, "const %s *const ttx_a%d = (const %s *)%s[(i0 + %d) * %" PRId64 "];", et, q, et, PA, q, K);
+    for (int q = 0; q < s.mr; q++) line(e, "const %s *const ttx_a%d = (const %s *)%s[(i0 + %d) * %" PRId64 "];", s.et, q, s.et, PA, q, K);
     strip_open(e, LM_DOT, fmt(e, "%" PRId64, N));
     /* one pointer for the rows of C and one for R (fewer live registers) */
     line(e, "float *const ttx_rr = &%s[i0 * %" PRId64 "] + ttx_k;", R, N);
     if (carr) line(e, "const float *const ttx_cr = &%s[i0 * %" PRId64 "] + ttx_k;", C, N);
-    for (int q = 0; q < mr; q++) {
-        if (carr) line(e, "%s ttx_c%d = __riscv_vle32_v_%s(ttx_cr + %" PRId64 ", ttx_vl);", vt, q + 1, sfx, q * N);
-        else line(e, "%s ttx_c%d = __riscv_vfmv_v_f_%s(ttx_c0, ttx_vl);", vt, q + 1, sfx);
+    for (int q = 0; q < s.mr; q++) {
+        if (carr) line(e, "%s ttx_c%d = __riscv_vle32_v_%s(ttx_cr + %" PRId64 ", ttx_vl);", s.vt, q + 1, s.sfx, q * N);
+        else line(e, "%s ttx_c%d = __riscv_vfmv_v_f_%s(ttx_c0, ttx_vl);", s.vt, q + 1, s.sfx);
     }
-    line(e, "const %s *ttx_bp = (const %s *)ttx_b0 + ttx_k;", et, et);
-    /* k by 4 (one pointer step per row for four k), then the rest */
-    line(e, "i64 k = 0;");
-    for (int pass = 0; pass < 2; pass++) {
-        int u = pass ? 1 : 4;
-        if (pass) {
-            line(e, "if (k < %" PRId64 ") {", K);
-            e->ind++;
-            line(e, "for (; k < ttx_kk; k++) {");
-        }
-        else line(e, "for (; k + 4 <= ttx_kk; k += 4) {");
-        e->ind++;
-        for (int j = 0; j < u; j++) {
-            const char *kj = j ? fmt(e, "k + %d", j) : "k";
-            if (h) line(e, "vfloat16m%d_t ttx_b%d = __riscv_vle16_v_%s(ttx_bp, ttx_vl);", LM_DOT / 2, j, hs);
-            else line(e, "%s ttx_b%d = __riscv_vle32_v_%s(ttx_bp, ttx_vl);", vt, j, sfx);
-            line(e, "ttx_bp = (const %s *)((const char *)ttx_bp + ttx_ldb);", et);
-            for (int q = 0; q < mr; q++)
-                line(e, "ttx_c%d = __riscv_vf%smacc_vf_%s(ttx_c%d, ttx_a%d[%s], ttx_b%d, ttx_vl);", q + 1, h ? "w" : "", sfx, q + 1, q, kj, j);
-        }
-        close1(e);
-    }
-    /* the k one of the masks drops: its other */
-    line(e, "for (; k < %" PRId64 "; k++, ttx_bp = (const %s *)((const char *)ttx_bp + ttx_ldb)) {", K, et);
-    e->ind++;
-    if (h)
-        line(e, "%s ttx_b = k < ttx_kb ? __riscv_vfwcvt_f_f_v_%s(__riscv_vle16_v_%s(ttx_bp, ttx_vl), ttx_vl) : __riscv_vfmv_v_f_%s(ttx_ob, ttx_vl);", vt,
-             sfx, hs, sfx);
-    else line(e, "%s ttx_b = k < ttx_kb ? __riscv_vle32_v_%s((const float *)ttx_bp, ttx_vl) : __riscv_vfmv_v_f_%s(ttx_ob, ttx_vl);", vt, sfx, sfx);
-    for (int q = 0; q < mr; q++)
-        line(e, "ttx_c%d = __riscv_vfmacc_vf_%s(ttx_c%d, k < ttx_ka ? (float)ttx_a%d[k] : ttx_oa, ttx_b, ttx_vl);", q + 1, sfx, q + 1, q);
-    close1(e);
-    close1(e);
-    for (int q = 0; q < mr; q++) line(e, "__riscv_vse32_v_%s(ttx_rr + %" PRId64 ", ttx_c%d, ttx_vl);", sfx, q * N, q + 1);
+    line(e, "const %s *ttx_bp = (const %s *)ttx_b0 + ttx_k;", s.et, s.et);
+    dd_kloop(e, &s, false);
+    for (int q = 0; q < s.mr; q++) line(e, "__riscv_vse32_v_%s(ttx_rr + %" PRId64 ", ttx_c%d, ttx_vl);", s.sfx, q * N, q + 1);
     close1(e);
     close1(e);
     e->ind--;
@@ -1065,6 +1133,191 @@ static bool dd_dot(Cg *e, Op *op) {
     close1(e);
     close1(e);
     return true;
+}
+
+/* ---- a direct dot's accumulators in registers across its loop ----------- */
+
+/* A loop over k blocks whose iter args are a direct dot's accumulator
+ * (the dot's C, yielded from the dot, written in place) and the two
+ * pointer arrays its loads read through (lazy_rows: advanced by uniform
+ * offsets, only the rows' first pointers read), its body nothing else but
+ * scalars and values recomputed where used (no memory written, no checks).
+ * Then the loop goes inside the dot's row blocks: each row block and strip
+ * keeps its accumulators in registers across every iteration (an
+ * iteration's A and B rows at the first pointers plus the offsets the
+ * advances of the iterations before it add), so they are neither loaded
+ * nor stored per iteration, a uniform init is the registers' first value
+ * (the array is filled only in the fallback) and the registers are stored
+ * once, after the last iteration.  Each element still adds its products in
+ * the same order (iteration by iteration, k by k), so the bits are the
+ * generic loop's.  The run-time test is the direct dot's (both operands'
+ * rows consecutive, B's evenly spaced, no mask's comparison wrapping, for
+ * every iteration: a first pass over the iterations computes the masks'
+ * bases); when it fails, the generic loop runs. */
+typedef struct RlLoop {
+    Op *dot;
+    int acc;                    /* the accumulator's iter arg: block arg acc + 1 */
+    DdOpnd oa, ob;
+    Op *adv[2];                 /* the advances of A's and B's pointers */
+} RlLoop;
+
+static bool rl_ok(Cg *e, Op *f, RlLoop *L) {
+    memset(L, 0, sizeof *L);
+    Block *b = f->nregions ? f->regions[0].first : NULL;
+    int ni = f->nopnds - 3;
+    if (!b || b->next || ni != 3 || b->nargs != ni + 1 || f->nres != ni || op_attr(f, "unsignedCmp") || f->verbatim) return false;
+    if (e->sub && cg_bind_sub_block(f)) return false;
+    Attr *st = value_const(op_operand(f, 2));
+    if (!st || st->kind != A_INT || st->i <= 0 || !cg_rtype(e, b->args[0]->type)) return false;
+    Op *y = b->last;
+    if (!y || !op_is(y, OP_scf_yield) || y->nopnds != ni) return false;
+    for (int i = 0; i < ni && !L->dot; i++) {
+        Op *d = op_operand(y, i)->def;
+        if (d && op_is(d, OP_tt_dot) && d->block == b && d->nopnds >= 3 && op_operand(d, 2) == b->args[i + 1]) {
+            L->dot = d;
+            L->acc = i;
+        }
+    }
+    Op *dot = L->dot;
+    if (!dot || !dd_ok(e, dot) || !op_inplace(e, dot) || value_num_uses(b->args[L->acc + 1]) != 1) return false;
+    dd_opnd(e, dot, 0, &L->oa);
+    dd_opnd(e, dot, 1, &L->ob);
+    Value *pa = L->oa.pv, *pb = L->ob.pv;
+    if (pa == pb || value_argblock(pa) != b || value_argblock(pb) != b || !lazy_rows(e, pa) || !lazy_rows(e, pb)) return false;
+    L->adv[0] = op_operand(y, value_index(pa) - 1)->def;
+    L->adv[1] = op_operand(y, value_index(pb) - 1)->def;
+    /* the rest of the body: scalars, and tensors recomputed where used */
+    for (Op *o = b->first; o; o = o->next) {
+        if (o == y || o == dot || o == L->oa.ld || o == L->ob.ld || o == L->adv[0] || o == L->adv[1]) continue;
+        if (o->verbatim || o->nregions || writes_memory(o) || cg_needs_check(o->info->id)) return false;
+        if (!cg_is_ew(o->info->id) && !cg_is_view(o->info->id) && !op_is(o, OP_arith_constant)) return false;
+        for (int r = 0; r < o->nres; r++) {
+            Value *v = op_result(o, r);
+            if (is_tensor(v->type) ? cg_vi(e, v)->kind != K_VIRT : !cg_rtype(e, v->type)) return false;
+            for (int i = 0; i < o->nopnds && !is_tensor(v->type); i++)   /* a scalar of scalars */
+                if (is_tensor(op_operand(o, i)->type)) return false;
+        }
+    }
+    return true;
+}
+
+/* the body's scalars for the iteration of counter cnt */
+static bool rl_scalars(Cg *e, Op *f, const RlLoop *L, const char *cnt) {
+    Block *b = f->regions[0].first;
+    Value *iv = b->args[0];
+    if (value_has_uses(iv)) {
+        const char *T = cg_rtype(e, iv->type);
+        line(e, "%s %s = (%s)%s;", T, cg_vi(e, iv)->name, T, cnt);
+    }
+    for (Op *o = b->first; o; o = o->next) {
+        if (o == b->last || o == L->dot || o == L->oa.ld || o == L->ob.ld || o == L->adv[0] || o == L->adv[1]) continue;
+        if (!cg_emit_op(e, o)) return false;
+        for (int r = 0; r < o->nres && !op_is(o, OP_arith_constant); r++)   /* which this pass may not read */
+            if (!is_tensor(o->res[r].type) && value_has_uses(op_result(o, r))) line(e, "(void)%s;", cg_vi(e, op_result(o, r))->name);
+    }
+    return true;
+}
+
+/* the registers' loop nest of one micro-kernel shape s */
+static bool rl_nest(Cg *e, Op *f, RlLoop *L, const DdK *s) {
+    Block *b = f->regions[0].first;
+    Value *acc = b->args[L->acc + 1], *init = op_operand(f, 3 + L->acc);
+    bool uni = cg_is_uniform_value(init);
+    Op *dot = L->dot;
+    int64_t M = op_result(dot, 0)->type->sh.dims[0], N = op_result(dot, 0)->type->sh.dims[1], K = s->K;
+    const char *PA = cg_vi(e, L->oa.pv)->name, *C = cg_vi(e, acc)->name;
+    const char *lb = cg_ex(e, op_operand(f, 0), NULL), *ub = cg_ex(e, op_operand(f, 1), NULL), *stp = cg_ex(e, op_operand(f, 2), NULL);
+    const char *cnt = fmt(e, "t%s", cg_vi(e, b->args[0])->name + 1);
+    const char *zi[MAXR];
+    for (int i = 0; i < MAXR; i++) zi[i] = "0";
+    line(e, "for (i64 i0 = 0; i0 < %" PRId64 "; i0 += %d) {", M, s->mr);
+    e->ind++;
+    for (int q = 0; q < s->mr; q++) line(e, "const char *const ttx_p%d = (const char *)%s[(i0 + %d) * %" PRId64 "];", q, PA, q, K);
+    strip_open(e, s->lm, fmt(e, "%" PRId64, N));
+    line(e, "float *const ttx_rr = &%s[i0 * %" PRId64 "] + ttx_k;", C, N);
+    for (int q = 0; q < s->mr; q++) {
+        if (uni) line(e, "%s ttx_c%d = __riscv_vfmv_v_f_%s(ttx_c0, ttx_vl);", s->vt, q + 1, s->sfx);
+        else line(e, "%s ttx_c%d = __riscv_vle32_v_%s(ttx_rr + %" PRId64 ", ttx_vl);", s->vt, q + 1, s->sfx, q * N);
+    }
+    /* the bytes the advances of the iterations so far added to A's and B's pointers */
+    line(e, "i64 ttx_da = 0, ttx_db = 0;");
+    line(e, "for (i64 %s = %s; %s < %s; %s += %s) {", cnt, lb, cnt, ub, cnt, stp);
+    e->ind++;
+    if (!rl_scalars(e, f, L, cnt)) return false;
+    dd_prefix(e, &L->oa, "ttx_ka", K, NULL);
+    dd_prefix(e, &L->ob, "ttx_kb", K, NULL);
+    dd_others(e, &L->oa, &L->ob);
+    for (int q = 0; q < s->mr; q++) line(e, "const %s *const ttx_a%d = (const %s *)(ttx_p%d + ttx_da);", s->et, q, s->et, q);
+    line(e, "const %s *ttx_bp = (const %s *)(ttx_pb + ttx_db) + ttx_k;", s->et, s->et);
+    dd_kloop(e, s, true);
+    for (int i = 0; i < 2; i++) {
+        Op *adv = L->adv[i];
+        int sz = cg_msize(type_elem(op_result(adv, 0)->type)->ptr.pointee);
+        line(e, "ttx_d%c += (i64)(%s) * %d;", i ? 'b' : 'a', cg_ex(e, op_operand(adv, 1), zi), sz);
+    }
+    close1(e);
+    for (int q = 0; q < s->mr; q++) line(e, "__riscv_vse32_v_%s(ttx_rr + %" PRId64 ", ttx_c%d, ttx_vl);", s->sfx, q * N, q + 1);
+    close1(e);
+    close1(e);
+    return !e->failed;
+}
+
+bool rvv_loop(Cg *e, Op *f, bool *late) {
+    RlLoop L;
+    if (!rl_ok(e, f, &L)) return false;
+    Block *b = f->regions[0].first;
+    Value *acc = b->args[L.acc + 1], *init = op_operand(f, 3 + L.acc);
+    bool uni = cg_is_uniform_value(init);
+    if (late) {
+        late[L.acc] = uni;
+        return true;
+    }
+    Op *dot = L.dot;
+    int64_t K = op_operand(dot, 0)->type->sh.dims[1];
+    int64_t M = op_result(dot, 0)->type->sh.dims[0], N = op_result(dot, 0)->type->sh.dims[1];
+    const char *PA = cg_vi(e, L.oa.pv)->name, *PB = cg_vi(e, L.ob.pv)->name, *C = cg_vi(e, acc)->name;
+    const char *T = fmt(e, "%s_rl", C);
+    const char *lb = cg_ex(e, op_operand(f, 0), NULL), *ub = cg_ex(e, op_operand(f, 1), NULL), *stp = cg_ex(e, op_operand(f, 2), NULL);
+    const char *cnt = fmt(e, "t%s", cg_vi(e, b->args[0])->name + 1);
+    const char *zi[MAXR];
+    for (int i = 0; i < MAXR; i++) zi[i] = "0";
+    line(e, "/* the dot's accumulators in registers across the loop */");
+    line(e, "int %s = %s_ra && %s_ru;", T, PA, PB);
+    if (L.oa.mask || L.ob.mask) {
+        /* the masks' no-wrap tests of every iteration */
+        line(e, "if (%s) {", T);
+        e->ind++;
+        line(e, "for (i64 %s = %s; %s < %s; %s += %s) {", cnt, lb, cnt, ub, cnt, stp);
+        e->ind++;
+        if (!rl_scalars(e, f, &L, cnt)) return false;
+        dd_prefix(e, &L.oa, NULL, K, T);
+        dd_prefix(e, &L.ob, NULL, K, T);
+        close1(e);
+        close1(e);
+    }
+    line(e, "if (%s) {", T);
+    e->ind++;
+    line(e, "const char *const ttx_pb = (const char *)%s[0];", PB);
+    line(e, "const i64 ttx_ldb = %s_rs;", PB);
+    if (uni) line(e, "const float ttx_c0 = %s;", cg_ex(e, init, zi));
+    /* the accumulators 16 registers: 4 rows at LMUL 4 when that holds the
+     * N columns in one strip, else strips of 2 rows at LMUL 8 (fewer
+     * scalars of A read per column; 8 rows at LMUL 2 measured no better) */
+    DdK sh[2];
+    int n = 0;
+    sh[n++] = dd_shape(e, dot, 4, 0);
+    if (M % 2 == 0) sh[n++] = dd_shape(e, dot, 8, 2);
+    for (int i = 0; i < n; i++) {
+        if (i + 1 < n) line(e, "%sif (__riscv_vsetvlmax_e32m%d() >= %" PRId64 ") {", i ? "} else " : "", sh[i].lm, N);
+        else if (i) line(e, "} else {");
+        if (n > 1) e->ind++;
+        if (!rl_nest(e, f, &L, &sh[i])) return false;
+        if (n > 1) e->ind--;
+    }
+    if (n > 1) line(e, "}");
+    e->ind--;
+    line(e, "} else {");
+    return !e->failed;
 }
 
 bool rvv_defer(Cg *e, Op *op) {

@@ -56,21 +56,46 @@ cases = [
                               "__riscv_vsub_vv_i32m8(", "__riscv_vxor_vv_i32m8(", "__riscv_vmax_vx_i32m8(", "__riscv_vand_vx_i32m8(",
                               "__riscv_vmerge_vvm_i32m8(", "__riscv_vmin_vv_i32m8(", "__riscv_vse32_v_i32m8(ttx_rp",
                               "__riscv_vle32_v_i32m8_m(", "__riscv_vse32_v_i32m8_m("]),
-    # the f16 matmul: the accumulator's zero fill one strip loop; whether
-    # every row of the pointer arrays is consecutive found once before the K
-    # loop from their offsets' row and column parts, only the rows' first
-    # pointers built then (the arrays by strips otherwise), B's rows tested
-    # evenly spaced; the loads read by the dot through the rows' first
-    # pointers (vfwmacc on f16 rows, k by 4), else gathered into arrays; the
-    # dot written in place into the loop-carried array; the advances of the
-    # rows' first pointers alone when the rows are consecutive; a narrowed
-    # masked store
+    # the f16 matmul: whether every row of the pointer arrays is consecutive
+    # found once before the K loop from their offsets' row and column parts,
+    # only the rows' first pointers built then (the arrays by strips
+    # otherwise), B's rows tested evenly spaced; then the K loop inside the
+    # dot's row blocks, the accumulators in registers across it (their zero
+    # fill the registers' first value, stored once after the last k block;
+    # 4 rows at LMUL 4 when that holds the 32 columns, else 2 at LMUL 8),
+    # A's and B's rows read through the first pointers plus the advances so
+    # far, a whole k block unrolled by 4 and the masked last one k by k
+    # (vfwmacc on f16 rows), after a first pass over the k blocks for the
+    # masks' no-wrap tests; else (the generic loop) the accumulator's zero
+    # fill one strip loop, the loads read by the dot through the rows'
+    # first pointers, else gathered into arrays, the dot written in place
+    # into the loop-carried array, the advances of the rows' first pointers
+    # alone when the rows are consecutive; a narrowed masked store
     ("samples/cpu/matmul.ttir", ["matmul_kernel(", "__riscv_vrem_vv_i32m8(", "__riscv_vrem_vv_i32m8(",
-                                 "__riscv_vse32_v_f32m8(&v51[0] + ttx_k, ", "v52_ra &= ttx_cj == ttx_c0 + ttx_j;",
+                                 "v52_ra &= ttx_cj == ttx_c0 + ttx_j;",
                                  "v52_ra &= ttx_r >= -2147483648LL && ttx_r <= 2147483647LL - 31;", "v52[i0 * 32] = ", "if (!v52_ra) {",
                                  "__riscv_vsext_vf2_i64m8(", "__riscv_vse64_v_u64m8(", "v52_ru &= __riscv_vcpop_m_b8(",
                                  "v53_ra &= ttx_cj == ttx_c0 + ttx_j;", "v53[i0 * 32] = ", "if (!v53_ra) {", "__riscv_vse64_v_u64m8(",
-                                 "v53_ru &= __riscv_vcpop_m_b8(", "read through its pointer rows by the tt.dot",
+                                 "v53_ru &= __riscv_vcpop_m_b8(",
+                                 "the dot's accumulators in registers across the loop", "int v51_rl = v52_ra && v53_ru;",
+                                 "if (v51_rl) {", "for (i64 t50 = 0; t50 < v47; t50 += 1) {",
+                                 "v51_rl &= ttx_lb >= -2147483648LL && ttx_lb <= 2147483647LL - 31;", "if (v51_rl) {",
+                                 "if (__riscv_vsetvlmax_e32m4() >= 32) {",
+                                 "const char *const ttx_p0 = (const char *)v52[(i0 + 0) * 32];",
+                                 "vfloat32m4_t ttx_c1 = __riscv_vfmv_v_f_f32m4(ttx_c0, ttx_vl);", "i64 ttx_da = 0, ttx_db = 0;",
+                                 "for (i64 t50 = 0; t50 < v47; t50 += 1) {", "ttx_ka = ttx_c < 0 ? 0 : ttx_c > 32 ? 32 : ttx_c;",
+                                 "const _Float16 *const ttx_a0 = (const _Float16 *)(ttx_p0 + ttx_da);",
+                                 "const _Float16 *ttx_bp = (const _Float16 *)(ttx_pb + ttx_db) + ttx_k;",
+                                 "if (ttx_kk == 32) {", "for (i64 k = 0; k < 32; k += 4) {",
+                                 "__riscv_vfwmacc_vf_f32m4(ttx_c1, ttx_a0[k], ttx_b0, ttx_vl);", "} else {",
+                                 "for (; k + 4 <= ttx_kk; k += 4) {", "for (; k < ttx_kk; k++) {",
+                                 "k < ttx_kb ? __riscv_vfwcvt_f_f_v_f32m4(", "ttx_da += (i64)(32) * 2;", "ttx_db += (i64)(v48) * 2;",
+                                 "__riscv_vse32_v_f32m4(ttx_rr + 0, ttx_c1, ttx_vl);", "} else {",
+                                 "for (i64 i0 = 0; i0 < 32; i0 += 2) {", "ttx_vl = __riscv_vsetvl_e32m8((size_t)(32) - ttx_k);",
+                                 "ttx_c2 = __riscv_vfwmacc_vf_f32m8(ttx_c2, ttx_a1[k], ttx_b0, ttx_vl);",
+                                 "__riscv_vse32_v_f32m8(ttx_rr + 32, ttx_c2, ttx_vl);", "} else {",
+                                 "__riscv_vse32_v_f32m8(&v51[0] + ttx_k, ",
+                                 "read through its pointer rows by the tt.dot",
                                  "read through its pointer rows by the tt.dot", "written in place into", "int ttx_dd = v52_ra && v53_ru;",
                                  "for (; k + 4 <= ttx_kk; k += 4) {", "__riscv_vfwmacc_vf_f32m4(ttx_c1, ttx_a0[k], ttx_b0, ttx_vl);",
                                  "ttx_c4 = __riscv_vfwmacc_vf_f32m4(ttx_c4, ttx_a3[k + 3], ttx_b3, ttx_vl);", "for (; k < ttx_kk; k++) {",
