@@ -123,10 +123,11 @@ static const char *usage =
     "                             a failing stage writes NN-PASS.failed.mlir)\n"
     "  --timing                   print a table of wall time per pass to stderr\n"
     "                             (with the input's parse and the output's print)\n"
-    "  --mlir-disable-threading   read and print a large module on one thread (by\n"
-    "                             default a module of 4 MiB or more is read, and one\n"
-    "                             of 20,000 ops or more printed, on one thread per\n"
-    "                             CPU, up to 8; the result is the same)\n"
+    "  --mlir-disable-threading   read, verify and print a large module on one\n"
+    "                             thread (by default a module of 4 MiB or more is\n"
+    "                             read, one of 256 top-level ops or more verified,\n"
+    "                             and one of 20,000 ops or more printed, on one\n"
+    "                             thread per CPU, up to 8; the result is the same)\n"
     "  --list-passes              list the passes, one 'NAME<TAB>SUMMARY' a line\n"
     "  -h, --help                 show this help\n"
     "  --version                  show the version\n"
@@ -281,7 +282,7 @@ static int parse_args(int argc, char **argv, Opts *o, bool *done) {
         else if (!strcmp(n, "print-ir-after-all") || !strcmp(n, "mlir-print-ir-after-all")) o->ro.print_after = true;
         else if (!strcmp(n, "print-ir-before-all") || !strcmp(n, "mlir-print-ir-before-all")) o->ro.print_before = true;
         else if (!strcmp(n, "timing") || !strcmp(n, "mlir-timing")) o->ro.timing = true;
-        else if (!strcmp(n, "mlir-disable-threading")) { parse_set_threads(1); print_set_threads(1); }
+        else if (!strcmp(n, "mlir-disable-threading")) { parse_set_threads(1); print_set_threads(1); verify_set_threads(1); }
         else {
             char name[128], err[512];
             const char *eq = strchr(n, '=');
@@ -533,6 +534,7 @@ static bool scan_ktir(Op *op, void *ud) {
 /* --timing's first and last rows: reading the input and writing the output */
 static double t_parse, t_print;
 static int parse_threads_used = 1, print_threads_used = 1;
+static int verify_threads_used = 1;
 static double wall_now(void) {
     struct timespec ts;
     clock_gettime(CLOCK_MONOTONIC, &ts);
@@ -540,7 +542,7 @@ static double wall_now(void) {
 }
 
 static void print_timing(const Pipeline *pl, const double *t) {
-    double total = t_parse + t_print;
+    double total = t_parse + t_print + t[pl->n];
     for (int i = 0; i < pl->n; i++) total += t[i];
     fprintf(stderr, "===-------------------------------------------------------------------------===\n");
     fprintf(stderr, "                         ... Execution time report ...\n");
@@ -549,6 +551,9 @@ static void print_timing(const Pipeline *pl, const double *t) {
     fprintf(stderr, "  ----Wall Time----  ----Name----\n");
     fprintf(stderr, "  %8.4f (%5.1f%%)  parse", t_parse, total > 0 ? 100.0 * t_parse / total : 0.0);
     if (parse_threads_used > 1) fprintf(stderr, " (%d threads)", parse_threads_used);
+    fputc('\n', stderr);
+    fprintf(stderr, "  %8.4f (%5.1f%%)  verify", t[pl->n], total > 0 ? 100.0 * t[pl->n] / total : 0.0);
+    if (verify_threads_used > 1) fprintf(stderr, " (%d threads)", verify_threads_used);
     fputc('\n', stderr);
     for (int i = 0; i < pl->n; i++)
         fprintf(stderr, "  %8.4f (%5.1f%%)  %s\n", t[i], total > 0 ? 100.0 * t[i] / total : 0.0, pl->p[i].pass->name);
@@ -645,6 +650,7 @@ static int process(Opts *o, const Target *tgt, const Target *emit_tgt, const cha
         }
         t_print += wall_now() - t0;
         if (m && !emit_tgt && print_last_threads() > print_threads_used) print_threads_used = print_last_threads();
+        verify_threads_used = verify_most_threads();
         if (o->verify) verify_bad += diag_verify(&d, secs[i].s, secs[i].len, secs[i].line);
         else errors += d.nerrors;
         diag_free(&d);

@@ -26,6 +26,7 @@ struct Ctx {
     /* block arguments' loc(...): Value* -> Attr*, open addressing (rare) */
     struct VLoc { const Value *v; Attr *a; } *vlocs; size_t nvlocs, capvlocs;
     PtrVec pnames;        /* the printer's value names, by -2 - pid (value_pid) */
+    bool pnames_fixed;    /* shared mode: room reserved, pnames.v does not move (reads need no lock) */
     /* results whose printer number is not their op's (Op.pid_each): Value* -> pid */
     struct VPid { const Value *v; int pid; } *vpids; size_t nvpids, capvpids;
     NamedAttr *nacache[512]; int nalen[512];   /* shared short attribute arrays, direct-mapped */
@@ -89,7 +90,7 @@ static void *shared_alloc(size_t n) {
 
 void ctx_share(Ctx *c, bool on) {
     if (on == c->shared) return;
-    if (!on) tl_cache_free();
+    if (!on) { tl_cache_free(); c->pnames_fixed = false; }
     if (on) pthread_mutex_init(&c->mu, NULL);
     else pthread_mutex_destroy(&c->mu);
     c->shared = on;
@@ -414,8 +415,19 @@ void value_set_pid(Ctx *c, Value *v, int pid) {
     unlock(c);
 }
 
+void ctx_reserve_pnames(Ctx *c, size_t extra) {
+    size_t want = (size_t)c->pnames.n + extra;
+    if (want > (size_t)c->pnames.cap) {
+        c->pnames.v = realloc(c->pnames.v, sizeof(void *) * want);
+        if (!c->pnames.v) { fputs("ttxform: out of memory\n", stderr); abort(); }
+        c->pnames.cap = (int)want;
+    }
+    c->pnames_fixed = true;
+}
+
 int ctx_add_pname(Ctx *c, const char *name) {
     lock(c);
+    if (c->pnames_fixed && c->pnames.n == c->pnames.cap) c->pnames_fixed = false;   /* more than reserved: locked reads again */
     pv_push(&c->pnames, (void *)name);
     int pid = -1 - c->pnames.n;
     unlock(c);
@@ -424,6 +436,9 @@ int ctx_add_pname(Ctx *c, const char *name) {
 
 const char *ctx_pname(Ctx *c, int pid) {
     if (pid >= -1) return NULL;
+    /* with room reserved the array stays put, and a name is read by the
+     * thread that added it (or after the threads are joined) */
+    if (c->shared && c->pnames_fixed) return c->pnames.v[-2 - pid];
     lock(c);
     const char *s = -2 - pid < c->pnames.n ? c->pnames.v[-2 - pid] : NULL;
     unlock(c);

@@ -360,7 +360,10 @@ void ctx_clear_generated_aliases(Ctx *c);
 const char *ctx_alias_name_attr(Ctx *c, const Attr *a);
 const char *ctx_alias_name_type(Ctx *c, const Type *t);
 /* the printer's value names: a Value.pid below -1 stands for a name */
-int ctx_add_pname(Ctx *c, const char *name);     /* the pid for name */
+int ctx_add_pname(Ctx *c, const char *name);
+/* room for extra more names before threads add them: until ctx_share(c,
+ * false), ctx_pname then reads without the lock */
+void ctx_reserve_pnames(Ctx *c, size_t extra);     /* the pid for name */
 const char *ctx_pname(Ctx *c, int pid);          /* NULL for a number (pid >= -1) */
 void ctx_set_trailer(Ctx *c, const char *text);  /* {-# ... #-} file metadata, kept verbatim */
 const char *ctx_trailer(Ctx *c);

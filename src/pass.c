@@ -334,7 +334,10 @@ bool pipeline_run(const Pipeline *pl, Ctx *c, Op *m, const RunOpts *ro, Diag *d)
     }
     /* the input is dumped even when it does not verify */
     dump(ro, c, m, 0, "input", d);
-    if (!verify_module(c, m, d)) return false;
+    double tv = now();
+    bool vok = verify_module(c, m, d);
+    if (ro->times) ro->times[pl->n] += now() - tv;
+    if (!vok) return false;
     for (int i = 0; i < pl->n; i++) {
         const Pass *p = pl->p[i].pass;
         if (ro->print_before) {
@@ -356,7 +359,10 @@ bool pipeline_run(const Pipeline *pl, Ctx *c, Op *m, const RunOpts *ro, Diag *d)
             print_module(stderr, c, m, &po);
             fputc('\n', stderr);
         }
-        if (ro->verify_each && !verify_module(c, m, d)) {
+        tv = now();
+        vok = !ro->verify_each || verify_module(c, m, d);
+        if (ro->times) ro->times[pl->n] += now() - tv;
+        if (!vok) {
             dump_failed(ro, c, m, i + 1, p->name, d);
             Loc l = {0};
             diag_emit(d, SEV_NOTE, l, "the IR was broken by pass '%s'", p->name);

@@ -79,7 +79,7 @@ typedef struct RunOpts {
     const char *dump_dir; /* one file per stage */
     const char *dump_prefix; /* file name prefix for split sections, or "" */
     bool timing;
-    double *times;        /* per pass accumulated seconds (pl->n entries), or NULL */
+    double *times;        /* per pass accumulated seconds (pl->n entries, then the verifier's), or NULL */
     bool debuginfo;
 } RunOpts;
 

@@ -14,6 +14,7 @@
 /* ---- ops ------------------------------------------------------------ */
 static void print_op(Printer *p, Op *op);
 static bool print_body_par(Printer *p, Block *b);
+static _Thread_local int last_threads;
 
 static void print_results(Printer *p, Op *op) {
     if (!op->nres) return;
@@ -83,7 +84,7 @@ void print_region(Printer *p, Region *r, bool entry_args, bool terminators, bool
         gap = false;
         if (!entry) print_block_header(p, b, true);
         else if ((empty_block && !b->first) || (entry_args && b->nargs)) print_block_header(p, b, true);
-        if (p->par_module && r->op == p->par_module && print_body_par(p, b)) continue;
+        if (p->par_module && r->op == p->par_module) { print_body_par(p, b); continue; }
         for (Op *o = b->first; o; o = o->next) {
             if (!terminators && !o->next && (o->info->traits & TR_TERMINATOR) && !o->nopnds && !o->nres) continue;
             if (gap) pc(p, '\n');
@@ -238,14 +239,15 @@ static ssize_t null_write(void *c, const char *b, size_t n) { (void)c; (void)b; 
  * (which ctx_share serialises). */
 static int print_threads;   /* 0: one per CPU, at most 8 */
 void print_set_threads(int n) { print_threads = n; }
-static _Thread_local int last_threads;
 int print_last_threads(void) { return last_threads; }
 
-enum { PPAR_MIN_OPS = 20000, PPAR_BATCH = 4, PPAR_WINDOW = 4, PPAR_MAX_THREADS = 8 };
+enum { PPAR_MIN_OPS = 20000, PPAR_BATCH = 4, PPAR_WINDOW = 8, PPAR_MAX_THREADS = 8 };
 
 typedef struct PBatch { Op *first; int n; char *buf; size_t len; bool ready; } PBatch;
 typedef struct PPar {
     Printer proto;
+    FILE *out;
+    bool number;                /* each top-level op is numbered by the thread that prints it */
     PBatch *b;
     int nb;
     atomic_int next;
@@ -256,17 +258,51 @@ typedef struct PPar {
 } PPar;
 
 static const char *const par_dialects[] = { "builtin.", "func.", "arith.", "scf.", "math.", "cf.", "tt.", NULL };
-static bool par_safe(Op *op, void *ud) {
-    (void)ud;
-    if (op->verbatim) return false;
-    const char *n = op->info->name;
-    for (int i = 0; par_dialects[i]; i++) if (!strncmp(n, par_dialects[i], strlen(par_dialects[i]))) return true;
-    return false;
+static bool par_ok_id[OP__COUNT];
+static pthread_once_t par_once = PTHREAD_ONCE_INIT;
+static void par_table(void) {
+    for (int id = 0; id < OP__COUNT; id++) {
+        const char *n = opinfo_byid(id)->name;
+        for (int i = 0; par_dialects[i]; i++) if (!strncmp(n, par_dialects[i], strlen(par_dialects[i]))) par_ok_id[id] = true;
+    }
+}
+/* every op under op (op included) is of those dialects and understood; *n counts them */
+static bool par_safe(const Op *op, size_t *n, size_t *nvals) {
+    int id = op->info->id;
+    if (op->verbatim || id < 0 || id >= OP__COUNT || !par_ok_id[id]) return false;
+    ++*n;
+    *nvals += op->nres;
+    for (int r = 0; r < op->nregions; r++)
+        for (Block *b = op->regions[r].first; b; b = b->next) {
+            *nvals += (size_t)b->nargs;
+            for (Op *o = b->first; o; o = o->next) if (!par_safe(o, n, nvals)) return false;
+        }
+    return true;
 }
 
-static void *ppar_worker(void *arg) {
-    PPar *pp = arg;
-    text_pool_off();
+/* the threads to print module's body on, 0 if it is not to be */
+static int par_plan(Op *module, size_t *nvals) {
+    int nth = print_threads;
+    if (nth <= 0) { long c = sysconf(_SC_NPROCESSORS_ONLN); nth = c > 0 ? (int)c : 1; }
+    if (nth > PPAR_MAX_THREADS) nth = PPAR_MAX_THREADS;
+    if (nth < 2 || module->nregions != 1 || !module->regions[0].first || module->regions[0].first->next) return 0;
+    Block *b = module->regions[0].first;
+    int n = 0;
+    for (Op *o = b->first; o; o = o->next) n++;
+    if (n < 2 * PPAR_BATCH) return 0;
+    /* enough ops in all, and every one of a dialect known to print safely */
+    size_t total = 0;
+    *nvals = 0;
+    pthread_once(&par_once, par_table);
+    for (Op *o = b->first; o; o = o->next) if (!par_safe(o, &total, nvals)) return 0;
+    return total >= PPAR_MIN_OPS ? nth : 0;
+}
+
+/* Every thread, the calling one included, prints batches in turn; the one
+ * that finishes the batch next to be written writes it and every ready one
+ * after it (the writes are in order, under the lock). */
+static void ppar_work(PPar *pp, bool worker) {
+    if (worker) text_pool_off();
     bool unknown = false;
     for (;;) {
         int i = atomic_fetch_add(&pp->next, 1);
@@ -279,43 +315,47 @@ static void *ppar_worker(void *arg) {
         q.f = open_memstream(&bt->buf, &bt->len);
         if (q.f) {
             Op *o = bt->first;
-            for (int k = 0; k < bt->n; k++, o = o->next) print_op(&q, o);
+            for (int k = 0; k < bt->n; k++, o = o->next) {
+                if (pp->number) number_values(&q, o);
+                print_op(&q, o);
+            }
             fclose(q.f);
         }
         unknown |= q.unknown_types;
         pthread_mutex_lock(&pp->mu);
         bt->ready = true;
-        pthread_cond_broadcast(&pp->cv);
+        bool moved = false;
+        while (pp->written < pp->nb && pp->b[pp->written].ready) {
+            PBatch *w = &pp->b[pp->written];
+            if (w->buf) fwrite(w->buf, 1, w->len, pp->out);
+            free(w->buf);
+            w->buf = NULL;
+            pp->written++;
+            moved = true;
+        }
+        if (moved) pthread_cond_broadcast(&pp->cv);
         pthread_mutex_unlock(&pp->mu);
     }
-    ctx_thread_done(pp->proto.c);
     pthread_mutex_lock(&pp->mu);
     pp->unknown |= unknown;
     pthread_mutex_unlock(&pp->mu);
+}
+
+static void *ppar_worker(void *arg) {
+    PPar *pp = arg;
+    ppar_work(pp, true);
+    ctx_thread_done(pp->proto.c);
     return NULL;
 }
 
-/* prints b's ops (a module body: no terminator is left out); false when it does not apply */
+/* prints b's ops (the body of p->par_module: no terminator is left out) on p->par_threads threads */
 static bool print_body_par(Printer *p, Block *b) {
-    int nth = print_threads;
-    if (nth <= 0) { long c = sysconf(_SC_NPROCESSORS_ONLN); nth = c > 0 ? (int)c : 1; }
-    if (nth > PPAR_MAX_THREADS) nth = PPAR_MAX_THREADS;
-    if (nth < 2) return false;
     int n = 0;
     for (Op *o = b->first; o; o = o->next) n++;
-    if (n < 2 * PPAR_BATCH) return false;
-    /* enough ops in all, and every one of a dialect known to print safely */
-    size_t total = 0;
-    for (Op *o = b->first; o; o = o->next) {
-        if (!op_walk(o, par_safe, NULL)) return false;
-        for (int r = 0; r < o->nregions; r++)
-            for (Block *x = o->regions[r].first; x; x = x->next) for (Op *y = x->first; y; y = y->next) total++;
-    }
-    if (total < PPAR_MIN_OPS) return false;
-    PPar pp = { .proto = *p, .nb = (n + PPAR_BATCH - 1) / PPAR_BATCH };
+    PPar pp = { .proto = *p, .out = p->f, .number = p->par_number, .nb = (n + PPAR_BATCH - 1) / PPAR_BATCH };
     pp.proto.par_module = NULL;
     pp.b = calloc((size_t)pp.nb, sizeof *pp.b);
-    if (!pp.b) return false;
+    if (!pp.b) { fputs("ttxform: out of memory\n", stderr); abort(); }
     Op *o = b->first;
     for (int i = 0; i < pp.nb; i++) {
         pp.b[i].first = o;
@@ -325,31 +365,18 @@ static bool print_body_par(Printer *p, Block *b) {
     atomic_init(&pp.next, 0);
     pthread_mutex_init(&pp.mu, NULL);
     pthread_cond_init(&pp.cv, NULL);
+    fflush(p->f);
     ctx_share(p->c, true);
+    ctx_reserve_pnames(p->c, p->par_names);
     pthread_t th[PPAR_MAX_THREADS];
     int started = 0;
-    for (int i = 0; i < nth; i++) if (!pthread_create(&th[started], NULL, ppar_worker, &pp)) started++;
-    if (!started) {
-        /* no thread: print them here */
-        ctx_share(p->c, false);
-        for (Op *x = b->first; x; x = x->next) print_op(p, x);
-    } else {
-        for (int i = 0; i < pp.nb; i++) {
-            pthread_mutex_lock(&pp.mu);
-            while (!pp.b[i].ready) pthread_cond_wait(&pp.cv, &pp.mu);
-            pthread_mutex_unlock(&pp.mu);
-            if (pp.b[i].buf) fwrite(pp.b[i].buf, 1, pp.b[i].len, p->f);
-            free(pp.b[i].buf);
-            pthread_mutex_lock(&pp.mu);
-            pp.written++;
-            pthread_cond_broadcast(&pp.cv);
-            pthread_mutex_unlock(&pp.mu);
-        }
-        for (int i = 0; i < started; i++) pthread_join(th[i], NULL);
-        ctx_share(p->c, false);
-        last_threads = started;
-        if (pp.unknown) p->unknown_types = true;
-    }
+    for (int i = 0; i < p->par_threads - 1; i++) if (!pthread_create(&th[started], NULL, ppar_worker, &pp)) started++;
+    ppar_work(&pp, false);
+    for (int i = 0; i < started; i++) pthread_join(th[i], NULL);
+    ctx_thread_done(p->c);
+    ctx_share(p->c, false);
+    last_threads = started + 1;
+    if (pp.unknown) p->unknown_types = true;
     pthread_cond_destroy(&pp.cv);
     pthread_mutex_destroy(&pp.mu);
     free(pp.b);
@@ -368,7 +395,7 @@ bool print_module(FILE *f, Ctx *c, Op *module, const PrintOpts *o) {
         ctx_clear_generated_aliases(c);
         cookie_io_functions_t io = { NULL, null_write, NULL, NULL };
         FILE *nul = fopencookie(NULL, "w", io);
-        Printer q = { nul, c, *o, 0, false, true, true, &used, &locs, NULL, NULL, -1, false, NULL };
+        Printer q = { nul, c, *o, 0, false, true, true, &used, &locs, NULL, NULL, -1, false, NULL, 0, false, 0 };
         number_values(&q, module);
         print_op(&q, module);
         fclose(nul);
@@ -382,7 +409,7 @@ bool print_module(FILE *f, Ctx *c, Op *module, const PrintOpts *o) {
             ctx_set_generated_alias(c, a, name);
         }
     }
-    Printer p = { f, c, *o, 0, false, true, false, NULL, &locs, NULL, NULL, -1, false, NULL };
+    Printer p = { f, c, *o, 0, false, true, false, NULL, &locs, NULL, NULL, -1, false, NULL, 0, false, 0 };
     char *mem = NULL;
     size_t memlen = 0;
     if (o->ktir_cpu) {
@@ -404,9 +431,17 @@ bool print_module(FILE *f, Ctx *c, Op *module, const PrintOpts *o) {
             pc(&p, '\n');
         }
     pv_free(&used);
-    number_values(&p, module);
     last_threads = 1;
-    if (!any && !ctx_has_affine(c) && !o->ktir_cpu && !o->debuginfo) p.par_module = module;
+    size_t nvals = 0;
+    int pth = !any && !ctx_has_affine(c) && !o->ktir_cpu && !o->debuginfo && op_is(module, OP_module) ? par_plan(module, &nvals) : 0;
+    /* In the custom form a top-level op that defines nothing is numbered on
+     * its own (a function's names start again), so each thread numbers what
+     * it prints; the generic form numbers the whole module as one. */
+    bool defer = pth && !o->generic;
+    for (Op *x = defer ? module_body(module)->first : NULL; x && defer; x = x->next) if (x->nres) defer = false;
+    if (defer && module_body(module)->nargs) defer = false;
+    if (!defer) number_values(&p, module);
+    if (pth) { p.par_module = module; p.par_threads = pth; p.par_number = defer; p.par_names = nvals; }
     print_op(&p, module);
     for (int i = 0; i < locs.v.n; i++) {
         if (i) fprintf(p.f, "#loc%d = ", i); else ps_(&p, "#loc = ");
@@ -424,7 +459,7 @@ bool print_module(FILE *f, Ctx *c, Op *module, const PrintOpts *o) {
 }
 
 void print_op_alone(FILE *f, Ctx *c, Op *op, const PrintOpts *o) {
-    Printer p = { f, c, *o, 0, false, true, false, NULL, NULL, NULL, NULL, -1, false, NULL };
+    Printer p = { f, c, *o, 0, false, true, false, NULL, NULL, NULL, NULL, -1, false, NULL, 0, false, 0 };
     number_values(&p, op);
     print_op(&p, op);
 }

@@ -269,7 +269,7 @@ void text_free(TextBuf *t) {
 char *print_type_str(Ctx *c, Type *t) {
     TextBuf tb;
     FILE *f = text_open(&tb);
-    Printer p = { f, c, {0}, 0, false, true, false, NULL, NULL, NULL, NULL, -1, false, NULL };
+    Printer p = { f, c, {0}, 0, false, true, false, NULL, NULL, NULL, NULL, -1, false, NULL, 0, false, 0 };
     print_type(&p, t);
     const char *txt = text_close(&tb, f);
     if (!tb.pooled) return (char *)txt;
@@ -280,7 +280,7 @@ char *print_type_str(Ctx *c, Type *t) {
 char *print_attr_str(Ctx *c, Attr *a) {
     TextBuf tb;
     FILE *f = text_open(&tb);
-    Printer p = { f, c, {0}, 0, false, true, false, NULL, NULL, NULL, NULL, -1, false, NULL };
+    Printer p = { f, c, {0}, 0, false, true, false, NULL, NULL, NULL, NULL, -1, false, NULL, 0, false, 0 };
     print_attr(&p, a);
     const char *txt = text_close(&tb, f);
     if (!tb.pooled) return (char *)txt;

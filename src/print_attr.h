@@ -33,7 +33,10 @@ typedef struct Printer {
     size_t *memlen;
     long type_end;        /* offset in f just past the last type printed */
     bool gap;             /* the op printed last wants a blank line after it */
-    Op *par_module;       /* print_module: this module's body may be printed on several threads */
+    Op *par_module;       /* print_module: this module's body is printed on par_threads threads */
+    int par_threads;
+    bool par_number;      /* and each of its ops numbered by the thread that prints it */
+    size_t par_names;     /* at most this many value names are made meanwhile */
 } Printer;
 
 /* the printer's writer: a string of text to p->f, copied straight into the

@@ -3,6 +3,8 @@
  * ops.  Errors are reported at the op's location with MLIR's wording. */
 #include <pthread.h>
 #include <stdarg.h>
+#include <stdatomic.h>
+#include <unistd.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -828,21 +830,101 @@ static bool check_symbols(Op *op, void *ud) {
     return true;
 }
 
-bool verify_module(Ctx *c, Op *module, Diag *d) {
-    V v = { .c = c, .d = d };
-    pthread_once(&rules_once, build_rules);
-    if (op_is(module, OP_module)) check_symbols(module, &v);
-    /* one pre-order walk: an op's blocks are numbered before its ops are visited */
+/* one pre-order walk: an op's blocks are numbered before its ops are visited */
+static void verify_tree(Op *root, V *v) {
     PtrVec work = {0};
-    pv_push(&work, module);
+    pv_push(&work, root);
     while (work.n) {
         Op *op = work.v[--work.n];
         number_ops(op, NULL);
-        visit(op, &v);
+        visit(op, v);
         for (int r = op->nregions - 1; r >= 0; r--)
             for (Block *b = op->regions[r].last; b; b = b->prev)
                 for (Op *o = b->last; o; o = o->prev) pv_push(&work, o);
     }
     pv_free(&work);
+}
+
+/* A module of many top-level ops is verified on one thread per CPU: each
+ * thread walks whole top-level ops, reporting into a diagnostics list of
+ * its own; anything reported there (errors, or notes) sends the module
+ * through the serial walk, whose report is then the one given. */
+static int verify_threads;   /* 0: one per CPU, at most 8 */
+void verify_set_threads(int n) { verify_threads = n; }
+static _Thread_local int most_threads = 1;
+int verify_most_threads(void) { return most_threads; }
+enum { VPAR_MIN_TOPS = 256, VPAR_BATCH = 8, VPAR_MAX_THREADS = 8 };
+
+typedef struct VPar { Ctx *c; Op **tops; int n; atomic_int next; atomic_bool bad; } VPar;
+
+static void vpar_work(VPar *vp) {
+    Diag own;
+    diag_init(&own, NULL);
+    own.capture = true;
+    V v = { .c = vp->c, .d = &own };
+    for (;;) {
+        int i = atomic_fetch_add(&vp->next, VPAR_BATCH);
+        if (i >= vp->n || atomic_load(&vp->bad)) break;
+        for (int k = i; k < i + VPAR_BATCH && k < vp->n; k++) verify_tree(vp->tops[k], &v);
+        if (v.errors || own.nrecs) atomic_store(&vp->bad, true);
+    }
+    diag_free(&own);
+}
+static void *vpar_worker(void *arg) {
+    VPar *vp = arg;
+    vpar_work(vp);
+    ctx_thread_done(vp->c);
+    return NULL;
+}
+
+/* the threaded walk under the module; false if it did not apply or found anything */
+static bool verify_par(Ctx *c, Op *module) {
+    int nth = verify_threads;
+    if (nth <= 0) { long k = sysconf(_SC_NPROCESSORS_ONLN); nth = k > 0 ? (int)k : 1; }
+    if (nth > VPAR_MAX_THREADS) nth = VPAR_MAX_THREADS;
+    if (nth < 2 || !op_is(module, OP_module) || module->nregions != 1) return false;
+    Block *body = module->regions[0].first;
+    if (!body || body->next) return false;
+    int n = 0;
+    for (Op *o = body->first; o; o = o->next) n++;
+    if (n < VPAR_MIN_TOPS) return false;
+    VPar vp = { .c = c, .n = n };
+    vp.tops = malloc(sizeof(Op *) * (size_t)n);
+    if (!vp.tops) return false;
+    n = 0;
+    for (Op *o = body->first; o; o = o->next) vp.tops[n++] = o;
+    atomic_init(&vp.next, 0);
+    atomic_init(&vp.bad, false);
+    /* the module itself first, as the serial walk does */
+    Diag own;
+    diag_init(&own, NULL);
+    own.capture = true;
+    V v = { .c = c, .d = &own };
+    number_ops(module, NULL);
+    visit(module, &v);
+    bool ok = !v.errors && !own.nrecs;
+    diag_free(&own);
+    if (ok) {
+        ctx_share(c, true);
+        pthread_t th[VPAR_MAX_THREADS];
+        int started = 0;
+        for (int i = 0; i < nth - 1; i++) if (!pthread_create(&th[started], NULL, vpar_worker, &vp)) started++;
+        vpar_work(&vp);
+        for (int i = 0; i < started; i++) pthread_join(th[i], NULL);
+        ctx_thread_done(c);
+        ctx_share(c, false);
+        ok = !atomic_load(&vp.bad);
+        if (ok && started + 1 > most_threads) most_threads = started + 1;
+    }
+    free(vp.tops);
+    return ok;
+}
+
+bool verify_module(Ctx *c, Op *module, Diag *d) {
+    V v = { .c = c, .d = d };
+    pthread_once(&rules_once, build_rules);
+    if (op_is(module, OP_module)) check_symbols(module, &v);
+    if (!v.errors && verify_par(c, module)) return true;
+    verify_tree(module, &v);
     return v.errors == 0;
 }

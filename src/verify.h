@@ -86,6 +86,11 @@ void verify_error(VerifyCtx *v, Op *op, const char *fmt, ...) __attribute__((for
 /* a type as text for a message (one of four rotating buffers) */
 const char *verify_type_str(VerifyCtx *v, Type *t);
 Ctx *verify_ctx(VerifyCtx *v);
+/* Threads for verifying a module of many top-level ops: 0 (the default) one
+ * per CPU up to 8, 1 serial.  What is reported is the same either way. */
+void verify_set_threads(int n);
+/* the most threads a verification of the calling thread has used (1: serial only) */
+int verify_most_threads(void);
 /* does t belong to the class written as character k? */
 bool verify_type_in_class(const Type *t, char k);
 

@@ -82,8 +82,8 @@ with tempfile.TemporaryDirectory() as tmp:
     if (os.cpu_count() or 1) > 1:
         checks += 1
         rc, _, err = run(["--timing", "-o", os.devnull, base])
-        ok = rc == 0 and b"parse (" in err and b"print (" in err and b"threads)" in err
-        print("%s: threaded read and print used (--timing)" % ("ok" if ok else "FAIL"))
+        ok = rc == 0 and all(k + b" (" in err for k in (b"parse", b"verify", b"print")) and b"threads)" in err
+        print("%s: threaded read, verify and print used (--timing)" % ("ok" if ok else "FAIL"))
         if not ok:
             print("    " + err.decode(errors="replace")[-400:])
             fails += 1
