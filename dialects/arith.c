@@ -251,20 +251,41 @@ static void pr_cast(Printer *p, Op *op) {
 /* the overflow flags of addi/subi/muli/shli and the fastmath flags of float
  * arithmetic are properties, #arith.overflow<none> / #arith.fastmath<none>
  * when not written */
+/* which ops carry overflow flags or fast-math flags, by op id: made once,
+ * at registration (single-threaded) */
+enum { FL_NONE, FL_OVF, FL_FM, FL_FM_IF_FLOAT };
+static unsigned char flag_kind[OP__COUNT];
+static void flag_table(void) {
+    for (int id = 0; id < OP__COUNT; id++) {
+        const OpInfo *in = opinfo_byid(id);
+        const char *fmt = in->format;
+        bool fmtok = !strcmp(fmt, "binary") || !strcmp(fmt, "unary") || !strcmp(fmt, "ternary");
+        if (id == OP_arith_addi || id == OP_arith_subi || id == OP_arith_muli || id == OP_arith_shli) flag_kind[id] = FL_OVF;
+        else if (id == OP_arith_cmpf || (fmtok && !strncmp(in->name, "math.", 5) && id != OP_math_absi)) flag_kind[id] = FL_FM;
+        else if (fmtok && id != OP_math_absi) flag_kind[id] = FL_FM_IF_FLOAT;
+    }
+}
+
+static void *memo(Ctx *c, int slot, bool attr, const char *text) {
+    void *v = ctx_memo(c, slot);
+    if (!v) { v = attr ? (void *)attr_opaque(c, text) : (void *)ctx_str(c, text); ctx_memo_set(c, slot, v); }
+    return v;
+}
+
 static void arith_flags_inherent(Ctx *c, Op *op) {
     int id = op->info->id;
-    const char *fmt = op->info->format;
-    bool ovf = id == OP_arith_addi || id == OP_arith_subi || id == OP_arith_muli || id == OP_arith_shli;
-    bool fm = !ovf && id >= 0 && (!strcmp(fmt, "binary") || !strcmp(fmt, "unary") || !strcmp(fmt, "ternary") || id == OP_arith_cmpf) &&
-              (!strncmp(op->info->name, "math.", 5) || type_is_float(type_elem(op->nres ? op->res[0].type : NULL)) || id == OP_arith_cmpf) &&
-              id != OP_math_absi;
-    if (!ovf && !fm) return;
-    const char *n = ovf ? "overflowFlags" : "fastmath";
+    int k = id >= 0 && id < OP__COUNT ? flag_kind[id] : FL_NONE;
+    if (k == FL_NONE || (k == FL_FM_IF_FLOAT && !type_is_float(type_elem(op->nres ? op->res[0].type : NULL)))) return;
+    bool ovf = k == FL_OVF;
+    const char *n = memo(c, ovf ? CTX_MEMO_ARITH_OVF_NAME : CTX_MEMO_ARITH_FM_NAME, false, ovf ? "overflowFlags" : "fastmath");
+    /* attribute names are interned: compared by pointer */
     Attr *a = NULL;
-    for (int i = 0; i < op->nattrs; i++) if (!strcmp(op->attrs[i].name, n)) a = op->attrs[i].value;
+    for (int i = 0; i < op->nattrs; i++) if (op->attrs[i].name == n) a = op->attrs[i].value;
     if (a) op_set_attr(c, op, n, NULL);
-    if (!a) a = op_attr(op, n);
-    op_set_prop(c, op, n, a ? a : attr_opaque(c, ovf ? "#arith.overflow<none>" : "#arith.fastmath<none>"));
+    const NamedAttr *pr = op_props(op);
+    for (int i = 0; !a && i < op->nprops; i++) if (pr[i].name == n) a = pr[i].value;
+    if (!a) a = memo(c, ovf ? CTX_MEMO_ARITH_OVF_NONE : CTX_MEMO_ARITH_FM_NONE, true, ovf ? "#arith.overflow<none>" : "#arith.fastmath<none>");
+    op_set_prop(c, op, n, a);
 }
 
 static const OpFormat formats[] = {
@@ -283,6 +304,7 @@ static const OpInherent inherent[] = {
 };
 
 void dialect_arith_register(void) {
+    flag_table();
     format_register(formats, sizeof formats / sizeof *formats);
     format_register_inherent(inherent, sizeof inherent / sizeof *inherent, arith_flags_inherent);
 }

@@ -4,6 +4,7 @@
 
 #include <math.h>
 #include <pthread.h>
+#include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
@@ -26,7 +27,8 @@ struct Ctx {
     /* block arguments' loc(...): Value* -> Attr*, open addressing (rare) */
     struct VLoc { const Value *v; Attr *a; } *vlocs; size_t nvlocs, capvlocs;
     PtrVec pnames;        /* the printer's value names, by -2 - pid (value_pid) */
-    bool pnames_fixed;    /* shared mode: room reserved, pnames.v does not move (reads need no lock) */
+    bool pnames_fixed;
+    _Atomic(void *) memo[CTX_MEMO_SLOTS];   /* ctx_memo */    /* shared mode: room reserved, pnames.v does not move (reads need no lock) */
     /* results whose printer number is not their op's (Op.pid_each): Value* -> pid */
     struct VPid { const Value *v; int pid; } *vpids; size_t nvpids, capvpids;
     NamedAttr *nacache[512]; int nalen[512];   /* shared short attribute arrays, direct-mapped */
@@ -414,6 +416,9 @@ void value_set_pid(Ctx *c, Value *v, int pid) {
     c->vpids[i].pid = pid;
     unlock(c);
 }
+
+void *ctx_memo(Ctx *c, int slot) { return atomic_load_explicit(&c->memo[slot], memory_order_acquire); }
+void ctx_memo_set(Ctx *c, int slot, void *v) { atomic_store_explicit(&c->memo[slot], v, memory_order_release); }
 
 void ctx_reserve_pnames(Ctx *c, size_t extra) {
     size_t want = (size_t)c->pnames.n + extra;

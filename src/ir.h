@@ -363,7 +363,12 @@ const char *ctx_alias_name_type(Ctx *c, const Type *t);
 int ctx_add_pname(Ctx *c, const char *name);
 /* room for extra more names before threads add them: until ctx_share(c,
  * false), ctx_pname then reads without the lock */
-void ctx_reserve_pnames(Ctx *c, size_t extra);     /* the pid for name */
+void ctx_reserve_pnames(Ctx *c, size_t extra);
+/* Values a caller makes once per context (interned names, attributes): a
+ * slot each, NULL until set; threads may race to set the same value. */
+enum { CTX_MEMO_ARITH_OVF_NAME, CTX_MEMO_ARITH_FM_NAME, CTX_MEMO_ARITH_OVF_NONE, CTX_MEMO_ARITH_FM_NONE, CTX_MEMO_SLOTS };
+void *ctx_memo(Ctx *c, int slot);
+void ctx_memo_set(Ctx *c, int slot, void *v);     /* the pid for name */
 const char *ctx_pname(Ctx *c, int pid);          /* NULL for a number (pid >= -1) */
 void ctx_set_trailer(Ctx *c, const char *text);  /* {-# ... #-} file metadata, kept verbatim */
 const char *ctx_trailer(Ctx *c);
