@@ -155,13 +155,14 @@ static bool plan(const char *src, size_t len, int first_line, int npieces, Plan 
     size_t body_len = (size_t)(pl->close - pl->body);
     const char *from = f;
     int from_line = fline;
+    (void)from_line;
     for (int k = 1; k < npieces; k++) {
         const char *want = pl->body + body_len / (size_t)npieces * (size_t)k;
         if (want <= from) continue;
         /* count the lines on the way (line numbers of the pieces) */
         const char *r = memrchr(from, '\n', (size_t)(want - from));
         r = r ? r + 1 : from;
-        int rl = from_line + count_lines(from, r);
+        int rl = 0;   /* line numbers: counted later, on the threads (parse_module_par) */
         const char *cut = NULL;
         while (r < pl->close) {
             const char *t = skip_blanks(r, e);
@@ -174,8 +175,7 @@ static bool plan(const char *src, size_t len, int first_line, int npieces, Plan 
         from = next_line(cut, e); from_line = rl + 1;
     }
     if (n < 2) return false;
-    pl->close_line = pl->cutline[n - 1] + count_lines(pl->cut[n - 1], pl->close);
-    pl->cut[n] = pl->close; pl->cutline[n] = pl->close_line;
+    pl->cut[n] = pl->close;
     pl->npieces = n;
     return true;
 }
@@ -190,6 +190,32 @@ typedef struct Shared {
     ParseProgressFn progress;
     void *progress_ud;
 } Shared;
+
+/* first the newlines of each piece, for the pieces' first line numbers */
+typedef struct Count { const Plan *pl; int *nl; atomic_int next; } Count;
+static void *count_worker(void *arg) {
+    Count *ct = arg;
+    for (;;) {
+        int i = atomic_fetch_add(&ct->next, 1);
+        if (i >= ct->pl->npieces) break;
+        ct->nl[i] = count_lines(ct->pl->cut[i], ct->pl->cut[i + 1]);
+    }
+    return NULL;
+}
+
+/* runs fn(arg) on n threads, the calling one included; the count that ran */
+static int run_threads(int n, void *(*fn)(void *), void *arg) {
+    pthread_t th[PAR_MAX_THREADS];
+    pthread_attr_t at;
+    pthread_attr_init(&at);
+    pthread_attr_setstacksize(&at, PAR_STACK);
+    int started = 0;
+    for (int i = 0; i < n - 1; i++) if (!pthread_create(&th[started], &at, fn, arg)) started++;
+    pthread_attr_destroy(&at);
+    fn(arg);
+    for (int i = 0; i < started; i++) pthread_join(th[i], NULL);
+    return started + 1;
+}
 
 static void *worker(void *arg) {
     Shared *sh = arg;
@@ -239,6 +265,14 @@ Op *parse_module_par(Ctx *c, const char *file, const char *src, size_t len, int 
     Plan *pl = malloc(sizeof *pl);
     if (!pl) return NULL;
     if (!plan(src, len, first_line, nth * PAR_PIECES_PER_THREAD, pl)) { free(pl); return NULL; }
+    {
+        int nl[PAR_MAX_PIECES];
+        Count ct = { pl, nl, 0 };
+        atomic_init(&ct.next, 0);
+        run_threads(nth < pl->npieces ? nth : pl->npieces, count_worker, &ct);
+        for (int i = 0; i < pl->npieces; i++) pl->cutline[i + 1] = pl->cutline[i] + nl[i];
+        pl->close_line = pl->cutline[pl->npieces];
+    }
     /* the skeleton: everything but the body, diagnostics kept (a failure is read again serially) */
     int aliases0 = alias_count(c);
     Diag sd;
@@ -271,18 +305,8 @@ Op *parse_module_par(Ctx *c, const char *file, const char *src, size_t len, int 
         pc->d.capture = true;
         pc->s[pc->len] = 0;
     }
-    int nt = nth < np ? nth : np;
-    pthread_t th[PAR_MAX_THREADS];
-    bool started[PAR_MAX_THREADS] = { false };
-    pthread_attr_t at;
-    pthread_attr_init(&at);
-    pthread_attr_setstacksize(&at, PAR_STACK);
     ctx_share(c, true);
-    int running = 0;
-    for (int i = 0; i < nt; i++) if (!pthread_create(&th[i], &at, worker, &sh)) { started[i] = true; running++; }
-    pthread_attr_destroy(&at);
-    if (!running) atomic_store(&sh.failed, true);
-    for (int i = 0; i < nt; i++) if (started[i]) pthread_join(th[i], NULL);
+    int running = run_threads(nth < np ? nth : np, worker, &sh);
     ctx_share(c, false);
     for (int i = 0; i < np; i++) pieces[i].s[pieces[i].len] = '\n';
     ok = !atomic_load(&sh.failed) && atomic_load(&sh.next) >= np;
