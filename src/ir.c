@@ -27,7 +27,8 @@ struct Ctx {
     /* block arguments' loc(...): Value* -> Attr*, open addressing (rare) */
     struct VLoc { const Value *v; Attr *a; } *vlocs; size_t nvlocs, capvlocs;
     PtrVec pnames;        /* the printer's value names, by -2 - pid (value_pid) */
-    bool pnames_fixed;
+    bool pnames_fixed;    /* shared mode: room reserved, pnames.v does not move (reads need no lock) */
+    atomic_int pnames_next;   /* then the next free index, taken without the lock */
     _Atomic(void *) memo[CTX_MEMO_SLOTS];   /* ctx_memo */    /* shared mode: room reserved, pnames.v does not move (reads need no lock) */
     /* results whose printer number is not their op's (Op.pid_each): Value* -> pid */
     struct VPid { const Value *v; int pid; } *vpids; size_t nvpids, capvpids;
@@ -92,7 +93,11 @@ static void *shared_alloc(size_t n) {
 
 void ctx_share(Ctx *c, bool on) {
     if (on == c->shared) return;
-    if (!on) { tl_cache_free(); c->pnames_fixed = false; }
+    if (!on) {
+        tl_cache_free();
+        if (c->pnames_fixed) c->pnames.n = atomic_load(&c->pnames_next);
+        c->pnames_fixed = false;
+    }
     if (on) pthread_mutex_init(&c->mu, NULL);
     else pthread_mutex_destroy(&c->mu);
     c->shared = on;
@@ -368,6 +373,13 @@ NamedAttr *ctx_named_array(Ctx *c, int n, const NamedAttr *ents) {
     TlCache *tc = c->shared ? tlc(c) : NULL;
     NamedAttr *r;
     if (tc && (r = tc->na[h]) && tc->nalen[h] == n && !memcmp(r, ents, sizeof *ents * (size_t)n)) return r;
+    if (tc) {
+        /* shared mode: each thread shares its own arrays (the sharing only saves memory) */
+        r = ctx_alloc(c, sizeof *ents * (size_t)n);
+        memcpy(r, ents, sizeof *ents * (size_t)n);
+        tc->na[h] = r; tc->nalen[h] = n;
+        return r;
+    }
     lock(c);
     r = c->nacache[h];
     if (!r || c->nalen[h] != n || memcmp(r, ents, sizeof *ents * (size_t)n)) {
@@ -428,11 +440,17 @@ void ctx_reserve_pnames(Ctx *c, size_t extra) {
         c->pnames.cap = (int)want;
     }
     c->pnames_fixed = true;
+    atomic_store(&c->pnames_next, c->pnames.n);
 }
 
 int ctx_add_pname(Ctx *c, const char *name) {
+    if (c->shared && c->pnames_fixed) {
+        int i = atomic_fetch_add(&c->pnames_next, 1);
+        if (i >= c->pnames.cap) { fputs("ttxform: internal error: more value names than reserved\n", stderr); abort(); }
+        c->pnames.v[i] = (void *)name;
+        return -2 - i;
+    }
     lock(c);
-    if (c->pnames_fixed && c->pnames.n == c->pnames.cap) c->pnames_fixed = false;   /* more than reserved: locked reads again */
     pv_push(&c->pnames, (void *)name);
     int pid = -1 - c->pnames.n;
     unlock(c);
