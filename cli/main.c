@@ -124,7 +124,7 @@ static const char *usage =
     "  --timing                   print a table of wall time per pass to stderr\n"
     "                             (with the input's parse and the output's print)\n"
     "  --mlir-disable-threading   read, verify and print a large module on one\n"
-    "                             thread (by default a module of 4 MiB or more is\n"
+    "                             thread (by default a module of 1 MiB or more is\n"
     "                             read, one of 256 top-level ops or more verified,\n"
     "                             and one of 20,000 ops or more printed, on one\n"
     "                             thread per CPU, up to 8; the result is the same)\n"

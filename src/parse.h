@@ -20,7 +20,7 @@ Op *parse_module(Ctx *c, const char *file, const char *src, size_t len, int firs
 typedef void (*ParseProgressFn)(void *ud, const char *src, const char *upto);
 void parse_set_progress(ParseProgressFn fn, void *ud);
 
-/* Threads for reading a large module (several MiB, one module of many
+/* Threads for reading a large module (1 MiB or more, one module of many
  * top-level ops): 0 (the default) one per CPU up to 8, 1 serial.  The IR
  * and every diagnostic are the same either way. */
 void parse_set_threads(int n);

@@ -29,7 +29,7 @@ static _Thread_local int last_threads;
 int parse_last_threads(void) { return last_threads; }
 
 enum {
-    PAR_MIN_BYTES = 4 << 20,      /* below this a serial read is as fast */
+    PAR_MIN_BYTES = 1 << 20,      /* below this a serial read is as fast */
     PAR_MAX_THREADS = 8,
     PAR_PIECES_PER_THREAD = 4,    /* pieces are taken in order as threads free up */
     PAR_MAX_PIECES = PAR_MAX_THREADS * PAR_PIECES_PER_THREAD,
