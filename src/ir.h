@@ -281,7 +281,7 @@ static inline int value_pid(Ctx *c, const Value *v) {
 #define OP_MAX_COUNT 65535    /* results, attributes and properties of one op */
 #define OP_MAX_REGIONS 255
 
-static inline NamedAttr *op_props(const Op *op) { return op->attrs + op->nattrs; }
+static inline NamedAttr *op_props(const Op *op) { return op->attrs ? op->attrs + op->nattrs : NULL; }
 
 /* the op's side part, allocated (zeroed) on first use */
 OpExt *op_ext(Ctx *c, Op *op);

@@ -119,7 +119,7 @@ static void na_set(Ctx *c, Op *op, bool prop, const char *name, Attr *a) {
     name = ctx_str(c, name);
     NamedAttr *all = op->attrs;
     int na = op->nattrs, np = op->nprops;
-    NamedAttr *arr = prop ? all + na : all;
+    NamedAttr *arr = prop && all ? all + na : all;
     int n = prop ? np : na;
     int i = 0;
     while (i < n && strcmp(arr[i].name, name) < 0) i++;
