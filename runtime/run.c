@@ -55,7 +55,9 @@ static const char *run_usage =
     "                         the run, with the shape and dtype it was bound with\n"
     "  --threads=N            run the programs on N threads (JIT and --check; an\n"
     "                         error with --interp; default: the\n"
-    "                         number of CPUs, at most 64)\n"
+    "                         number of CPUs, at most 64).  Where programs store\n"
+    "                         to the same elements, which store lands is fixed\n"
+    "                         only with --threads=1 (grid order, as --interp)\n"
     "  --trace=FILE.json      write a Chrome-trace profile (Perfetto, chrome://tracing):\n"
     "                         one event for the compile, one per launch and one per\n"
     "                         chunk of programs a thread ran.  Without --trace,\n"
@@ -154,6 +156,14 @@ int errorf(const char *fmt, ...) {
     fputc('\n', stderr);
     va_end(ap);
     return 1;
+}
+
+void note_thread_order(int nthreads, const int grid[3]) {
+    if (nthreads <= 1 || (long)grid[0] * grid[1] * grid[2] <= 1) return;
+    fprintf(stderr,
+            "ttxform run: note: the programs ran on %d threads: where two programs store to the same element, "
+            "which store lands is not fixed; --threads=1 runs them one after another in grid order\n",
+            nthreads);
 }
 
 static int usage_error(const char *fmt, const char *arg) {
@@ -599,7 +609,11 @@ int run_main(int argc, char **argv) {
             agree &= check_one(names[i], &arrays[i], &refs[i]);
         }
         fflush(stdout);
-        if (!agree) { errorf("the JIT and the interpreter disagree (see above)"); goto out; }
+        if (!agree) {
+            errorf("the JIT and the interpreter disagree (see above)");
+            note_thread_order(nthreads, o.grid);
+            goto out;
+        }
     }
 
     rc = 0;

@@ -282,6 +282,7 @@ int run_ktir(const KtirRun *k, Ctx *c, Op *m, Diag *d) {
         if (!agree) {
             if (via) errorf("the KTIR (on the %s) and the TTIR (on the interpreter) disagree (see above)", interp ? "interpreter" : "JIT");
             else errorf("the JIT and the interpreter disagree on the KTIR (see above)");
+            if (!interp) note_thread_order(nthreads, grid);
             goto out;
         }
     }

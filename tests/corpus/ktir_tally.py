@@ -13,6 +13,9 @@ arguments (262144-element buffers: randn floats, arange integers; integer scalar
 float scalars 1.5; two programs per grid axis it reads), which runs the KTIR and the
 TTIR on the interpreter and compares every buffer: `KTIR and TTIR agree`, `differ`,
 or `not run (why)` when the arguments cannot be generated or the TTIR run fails.
+The run takes --threads=1: with these arguments the programs of some kernels store to
+the same elements, which on several threads land in no fixed order.  A command that
+takes longer than 120 s fails its case (`timed out`).
 
 Each section is one case, which passes when
   * the outcome is the one recorded in ktir-tally.tsv beside this script, and
@@ -30,6 +33,7 @@ TABLE = os.path.join(HERE, "ktir-tally.tsv")
 POINTER = re.compile(r"\btt\.(load|store|atomic_\w+)\b")
 DTYPES = {"f16": "float16", "f32": "float32", "f64": "float64", "i1": "bool", "i8": "int8", "i16": "int16",
           "i32": "int32", "i64": "int64"}
+TIMEOUT = 120
 CONSTRUCT = re.compile(r"'[a-z_]+\.[a-z_.]+'|\btt\.[a-z_]+\b")
 
 
@@ -82,8 +86,9 @@ def differential(ttxform, src, text):
         return f"not run ({why})"
     axes = sum(1 for x in "xyz" if re.search(r"get_program_id " + x, text))
     grid = ",".join(["2"] * axes) if axes else "1"
-    cmd = [ttxform, "run", src, "--via=ktir", "--check", "--grid=" + grid] + [a for x in args for a in ("--arg", x)]
-    r = subprocess.run(cmd, capture_output=True, text=True, timeout=120)
+    cmd = [ttxform, "run", src, "--via=ktir", "--check", "--threads=1", "--grid=" + grid]
+    cmd += [a for x in args for a in ("--arg", x)]
+    r = subprocess.run(cmd, capture_output=True, text=True, timeout=TIMEOUT)
     if r.returncode == 0:
         return "run --via=ktir --check: KTIR and TTIR agree"
     if "MISMATCH" in r.stdout:
@@ -99,11 +104,17 @@ def outcome(ttxform, td, n, text):
     src, out = os.path.join(td, f"{n}.mlir"), os.path.join(td, f"{n}.ktir")
     with open(src, "w", encoding="utf-8") as f:
         f.write(text)
-    r = subprocess.run([ttxform, src, "--emit=ktir", "-o", out], capture_output=True, text=True, timeout=120)
+    try:
+        r = subprocess.run([ttxform, src, "--emit=ktir", "-o", out], capture_output=True, text=True, timeout=TIMEOUT)
+    except subprocess.TimeoutExpired:
+        return "timed out", f"--emit=ktir took more than {TIMEOUT} s"
     if r.returncode == 0:
         if not os.path.exists(out):
             return "lowered", "exit 0 but no output file"
-        return "lowered; " + differential(ttxform, src, text), None
+        try:
+            return "lowered; " + differential(ttxform, src, text), None
+        except subprocess.TimeoutExpired:
+            return "lowered; timed out", f"run --via=ktir --check took more than {TIMEOUT} s"
     first = next((l for l in r.stderr.splitlines() if ": error: " in l), r.stderr.strip()[:200])
     m = re.match(re.escape(src) + r":(\d+):(\d+): error: (.*)$", first)
     msg = re.sub(r"%[\w.$-]+", "%", m.group(3) if m else first)
