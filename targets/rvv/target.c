@@ -24,6 +24,22 @@ static void rvv_prelude(FILE *out, const char *body, size_t blen) {
         fprintf(out, "TTX_VEXP(%d, %d)\n", lm, 32 / lm);
     }
     if (any) fputc('\n', out);
+    /* the vector erf: LMUL 4 and 8 are made of the LMUL 2 one */
+    bool erf_used[9] = { false };
+    for (int lm = 1; lm <= 8; lm *= 2) {
+        char nm[32];
+        int n = snprintf(nm, sizeof nm, "ttx_verff_m%d(", lm);
+        for (size_t i = 0; i + (size_t)n <= blen && !erf_used[lm]; i++) erf_used[lm] = !memcmp(body + i, nm, (size_t)n);
+    }
+    if (erf_used[1] || erf_used[2] || erf_used[4] || erf_used[8]) {
+        fputs(rvv_verf_text, out);
+        if (erf_used[1]) fputs("TTX_VERF(1, 2, 32)\n", out);
+        if (erf_used[2] || erf_used[4] || erf_used[8]) fputs("TTX_VERF(2, 4, 16)\n", out);
+        if (erf_used[4] || erf_used[8]) fputs(rvv_verf_part_text, out);
+        if (erf_used[4]) fputs(rvv_verf_m4_text, out);
+        if (erf_used[8]) fputs(rvv_verf_m8_text, out);
+        fputc('\n', out);
+    }
     rvv_smt_prelude(out, body, blen);
 }
 

@@ -8,7 +8,8 @@
  * load's other), integer tensors affine in the row's index (vid, vmul,
  * vadd: the lanes of a Triton mask's comparison).  Inner nodes: f32 + - *
  * / max min neg abs sqrt, exp (ttx_vexpf: src/fmath.h's algorithm lane by
- * lane, the same bits), select; comparisons, and, or, xor of masks.  The
+ * lane, the same bits), erf (ttx_verff: polynomials within 1 ulp of the
+ * interpreter's libm erf, not its bits: targets/rvv/prelude.h), select; comparisons, and, or, xor of masks.  The
  * numbers are the interpreter's: each f32 op is the IEEE op, rounded once,
  * as C's float operators and (float)sqrt((double)x) are.  f16 values
  * (zvfh) are f32 strips holding an f16 value: a load widens (vfwcvt, exact),
@@ -409,7 +410,7 @@ const char *rv_vf_op(RvStrip *g, Op *op) {
     if (op->nres != 1 || op->verbatim || !rv_fl(type_elem(op->res[0].type))) return NULL;
     if (fname_is(type_elem(op->res[0].type), "f16")) {
         /* the f32 op, rounded to f16; exp is not the f32 one rounded */
-        if (op->info->id == OP_math_exp) return NULL;
+        if (op->info->id == OP_math_exp || op->info->id == OP_math_erf) return NULL;
         if (op->info->id == OP_arith_extf || op->info->id == OP_arith_truncf) {
             const char *a = op->nopnds == 1 ? rv_vf(g, op_operand(op, 0)) : NULL;
             return a ? def(g, rv_vt(g->e, g->lm), round_h(g, a)) : NULL;
@@ -441,6 +442,7 @@ static const char *rv_vf_f32(RvStrip *g, Op *op) {
     case OP_math_absf: un = "vfabs"; break;
     case OP_math_sqrt: un = "vfsqrt"; break;
     case OP_math_exp: un = "exp"; break;
+    case OP_math_erf: un = "erf"; break;
     case OP_arith_select: {
         const char *c = rv_vm(g, op_operand(op, 0)), *a = c ? rv_vf(g, op_operand(op, 1)) : NULL, *b = a ? rv_vf(g, op_operand(op, 2)) : NULL;
         if (!b) return NULL;
@@ -456,6 +458,7 @@ static const char *rv_vf_f32(RvStrip *g, Op *op) {
             g->uses_exp = true;
             return def(g, vt, fmt(e, "ttx_vexpf_m%d(%s, %s)", lm, a, g->vl));
         }
+        if (!strcmp(un, "erf")) return def(g, vt, fmt(e, "ttx_verff_m%d(%s, %s)", lm, a, g->vl));
         return def(g, vt, fmt(e, "__riscv_%s_v_%s(%s, %s)", un, sfx, a, g->vl));
     }
     if (op->nopnds != 2) return NULL;

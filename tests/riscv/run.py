@@ -19,7 +19,8 @@ usage: run.py TTXFORM ROOT
 - the rvv target's own kernels (tests/rvv/): 2-D masked rows with a min
   reduction, select, cmpf and exp at edge sizes, an f32 tt.dot whose 24
   columns leave a tail, and its vector exp bit for bit against the
-  interpreter's (NaN, infinities, the clamps, subnormal results, a sweep);
+  interpreter's (NaN, infinities, the clamps, subnormal results, a sweep),
+  its vector erf likewise (specials, the table's quarter edges, a sweep);
   loop-carried dots (tests/rvv/dot_loop.ttir), one written in place into
   its carried array and one whose accumulator is also its A operand; the
   f32 matmul (the CPU sample with f32 for f16) at sizes whose dots read
@@ -198,6 +199,18 @@ def rvv_cases():
         report(f"rvv-exp-bits-vlen{vlen}",
                identical_run("rvv-exp", os.path.join(RVV, "exp.ttir"), [-(-n // 256)],
                              {"x": xe, "y": np.zeros(n, np.float32), "n": n}, ["y"], vlen))
+    # the vector erf (f64 Taylor table): the interpreter's bits on every lane
+    # (NaN, infinities, signed zero, subnormals, the quarters' edges, 3.9193
+    # where erf rounds to 1, a sweep of [-5, 5], random points)
+    sp = np.array([np.nan, np.inf, -np.inf, 0.0, -0.0, 1e-45, -1e-45, 1e-38, 1e-30, -1e-20, 0.25, 0.2499999, 0.75,
+                   1.0, 2.0, 3.75, 3.9192998, 3.9193, 3.91931, -3.9193, 3.9375, 4.0, 5.0, 1e30, -1e30], np.float32)
+    xr = np.concatenate([sp, np.linspace(-5, 5, 20001, dtype=np.float32),
+                         (rng.standard_normal(20000) * 2).astype(np.float32)]).astype(np.float32)
+    n = len(xr)
+    for vlen in VLENS:
+        report(f"rvv-erf-bits-vlen{vlen}",
+               identical_run("rvv-erf", os.path.join(RVV, "erf.ttir"), [-(-n // 256)],
+                             {"x": xr, "y": np.zeros(n, np.float32), "n": n}, ["y"], vlen))
     # 2-D masked rows: min along rows, select(x > 0, exp(x - min), -x)
     k = os.path.join(RVV, "rows2d.ttir")
     for vlen in VLENS:
