@@ -83,17 +83,22 @@ static bool is_word_at(const char *p, const char *e, const char *w) {
 
 /* the newlines in [p, e), eight bytes at a time: a byte of x is 0x80 exactly
  * where the word had a '\n' (no carry crosses bytes: each byte's low seven
- * bits plus 0x7f stay below 0x100).  A memchr per line costs its call on
- * every short line: 3 ms for a 4 MB module, this 0.3 ms. */
+ * bits plus 0x7f stay below 0x100); x >> 7 adds 1 to a byte counter per
+ * '\n', and the counters are summed before any can pass 255.  A memchr per
+ * line costs its call on every short line: 3 ms for a 4 MB module. */
 static int count_lines(const char *p, const char *e) {
-    const uint64_t lo7 = 0x7f7f7f7f7f7f7f7full, nl = 0x0a0a0a0a0a0a0a0aull;
+    const uint64_t lo7 = 0x7f7f7f7f7f7f7f7full, nl = 0x0a0a0a0a0a0a0a0aull, m16 = 0x00ff00ff00ff00ffull;
     size_t n = 0;
-    for (; e - p >= 8; p += 8) {
-        uint64_t w;
-        memcpy(&w, p, 8);
-        w ^= nl;                                  /* a '\n' byte is now 0 */
-        uint64_t x = ~(((w & lo7) + lo7) | w | lo7);
-        n += (size_t)__builtin_popcountll(x);
+    while (e - p >= 8) {
+        uint64_t acc = 0;
+        for (int k = 0; k < 255 && e - p >= 8; k++, p += 8) {
+            uint64_t w;
+            memcpy(&w, p, 8);
+            w ^= nl;                                  /* a '\n' byte is now 0 */
+            acc += ~(((w & lo7) + lo7) | w | lo7) >> 7;
+        }
+        uint64_t pairs = (acc & m16) + ((acc >> 8) & m16);   /* four 16-bit sums, each <= 510 */
+        n += (size_t)((pairs * 0x0001000100010001ull) >> 48);
     }
     for (; p < e; p++) n += *p == '\n';
     return (int)n;

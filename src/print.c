@@ -301,8 +301,7 @@ static int par_plan(Op *module, size_t *nvals) {
 /* Every thread, the calling one included, prints batches in turn; the one
  * that finishes the batch next to be written writes it and every ready one
  * after it (the writes are in order, under the lock). */
-static void ppar_work(PPar *pp, bool worker) {
-    if (worker) text_pool_off();
+static void ppar_work(PPar *pp) {
     bool unknown = false;
     for (;;) {
         int i = atomic_fetch_add(&pp->next, 1);
@@ -343,7 +342,7 @@ static void ppar_work(PPar *pp, bool worker) {
 
 static void *ppar_worker(void *arg) {
     PPar *pp = arg;
-    ppar_work(pp, true);
+    ppar_work(pp);
     ctx_thread_done(pp->proto.c);
     return NULL;
 }
@@ -371,7 +370,7 @@ static bool print_body_par(Printer *p, Block *b) {
     pthread_t th[PPAR_MAX_THREADS];
     int started = 0;
     for (int i = 0; i < p->par_threads - 1; i++) if (!pthread_create(&th[started], NULL, ppar_worker, &pp)) started++;
-    ppar_work(&pp, false);
+    ppar_work(&pp);
     for (int i = 0; i < started; i++) pthread_join(th[i], NULL);
     ctx_thread_done(p->c);
     ctx_share(p->c, false);

@@ -2,6 +2,7 @@
 #include "print_impl.h"
 
 #include <math.h>
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -226,25 +227,31 @@ void print_attr_dict(Printer *p, const NamedAttr *a, int n, const char *const *e
     if (shown) pc(p, '}');
 }
 
-/* Short texts are printed into one reused in-memory stream: opening a new
- * one costs a zeroed 8 KiB buffer each time, which added up to a tenth of a
- * small run.  A nested use (the stream is busy) gets a stream of its own. */
-static FILE *scr_f;
-static char *scr_buf;
-static size_t scr_len;
-static bool scr_busy;
+/* Short texts are printed into one reused in-memory stream per thread:
+ * opening a new one costs a zeroed 8 KiB buffer each time, which added up to
+ * a tenth of a small run (and a fifth of a threaded print of a large one).
+ * A nested use (the stream is busy) gets a stream of its own.  A thread's
+ * stream goes when the thread ends (a key's destructor) or, for the thread
+ * that calls exit, at exit. */
+static _Thread_local FILE *scr_f;
+static _Thread_local char *scr_buf;
+static _Thread_local size_t scr_len;
+static _Thread_local bool scr_busy;
+static pthread_key_t scr_key;
+static pthread_once_t scr_once = PTHREAD_ONCE_INIT;
 static void scr_free(void) { if (scr_f) fclose(scr_f); free(scr_buf); scr_f = NULL; scr_buf = NULL; }
-static _Thread_local bool scr_off;   /* a printing worker thread: streams of its own */
-void text_pool_off(void) { scr_off = true; }
+static void scr_thread_end(void *unused) { (void)unused; scr_free(); }
+static void scr_init(void) { pthread_key_create(&scr_key, scr_thread_end); atexit(scr_free); }
 
 FILE *text_open(TextBuf *t) {
     t->pooled = false;
     t->buf = NULL;
     t->len = 0;
-    if (!scr_busy && !scr_off) {
+    if (!scr_busy) {
         if (!scr_f) {
+            pthread_once(&scr_once, scr_init);
             scr_f = open_memstream(&scr_buf, &scr_len);
-            if (scr_f) atexit(scr_free);
+            if (scr_f) pthread_setspecific(scr_key, scr_f);   /* non-NULL: the destructor runs */
         } else rewind(scr_f);
         if (scr_f) { scr_busy = true; t->pooled = true; return scr_f; }
     }

@@ -79,9 +79,6 @@ typedef struct TextBuf { char *buf; size_t len; bool pooled; } TextBuf;
 FILE *text_open(TextBuf *t);
 const char *text_close(TextBuf *t, FILE *f);
 void text_free(TextBuf *t);
-/* the calling thread (a worker of the threaded printer) never uses the
- * pooled stream, which is the main thread's */
-void text_pool_off(void);
 char *print_type_str(Ctx *c, Type *t);   /* malloc'd */
 char *print_attr_str(Ctx *c, Attr *a);   /* malloc'd */
 
