@@ -281,11 +281,11 @@ static void arith_flags_inherent(Ctx *c, Op *op) {
     /* attribute names are interned: compared by pointer */
     Attr *a = NULL;
     for (int i = 0; i < op->nattrs; i++) if (op->attrs[i].name == n) a = op->attrs[i].value;
-    if (a) op_set_attr(c, op, n, NULL);
+    if (a) op_set_attr_interned(c, op, n, NULL);
     const NamedAttr *pr = op_props(op);
     for (int i = 0; !a && i < op->nprops; i++) if (pr[i].name == n) a = pr[i].value;
     if (!a) a = memo(c, ovf ? CTX_MEMO_ARITH_OVF_NONE : CTX_MEMO_ARITH_FM_NONE, true, ovf ? "#arith.overflow<none>" : "#arith.fastmath<none>");
-    op_set_prop(c, op, n, a);
+    op_set_prop_interned(c, op, n, a);
 }
 
 static const OpFormat formats[] = {

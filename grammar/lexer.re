@@ -20,6 +20,11 @@
 static bool isid(char c) {
     return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_' || c == '$' || c == '.' || c == '-';
 }
+/* memchr for the few bytes of a token: no call */
+static bool has_byte(const char *s, int n, char c) {
+    for (int i = 0; i < n; i++) if (s[i] == c) return true;
+    return false;
+}
 static bool isidstart(char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_'; }
 
 /* skip whitespace and // comments from p */
@@ -154,7 +159,7 @@ static bool is_type_kw(const char *s, int n) {
 static int word_kind(Lexer *L, const char *s, int n, const char *after) {
     const char *lim = L->lim;
     bool lt = after < lim && *after == '<';
-    bool dot = memchr(s, '.', (size_t)n) != NULL;
+    bool dot = has_byte(s, n, '.');
 #define IS(w) (n == (int)sizeof(w) - 1 && !memcmp(s, w, sizeof(w) - 1))
     if (dot) return TK_OPNAME;            /* most words are op names */
     switch (s[0]) {
@@ -242,7 +247,7 @@ int lex_next(Lexer *L, Token *t) {
 
         "%" suffix ("#" [0-9]+)? {
             L->cur = (const char *)YYCURSOR; t->len = (int)(L->cur - t->s);
-            if (!L->in_results && !memchr(t->s, '#', (size_t)t->len) && result_list_follows(L->cur, L->lim)) {
+            if (!L->in_results && !has_byte(t->s, t->len, '#') && result_list_follows(L->cur, L->lim)) {
                 L->in_results = true;
                 return TK_RESDEF;
             }

@@ -62,8 +62,8 @@ void format_move_inherent(Ctx *c, Op *op) {
         }
         if (hit) {
             Attr *v = op->attrs[i].value;
-            op_set_attr(c, op, n, NULL);
-            op_set_prop(c, op, n, v);
+            op_set_attr_interned(c, op, n, NULL);
+            op_set_prop_interned(c, op, n, v);
         } else i++;
     }
 }

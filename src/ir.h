@@ -394,6 +394,10 @@ int op_attr_ints(Op *op, const char *name, int64_t *out, int max);
 const int64_t *op_segment_sizes(Op *op, int n);
 void op_set_attr(Ctx *c, Op *op, const char *name, Attr *a);   /* NULL removes */
 void op_set_prop(Ctx *c, Op *op, const char *name, Attr *a);
+/* the same with a name interned in c already (ctx_str, an attribute's name):
+ * no lookup of the name */
+void op_set_attr_interned(Ctx *c, Op *op, const char *name, Attr *a);
+void op_set_prop_interned(Ctx *c, Op *op, const char *name, Attr *a);
 static inline bool op_is(const Op *op, int id) { return op && op->info->id == id; }
 /* the operand index of u in its owner (uses are the owner's operand array) */
 static inline int use_index(const Use *u) { return (int)(u - u->owner->opnds); }

@@ -21,9 +21,11 @@ Type *ps_type_kw(PState *ps, Token *t) {
     if (s[0] == 'i' && n >= 2 && n <= 4 && s[1] >= '0' && s[1] <= '9') {
         int w = 0;
         for (int i = 1; i < n; i++) { if (s[i] < '0' || s[i] > '9') { w = -1; break; } w = w * 10 + (s[i] - '0'); }
-        if (w > 0) return type_int(ps->ctx, w, SIGNLESS);
+        if (w > 64) return type_int(ps->ctx, w, SIGNLESS);
+        if (w > 0) return ps->ints[w] ? ps->ints[w] : (ps->ints[w] = type_int(ps->ctx, w, SIGNLESS));
     }
     if (s[0] == 'f' && n == 3 && s[1] == '3' && s[2] == '2') { if (!ps->f32) ps->f32 = type_float(ps->ctx, "f32"); return ps->f32; }
+    if (n == 5 && !memcmp(s, "index", 5)) return ps->index ? ps->index : (ps->index = type_index(ps->ctx));
     char buf[64];
     ps_tok_str(t, buf, sizeof buf);
     if (!strcmp(buf, "index")) return type_index(ps->ctx);

@@ -93,7 +93,8 @@ typedef struct PState {
     NameEnt *ne_free;             /* recycled name entries */
     void *ne_chunks;
     OpB *ob_free;                 /* recycled op builders */
-    Type *f32;
+    Type *f32, *index;            /* the commonest type keywords, once looked up */
+    Type *ints[65];               /* signless iN, N <= 64 */
     int top_before;               /* innermost open bracket before the current token */
     ResName *pres; int npres, cappres;   /* results named before the op name */
     /* interned token texts, direct-mapped: most tokens repeat (punctuation,

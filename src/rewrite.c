@@ -116,7 +116,6 @@ void op_remove_operand(Op *op, int i) {
  * one array. Arrays are never written once made: a change makes a new one,
  * so short arrays can be shared (ctx_named_array) by every op that has them. */
 static void na_set(Ctx *c, Op *op, bool prop, const char *name, Attr *a) {
-    name = ctx_str(c, name);
     NamedAttr *all = op->attrs;
     int na = op->nattrs, np = op->nprops;
     NamedAttr *arr = prop && all ? all + na : all;
@@ -145,8 +144,10 @@ static void na_set(Ctx *c, Op *op, bool prop, const char *name, Attr *a) {
     if (prop) op->nprops = (uint16_t)m; else op->nattrs = (uint16_t)m;
     op->attrs = !total ? NULL : heap ? heap : ctx_named_array(c, total, buf);
 }
-void op_set_attr(Ctx *c, Op *op, const char *name, Attr *a) { na_set(c, op, false, name, a); }
-void op_set_prop(Ctx *c, Op *op, const char *name, Attr *a) {
+void op_set_attr(Ctx *c, Op *op, const char *name, Attr *a) { na_set(c, op, false, ctx_str(c, name), a); }
+void op_set_prop(Ctx *c, Op *op, const char *name, Attr *a) { op_set_prop_interned(c, op, ctx_str(c, name), a); }
+void op_set_attr_interned(Ctx *c, Op *op, const char *name, Attr *a) { na_set(c, op, false, name, a); }
+void op_set_prop_interned(Ctx *c, Op *op, const char *name, Attr *a) {
     na_set(c, op, true, name, a);
     op->has_props = true;
 }
