@@ -214,6 +214,16 @@ int lex_next(Lexer *L, Token *t) {
     int prev_shape = L->shape;
     L->shape = 0;
     for (;;) {
+        /* blanks between tokens without a round through the automaton */
+        {
+            const char *p = L->cur, *lim = L->lim;
+            for (; p < lim; p++) {
+                char c = *p;
+                if (c == '\n') newline(L, p);
+                else if (c != ' ' && c != '\t' && c != '\r') break;
+            }
+            L->cur = p;
+        }
         const unsigned char *YYCURSOR = (const unsigned char *)L->cur, *YYMARKER = YYCURSOR;
         const unsigned char *YYLIMIT = (const unsigned char *)L->lim;
         t->s = L->cur;

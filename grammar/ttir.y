@@ -17,6 +17,22 @@
 #include <assert.h>
 #include <stdlib.h>
 #include "parse_impl.h"
+/* in an action: the parser's code of the rule's left-hand symbol */
+#define TTX_RULE_LHS ((int)yyRuleInfoLhs[yyruleno])
+}
+
+%code {
+/* Performs the reductions that wait for no lookahead (the reduce half of a
+ * shift-reduce, and the reduce-only gotos after it) exactly as the next
+ * token's feed would before it looks at that token; returns the symbol then
+ * on top of the stack. */
+int TtxParseSettle(void *p) {
+    yyParser *yypParser = p;
+    TtxParseARG_FETCH
+    while (yypParser->yytos->stateno >= YY_MIN_REDUCE)
+        yy_reduce(yypParser, yypParser->yytos->stateno - YY_MIN_REDUCE, YYNOCODE, ps->last);
+    return yypParser->yytos->major;
+}
 }
 
 %syntax_error { ps_syntax_error(ps, &yyminor, yymajor); }
@@ -54,7 +70,14 @@ top_item ::= operation.
 operation ::= op_custom.
 operation ::= op_generic.
 
-op_custom ::= custom_head elems.            { ps_op_end(ps); }
+/* The element lists are left-recursive on a symbol that also holds the
+ * opener (custom_elems, paren_elems, ...), so that right after the op name
+ * or an opening bracket the parser sits in a state that takes the next
+ * element, with no empty rule waiting for a lookahead: the reader then
+ * hands single-token elements to their actions itself (parse.c). */
+op_custom ::= custom_elems.                 { ps_op_end(ps); }
+custom_elems ::= custom_head.               { ps->elems_sym[0] = TTX_RULE_LHS; }
+custom_elems ::= custom_elems elem.
 custom_head ::= results EQUAL OPNAME(N).    { ps_op_begin(ps, &N, false); }
 custom_head ::= OPNAME(N).                  { ps_op_begin(ps, &N, false); }
 
@@ -97,20 +120,18 @@ gen_loc ::= .
 gen_loc ::= LOCKW(L).                                   { ps_g_loc(ps, &L); }
 
 /* ---- custom-form elements ------------------------------------------ */
-elems ::= elems elem.
-elems ::= .
-
 elem ::= item.
 elem ::= region.
-elem ::= open_paren elems_in RPAREN(T).     { ps_e_close(ps, &T); }
-elem ::= open_bracket elems_in RBRACKET(T). { ps_e_close(ps, &T); }
-elem ::= open_angle elems_in GT(T).         { ps_e_close(ps, &T); }
-open_paren ::= LPAREN(T).                   { ps_e_open(ps, &T); }
-open_bracket ::= LBRACKET(T).               { ps_e_open(ps, &T); }
-open_angle ::= LT(T).                       { ps_e_open(ps, &T); }
+elem ::= paren_elems RPAREN(T).             { ps_e_close(ps, &T); }
+elem ::= bracket_elems RBRACKET(T).         { ps_e_close(ps, &T); }
+elem ::= angle_elems GT(T).                 { ps_e_close(ps, &T); }
+paren_elems ::= LPAREN(T).                  { ps_e_open(ps, &T); ps->elems_sym[1] = TTX_RULE_LHS; }
+paren_elems ::= paren_elems elem_in.
+bracket_elems ::= LBRACKET(T).              { ps_e_open(ps, &T); ps->elems_sym[2] = TTX_RULE_LHS; }
+bracket_elems ::= bracket_elems elem_in.
+angle_elems ::= LT(T).                      { ps_e_open(ps, &T); ps->elems_sym[3] = TTX_RULE_LHS; }
+angle_elems ::= angle_elems elem_in.
 
-elems_in ::= elems_in elem_in.
-elems_in ::= .
 elem_in ::= elem.
 elem_in ::= OPNAME(W).                      { ps_e_word(ps, &W); }
 elem_in ::= RESDEF(W).                      { ps_e_use(ps, &W); }

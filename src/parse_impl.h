@@ -60,6 +60,7 @@ typedef struct PState {
     uint32_t file;                /* loc_file_id of the input's name */
     const char *src;              /* start of the text being parsed */
     Token last;                   /* the token being fed */
+    int elems_sym[4];             /* the grammar's codes of custom_elems, paren_, bracket_, angle_elems; -1 unknown */
     bool failed;
     bool piece;                   /* a piece of a module body (parse_par.c): no aliases, no metadata */
     Scope *scope;
