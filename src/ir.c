@@ -52,12 +52,18 @@ static void unlock(Ctx *c) { if (c->shared) pthread_mutex_unlock(&c->mu); }
  * are aligned for, and asked to be backed by, huge pages: a large module
  * then costs a few hundred page faults instead of tens of thousands. */
 #define HUGE_PAGE (2u << 20)
-static Chunk *chunk_new(size_t n, size_t at_least) {
+static Chunk *chunk_new(size_t n, size_t at_least, bool populate) {
     size_t sz = n > at_least ? n : at_least;
     size_t len = (sizeof(Chunk) + sz + 4095) & ~(size_t)4095;
     bool huge = len >= HUGE_PAGE;
     size_t map = huge ? len + HUGE_PAGE : len;
-    unsigned char *m = mmap(NULL, map, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    /* populate: a small chunk a thread of a large read fills for certain,
+     * mapped in one call instead of a fault per page */
+    int flags = MAP_PRIVATE | MAP_ANONYMOUS;
+#ifdef MAP_POPULATE
+    if (populate && !huge) flags |= MAP_POPULATE;
+#endif
+    unsigned char *m = mmap(NULL, map, PROT_READ | PROT_WRITE, flags, -1, 0);
     if (m == MAP_FAILED) { fputs("ttxform: out of memory\n", stderr); abort(); }
     unsigned char *base = m;
     if (huge) {
@@ -80,7 +86,7 @@ static void *shared_alloc(size_t n) {
     Chunk *k = tl_chunk;
     if (!k || k->used + n > k->size) {
         if (tl_grow < (1u << 20)) tl_grow = 1u << 20;
-        k = chunk_new(n, tl_grow);   /* handed to the context by ctx_thread_done */
+        k = chunk_new(n, tl_grow, true);   /* handed to the context by ctx_thread_done */
         if (tl_grow < (32u << 20)) tl_grow *= 2;
         k->next = tl_chunk;
         tl_chunk = k;
@@ -126,7 +132,7 @@ void *ctx_alloc(Ctx *c, size_t n) {
     if (!k || k->used + n > k->size) {
         size_t grow = 1u << 20;
         if (k && k->size < (64u << 20) && n <= k->size) grow = k->size * 2 > grow ? k->size * 2 : grow;
-        k = chunk_new(n, grow);
+        k = chunk_new(n, grow, false);
         k->next = c->chunks; c->chunks = k;
     }
     void *p = k->data + k->used;
