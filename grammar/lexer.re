@@ -11,6 +11,7 @@
  *   - dialect attributes and types with a body (`#ttg.blocked<...>`,
  *     `!ktdp.access_tile<...>`), `strided<...>` and `loc(...)` are read whole.
  */
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -19,11 +20,6 @@
 
 static bool isid(char c) {
     return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_' || c == '$' || c == '.' || c == '-';
-}
-/* memchr for the few bytes of a token: no call */
-static bool has_byte(const char *s, int n, char c) {
-    for (int i = 0; i < n; i++) if (s[i] == c) return true;
-    return false;
 }
 static bool isidstart(char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_'; }
 
@@ -158,10 +154,8 @@ static bool is_type_kw(const char *s, int n) {
 
 static int word_kind(Lexer *L, const char *s, int n, const char *after) {
     const char *lim = L->lim;
-    bool lt = after < lim && *after == '<';
-    bool dot = has_byte(s, n, '.');
+    bool lt = after < lim && *after == '<';   /* s has no dot (the automaton's words) */
 #define IS(w) (n == (int)sizeof(w) - 1 && !memcmp(s, w, sizeof(w) - 1))
-    if (dot) return TK_OPNAME;            /* most words are op names */
     switch (s[0]) {
     case 't':
         if (lt && IS("tensor")) { L->shape = 2; return TK_SHAPED; }
@@ -219,8 +213,12 @@ int lex_next(Lexer *L, Token *t) {
             const char *p = L->cur, *lim = L->lim;
             for (; p < lim; p++) {
                 char c = *p;
-                if (c == '\n') newline(L, p);
-                else if (c != ' ' && c != '\t' && c != '\r') break;
+                if (c == '\n') {
+                    newline(L, p);
+                    /* the next line's indentation, eight spaces at a time */
+                    uint64_t w;
+                    while (lim - p > 8 && (memcpy(&w, p + 1, 8), w == 0x2020202020202020ull)) p += 8;
+                } else if (c != ' ' && c != '\t' && c != '\r') break;
             }
             L->cur = p;
         }
@@ -248,6 +246,7 @@ int lex_next(Lexer *L, Token *t) {
         re2c:eof = 0;
 
         id = [a-zA-Z_][a-zA-Z0-9_$.]*;
+        word = [a-zA-Z_][a-zA-Z0-9_$]*;
         suffix = [0-9]+ | [a-zA-Z_$.-][a-zA-Z0-9_$.-]*;
 
         $ { t->len = 0; return 0; }
@@ -255,9 +254,10 @@ int lex_next(Lexer *L, Token *t) {
         [ \t\r]+ { L->cur = (const char *)YYCURSOR; continue; }
         "//" [^\n]* { L->cur = (const char *)YYCURSOR; continue; }
 
-        "%" suffix ("#" [0-9]+)? {
+        "%" suffix "#" [0-9]+ { L->cur = (const char *)YYCURSOR; t->len = (int)(L->cur - t->s); return TK_VALUE; }
+        "%" suffix {
             L->cur = (const char *)YYCURSOR; t->len = (int)(L->cur - t->s);
-            if (!L->in_results && !has_byte(t->s, t->len, '#') && result_list_follows(L->cur, L->lim)) {
+            if (!L->in_results && result_list_follows(L->cur, L->lim)) {
                 L->in_results = true;
                 return TK_RESDEF;
             }
@@ -301,7 +301,14 @@ int lex_next(Lexer *L, Token *t) {
             L->cur = e + 3; t->len = (int)(L->cur - t->s);
             return TK_FILEMETA;
         }
-        id {
+        /* a word with a dot is an op name (most words are): the automaton
+         * tells it from the rest, which word_kind sorts */
+        word "." [a-zA-Z0-9_$.]* {
+            L->cur = (const char *)YYCURSOR; t->len = (int)(L->cur - t->s);
+            L->after_attributes = false;
+            return TK_OPNAME;
+        }
+        word {
             L->cur = (const char *)YYCURSOR; t->len = (int)(L->cur - t->s);
             int k = word_kind(L, t->s, t->len, L->cur);
             L->after_attributes = t->len == 10 && !strncmp(t->s, "attributes", 10);

@@ -82,6 +82,15 @@ static Chunk *chunk_new(size_t n, size_t at_least, bool populate) {
 
 static _Thread_local size_t tl_grow;   /* the size of this thread's next chunk */
 
+/* shared mode: this thread's block of printer name slots [tl_pn_next, tl_pn_end) */
+enum { PNAME_BLOCK = 256, PNAME_MAX_THREADS = 64 };
+static _Thread_local int tl_pn_next, tl_pn_end;
+/* the block's slots left unused hold no name */
+static void pname_block_done(Ctx *c) {
+    for (int i = tl_pn_next; i < tl_pn_end; i++) c->pnames.v[i] = NULL;
+    tl_pn_next = tl_pn_end = 0;
+}
+
 static void *shared_alloc(size_t n) {
     Chunk *k = tl_chunk;
     if (!k || k->used + n > k->size) {
@@ -122,6 +131,7 @@ void ctx_thread_done(Ctx *c) {
     tl_bytes = 0;
     tl_chunk = NULL;
     tl_grow = 0;
+    pname_block_done(c);
     tl_cache_free();
 }
 
@@ -439,7 +449,7 @@ void *ctx_memo(Ctx *c, int slot) { return atomic_load_explicit(&c->memo[slot], m
 void ctx_memo_set(Ctx *c, int slot, void *v) { atomic_store_explicit(&c->memo[slot], v, memory_order_release); }
 
 void ctx_reserve_pnames(Ctx *c, size_t extra) {
-    size_t want = (size_t)c->pnames.n + extra;
+    size_t want = (size_t)c->pnames.n + extra + (size_t)PNAME_BLOCK * PNAME_MAX_THREADS;
     if (want > (size_t)c->pnames.cap) {
         c->pnames.v = realloc(c->pnames.v, sizeof(void *) * want);
         if (!c->pnames.v) { fputs("ttxform: out of memory\n", stderr); abort(); }
@@ -451,8 +461,16 @@ void ctx_reserve_pnames(Ctx *c, size_t extra) {
 
 int ctx_add_pname(Ctx *c, const char *name) {
     if (c->shared && c->pnames_fixed) {
-        int i = atomic_fetch_add(&c->pnames_next, 1);
-        if (i >= c->pnames.cap) { fputs("ttxform: internal error: more value names than reserved\n", stderr); abort(); }
+        /* a block of indices at a time: one shared counter bumped per name,
+         * and neighbouring slots written by different threads, cost more than
+         * the naming itself */
+        if (tl_pn_next >= tl_pn_end) {
+            int i = atomic_fetch_add(&c->pnames_next, PNAME_BLOCK);
+            if (i + PNAME_BLOCK > c->pnames.cap) { fputs("ttxform: internal error: more value names than reserved\n", stderr); abort(); }
+            tl_pn_next = i;
+            tl_pn_end = i + PNAME_BLOCK;
+        }
+        int i = tl_pn_next++;
         c->pnames.v[i] = (void *)name;
         return -2 - i;
     }

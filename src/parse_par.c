@@ -16,6 +16,9 @@
  * IR a failed attempt built stays in the arena unused. */
 #include <pthread.h>
 #include <stdatomic.h>
+#ifdef __SSE2__
+#include <emmintrin.h>
+#endif
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -89,6 +92,17 @@ static bool is_word_at(const char *p, const char *e, const char *w) {
 static int count_lines(const char *p, const char *e) {
     const uint64_t lo7 = 0x7f7f7f7f7f7f7f7full, nl = 0x0a0a0a0a0a0a0a0aull, m16 = 0x00ff00ff00ff00ffull;
     size_t n = 0;
+#ifdef __SSE2__
+    /* the same, sixteen bytes at a time: a match is -1 in its byte */
+    const __m128i nlv = _mm_set1_epi8('\n'), zero = _mm_setzero_si128();
+    while (e - p >= 16) {
+        __m128i acc = zero;
+        for (int k = 0; k < 255 && e - p >= 16; k++, p += 16)
+            acc = _mm_sub_epi8(acc, _mm_cmpeq_epi8(_mm_loadu_si128((const __m128i *)(const void *)p), nlv));
+        __m128i sums = _mm_sad_epu8(acc, zero);   /* two 64-bit sums of eight bytes */
+        n += (size_t)_mm_cvtsi128_si32(sums) + (size_t)_mm_extract_epi16(sums, 4);
+    }
+#endif
     while (e - p >= 8) {
         uint64_t acc = 0;
         for (int k = 0; k < 255 && e - p >= 8; k++, p += 8) {
