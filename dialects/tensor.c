@@ -501,11 +501,61 @@ static void pr_named(Printer *p, Op *op) {
 }
 
 /* linalg.transpose/broadcast ins(..) outs(..) permutation|dimensions = [..] attr-dict
- * linalg.reduce ins(..) outs(..) dimensions = [..] attr-dict (%a: T, ...) {region} */
+ * linalg.reduce ins(..) outs(..) dimensions = [..] attr-dict (%a: T, ...) {region}
+ * linalg.reduce { OPNAME } ins(..) outs(..) dimensions = [..] attr-dict: MLIR's short
+ * form of a region that is one op on (init, in) yielding its result */
 static const char *perm_name(Op *op) { return op_is(op, OP_linalg_transpose) ? "permutation" : "dimensions"; }
+
+/* `{ arith.addf }`: the reader sees a dictionary holding one unit entry named by the op */
+static const char *short_payload(Dec *d) {
+    Elem *e = d->e;
+    if (!e || e->kind != E_ATTR || !e->attr || e->attr->kind != A_DICT || e->attr->dict.n != 1) return NULL;
+    const NamedAttr *n = &e->attr->dict.ents[0];
+    if (n->value->kind != A_UNIT || !strchr(n->name, '.')) return NULL;
+    d->e = e->next;
+    return n->name;
+}
+/* the body of the short form: block arguments of the element types of ins then outs,
+ * the payload on (init, in), its result yielded (as MLIR's addBodyWithPayloadOp) */
+static bool short_body(Dec *d, Op *op, const char *name, Elem *at) {
+    Ctx *c = d->c;
+    const OpInfo *info = opinfo_lookup(c, name);
+    if (info->id < 0 || !format_of(info)) return fail_at(d, at, "the short form of linalg.reduce needs a registered op with a custom form");
+    if (op->nopnds != 2) return fail_at(d, at, "the short form of linalg.reduce takes one input and one init");
+    Type *t0 = type_elem(opnd(d, 0)->type), *t1 = type_elem(opnd(d, 1)->type);
+    if (!t0 || !t1) return fail_at(d, at, "linalg.reduce takes shaped operands");
+    Region *r = add_region(c, op);
+    Block *b = block_new(c);
+    region_append_block(r, b);
+    Value *in = block_add_arg(c, b, t0, op->loc), *init = block_add_arg(c, b, t1, op->loc);
+    Op *o = mk(c, b, name, t1, init, in, op->loc);
+    Value *y = &o->res[0];
+    op_append(b, op_new(c, "linalg.yield", 0, NULL, 1, &y, 0, op->loc));
+    return true;
+}
+/* the payload op when the region is MLIR's short form (as ReduceOp::print finds it):
+ * one op with no attribute but a default fastmath, on (init, in), whose result is yielded */
+static Op *short_form(Op *op) {
+    if (!op_is(op, OP_linalg_reduce) || op->nopnds != 2 || op->nregions != 1) return NULL;
+    Block *b = op->regions[0].first;
+    if (!b || b->next || b->nargs != 2) return NULL;
+    Op *o = b->first;
+    if (!o || !o->next || o->next->next || !op_is(o->next, OP_linalg_yield)) return NULL;
+    if (o->nopnds != 2 || o->nres != 1 || o->nregions || o->verbatim || op_nsuccs(o) || op_locattr(o)) return NULL;
+    if (op_operand(o, 0) != b->args[1] || op_operand(o, 1) != b->args[0]) return NULL;
+    if (o->next->nopnds != 1 || op_operand(o->next, 0) != &o->res[0] || o->next->nattrs || o->next->nprops) return NULL;
+    if (o->info->id < 0 || !format_of(o->info)) return NULL;
+    for (int i = 0; i < o->nattrs + o->nprops; i++) {
+        const NamedAttr *n = &o->attrs[i];
+        if (strcmp(n->name, "fastmath") || n->value->kind != A_OPAQUE || strcmp(n->value->str.s, "#arith.fastmath<none>")) return NULL;
+    }
+    return o;
+}
 static bool dec_lperm(Dec *d) {
     Op *op = d->op;
     bool red = op_is(op, OP_linalg_reduce);
+    Elem *short_at = d->e;
+    const char *payload = red ? short_payload(d) : NULL;
     int ni, no;
     if (!eat(d, "ins") || (ni = typed_group(d, 0)) < 0 || !eat(d, "outs") || (no = typed_group(d, ni)) < 0) return false;
     const char *pn = perm_name(op);
@@ -514,7 +564,7 @@ static bool dec_lperm(Dec *d) {
     if (!eat(d, pn) || !eat(d, "=") || (n = int_list(d, v, 64)) < 0) return false;
     Attr *a = dict_opt(d);
     int r = -1;
-    if (red) {
+    if (red && !payload) {
         /* the region's arguments were written before it: (%in: T, %init: T) */
         if (!eat(d, "(")) return false;
         while (!eat(d, ")")) {
@@ -524,14 +574,15 @@ static bool dec_lperm(Dec *d) {
         if ((r = region_el(d)) != 0) return false;
     }
     if (!at_end(d) || op->nopnds != ni + no || !ni || !no) return false;
-    if (red ? op->nregions != 1 : op->nregions != 0) return false;
-    if (red && (!op->regions[0].first || op->regions[0].first->nargs != ni + no)) return false;
+    if (red && !payload ? op->nregions != 1 : op->nregions != 0) return false;
+    if (red && !payload && (!op->regions[0].first || op->regions[0].first->nargs != ni + no)) return false;
     int nr = 0;
     for (int i = ni; i < ni + no; i++) if (opnd(d, i)->type && opnd(d, i)->type->kind == T_TENSOR) nr++;
     if (!results_n(d, nr)) return false;
     for (int i = 0, k = 0; i < no; i++) if (opnd(d, ni + i)->type->kind == T_TENSOR) set_res(op, k++, opnd(d, ni + i)->type);
     op_set_prop(d->c, op, pn, i64_array(d->c, n, v));
     merge_attrs(d, a);
+    if (payload) return short_body(d, op, payload, short_at);
     if (!red) {
         Type *t0 = type_elem(opnd(d, 0)->type), *t1 = type_elem(opnd(d, 1)->type);
         Region *rg = add_region(d->c, op);
@@ -552,14 +603,16 @@ static void pr_lperm(Printer *p, Op *op) {
     bool red = op_is(op, OP_linalg_reduce);
     int ni = red ? op->nopnds / 2 : 1, n;
     const int64_t *v = darr_i64(op, perm_name(op), &n);
+    Op *payload = short_form(op);
     print_name(p, op);
+    if (payload) { P(p, " { "); P(p, payload->info->name); P(p, " }"); }
     pr_ins_outs(p, op, ni);
     fprintf(p->f, " %s = ", perm_name(op));
     pr_int_list(p, v, n);
     P(p, " ");
     const char *el[] = { perm_name(op) };
     print_attrs(p, op, el, 1);
-    if (red) {
+    if (red && !payload) {
         Block *b = op->regions[0].first;
         P(p, "\n");
         p->indent += 2;
