@@ -473,16 +473,29 @@ static void pr_kstore(Printer *p, Op *op) {
     pr_stripped(p, op->opnds[1].value->type, "!ktdp.access_tile");
 }
 
-/* ktdp.inter_tile_produce producer_tiles_per_group = SET attr-dict -> <future> region */
+/* ktdp.inter_tile_produce producer_tiles_per_group = SET attr-dict [: T, ...] -> <future> region
+ * (ktir-cpu's examples write the partials' types before the arrow; they must be the
+ * types the region yields, and the printer leaves them out) */
 static bool dec_produce(Dec *d) {
     Op *op = d->op;
     if (!no_uses(d) || !results_n(d, 1) || !eat(d, "producer_tiles_per_group") || !eat(d, "=")) return false;
     Attr *set = attr_el(d);
     if (!set) return false;
     Attr *a = dict_opt(d);
+    Type *pt[64];
+    int np = 0;
+    Elem *at = d->e;
+    if (eat(d, ":") && (np = types(d, pt, 64)) <= 0) return false;
     if (!eat(d, "->")) return false;
     Type *ft = dialect_type(d, "!ktdp.tile_future", NULL);
     if (!ft || region_el(d) != 0 || !at_end(d) || op->nregions != 1) return false;
+    if (np) {
+        Block *b = op->regions[0].first;
+        Op *y = b ? b->last : NULL;
+        bool same = y && op_is(y, OP_ktdp_yield_partial) && y->nopnds == np;
+        for (int i = 0; same && i < np; i++) same = op_operand(y, i)->type == pt[i];
+        if (!same) return fail_at(d, at, "the partial types before '->' must be the types the region's ktdp.yield_partial yields");
+    }
     op_set_prop(d->c, op, "producer_tiles_per_group", set);
     set_res(op, 0, ft);
     merge_attrs(d, a);
