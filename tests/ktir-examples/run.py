@@ -1,0 +1,385 @@
+#!/usr/bin/env python3
+"""ktir-cpu's own examples read, printed back and run by ttxform, against ktir-cpu.
+
+For every file under ktir-cpu's examples/ folder (the KTIR its users exchange):
+
+1. read: `ttxform FILE` prints it (the first print);
+2. fixed point: the first print read back prints the same bytes;
+3. run: `ttxform run FILE` (the JIT) on random inputs, and ktir-cpu's interpreter on the
+   same inputs; every buffer of the table's `compare` list must agree within the
+   tolerance of its dtype.
+
+An example that cannot be compared says why in the table below (SKIPS) and is reported
+as such (`RAN` when ttxform still ran it, `NOT RUN` otherwise), never left out.  A file
+of the folder without an entry in CASES or SKIPS fails.
+
+Usage: run.py --ktir-cpu DIR --ttxform BIN [--skip-missing] [-v] [NAME ...]
+
+The last line is `N passed, N failed` (PASS, RAN and NOT RUN rows count as passed).
+With --skip-missing a missing ktir-cpu checkout or NumPy is a skip (exit 77).
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import subprocess
+import sys
+import tempfile
+import zlib
+from typing import Any
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+
+# (rtol, atol, atol relative to the largest reference magnitude): ktir-cpu computes f16
+# kernels in f16 throughout (products and sums), ttxform's engines accumulate as the
+# kernel declares, so sums of many products differ by f16 roundings of the largest terms
+F16 = (2e-2, 2e-2, 0.0)
+F16_SUMS = (2e-2, 2e-2, 1e-2)
+F16_LONG_SUMS = (2e-2, 2e-2, 3e-2)   # 2048-term products summed in f16 by ktir-cpu
+F32 = (1e-5, 1e-5, 0.0)
+
+
+def arr(shape: tuple[int, ...], dtype: str = "f16", fill: str = "randn", **kw: Any) -> dict:
+    return {"shape": shape, "dtype": dtype, "fill": fill, **kw}
+
+
+# name -> arguments (arrays: arr(...); scalars: numbers), the buffers compared,
+# the tolerance; `grid` only where the example's own is not run.
+CASES: dict[str, dict[str, Any]] = {
+    "triton-ktir/vector_add_ktir.mlir": dict(
+        args={"x_ptr": arr((4096,)), "y_ptr": arr((4096,)), "output_ptr": arr((4096,), fill="zeros"),
+              "BLOCK_SIZE": 128},
+        compare=["output_ptr"]),
+    "triton-ktir/vector_add_dynamic_ktir.mlir": dict(
+        args={"x_ptr": arr((1024,), "f32"), "y_ptr": arr((1024,), "f32"),
+              "output_ptr": arr((1024,), "f32", fill="zeros"), "n_elements": 1024},
+        compare=["output_ptr"], tol=F32),
+    "triton-ktir/softmax_fwd_ktir.mlir": dict(
+        args={"output_ptr": arr((4096, 1024), fill="zeros"), "input_ptr": arr((4096, 1024)),
+              "n_rows": 4096},
+        compare=["output_ptr"]),
+    "triton-ktir/layernorm_fwd_ktir.mlir": dict(
+        args={"X": arr((1151, 8192)), "Y": arr((1151, 8192), fill="zeros"), "W": arr((1151, 8192)),
+              "B": arr((1151, 8192)), "Mean": arr((1151,), fill="zeros"), "Rstd": arr((1151,), fill="zeros"),
+              "N": 8192, "eps": 1e-5, "BLOCK_SIZE": 1024},
+        compare=["Y", "Mean", "Rstd"]),
+    "triton-ktir/matmul_fwd_ktir.mlir": dict(
+        args={"a_ptr": arr((64, 2048), fill="uniform"), "b_ptr": arr((2048, 8192), fill="uniform"),
+              "c_ptr": arr((64, 8192), fill="zeros"), "K": 2048, "BLOCK_SIZE_M": 32,
+              "BLOCK_SIZE_N": 512, "BLOCK_SIZE_K": 128},
+        compare=["c_ptr"], tol=F16_LONG_SUMS),
+    "triton-ktir/sdpa_2d.mlir": dict(
+        args={"q_ptr": arr((32, 64)), "k_ptr": arr((32, 64)), "v_ptr": arr((32, 64)),
+              "output_ptr": arr((32, 64), fill="zeros")},
+        compare=["output_ptr"]),
+    "triton-ktir/indexed_add.mlir": dict(
+        args={"x_ptr": arr((128, 64, 8, 128)), "y_ptr": arr((2, 32, 8, 128)),
+              "index_ptr": arr((2,), "i64", fill="values", data=[5, 77]),
+              "output_ptr": arr((2, 32, 8, 128), fill="zeros"), "dim1_start": 0},
+        compare=["output_ptr"]),
+    "triton-ktir/paged_attention.mlir": dict(
+        args={"output_ptr": arr((8, 32, 128), fill="zeros"), "query_ptr": arr((8, 32, 128)),
+              "key_cache_ptr": arr((64, 16, 8, 128)), "value_cache_ptr": arr((64, 16, 8, 128)),
+              "block_tables_ptr": arr((1, 16), "i32", fill="values", data=[[3, 9, 1, 40, 7, 22, 63, 0, 5, 11, 17, 29, 31, 2, 50, 8]]),
+              "cur_batch_start_index": 0, "block_table_offset": 0, "num_tiles": 4,
+              "context_len": 48, "scale": 0.088388},
+        compare=["output_ptr"]),
+    "sdsc/sdpa_pv_ksplit.mlir": dict(
+        args={"a_ptr": arr((1, 8192), fill="uniform"), "b_ptr": arr((8192, 128), fill="uniform"),
+              "c_ptr": arr((1, 128), fill="zeros")},
+        compare=["c_ptr"], tol=F16_SUMS),
+    "ktir/ffn_swiglu.mlir": dict(
+        args={"x_ptr": arr((1, 64), fill="uniform"), "w_gate_ptr": arr((64, 128), fill="uniform"),
+              "w_up_ptr": arr((64, 128), fill="uniform"), "w_down_ptr": arr((128, 64), fill="uniform"),
+              "out_ptr": arr((1, 64), fill="zeros")},
+        compare=["out_ptr"], tol=F16_SUMS),
+    "ktir/ffn_swiglu_4core.mlir": dict(
+        args={"x_ptr": arr((4, 256), fill="uniform"), "w_gate_ptr": arr((256, 1024), fill="uniform"),
+              "w_up_ptr": arr((256, 1024), fill="uniform"), "w_down_ptr": arr((1024, 256), fill="uniform"),
+              "out_ptr": arr((4, 256), fill="zeros")},
+        compare=["out_ptr"], tol=F16_SUMS),
+    "ktir/nested_yield.ktir": dict(args={"out": arr((4,), "f32", fill="zeros")}, compare=["out"], tol=F32),
+    "ktir/reduce_generic.mlir": dict(args={"arg0": arr((1, 4))}, compare=["arg0"]),
+    "ktir/reduce_multiop.mlir": dict(args={"arg0": arr((1, 8))}, compare=["arg0"]),
+    "ktir/ring_reduce.mlir": dict(
+        args={"in_ptr": arr((4, 128)), "out_ptr": arr((1, 128), fill="zeros")}, compare=["out_ptr"]),
+    "ktir/ring_reduce_inner_loop.mlir": dict(
+        args={"in_ptr": arr((4, 128)), "out_ptr": arr((1, 128), fill="zeros"), "n_iters": 3},
+        compare=["out_ptr"]),
+    "ktir/scalar_broadcast.mlir": dict(
+        args={"in_ptr": arr((1, 1)), "out_ptr": arr((4, 64), fill="zeros")}, compare=["out_ptr"]),
+    "ktir/softmax_wide.mlir": dict(
+        args={"output_ptr": arr((2, 262144), fill="zeros"), "input_ptr": arr((2, 262144))},
+        compare=["output_ptr"]),
+    "latency/matmul_small.mlir": dict(
+        args={"a_ptr": arr((16, 64), fill="uniform"), "b_ptr": arr((64, 64), fill="uniform"),
+              "c_ptr": arr((16, 64), fill="zeros"), "K": 64, "BLOCK_SIZE_M": 8, "BLOCK_SIZE_N": 32,
+              "BLOCK_SIZE_K": 32},
+        compare=["c_ptr"]),
+    "latency/ring_reduce_multi_group.mlir": dict(
+        args={"in_ptr": arr((16, 128)), "out_ptr": arr((4, 128), fill="zeros")}, compare=["out_ptr"]),
+    "latency/rmsnorm_4core_2x2.mlir": dict(
+        args={"X": arr((256, 4096)), "Y": arr((256, 4096), fill="zeros"), "W": arr((256, 4096)),
+              "N": 4096, "eps": 1e-5, "BLOCK_SIZE": 1024},
+        compare=["Y"]),
+    "latency/rmsnorm_4core_4x1.mlir": dict(
+        args={"X": arr((256, 4096)), "Y": arr((256, 4096), fill="zeros"), "W": arr((256, 4096)),
+              "N": 4096, "eps": 1e-5, "BLOCK_SIZE": 1024},
+        compare=["Y"]),
+    "latency/rope_fwd_4x2.mlir": dict(
+        args={"x_ptr": arr((163840, 128)), "cos_ptr": arr((4096, 64)), "sin_ptr": arr((4096, 64)),
+              "out_ptr": arr((163840, 128), fill="zeros")},
+        compare=["out_ptr"]),
+    "latency/softmax_small.mlir": dict(
+        args={"output_ptr": arr((64, 64), fill="zeros"), "input_ptr": arr((64, 64)), "n_rows": 64},
+        compare=["output_ptr"]),
+    "latency/softmax_small_explicit.mlir": dict(
+        args={"output_ptr": arr((64, 64), fill="zeros"), "input_ptr": arr((64, 64)), "n_rows": 64},
+        compare=["output_ptr"]),
+    "rfc/distributed-view-copy-dynamic.mlir": dict(
+        args={"a0_ptr": arr((64, 32)), "a1_ptr": arr((64, 32)), "b_ptr": arr((64, 64), fill="zeros"),
+              "s0_in": 32},
+        compare=["b_ptr"]),
+    "rfc/distributed-view-copy-rowmerge-dynamic.mlir": dict(
+        args={"a0_ptr": arr((64, 32)), "a1_ptr": arr((64, 32)), "b_ptr": arr((128, 32), fill="zeros"),
+              "s0_in": 32},
+        compare=["b_ptr"]),
+    # fixed addresses: the views' offsets are constants, so the data is placed in one
+    # memory image (ttxform run --memory) and, for ktir-cpu, in allocations at the same
+    # byte addresses (element address times element size); `lx` places a region in that
+    # core's scratchpad for ktir-cpu (ttxform keeps one memory for every view)
+    "rfc/add-with-control-flow.mlir": dict(
+        memory=[("A", 1024, arr((96, 64))), ("B", 12288, arr((96, 64))),
+                ("C", 18432, arr((96, 64), fill="zeros"))],
+        compare=["C"]),
+}
+
+# name -> why ktir-cpu and ttxform cannot be compared on it (ttxform still reads and
+# prints it; `run` says whether ttxform runs it alone, with which arguments)
+OVERLAP = ("its four views overlap (X at f16 element 0 holds 4096 elements, the i32 index "
+           "views start at element 64 and 128, Y at 192), and ktir-cpu keeps memory as "
+           "separate allocations of one dtype each, so the same bytes cannot be given to both; "
+           "ttxform runs it on a zeroed memory (every index 0)")
+PAGED = ("ktir-cpu cannot run it: it loads the whole 4x2048x8x128 f16 tile (16 MiB) into its "
+         "2 MiB LX scratchpad (`LX scratchpad overflow`), and its BoxSet enumeration refuses the "
+         "paged access tile (`hi[1]=2048 exceeds shape[1]=8`); ttxform runs it on a zeroed "
+         "memory that covers the views' first pages")
+SKIPS: dict[str, dict[str, Any]] = {
+    "rfc/distributed-view-copy.mlir": dict(
+        why="two of its partitions are ct_local (LX) views of cores 0 and 1, and ttxform's "
+            "engines run views of global memory only (no LX address space per tile yet)"),
+    "rfc/paged-tensor-copy.mlir": dict(why=PAGED, run=["--memory=zeros:20000128:i32"]),
+    "rfc/paged-tensor-write.mlir": dict(why=PAGED, run=["--memory=zeros:30000128:i32"]),
+    "rfc/indirect-access-copy.mlir": dict(why=OVERLAP, run=["--memory=zeros:4288:i32"]),
+    "rfc/indirect-scatter.mlir": dict(why=OVERLAP, run=["--memory=zeros:4288:i32"]),
+}
+
+
+def fill(np: Any, spec: dict, rng: Any) -> Any:
+    dt = {"f16": np.float16, "f32": np.float32, "i32": np.int32, "i64": np.int64}[spec["dtype"]]
+    shape = spec["shape"]
+    f = spec["fill"]
+    if f == "zeros":
+        return np.zeros(shape, dt)
+    if f == "randn":
+        return rng.standard_normal(shape).astype(dt)
+    if f == "uniform":
+        return rng.uniform(-1, 1, shape).astype(dt)
+    if f == "values":
+        return np.array(spec["data"], dt).reshape(shape)
+    if f == "pages":    # a page table: each of its entries a different page
+        return rng.permutation(int(np.prod(shape))).astype(dt).reshape(shape)
+    raise ValueError(f"unknown fill {f}")
+
+
+def run_ktir_cpu(np: Any, ktir_cpu: str, path: str, args: dict[str, Any]) -> dict[str, Any]:
+    if ktir_cpu not in sys.path:
+        sys.path.insert(0, ktir_cpu)
+    from ktir_cpu import KTIRInterpreter  # noqa: PLC0415 (the checkout is found at run time)
+    it = KTIRInterpreter()
+    it.load(path)
+    fn = next(iter(it.module.functions))
+    kw = {k: (v.copy() if isinstance(v, np.ndarray) else v) for k, v in args.items()}
+    return it.execute_function(fn, **kw)
+
+
+def run_ktir_cpu_memory(np: Any, ktir_cpu: str, path: str, regions: list[tuple]) -> dict[str, Any]:
+    """ktir-cpu on a kernel with fixed addresses: each region an allocation at its byte
+    address (in HBM, or in a core's scratchpad), placed after the interpreter made its
+    memory; the regions read back after the run"""
+    if ktir_cpu not in sys.path:
+        sys.path.insert(0, ktir_cpu)
+    from ktir_cpu import KTIRInterpreter  # noqa: PLC0415
+    it = KTIRInterpreter()
+    it.load(path)
+    fn = next(iter(it.module.functions))
+    prepare = it._prepare_execution
+
+    def where(r: tuple) -> Any:
+        return it.memory.hbm.memory if len(r) < 4 else it.memory.get_lx(r[3]).memory
+
+    def seeded(grid: Any) -> None:
+        prepare(grid)
+        for r in regions:
+            where(r)[r[1] * r[2].itemsize] = r[2].ravel().copy()
+    it._prepare_execution = seeded
+    it.execute_function(fn)
+    return {r[0]: where(r)[r[1] * r[2].itemsize].reshape(r[2].shape) for r in regions}
+
+
+def compare(np: Any, name: str, a: Any, b: Any, tol: tuple[float, float, float]) -> str | None:
+    if a.shape != b.shape or a.dtype != b.dtype:
+        return f"{name}: {a.dtype}{a.shape} vs {b.dtype}{b.shape}"
+    x, y = a.astype(np.float64), b.astype(np.float64)
+    same_nan = np.isnan(x) == np.isnan(y)
+    if not same_nan.all():
+        return f"{name}: NaN at different places ({int((~same_nan).sum())} elements)"
+    big = float(np.nanmax(np.abs(y))) if y.size else 0.0
+    ok = np.isclose(x, y, rtol=tol[0], atol=tol[1] + tol[2] * big, equal_nan=True)
+    if ok.all():
+        return None
+    d = np.abs(np.nan_to_num(x - y))
+    i = int(np.argmax(d))
+    return (f"{name}: {int((~ok).sum())} of {ok.size} elements differ, largest at flat index {i}: "
+            f"ttxform {x.flat[i]!r}, ktir-cpu {y.flat[i]!r}")
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--ktir-cpu", required=True, help="ktir-cpu source checkout")
+    ap.add_argument("--ttxform", required=True)
+    ap.add_argument("--skip-missing", action="store_true")
+    ap.add_argument("-v", "--verbose", action="store_true")
+    ap.add_argument("names", nargs="*")
+    o = ap.parse_args()
+    exdir = os.path.join(o.ktir_cpu, "examples")
+    try:
+        import numpy as np  # noqa: PLC0415
+    except ImportError:
+        print("NumPy missing")
+        return 77 if o.skip_missing else 1
+    if not os.path.isdir(exdir):
+        print(f"no ktir-cpu examples at {exdir}")
+        return 77 if o.skip_missing else 1
+    files = sorted(os.path.relpath(os.path.join(dp, f), exdir)
+                   for dp, _, fs in os.walk(exdir) for f in fs if f.endswith((".mlir", ".ktir")))
+    if o.names:
+        files = [f for f in files if f in o.names or os.path.basename(f) in o.names]
+    passed = failed = 0
+    rows = []
+    with tempfile.TemporaryDirectory(prefix="ktir-examples-") as tmp:
+        for n, rel in enumerate(files):
+            path = os.path.join(exdir, rel)
+            status, notes = check_one(np, o, rel, path, os.path.join(tmp, str(n)))
+            rows.append((rel, status, notes))
+            if status == "FAIL":
+                failed += 1
+            else:
+                passed += 1
+            print(f"{status:8} {rel}" + (f": {notes}" if notes and (o.verbose or status != "PASS") else ""),
+                  flush=True)
+    print(f"{passed} passed, {failed} failed")
+    return 1 if failed else 0
+
+
+def check_one(np: Any, o: argparse.Namespace, rel: str, path: str, work: str) -> tuple[str, str]:
+    os.makedirs(work)
+    p1 = subprocess.run([o.ttxform, path], capture_output=True, text=True)
+    if p1.returncode:
+        return "FAIL", "read: " + p1.stderr.strip().splitlines()[0]
+    first = os.path.join(work, "first.mlir")
+    with open(first, "w") as f:
+        f.write(p1.stdout)
+    p2 = subprocess.run([o.ttxform, first], capture_output=True, text=True)
+    if p2.returncode or p2.stdout != p1.stdout:
+        return "FAIL", "not a fixed point: " + (p2.stderr.strip() or "the second print differs")
+    case = CASES.get(rel)
+    if case is None:
+        skip = SKIPS.get(rel)
+        if skip is None:
+            return "FAIL", "no entry in CASES or SKIPS of tests/ktir-examples/run.py"
+        return skip_row(np, o, rel, path, work, skip)
+    rng = np.random.default_rng(zlib.crc32(rel.encode()))
+    if "memory" in case:
+        return check_memory(np, o, path, work, case, rng)
+    args: dict[str, Any] = {}
+    cmd = [o.ttxform, "run", path]
+    for k, v in case["args"].items():
+        if isinstance(v, dict):
+            a = fill(np, v, rng)
+            args[k] = a
+            fn = os.path.join(work, f"in_{k}.npy")
+            np.save(fn, a)
+            cmd += ["--arg", f"{k}={fn}"]
+            cmd += ["--output", f"{k}={os.path.join(work, f'out_{k}.npy')}"]
+        else:
+            args[k] = v
+            cmd += ["--arg", f"{k}={v}"]
+    r = subprocess.run(cmd, capture_output=True, text=True)
+    if r.returncode:
+        return "FAIL", "ttxform run: " + (r.stderr.strip().splitlines() or ["exit %d" % r.returncode])[0]
+    try:
+        ref = run_ktir_cpu(np, o.ktir_cpu, path, args)
+    except Exception as e:  # noqa: BLE001 (any failure of the other tool is reported)
+        return "FAIL", f"ktir-cpu: {type(e).__name__}: {str(e)[:300]}"
+    tol = case.get("tol", F16)
+    errs = []
+    for k in case["compare"]:
+        mine = np.load(os.path.join(work, f"out_{k}.npy"))
+        e = compare(np, k, mine, ref[k], tol)
+        if e:
+            errs.append(e)
+    if errs:
+        return "FAIL", "; ".join(errs)
+    return "PASS", ", ".join(case["compare"]) + " agree"
+
+
+def check_memory(np: Any, o: argparse.Namespace, path: str, work: str, case: dict, rng: Any) -> tuple[str, str]:
+    regions = []
+    for r in case["memory"]:
+        a = fill(np, r[2], rng)
+        regions.append((r[0], r[1], a, *r[3:]))
+    size = max(r[1] * r[2].itemsize + r[2].nbytes for r in regions)
+    image = np.zeros(size, np.uint8)
+    for r in regions:
+        b = r[1] * r[2].itemsize
+        image[b:b + r[2].nbytes] = r[2].view(np.uint8).ravel()
+    mem, out = os.path.join(work, "memory.npy"), os.path.join(work, "memory-out.npy")
+    np.save(mem, image)
+    r = subprocess.run([o.ttxform, "run", path, f"--memory={mem}", f"--memory-out={out}"],
+                       capture_output=True, text=True)
+    if r.returncode:
+        return "FAIL", "ttxform run: " + (r.stderr.strip().splitlines() or ["exit %d" % r.returncode])[0]
+    got = np.load(out)
+    try:
+        ref = run_ktir_cpu_memory(np, o.ktir_cpu, path, regions)
+    except Exception as e:  # noqa: BLE001
+        return "FAIL", f"ktir-cpu: {type(e).__name__}: {str(e)[:300]}"
+    errs = []
+    for reg in regions:
+        if reg[0] not in case["compare"]:
+            continue
+        b = reg[1] * reg[2].itemsize
+        mine = got[b:b + reg[2].nbytes].view(reg[2].dtype).reshape(reg[2].shape)
+        e = compare(np, reg[0], mine, ref[reg[0]], case.get("tol", F16))
+        if e:
+            errs.append(e)
+    if errs:
+        return "FAIL", "; ".join(errs)
+    return "PASS", ", ".join(case["compare"]) + " agree (fixed addresses, one memory image)"
+
+
+def skip_row(np: Any, o: argparse.Namespace, rel: str, path: str, work: str, skip: dict) -> tuple[str, str]:
+    cmd = skip.get("run")
+    if not cmd:
+        return "NOT RUN", skip["why"]
+    r = subprocess.run([o.ttxform, "run", path] + [c.replace("@WORK@", work) for c in cmd],
+                       capture_output=True, text=True)
+    if r.returncode:
+        return "FAIL", "ttxform run: " + (r.stderr.strip().splitlines() or ["exit %d" % r.returncode])[0]
+    return "RAN", "ttxform only: " + skip["why"]
+
+
+if __name__ == "__main__":
+    sys.exit(main())
