@@ -82,7 +82,8 @@ CASES: dict[str, dict[str, Any]] = {
     "triton-ktir/paged_attention.mlir": dict(
         args={"output_ptr": arr((8, 32, 128), fill="zeros"), "query_ptr": arr((8, 32, 128)),
               "key_cache_ptr": arr((64, 16, 8, 128)), "value_cache_ptr": arr((64, 16, 8, 128)),
-              "block_tables_ptr": arr((1, 16), "i32", fill="values", data=[[3, 9, 1, 40, 7, 22, 63, 0, 5, 11, 17, 29, 31, 2, 50, 8]]),
+              "block_tables_ptr": arr((1, 16), "i32", fill="values",
+                                      data=[[3, 9, 1, 40, 7, 22, 63, 0, 5, 11, 17, 29, 31, 2, 50, 8]]),
               "cur_batch_start_index": 0, "block_table_offset": 0, "num_tiles": 4,
               "context_len": 48, "scale": 0.088388},
         compare=["output_ptr"]),
