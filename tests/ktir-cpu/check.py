@@ -219,6 +219,14 @@ SAMPLES = {
                      "arg2": 5, "arg3": 4, "arg4": 7},
              reference={"arg1": "np.concatenate([arg0[4::5], np.zeros(9, np.float32)])"}),
     ],
+    # out[p*16 + i] = x[(p*16 + 2*i + 3) % 64]: a wrapped dim whose offset is
+    # not a multiple of its stride 2 (the rest goes to the base address)
+    "ptr_wrap_offset": [
+        dict(label="64,grid=4", flags=["--grid=4"],
+             inputs={"arg0": {"shape": [64], "dtype": "f32", "fill": "randn", "seed": 1},
+                     "arg1": {"shape": [64], "dtype": "f32", "fill": "zeros"}},
+             reference={"arg1": "arg0[(np.arange(64) // 16 * 16 + 2 * (np.arange(64) % 16) + 3) % 64]"}),
+    ],
     # out[r, pid_n] = 2 * x[r, pid_n] over a 2-D grid (rows masked by M =
     # arg2, row stride nb = arg3): the column is the part of the offset
     # below the stride; --grid=X,1 keeps its second axis (issue 30)
