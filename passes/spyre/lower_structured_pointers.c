@@ -180,8 +180,9 @@ static bool nonneg(Value *v, int depth) {
  * added to the view's base address: o = q * s + r exactly, for any o and
  * s, as r is computed from the q chosen (element i of the dim is then at
  * base + r + (q + i) * s = base + o + i * s).  q is o / s when o is known
- * to be a multiple of s (r = 0), else floordiv(o, max(s, 1)) (no division
- * by a zero or negative stride: r takes up the difference), and it is
+ * to be a multiple of s without dividing by a dynamic s (o = x * s: q = x,
+ * r = 0), else floordiv(o, max(s, 1)) (no division by a zero or negative
+ * stride: r takes up the difference), and it is
  * kept >= 0 (max(q, 0)) unless o is known to be: a tile coordinate below 0
  * lies outside the view's coordinate set, where a load reads nothing.  A
  * static stride <= 0 gives q = 0, r = o.  This is what keeps an offset
@@ -199,9 +200,10 @@ static void split_offset(Ctx *c, Op *at, Q o, Q s, Q *q, Q *r) {
         int64_t fq = o.c / s.c - (o.c % s.c < 0);
         if (fq < 0) fq = 0;
         *q = (Q){ NULL, fq }; *r = (Q){ NULL, o.c - fq * s.c }; return;
-    } else if (q_multiple(o, s)) {
-        /* exact: r = 0; a dynamic s of 0 makes o 0 too, but floordivsi by
-         * 0 is an error at run time, never a wrong address */
+    } else if (q_multiple(o, s) && (!s.v || (o.v->def && op_is(o.v->def, OP_arith_muli) &&
+                                           (op_operand(o.v->def, 0) == s.v || op_operand(o.v->def, 1) == s.v)))) {
+        /* exact without a division by a dynamic s (o = x * s, or s a
+         * constant > 0): r = 0 */
         *q = qdiv(c, at, o, s);
         if (!q->v || nonneg(q->v, 0)) { *r = (Q){ NULL, 0 }; return; }
         *q = (Q){ ibin(c, at, "arith.maxsi", q->v, idx_const(c, at, 0)), 0 };
