@@ -181,8 +181,8 @@ static bool nonneg(Value *v, int depth) {
  * s, as r is computed from the q chosen (element i of the dim is then at
  * base + r + (q + i) * s = base + o + i * s).  q is o / s when o is known
  * to be a multiple of s without dividing by a dynamic s (o = x * s: q = x,
- * r = 0), else floordiv(o, max(s, 1)) (no division by a zero or negative
- * stride: r takes up the difference), and it is
+ * r = 0), else floordiv(o, max(s, 1)), 0 when a dynamic s is <= 0 (no
+ * division by a zero or negative stride: r takes up the difference), and it is
  * kept >= 0 (max(q, 0)) unless o is known to be: a tile coordinate below 0
  * lies outside the view's coordinate set, where a load reads nothing.  A
  * static stride <= 0 gives q = 0, r = o.  This is what keeps an offset
@@ -213,6 +213,10 @@ static void split_offset(Ctx *c, Op *at, Q o, Q s, Q *q, Q *r) {
     Value *ov = qval(c, at, o), *sv = qval(c, at, s);
     Value *dv = s.v ? ibin(c, at, "arith.maxsi", sv, idx_const(c, at, 1)) : sv;
     Value *qv = qk(s, 1) ? ov : ibin(c, at, "arith.floordivsi", ov, dv);
+    /* a dynamic s <= 0: q = 0 (times min(max(s, 0), 1)), r = o, so the
+     * view's coordinate 0 is the block's first element (an empty load
+     * reads it, unused) rather than an address r far from the block */
+    if (s.v) qv = ibin(c, at, "arith.muli", qv, ibin(c, at, "arith.minsi", ibin(c, at, "arith.maxsi", sv, idx_const(c, at, 0)), idx_const(c, at, 1)));
     if (!o.v || !nonneg(o.v, 0)) qv = ibin(c, at, "arith.maxsi", qv, idx_const(c, at, 0));
     *q = (Q){ qv, 0 };
     *r = (Q){ ibin(c, at, "arith.subi", ov, qk(s, 1) ? qv : ibin(c, at, "arith.muli", qv, sv)), 0 };
@@ -310,12 +314,18 @@ static void dim_cons(Ctx *c, AExpr **cons, int d, DimKind k, Q ext, int copy, in
  * o * k + max(b, min(o, 1)), that is [o, o + b) as before when b > 0 and
  * the tensor's first element alone (nothing when o is 0 too) when b is 0;
  * the element it reads there is not used (the store is skipped, `other`
- * replaces it) */
-static void load_empty_block(Ctx *c, Op *op, Value *b, Q *coord, Q *ext) {
+ * replaces it); along a stride <= 0 (offset all in the base) it is the
+ * block's first element alone */
+static void load_empty_block(Ctx *c, Op *op, Value *b, Q stride, Q *coord, Q *ext) {
     Value *one = idx_const(c, op, 1), *o = qval(c, op, *coord);
     Value *k = ibin(c, op, "arith.minsi", b, one);
     Value *t = ibin(c, op, "arith.muli", o, k);
     Value *first = ibin(c, op, "arith.minsi", o, one);
+    /* a stride <= 0 puts the whole offset in the base (split_offset): the
+     * view's coordinate 0 is then the block's first element, read alone */
+    if (stride.v) first = ibin(c, op, "arith.maxsi", first, ibin(c, op, "arith.subi", one,
+                               ibin(c, op, "arith.minsi", ibin(c, op, "arith.maxsi", stride.v, idx_const(c, op, 0)), one)));
+    else if (stride.c <= 0) first = one;
     *coord = (Q){ t, 0 };
     *ext = (Q){ ibin(c, op, "arith.addi", t, ibin(c, op, "arith.maxsi", b, first)), 0 };
 }
@@ -654,7 +664,7 @@ static void lower_access(Ctl *k, Op *op) {
                 split_offset(c, op, t.off[d], t.str[d], &coord[d], &rest);
                 base = qval(c, op, qadd(c, op, (Q){ base, 0 }, rest));
                 ext[d] = qadd(c, op, coord[d], bound[d]);
-                if (!st && bound[d].v) load_empty_block(c, op, bound[d].v, &coord[d], &ext[d]);
+                if (!st && bound[d].v) load_empty_block(c, op, bound[d].v, t.str[d], &coord[d], &ext[d]);
                 bnd[d] = true;
                 hi[d] = bound[d];
                 dist = true;
