@@ -16,10 +16,13 @@
  *   plain dims only     ktdp.construct_memory_view at base + sum o_d,
  *                       sizes [n_d], strides [s_d]; an access tile of the
  *                       block at [0, ..]; ktdp.load / ktdp.store
- *   masked dim d        the view starts at the tensor's origin along d
- *                       (o_d is not added to the address), the tile at
- *                       c = o_d / s_d, and the view's extent along d is
- *                       c + b_d (its coordinate set bounds d by a symbol);
+ *   masked dim d        o_d = c * s_d + r_d exactly (split_offset: c =
+ *                       o_d / s_d when o_d is x * s_d, else floordiv by
+ *                       max(s_d, 1), 0 for a stride <= 0, kept >= 0); the
+ *                       view starts at base + r_d (the tensor's origin along
+ *                       d when r_d is 0), the tile at c, and the view's
+ *                       extent along d is c + b_d (its coordinate set
+ *                       bounds d by a symbol);
  *                       the view is the only partition of a
  *                       ktdp.construct_distributed_memory_view, whose
  *                       coordinate domain is the union of its partitions'
@@ -37,15 +40,18 @@
  *                       covers and runs no scf.if with results, so an
  *                       empty load still reads one element, unused)
  *   wrapped dim d       (offset mod m_d): the view along d has extent
- *                       M = m_d / s_d and the tile starts at
- *                       (o_d / s_d) mod M; the distributed view has
+ *                       M = m_d / s_d and the tile starts at q mod M for
+ *                       o_d = q * s_d + r (0 <= r < s_d, r added to the
+ *                       base; s_d must be known to divide m_d, and o_d too
+ *                       when s_d is dynamic); the distributed view has
  *                       partitions over the same memory, coordinates
  *                       [0, M), [M, 2M), .., so the rows of a block that
  *                       run past M read rows 0, 1, .. again: two for a
  *                       dynamic M, (M - 1 + n_d - 1) / M + 1 for a static
  *                       one (two wrapped dims: the products, at most 16)
  *   block pointer       the view has the tensor's shape and the tile starts
- *                       at o_d / s_d; the shape bounds every dimension, as
+ *                       at o_d / s_d (o_d known to be a multiple of s_d, as
+ *                       ptr-analysis scales it); the shape bounds every dimension, as
  *                       the load's boundaryCheck does
  *
  * A load with `other` selects it where the mask (or the block pointer's
@@ -73,7 +79,9 @@
  * loaded values, a function argument) or come through the `other` of a
  * load along a dim the gather does not mask, a mask that is not a prefix,
  * an access ptr-analysis cannot describe, a
- * wrapped dimension that is also masked, a base pointer that is not an
+ * wrapped dimension that is also masked, a wrapped dimension whose modulus
+ * (or, for a dynamic stride, offset) is not known to divide by its stride,
+ * a block pointer whose offset is not known to be a multiple of its stride, a base pointer that is not an
  * argument plus offsets, a masked scalar store, and any pointer value that
  * is still used afterwards, and a static modulus that would need more than
  * 16 partitions.  A block longer than a dynamic modulus M (n_d > M) wraps
