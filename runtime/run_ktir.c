@@ -72,14 +72,23 @@ static bool func_grid(Op *func, int grid[3]) {
     return true;
 }
 
-/* the lowering: the ktir target's default pipeline with the run's grid */
-static Op *lower(const KtirRun *k, Ctx *c, Op *m, Diag *d) {
+/* the lowering: the ktir target's default pipeline with the run's grid, of
+ * as many axes as the kernel reads (the lowering wants exactly those: a
+ * --grid=X,1 for a kernel of two axes keeps its 1), more only where the
+ * grid has more than one program along an axis the kernel does not read
+ * (which the lowering then rejects, naming the rank it needs) */
+static Op *lower(const KtirRun *k, Ctx *c, Op *m, Op *func, Diag *d) {
     const Target *t = target_by_name("ktir");
     if (!t) { errorf("--via=ktir: the ktir target is not available"); return NULL; }
+    int rank = kernel_grid_axes(func);
+    for (int a = 0; a < 3; a++)
+        if (k->grid[a] > 1 && a + 1 > rank) rank = a + 1;
+    if (rank < 1) rank = 1;
+    if (rank > 3) rank = 3;
     char grid[64];
-    snprintf(grid, sizeof grid, "%d", k->grid[0]);
-    if (k->grid[2] > 1) snprintf(grid, sizeof grid, "%d,%d,%d", k->grid[0], k->grid[1], k->grid[2]);
-    else if (k->grid[1] > 1) snprintf(grid, sizeof grid, "%d,%d", k->grid[0], k->grid[1]);
+    if (rank == 3) snprintf(grid, sizeof grid, "%d,%d,%d", k->grid[0], k->grid[1], k->grid[2]);
+    else if (rank == 2) snprintf(grid, sizeof grid, "%d,%d", k->grid[0], k->grid[1]);
+    else snprintf(grid, sizeof grid, "%d", k->grid[0]);
     TargetOpts to = { .grid = grid };
     Pipeline pl = { 0 };
     char err[512];
@@ -223,7 +232,7 @@ int run_ktir(const KtirRun *k, Ctx *c, Op *m, Diag *d) {
     }
     int grid[3] = { k->grid[0], k->grid[1], k->grid[2] };
     if (via) {
-        if (!lower(k, c, m, d)) goto out;
+        if (!lower(k, c, m, func, d)) goto out;
         func = interp_find_func(m, k->function);
         if (!func || !func->nregions || !func->regions[0].first || func->regions[0].first->nargs != nk) {
             errorf("--via=ktir: the lowered kernel does not take the TTIR's %d arguments", nk);

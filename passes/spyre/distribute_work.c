@@ -7,7 +7,9 @@
  * every tt.get_num_programs becomes `arith.constant grid[a] : i32`; the
  * function gets `grid = [g0, ...]`.  A function that reads neither gets
  * `grid = [1]` (it runs on one tile).  No loops or index arithmetic are
- * emitted: kernels distribute their work themselves.
+ * emitted: kernels distribute their work themselves.  The grid has as many
+ * axes as the kernel reads; axes past those may be given as 1 (they are
+ * dropped: the function's grid has the kernel's axes).
  *
  * Unlike the reference, the grid is checked: every extent must be at least 1
  * and all tiles together at most the 32 cores of a Spyre card. */
@@ -84,7 +86,11 @@ static bool distribute(Ctx *c, Fn *f, const PassOptVal *grid, Diag *d) {
             return false;
         }
     int n = high + 1;
-    if (grid->nlist != n) {
+    /* axes past those the kernel reads may be given as 1 (--grid=X,1,1
+     * for a kernel of one axis: the same programs) */
+    bool unit_tail = grid->nlist > n;
+    for (int a = n; a < grid->nlist; a++) unit_tail &= grid->list[a] == 1;
+    if (grid->nlist != n && !unit_tail) {
         static const char *const spell[] = { "N", "X,Y", "X,Y,Z" };
         diag_error(d, fn->loc, "DistributeWork: grid rank %d does not match kernel's pid dimensionality %d (function reads tt.get_program_id / tt.get_num_programs on axes 0..%d); give a grid of %d ax%s: --grid=%s with --emit=ktir, grid=%s as the pass option",
                    grid->nlist, n, n - 1, n, n == 1 ? "is" : "es", spell[n - 1], spell[n - 1]);

@@ -31,7 +31,8 @@
  * argmin/argmax index lane), else MLIR's neutral element of
  * addf/mulf/maximumf/minimumf (finite under `ninf`) and addi/ori/xori/andi/
  * maxsi/minsi/maxui/minui/muli.  A combiner without one fails the pass with
- * MLIR's conversion errors, and the module is left as it was.
+ * MLIR's conversion errors, and the module is left as it was; the first
+ * error says why (why_not): the construct, and what the KTIR form lacks.
  *
  * Named linalg ops get the payload MLIR gives them (matmul inputs cast to
  * the accumulator type), so later passes can ask whether a body reads its
@@ -186,6 +187,62 @@ static bool convertible(Ctx *c, const Op *op) {
     default:
         return false;
     }
+}
+
+/* why op is not convertible (convertible() false): what the construct is
+ * and what the KTIR form lacks, appended to MLIR's conversion error */
+static void why_not(Ctx *c, const Op *op, char *buf, size_t n) {
+    Type *r0 = op->nres ? op->res[0].type : NULL;
+    Type *a0 = op->nopnds ? op_operand(op, 0)->type : NULL;
+    switch (op->info->id) {
+    case OP_tt_splat:
+        if (r0 && r0->kind == T_TENSOR && r0->sh.elem && r0->sh.elem->kind == T_PTR) {
+            snprintf(buf, n, "a splat of a pointer has no KTIR form (linalg.fill makes tensors of numbers; a pointer tensor that reaches here was not turned into a memory view)");
+            return;
+        }
+        break;
+    case OP_tt_trans:
+        if (static_tensor(a0) && static_tensor(r0)) { snprintf(buf, n, "its 'order' is not a permutation of the %d dims (linalg.transpose needs one)", r0->sh.rank); return; }
+        break;
+    case OP_tt_broadcast:
+        if (static_tensor(a0) && static_tensor(r0)) { snprintf(buf, n, "it changes the rank (%d to %d), which linalg.broadcast of tt.broadcast's form does not", a0->sh.rank, r0->sh.rank); return; }
+        break;
+    case OP_tt_dot:
+        snprintf(buf, n, "only a tt.dot of rank 2 (linalg.matmul) or 3 (linalg.batch_matmul) on tensors is lowered");
+        return;
+    case OP_tt_reduce: {
+        Block *b = combiner(op);
+        Attr *ax = op_attr(op, "axis");
+        if (!b || !op->nopnds || op->nres != op->nopnds) { snprintf(buf, n, "its combiner is not one block of 2 x %d arguments ending in tt.reduce.return of %d values", op->nopnds, op->nopnds); return; }
+        if (!static_tensor(a0) || !ax || ax->kind != A_INT || ax->i < 0 || ax->i >= a0->sh.rank) break;
+        for (int i = 0; i < op->nopnds; i++) {
+            Value *v = op_operand(b->last, i);
+            Type *t = op_operand(op, i)->type;
+            if (!static_tensor(t) || t->sh.rank != a0->sh.rank) break;
+            if (!v->def || v->def->block != b) {
+                snprintf(buf, n, "the combiner's result %d is one of its arguments (or a value from outside), not computed by an op, so there is no neutral element to start linalg.reduce's init from (KTIR's reduce has an init; Triton's has none)", i);
+                return;
+            }
+            if (neutral(c, v->def, t->sh.elem)) continue;
+            bool fsel = op_is(v->def, OP_arith_select) && t->sh.elem->kind == T_FLOAT;
+            Op *cmp = fsel && v->def->nopnds == 3 ? op_operand(v->def, 0)->def : NULL;
+            bool own = cmp && !cmp->verbatim && op_is(cmp, OP_arith_cmpf) && cmp->nopnds == 2 &&
+                       ((op_operand(cmp, 0) == op_operand(v->def, 1) && op_operand(cmp, 1) == op_operand(v->def, 2)) ||
+                        (op_operand(cmp, 0) == op_operand(v->def, 2) && op_operand(cmp, 1) == op_operand(v->def, 1)));
+            if (own)
+                snprintf(buf, n, "the combiner's result %d is a float max or min written as a select of its own comparison (select(a > b, a, b)), which has no neutral element to start linalg.reduce's init from (KTIR's reduce has an init; Triton's has none, and an init of -inf or +inf changes the answer wherever an element is NaN); a combiner of arith.maxnumf / minnumf or maximumf / minimumf is lowered", i);
+            else if (fsel && op->nopnds >= 2)
+                snprintf(buf, n, "the combiner's result %d is an arith.select of floats: a reduce that carries values and indices together (tl.argmax / tl.argmin with Triton's tie-break combiner, select(a > b or (a == b and ia < ib), ..)) has no neutral element to start linalg.reduce's init from (KTIR's reduce has an init; Triton's has none, and an init of -inf with any index changes the answer wherever an element is NaN), so it is not lowered; a kernel can take the maximum first (tl.max) and then the least index that holds it (tl.min of tl.where)", i);
+            else
+                snprintf(buf, n, "the combiner's result %d is computed by '%s' on %s, which has no neutral element to start linalg.reduce's init from (KTIR's reduce has an init; Triton's has none): only add, mul, min, max, and/or/xor and the select forms of min/max have one",
+                         i, v->def->info->name, t->sh.elem->kind == T_FLOAT ? "floats" : "integers");
+            return;
+        }
+        break;
+    }
+    default: break;
+    }
+    snprintf(buf, n, "its operands or results are not tensors of static shape (the tensor and linalg ops of KTIR need static shapes)");
 }
 
 /* ---- builders ---------------------------------------------------------- */
@@ -505,7 +562,9 @@ static bool run(Ctx *c, Op *module, const PassOptions *o, Diag *d) {
     for (int i = 0; i < s.ops.n; i++) {
         Op *op = s.ops.v[i];
         if (convertible(c, op)) continue;
-        diag_error(d, op->loc, "failed to legalize operation '%s' that was explicitly marked illegal", op_name(op));
+        char why[640];
+        why_not(c, op, why, sizeof why);
+        diag_error(d, op->loc, "failed to legalize operation '%s' that was explicitly marked illegal: %s", op_name(op), why);
         diag_error(d, module->loc, "LowerComputeOps: failed to convert compute ops");
         pv_free(&s.ops);
         return false;

@@ -252,7 +252,7 @@ static bool lower_indirect(Ctx *c, Op *m, Op *op, Diag *d) {
     bool gather = op_is(op, OP_tt_descriptor_gather);
     Op *it = index_tile(op_operand(op, 1));
     if (!it) {
-        diag_error(d, op->loc, "failed to legalize operation '%s' that was explicitly marked illegal", op_name(op));
+        diag_error(d, op->loc, "failed to legalize operation '%s' that was explicitly marked illegal: the tt.descriptor_load of its row offsets did not become a ktdp.load of an access tile, so there is no index view for a KTIR indirect access tile to read its rows from", op_name(op));
         diag_error(d, m->loc, "LowerDescriptorMemory: failed to convert descriptor ops");
         return false;
     }
@@ -319,7 +319,7 @@ static bool run(Ctx *c, Op *m, const PassOptions *o, Diag *d) {
     for (int i = 0; ok && i < w.acc.n; i++) {
         Op *op = w.acc.v[i];
         if ((op_is(op, OP_tt_descriptor_gather) || op_is(op, OP_tt_descriptor_scatter)) && !offsets_traceable(op)) {
-            diag_error(d, op->loc, "failed to legalize operation '%s' that was explicitly marked illegal", op_name(op));
+            diag_error(d, op->loc, "failed to legalize operation '%s' that was explicitly marked illegal: its row offsets do not come straight from a tt.descriptor_load (they are computed, or a function argument), and a KTIR indirect access tile reads its indices from a memory view", op_name(op));
             diag_error(d, m->loc, "LowerDescriptorMemory: failed to convert descriptor ops");
             ok = false;
         }

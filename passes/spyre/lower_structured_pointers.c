@@ -16,10 +16,13 @@
  *   plain dims only     ktdp.construct_memory_view at base + sum o_d,
  *                       sizes [n_d], strides [s_d]; an access tile of the
  *                       block at [0, ..]; ktdp.load / ktdp.store
- *   masked dim d        the view starts at the tensor's origin along d
- *                       (o_d is not added to the address), the tile at
- *                       c = o_d / s_d, and the view's extent along d is
- *                       c + b_d (its coordinate set bounds d by a symbol);
+ *   masked dim d        o_d = c * s_d + r_d exactly (split_offset: c =
+ *                       o_d / s_d when o_d is x * s_d, else floordiv by
+ *                       max(s_d, 1), 0 for a stride <= 0, kept >= 0); the
+ *                       view starts at base + r_d (the tensor's origin along
+ *                       d when r_d is 0), the tile at c, and the view's
+ *                       extent along d is c + b_d (its coordinate set
+ *                       bounds d by a symbol);
  *                       the view is the only partition of a
  *                       ktdp.construct_distributed_memory_view, whose
  *                       coordinate domain is the union of its partitions'
@@ -37,15 +40,18 @@
  *                       covers and runs no scf.if with results, so an
  *                       empty load still reads one element, unused)
  *   wrapped dim d       (offset mod m_d): the view along d has extent
- *                       M = m_d / s_d and the tile starts at
- *                       (o_d / s_d) mod M; the distributed view has
+ *                       M = m_d / s_d and the tile starts at q mod M for
+ *                       o_d = q * s_d + r (0 <= r < s_d, r added to the
+ *                       base; s_d must be known to divide m_d, and o_d too
+ *                       when s_d is dynamic); the distributed view has
  *                       partitions over the same memory, coordinates
  *                       [0, M), [M, 2M), .., so the rows of a block that
  *                       run past M read rows 0, 1, .. again: two for a
  *                       dynamic M, (M - 1 + n_d - 1) / M + 1 for a static
  *                       one (two wrapped dims: the products, at most 16)
  *   block pointer       the view has the tensor's shape and the tile starts
- *                       at o_d / s_d; the shape bounds every dimension, as
+ *                       at o_d / s_d (o_d known to be a multiple of s_d, as
+ *                       ptr-analysis scales it); the shape bounds every dimension, as
  *                       the load's boundaryCheck does
  *
  * A load with `other` selects it where the mask (or the block pointer's
@@ -73,7 +79,9 @@
  * loaded values, a function argument) or come through the `other` of a
  * load along a dim the gather does not mask, a mask that is not a prefix,
  * an access ptr-analysis cannot describe, a
- * wrapped dimension that is also masked, a base pointer that is not an
+ * wrapped dimension that is also masked, a wrapped dimension whose modulus
+ * (or, for a dynamic stride, offset) is not known to divide by its stride,
+ * a block pointer whose offset is not known to be a multiple of its stride, a base pointer that is not an
  * argument plus offsets, a masked scalar store, and any pointer value that
  * is still used afterwards, and a static modulus that would need more than
  * 16 partitions.  A block longer than a dynamic modulus M (n_d > M) wraps
@@ -124,6 +132,104 @@ static Q qdiv(Ctx *c, Op *at, Q a, Q s) {
     /* exact, so floordivsi is divsi (and ktir-cpu keeps it a plain integer) */
     return (Q){ ibin(c, at, "arith.floordivsi", qval(c, at, a), qval(c, at, s)), 0 };
 }
+/* v is a multiple of s (s a value, or the constant sc when s is NULL) for
+ * every run: s itself, 0, a constant multiple of a constant s, a product
+ * one of whose factors is, a sum or difference of such; a syntactic proof,
+ * so a false answer only means "not known" */
+static bool multiple_of(Value *v, Value *s, int64_t sc, int depth) {
+    if (depth > 32 || !v) return false;
+    if (s && v == s) return true;
+    Attr *k = value_const(v);
+    if (k && k->kind == A_INT) return k->i == 0 || (!s && sc && k->i % sc == 0);
+    Op *d = v->def;
+    if (!d || d->verbatim || d->nopnds != 2) return false;
+    if (op_is(d, OP_arith_muli))
+        return multiple_of(op_operand(d, 0), s, sc, depth + 1) || multiple_of(op_operand(d, 1), s, sc, depth + 1);
+    if (op_is(d, OP_arith_addi) || op_is(d, OP_arith_subi))
+        return multiple_of(op_operand(d, 0), s, sc, depth + 1) && multiple_of(op_operand(d, 1), s, sc, depth + 1);
+    return false;
+}
+static bool q_multiple(Q a, Q s) {
+    if (!s.v && (s.c == 1 || s.c == -1)) return true;
+    if (!a.v) return a.c == 0 || (!s.v && s.c && a.c % s.c == 0);
+    return s.v ? multiple_of(a.v, s.v, 0, 0) : s.c != 0 && multiple_of(a.v, NULL, s.c, 0);
+}
+
+/* v >= 0 for every run: non-negative constants, program ids (tile ids),
+ * and sums, products, quotients, minima and maxima of such (a syntactic
+ * proof; false means "not known") */
+static bool nonneg(Value *v, int depth) {
+    if (depth > 32 || !v) return false;
+    Attr *k = value_const(v);
+    if (k && k->kind == A_INT) return k->i >= 0;
+    Op *d = v->def;
+    if (!d) {
+        /* the induction variable of an scf.for from a lower bound >= 0 up
+         * by a step >= 0 */
+        Block *b = value_argblock(v);
+        Op *l = b && b->region ? b->region->op : NULL;
+        if (!l || l->verbatim || !op_is(l, OP_scf_for) || l->nopnds < 3 || b->nargs < 1 || b->args[0] != v) return false;
+        return nonneg(op_operand(l, 0), depth + 1) && nonneg(op_operand(l, 2), depth + 1);
+    }
+    if (d->verbatim) return false;
+    if (op_is(d, OP_ktdp_get_compute_tile_id) || op_is(d, OP_tt_get_program_id) || op_is(d, OP_tt_get_num_programs)) return true;
+    if (op_is(d, OP_arith_index_cast) || op_is(d, OP_arith_extsi) || op_is(d, OP_arith_extui))
+        return d->nopnds == 1 && nonneg(op_operand(d, 0), depth + 1);
+    if (d->nopnds != 2) return false;
+    bool a = nonneg(op_operand(d, 0), depth + 1);
+    if (op_is(d, OP_arith_maxsi)) return a || nonneg(op_operand(d, 1), depth + 1);
+    if (op_is(d, OP_arith_addi) || op_is(d, OP_arith_muli) || op_is(d, OP_arith_minsi) || op_is(d, OP_arith_divsi) ||
+        op_is(d, OP_arith_floordivsi) || op_is(d, OP_arith_ceildivsi))
+        return a && nonneg(op_operand(d, 1), depth + 1);
+    return false;
+}
+
+/* an offset o along a dim of stride s as a tile coordinate q and a rest r
+ * added to the view's base address: o = q * s + r exactly, for any o and
+ * s, as r is computed from the q chosen (element i of the dim is then at
+ * base + r + (q + i) * s = base + o + i * s).  q is o / s when o is known
+ * to be a multiple of s without dividing by a dynamic s (o = x * s: q = x,
+ * r = 0), else floordiv(o, max(s, 1)), 0 when a dynamic s is <= 0 (no
+ * division by a zero or negative stride: r takes up the difference), and it is
+ * kept >= 0 (max(q, 0)) unless o is known to be: a tile coordinate below 0
+ * lies outside the view's coordinate set, where a load reads nothing.  A
+ * static stride <= 0 gives q = 0, r = o.  This is what keeps an offset
+ * that is not a multiple of the stride (a column read x[i * 10 + 3], a
+ * uniform advance of a loop-carried pointer that ptr-analysis adds to
+ * another dim's offset) exact: floordiv alone would drop the remainder. */
+static void split_offset(Ctx *c, Op *at, Q o, Q s, Q *q, Q *r) {
+    if (qk(o, 0)) {
+        *q = *r = (Q){ NULL, 0 }; return;
+    } else if (qk(s, 1)) {
+        if (!o.v || nonneg(o.v, 0)) { *q = o; *r = (Q){ NULL, 0 }; return; }
+    } else if (!s.v && s.c <= 0) {
+        *q = (Q){ NULL, 0 }; *r = o; return;
+    } else if (!o.v && !s.v) {
+        int64_t fq = o.c / s.c - (o.c % s.c < 0);
+        if (fq < 0) fq = 0;
+        *q = (Q){ NULL, fq }; *r = (Q){ NULL, o.c - fq * s.c }; return;
+    } else if (q_multiple(o, s) && (!s.v || (o.v->def && op_is(o.v->def, OP_arith_muli) &&
+                                           (op_operand(o.v->def, 0) == s.v || op_operand(o.v->def, 1) == s.v)))) {
+        /* exact without a division by a dynamic s (o = x * s, or s a
+         * constant > 0): r = 0 */
+        *q = qdiv(c, at, o, s);
+        if (!q->v || nonneg(q->v, 0)) { *r = (Q){ NULL, 0 }; return; }
+        *q = (Q){ ibin(c, at, "arith.maxsi", q->v, idx_const(c, at, 0)), 0 };
+        *r = (Q){ ibin(c, at, "arith.subi", qval(c, at, o), ibin(c, at, "arith.muli", q->v, qval(c, at, s))), 0 };
+        return;
+    }
+    Value *ov = qval(c, at, o), *sv = qval(c, at, s);
+    Value *dv = s.v ? ibin(c, at, "arith.maxsi", sv, idx_const(c, at, 1)) : sv;
+    Value *qv = qk(s, 1) ? ov : ibin(c, at, "arith.floordivsi", ov, dv);
+    /* a dynamic s <= 0: q = 0 (times min(max(s, 0), 1)), r = o, so the
+     * view's coordinate 0 is the block's first element (an empty load
+     * reads it, unused) rather than an address r far from the block */
+    if (s.v) qv = ibin(c, at, "arith.muli", qv, ibin(c, at, "arith.minsi", ibin(c, at, "arith.maxsi", sv, idx_const(c, at, 0)), idx_const(c, at, 1)));
+    if (!o.v || !nonneg(o.v, 0)) qv = ibin(c, at, "arith.maxsi", qv, idx_const(c, at, 0));
+    *q = (Q){ qv, 0 };
+    *r = (Q){ ibin(c, at, "arith.subi", ov, qk(s, 1) ? qv : ibin(c, at, "arith.muli", qv, sv)), 0 };
+}
+
 /* a mod m in [0, m): a - floordiv(a, m) * m (remsi for the a >= 0 that
  * address the tensor; ktir-cpu's remsi gives an array, not an index) */
 static Q qrem(Ctx *c, Op *at, Q a, Q m) {
@@ -216,12 +322,18 @@ static void dim_cons(Ctx *c, AExpr **cons, int d, DimKind k, Q ext, int copy, in
  * o * k + max(b, min(o, 1)), that is [o, o + b) as before when b > 0 and
  * the tensor's first element alone (nothing when o is 0 too) when b is 0;
  * the element it reads there is not used (the store is skipped, `other`
- * replaces it) */
-static void load_empty_block(Ctx *c, Op *op, Value *b, Q *coord, Q *ext) {
+ * replaces it); along a stride <= 0 (offset all in the base) it is the
+ * block's first element alone */
+static void load_empty_block(Ctx *c, Op *op, Value *b, Q stride, Q *coord, Q *ext) {
     Value *one = idx_const(c, op, 1), *o = qval(c, op, *coord);
     Value *k = ibin(c, op, "arith.minsi", b, one);
     Value *t = ibin(c, op, "arith.muli", o, k);
     Value *first = ibin(c, op, "arith.minsi", o, one);
+    /* a stride <= 0 puts the whole offset in the base (split_offset): the
+     * view's coordinate 0 is then the block's first element, read alone */
+    if (stride.v) first = ibin(c, op, "arith.maxsi", first, ibin(c, op, "arith.subi", one,
+                               ibin(c, op, "arith.minsi", ibin(c, op, "arith.maxsi", stride.v, idx_const(c, op, 0)), one)));
+    else if (stride.c <= 0) first = one;
     *coord = (Q){ t, 0 };
     *ext = (Q){ ibin(c, op, "arith.addi", t, ibin(c, op, "arith.maxsi", b, first)), 0 };
 }
@@ -496,6 +608,13 @@ static void lower_access(Ctl *k, Op *op) {
         if (t.block) {
             kind[d] = D_BLOCK;
             ext[d] = t.shp[d];
+            /* ptr-analysis scales a block pointer's offsets by the strides,
+             * so the element offset is o / s exactly; what cannot be shown
+             * to divide (a stride of 0) is refused, not rounded */
+            if (qk(t.str[d], 0) || !q_multiple(t.off[d], t.str[d])) {
+                fail(k, op, "a block pointer whose offset along a dimension is not known to be a multiple of its stride (a stride of 0, say) is not lowered to KTIR: the tile's coordinate and its bounds check would be rounded");
+                return;
+            }
             coord[d] = qdiv(c, op, t.off[d], t.str[d]);
             /* element i is inside when 0 <= coord + i < shape */
             Value *neg[2] = { idx_const(c, op, 0), qval(c, op, coord[d]) };
@@ -509,9 +628,37 @@ static void lower_access(Ctl *k, Op *op) {
                 fail(k, op, "a wrap-around dimension (offsets taken % N) that is also masked is not lowered to KTIR: the tile's bound would not be a prefix of the wrapped coordinates");
                 return;
             }
+            /* the term is (o + i s) mod m: with s > 0 dividing m, o =
+             * q s + r (0 <= r < s) and M = m / s it is ((q + i) mod M) s
+             * + r, as (q + i) s mod m <= m - s; so the view has extent M,
+             * the tile starts at q mod M and r goes to the base address.
+             * A dividend below 0 (remsi's result then negative) would
+             * address memory before the base pointer, outside the tensor.
+             * What cannot be shown to divide is refused. */
+            if ((!t.str[d].v && t.str[d].c <= 0) || (!t.shp[d].v && t.shp[d].c <= 0)) {
+                fail(k, op, "a wrap-around dimension (offsets taken % N) whose stride or modulus is not positive is not lowered to KTIR");
+                return;
+            }
+            if (!q_multiple(t.shp[d], t.str[d])) {
+                fail(k, op, "a wrap-around dimension (offsets taken % N) whose modulus is not known to be a multiple of its stride is not lowered to KTIR: the wrapped rows would not be whole rows of the view");
+                return;
+            }
+            Q wq, wr = { NULL, 0 };
+            if (q_multiple(t.off[d], t.str[d])) wq = qdiv(c, op, t.off[d], t.str[d]);
+            else if (!t.str[d].v) {
+                Value *ov = qval(c, op, t.off[d]), *sv = qval(c, op, t.str[d]);
+                if (!t.off[d].v) wq = (Q){ NULL, t.off[d].c / t.str[d].c - (t.off[d].c % t.str[d].c < 0) };
+                else wq = (Q){ ibin(c, op, "arith.floordivsi", ov, sv), 0 };
+                wr = wq.v ? (Q){ ibin(c, op, "arith.subi", ov, ibin(c, op, "arith.muli", wq.v, sv)), 0 }
+                          : (Q){ NULL, t.off[d].c - wq.c * t.str[d].c };
+            } else {
+                fail(k, op, "a wrap-around dimension (offsets taken % N) whose offset is not known to be a multiple of its dynamic stride is not lowered to KTIR: the part of the offset below the stride would be lost");
+                return;
+            }
             kind[d] = D_WRAP;
             ext[d] = qdiv(c, op, t.shp[d], t.str[d]);
-            coord[d] = qrem(c, op, qdiv(c, op, t.off[d], t.str[d]), ext[d]);
+            coord[d] = qrem(c, op, wq, ext[d]);
+            base = qval(c, op, qadd(c, op, (Q){ base, 0 }, wr));
             wrapdim[nwrap++] = d;
             dist = true;
         } else {
@@ -521,9 +668,11 @@ static void lower_access(Ctl *k, Op *op) {
                  * where the mask does: the tile at o_d / s_d, the extent
                  * that plus b_d (so the domain is empty only when the
                  * tensor is) */
-                coord[d] = qdiv(c, op, t.off[d], t.str[d]);
+                Q rest;
+                split_offset(c, op, t.off[d], t.str[d], &coord[d], &rest);
+                base = qval(c, op, qadd(c, op, (Q){ base, 0 }, rest));
                 ext[d] = qadd(c, op, coord[d], bound[d]);
-                if (!st && bound[d].v) load_empty_block(c, op, bound[d].v, &coord[d], &ext[d]);
+                if (!st && bound[d].v) load_empty_block(c, op, bound[d].v, t.str[d], &coord[d], &ext[d]);
                 bnd[d] = true;
                 hi[d] = bound[d];
                 dist = true;

@@ -200,6 +200,93 @@ SAMPLES = {
                      "arg3": 50, "arg4": 64, "arg5": 40, "arg6": 40, "arg7": 64, "arg8": 64},
              reference={"arg2": "f64(arg0) @ f64(arg1)"}),
     ],
+    # out[i] = x[i * stride + col] for i < n (arg1 = arg0[arg3::arg2][:arg4]):
+    # the masked dim's offset is not a multiple of its stride (issue 30)
+    "ptr_column_read": [
+        dict(label="30 rows of 10, column 3,grid=2", flags=["--grid=2"],
+             inputs={"arg0": {"shape": [300], "dtype": "f32", "fill": "randn", "seed": 1},
+                     "arg1": {"shape": [32], "dtype": "f32", "fill": "zeros"},
+                     "arg2": 10, "arg3": 3, "arg4": 30},
+             reference={"arg1": "np.concatenate([arg0[3::10], np.zeros(2, np.float32)])"}),
+        dict(label="12 rows of 10, column 3,grid=1", flags=["--grid=1"],
+             inputs={"arg0": {"shape": [120], "dtype": "f32", "fill": "randn", "seed": 2},
+                     "arg1": {"shape": [16], "dtype": "f32", "fill": "zeros"},
+                     "arg2": 10, "arg3": 3, "arg4": 12},
+             reference={"arg1": "np.concatenate([arg0[3::10], np.zeros(4, np.float32)])"}),
+        dict(label="stride 10, offset 13 (past one row),grid=2", flags=["--grid=2"],
+             inputs={"arg0": {"shape": [300], "dtype": "f32", "fill": "randn", "seed": 4},
+                     "arg1": {"shape": [32], "dtype": "f32", "fill": "zeros"},
+                     "arg2": 10, "arg3": 13, "arg4": 20},
+             reference={"arg1": "np.concatenate([arg0[13::10][:20], np.zeros(12, np.float32)])"}),
+        dict(label="stride 0 (one element broadcast),grid=2", flags=["--grid=2"],
+             inputs={"arg0": {"shape": [300], "dtype": "f32", "fill": "randn", "seed": 5},
+                     "arg1": {"shape": [32], "dtype": "f32", "fill": "zeros"},
+                     "arg2": 0, "arg3": 3, "arg4": 30},
+             reference={"arg1": "np.concatenate([np.full(30, arg0[3], np.float32), np.zeros(2, np.float32)])"}),
+        dict(label="stride -1 (reversed) from 50,grid=2", flags=["--grid=2"],
+             inputs={"arg0": {"shape": [300], "dtype": "f32", "fill": "randn", "seed": 6},
+                     "arg1": {"shape": [32], "dtype": "f32", "fill": "zeros"},
+                     "arg2": -1, "arg3": 50, "arg4": 30},
+             reference={"arg1": "np.concatenate([arg0[50:20:-1], np.zeros(2, np.float32)])"}),
+        dict(label="stride -1 from 250, n=10 (program 1 empty),grid=2", flags=["--grid=2"],
+             inputs={"arg0": {"shape": [300], "dtype": "f32", "fill": "randn", "seed": 7},
+                     "arg1": {"shape": [32], "dtype": "f32", "fill": "zeros"},
+                     "arg2": -1, "arg3": 250, "arg4": 10},
+             reference={"arg1": "np.concatenate([arg0[250:240:-1], np.zeros(22, np.float32)])"}),
+        dict(label="7 rows of 5, column 4,grid=1", flags=["--grid=1"],
+             inputs={"arg0": {"shape": [35], "dtype": "f32", "fill": "randn", "seed": 3},
+                     "arg1": {"shape": [16], "dtype": "f32", "fill": "zeros"},
+                     "arg2": 5, "arg3": 4, "arg4": 7},
+             reference={"arg1": "np.concatenate([arg0[4::5], np.zeros(9, np.float32)])"}),
+    ],
+    # out[p*16 + i] = x[(p*16 + 2*i + 3) % 64]: a wrapped dim whose offset is
+    # not a multiple of its stride 2 (the rest goes to the base address)
+    "ptr_wrap_offset": [
+        dict(label="64,grid=4", flags=["--grid=4"],
+             inputs={"arg0": {"shape": [64], "dtype": "f32", "fill": "randn", "seed": 1},
+                     "arg1": {"shape": [64], "dtype": "f32", "fill": "zeros"}},
+             reference={"arg1": "arg0[(np.arange(64) // 16 * 16 + 2 * (np.arange(64) % 16) + 3) % 64]"}),
+    ],
+    # out[r, pid_n] = 2 * x[r, pid_n] over a 2-D grid (rows masked by M =
+    # arg2, row stride nb = arg3): the column is the part of the offset
+    # below the stride; --grid=X,1 keeps its second axis (issue 30)
+    "ptr_grid2d_column": [
+        dict(label="40x3,grid=3,3", flags=["--grid=3,3"],
+             inputs={"arg0": {"shape": [40, 3], "dtype": "f32", "fill": "randn", "seed": 1},
+                     "arg1": {"shape": [40, 3], "dtype": "f32", "fill": "zeros"},
+                     "arg2": 40, "arg3": 3},
+             reference={"arg1": "2 * arg0"}),
+        dict(label="40x1,grid=3,1", flags=["--grid=3,1"],
+             inputs={"arg0": {"shape": [40, 1], "dtype": "f32", "fill": "randn", "seed": 2},
+                     "arg1": {"shape": [40, 1], "dtype": "f32", "fill": "zeros"},
+                     "arg2": 40, "arg3": 1},
+             reference={"arg1": "2 * arg0"}),
+    ],
+    # C[M,N] (f16) = A[M,K] @ B[K,N]: 16x16x16 blocks on a 2-D grid, rows of
+    # A and columns of B masked, A's pointers advanced by BLOCK_K in the K
+    # loop (an offset that is not a multiple of A's row stride: every K > 16
+    # needs its remainder, issue 30); M = arg3, N = arg4, K = arg5, strides
+    # arg6..arg10
+    "ptr_matmul_advance": [
+        dict(label="40x24x64,grid=3,2", flags=["--grid=3,2"], tol_dtype=F16_MATMUL,
+             inputs={"arg0": {"shape": [40, 64], "dtype": "f16", "fill": "uniform",
+                              "seed": 1, "low": -1, "high": 1},
+                     "arg1": {"shape": [64, 24], "dtype": "f16", "fill": "uniform",
+                              "seed": 2, "low": -1, "high": 1},
+                     "arg2": {"shape": [40, 24], "dtype": "f16", "fill": "zeros"},
+                     "arg3": 40, "arg4": 24, "arg5": 64, "arg6": 64, "arg7": 24, "arg8": 1,
+                     "arg9": 24, "arg10": 1},
+             reference={"arg2": "f64(arg0) @ f64(arg1)"}),
+        dict(label="32x32x48,grid=2,2", flags=["--grid=2,2"], tol_dtype=F16_MATMUL,
+             inputs={"arg0": {"shape": [32, 48], "dtype": "f16", "fill": "uniform",
+                              "seed": 3, "low": -1, "high": 1},
+                     "arg1": {"shape": [48, 32], "dtype": "f16", "fill": "uniform",
+                              "seed": 4, "low": -1, "high": 1},
+                     "arg2": {"shape": [32, 32], "dtype": "f16", "fill": "zeros"},
+                     "arg3": 32, "arg4": 32, "arg5": 48, "arg6": 48, "arg7": 32, "arg8": 1,
+                     "arg9": 32, "arg10": 1},
+             reference={"arg2": "f64(arg0) @ f64(arg1)"}),
+    ],
     # out = x[idx] (arg2 = arg0[arg1]): 256 indices per program read from
     # memory, the load an indirect tile
     "ptr_gather": [

@@ -70,14 +70,22 @@ NO_TTIR_CHECK = {
 }
 # cases beyond check.py's, so that every golden runs
 EXTRA_CASES = {
-    "vector_add_3d_grid": [dict(label="grid=2,4,4", flags=["--grid=2,4,4"], **check._add())],
+    # grids with unit axes that the kernel still reads: --via=ktir lowers
+    # with as many axes as the kernel reads, as --emit=ktir does (issue 30)
+    "vector_add_2d_grid": [dict(label="grid=4,1 (unit second axis)", flags=["--grid=4,1"], **check._add()),
+                           dict(label="grid=1,1", flags=["--grid=1,1"], **check._add())],
+    "vector_add_3d_grid": [dict(label="grid=2,4,4", flags=["--grid=2,4,4"], **check._add()),
+                           dict(label="grid=2,1,1 (unit second and third axes)", flags=["--grid=2,1,1"], **check._add()),
+                           dict(label="grid=1,1,1", flags=["--grid=1,1,1"], **check._add())],
     "vector_add_3d_grid_dynamic": [dict(label="64x32x16,grid=2,4,4", flags=["--grid=2,4,4"],
                                         **check._add((64, 32, 16), scalars=(64, 32, 16)))],
     # n not a multiple of the 1024 block and a grid larger than needed:
     # program 0 is partial, programs 1..3 lie wholly past n (empty), so
     # their loads must stay inside the 1000-element buffers
     "ptr_vector_add": [dict(label="n=1000,grid=4 (empty trailing programs)", flags=["--grid=4"],
-                            **check._add((1000,), scalars=(1000,)))],
+                            **check._add((1000,), scalars=(1000,))),
+                       dict(label="n=3000,grid=3,1,1 (unit axes the kernel does not read)", flags=["--grid=3,1,1"],
+                            **check._add((3000,), scalars=(3000,)))],
     "neg_stick_dynamic": [dict(label="device,m=96", flags=[],
                                inputs={"arg0": {"shape": [2, 96, 64], "dtype": "f32", "fill": "randn", "seed": 3},
                                        "arg1": {"shape": [2, 96, 64], "dtype": "f32", "fill": "zeros"},

@@ -5,6 +5,9 @@
 // RUN: not ttxform %s --split-input-file --distribute-work-to-spyre-cores=grid=0 2>&1 | FileCheck %s --check-prefix=ZERO
 // RUN: not ttxform %s --split-input-file --distribute-work-to-spyre-cores=grid=2,2,2,2 2>&1 | FileCheck %s --check-prefix=RANK4
 // RUN: not ttxform %s --split-input-file --distribute-work-to-spyre-cores=grid=5000000000,5000000000,5000000000 2>&1 | FileCheck %s --check-prefix=HUGE
+// an axis the kernel does not read with more than one program stays an error
+// RUN: not ttxform %s --split-input-file --distribute-work-to-spyre-cores=grid=2,1,2 2>&1 | FileCheck %s --check-prefix=EXTRA
+// EXTRA: spyre-distribute-work-invalid.mlir:[[@LINE+3]]:1: error: DistributeWork: grid rank 3 does not match kernel's pid dimensionality 2
 
 // expected-error @+1 {{DistributeWork: grid rank 1 does not match kernel's pid dimensionality 2 (function reads tt.get_program_id / tt.get_num_programs on axes 0..1)}}
 tt.func @two_axes() -> i32 {

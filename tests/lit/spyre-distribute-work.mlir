@@ -3,6 +3,8 @@
 // and spyre-distribute-work-invalid.mlir.
 // RUN: ttxform %s --split-input-file --distribute-work-to-spyre-cores | FileCheck %s
 // RUN: ttxform %s --split-input-file --distribute-work-to-spyre-cores=grid=4 | FileCheck %s --check-prefix=FOUR
+// axes past those the kernel reads may be 1 (the same programs): dropped
+// RUN: ttxform %s --split-input-file --distribute-work-to-spyre-cores=grid=4,1,1 | FileCheck %s --check-prefix=FOUR
 
 // CHECK-LABEL: tt.func @one_axis
 // CHECK-SAME:  attributes {grid = [32]}

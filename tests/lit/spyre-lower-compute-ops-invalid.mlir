@@ -6,7 +6,7 @@
 // expected-error @below {{LowerComputeOps: failed to convert compute ops}}
 module {
   tt.func @subf(%t: tensor<8xf32>) -> f32 {
-    // expected-error @below {{failed to legalize operation 'tt.reduce' that was explicitly marked illegal}}
+    // expected-error @below {{failed to legalize operation 'tt.reduce' that was explicitly marked illegal: the combiner's result 0 is computed by 'arith.subf' on floats, which has no neutral element to start linalg.reduce's init from}}
     %0 = "tt.reduce"(%t) <{axis = 0 : i32}> ({
     ^bb0(%a: f32, %b: f32):
       %s = arith.subf %a, %b : f32
@@ -24,7 +24,7 @@ module {
 // expected-error @below {{LowerComputeOps: failed to convert compute ops}}
 module {
   tt.func @select_f(%t: tensor<8xf32>, %u: tensor<8xf32>) -> (f32, f32) {
-    // expected-error @below {{failed to legalize operation 'tt.reduce'}}
+    // expected-error @below {{failed to legalize operation 'tt.reduce' that was explicitly marked illegal: the combiner's result 1 is an arith.select of floats: a reduce that carries values and indices together}}
     %0:2 = "tt.reduce"(%t, %u) <{axis = 0 : i32}> ({
     ^bb0(%a: f32, %x: f32, %b: f32, %y: f32):
       %c = arith.cmpf ogt, %a, %b : f32
@@ -48,7 +48,7 @@ module {
 // expected-error @below {{LowerComputeOps: failed to convert compute ops}}
 module {
   tt.func @first(%t: tensor<8xi32>) -> i32 {
-    // expected-error @below {{failed to legalize operation 'tt.reduce'}}
+    // expected-error @below {{failed to legalize operation 'tt.reduce' that was explicitly marked illegal: the combiner's result 0 is one of its arguments (or a value from outside), not computed by an op, so there is no neutral element}}
     %0 = "tt.reduce"(%t) <{axis = 0 : i32}> ({
     ^bb0(%a: i32, %b: i32):
       tt.reduce.return %a : i32
@@ -65,7 +65,7 @@ module {
 // expected-error @below {{LowerComputeOps: failed to convert compute ops}}
 module {
   tt.func @ptr_splat(%p: !tt.ptr<f32>) -> tensor<8x!tt.ptr<f32>> {
-    // expected-error @below {{failed to legalize operation 'tt.splat'}}
+    // expected-error @below {{failed to legalize operation 'tt.splat' that was explicitly marked illegal: a splat of a pointer has no KTIR form}}
     %0 = tt.splat %p : !tt.ptr<f32> -> tensor<8x!tt.ptr<f32>>
     tt.return %0 : tensor<8x!tt.ptr<f32>>
   }
@@ -79,7 +79,7 @@ module {
 // expected-error @below {{LowerComputeOps: failed to convert compute ops}}
 module {
   tt.func @dot4(%a: tensor<2x2x4x8xf32>, %b: tensor<2x2x8x4xf32>, %c: tensor<2x2x4x4xf32>) -> tensor<2x2x4x4xf32> {
-    // expected-error @below {{failed to legalize operation 'tt.dot'}}
+    // expected-error @below {{failed to legalize operation 'tt.dot' that was explicitly marked illegal: only a tt.dot of rank 2 (linalg.matmul) or 3 (linalg.batch_matmul) on tensors is lowered}}
     %0 = tt.dot %a, %b, %c : tensor<2x2x4x8xf32> * tensor<2x2x8x4xf32> -> tensor<2x2x4x4xf32>
     tt.return %0 : tensor<2x2x4x4xf32>
   }

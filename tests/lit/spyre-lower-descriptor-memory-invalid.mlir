@@ -35,7 +35,7 @@ module {
     %data_desc = tt.make_tensor_descriptor %p, [%c512_i32, %c128_i32], [%c128_i64, %c1_i64] : !tt.ptr<f32>, !tt.tensordesc<1x128xf32>
     %x = tt.descriptor_load %idx_desc[%c0_i32] : !tt.tensordesc<32xi32> -> tensor<32xi32>
     %x_offsets = arith.addi %x, %x : tensor<32xi32>
-    // expected-error @below {{failed to legalize operation 'tt.descriptor_gather' that was explicitly marked illegal}}
+    // expected-error @below {{failed to legalize operation 'tt.descriptor_gather' that was explicitly marked illegal: its row offsets do not come straight from a tt.descriptor_load (they are computed, or a function argument), and a KTIR indirect access tile reads its indices from a memory view}}
     %g = tt.descriptor_gather %data_desc[%x_offsets, %c0_i32] : (!tt.tensordesc<1x128xf32>, tensor<32xi32>, i32) -> tensor<32x128xf32>
     tt.return %g : tensor<32x128xf32>
   }
@@ -53,7 +53,7 @@ module {
     %c128_i32 = arith.constant 128 : i32
     %c128_i64 = arith.constant 128 : i64
     %data_desc = tt.make_tensor_descriptor %p, [%c512_i32, %c128_i32], [%c128_i64, %c1_i64] : !tt.ptr<f32>, !tt.tensordesc<1x128xf32>
-    // expected-error @below {{failed to legalize operation 'tt.descriptor_scatter' that was explicitly marked illegal}}
+    // expected-error @below {{failed to legalize operation 'tt.descriptor_scatter' that was explicitly marked illegal: its row offsets do not come straight from a tt.descriptor_load (they are computed, or a function argument), and a KTIR indirect access tile reads its indices from a memory view}}
     tt.descriptor_scatter %data_desc[%x, %c0_i32], %v : !tt.tensordesc<1x128xf32>, tensor<32xi32>, i32, tensor<32x128xf32>
     tt.return
   }

@@ -167,3 +167,51 @@ tt.func @pointer_tensor_argument(%c: tensor<16x!tt.ptr<f32>>, %v: tensor<16xf32>
   tt.store %c, %v : tensor<16x!tt.ptr<f32>>
   tt.return
 }
+
+// -----
+
+// A wrap-around dimension of stride 2 taken % n: the wrapped rows are whole
+// rows of a view of stride 2 only when 2 divides n, which is not known (n
+// odd would read (2i) % n at (i % (n / 2)) * 2, another element).
+tt.func @wrap_modulus_not_multiple(%p: !tt.ptr<f32>, %n: i32) -> tensor<16xf32> {
+  %c2 = arith.constant dense<2> : tensor<16xi32>
+  %r = tt.make_range {end = 16 : i32, start = 0 : i32} : tensor<16xi32>
+  %r2 = arith.muli %r, %c2 : tensor<16xi32>
+  %ns = tt.splat %n : i32 -> tensor<16xi32>
+  %w = arith.remsi %r2, %ns : tensor<16xi32>
+  %s = tt.splat %p : !tt.ptr<f32> -> tensor<16x!tt.ptr<f32>>
+  %a = tt.addptr %s, %w : tensor<16x!tt.ptr<f32>>, tensor<16xi32>
+  // expected-error @+1 {{'tt.load': a wrap-around dimension (offsets taken % N) whose modulus is not known to be a multiple of its stride is not lowered to KTIR: the wrapped rows would not be whole rows of the view}}
+  %v = tt.load %a : tensor<16x!tt.ptr<f32>>
+  tt.return %v : tensor<16xf32>
+}
+
+// -----
+
+// The same with a static modulus 5 that 2 does not divide.
+tt.func @wrap_modulus_odd(%p: !tt.ptr<f32>) -> tensor<16xf32> {
+  %c2 = arith.constant dense<2> : tensor<16xi32>
+  %c5 = arith.constant dense<5> : tensor<16xi32>
+  %r = tt.make_range {end = 16 : i32, start = 0 : i32} : tensor<16xi32>
+  %r2 = arith.muli %r, %c2 : tensor<16xi32>
+  %w = arith.remsi %r2, %c5 : tensor<16xi32>
+  %s = tt.splat %p : !tt.ptr<f32> -> tensor<16x!tt.ptr<f32>>
+  %a = tt.addptr %s, %w : tensor<16x!tt.ptr<f32>>, tensor<16xi32>
+  // expected-error @+1 {{'tt.load': a wrap-around dimension (offsets taken % N) whose modulus is not known to be a multiple of its stride is not lowered to KTIR}}
+  %v = tt.load %a : tensor<16x!tt.ptr<f32>>
+  tt.return %v : tensor<16xf32>
+}
+
+// -----
+
+// A block pointer of row stride 0: the row coordinate cannot be recovered
+// from the offset (0 * i), so the bounds check would be wrong.
+tt.func @block_pointer_stride_0(%x: !tt.ptr<f32>, %m: i64, %n: i64, %i: i32) -> tensor<8x8xf32> {
+  %c0 = arith.constant 0 : i32
+  %c0_i64 = arith.constant 0 : i64
+  %c1 = arith.constant 1 : i64
+  %b = tt.make_tensor_ptr %x, [%m, %n], [%c0_i64, %c1], [%i, %c0] {order = array<i32: 1, 0>} : <tensor<8x8xf32>>
+  // expected-error @+1 {{'tt.load': a block pointer whose offset along a dimension is not known to be a multiple of its stride (a stride of 0, say) is not lowered to KTIR}}
+  %v = tt.load %b {boundaryCheck = array<i32: 0, 1>, padding = 2 : i32} : !tt.ptr<tensor<8x8xf32>>
+  tt.return %v : tensor<8x8xf32>
+}
