@@ -581,6 +581,10 @@ Op *interp_find_func(Op *module, const char *name) {
     return first;
 }
 
+static bool check_div;
+void interp_set_check_div(bool on) { check_div = on; }
+bool interp_check_div(void) { return check_div; }
+
 int interp_run(Ctx *c, Op *func, int nargs, const IArg *args, const int grid[3], Diag *d) {
     return interp_run_mem(c, func, nargs, args, NULL, grid, d);
 }

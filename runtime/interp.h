@@ -54,6 +54,15 @@ static inline IArg iarg_float(double v) { IArg a = { .kind = IARG_FLOAT, .f = v 
  * first one that is not private (else the first one) */
 Op *interp_find_func(Op *module, const char *name);
 
+/* an integer division or remainder by zero (arith.divsi, divui, ceildivsi,
+ * ceildivui, floordivsi, remsi, remui) gives RISC-V's result by default
+ * (a quotient is all ones, a remainder the dividend; INT_MIN / -1 is
+ * INT_MIN and INT_MIN % -1 is 0, docs/cpu.md); with on, every engine of the
+ * process reports it instead as an error at the op (`run
+ * --check-div-by-zero`).  Set before a run. */
+void interp_set_check_div(bool on);
+bool interp_check_div(void);
+
 /* run func for every program id of grid (x fastest, then y, then z).
  * Returns 0, or -1 after reporting an error to d. */
 int interp_run(Ctx *c, Op *func, int nargs, const IArg *args, const int grid[3], Diag *d);

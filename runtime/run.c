@@ -74,6 +74,14 @@ static const char *run_usage =
     "                         generation and output are not included)\n"
     "  --no-bounds-check      JIT: do not check each access against the bound buffers\n"
     "                         (faster; an out-of-bounds access is then undefined)\n"
+    "  --check-div-by-zero    report an integer division or remainder by zero\n"
+    "                         (arith.divsi, divui, remsi, remui, floordivsi,\n"
+    "                         ceildivsi, ceildivui) as an error at the op, naming\n"
+    "                         the program and the element, on every engine (qemu:\n"
+    "                         the program only), even in lanes a mask leaves out.\n"
+    "                         Without it such a division gives RISC-V's result on\n"
+    "                         every engine: x / 0 = -1 (all ones), x % 0 = x,\n"
+    "                         INT_MIN / -1 = INT_MIN, INT_MIN % -1 = 0\n"
     "  --smt-arch=k1|k3       the SpacemiT core of the SMT ops, as the module's\n"
     "                         tt.arch_id (\"0xA03C\" K1, \"0xA064\" K3) says it and in its\n"
     "                         place: the micro-tile checks and, with --target, the\n"
@@ -135,8 +143,9 @@ static const char *run_usage =
     "                         with TTX_SMT_HW and TTX_SMT_IME_REF defined); without\n"
     "                         it the RVV micro-kernel runs\n"
     "                         With --check the host interpreter runs first and the\n"
-    "                         qemu run is compared with it.  Under qemu, division by\n"
-    "                         zero and bad loop steps are reported at the op, but\n"
+    "                         qemu run is compared with it.  Under qemu, bad loop\n"
+    "                         steps (and, with --check-div-by-zero, division by\n"
+    "                         zero) are reported at the op, but\n"
     "                         memory accesses are not checked: an out-of-bounds\n"
     "                         access is undefined there (--check's interpreter\n"
     "                         reports it at the op first)\n";
@@ -184,6 +193,7 @@ typedef struct RunOptsCli {
     int threads;             /* 0: the number of CPUs */
     const char *trace, *dump_dir;
     bool no_bounds, bench;
+    bool check_div;          /* --check-div-by-zero */
     int repeat;              /* 0: once */
     Binding *args, *outs;
     int nargs, nouts;
@@ -327,6 +337,8 @@ static int parse_cli(int argc, char **argv, RunOptsCli *o) {
             o->bench = true;
         } else if (!strcmp(n, "no-bounds-check")) {
             o->no_bounds = true;
+        } else if (!strcmp(n, "check-div-by-zero")) {
+            o->check_div = true;
         } else {
             int e = !strcmp(n, "jit") ? ENG_JIT : !strcmp(n, "interp") ? ENG_INTERP : !strcmp(n, "check") ? ENG_CHECK : 0;
             if (!e) return usage_error("unknown option '%s'", a);
@@ -383,6 +395,7 @@ int run_main(int argc, char **argv) {
     int rc = parse_cli(argc, argv, &o);
     if (rc >= 0) { free_cli(&o); return rc; }
     rc = 1;
+    interp_set_check_div(o.check_div);
 
     const char *fname = strcmp(o.kernel, "-") ? o.kernel : "<stdin>";
     size_t len = 0;

@@ -83,6 +83,7 @@ static char *kernel_source(Ctx *c, Op *module, Op *func, RvArch arch, bool ime_r
     fputs("/* the kernel's C for the riscv64 launcher of ttxform run */\n"
           "void ttx_fail(int site, int x, int y, int z);\n"
           "#define TTX_FAIL(site) ttx_fail(site, pidX, pidY, pidZ)\n", f);
+    if (interp_check_div()) fputs("#define TTX_DIV0(site, k) ttx_fail(site, pidX, pidY, pidZ)\n", f);
     bool ok;
     if (arch == RV_RVV) {
         /* the rvv target's C: vector rows, the portable C's code for the rest */

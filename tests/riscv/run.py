@@ -487,9 +487,15 @@ def error_cases():
 }
 """)
     npy = path("div-out.npy")
-    error_case("error-qemu-division-by-zero", ["run", div, "--target=riscv64-rvv", "--grid=3", "--arg", "p=zeros:8:int32",
-                                               "--arg", "d=0", "--output", f"p={npy}"],
-               "div.ttir:5:10: error: arith.divsi: division by zero in program (0, 0, 0) (under qemu-riscv64)", npy)
+    for tgt in ("riscv64", "riscv64-rvv"):
+        error_case(f"error-qemu-division-by-zero-{tgt}", ["run", div, f"--target={tgt}", "--check-div-by-zero", "--grid=3",
+                                                          "--arg", "p=zeros:8:int32", "--arg", "d=0", "--output", f"p={npy}"],
+                   "div.ttir:5:10: error: arith.divsi: division by zero in program (0, 0, 0) (under qemu-riscv64)", npy)
+        # without the option: RISC-V's x / 0 = -1, as every engine gives
+        rc, o, err = ttx(["run", div, f"--target={tgt}", "--grid=1", "--arg", "p=zeros:8:int32", "--arg", "d=0",
+                          "--output", f"p={npy}"])
+        got = list(np.load(npy)) if rc == 0 and os.path.exists(npy) else None
+        report(f"qemu-divsi-by-zero-{tgt}", None if got == [-1] * 8 else f"exit {rc}: {err[:500]} {got}")
     error_case("error-check-out-of-bounds", ["run", k, "--target=riscv64-rvv", "--check"] + good[:7] + ["--arg", "arg3=17"],
                "vector_add.ttir:15:10: error: tt.load: out-of-bounds access: element [16] reads element 16")
     left = os.listdir(RUNTMP)
