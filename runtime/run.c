@@ -40,7 +40,9 @@ static const char *run_usage =
     "\n"
     "options (each valued one as --opt=V or --opt V; all but --arg and --output\n"
     "at most once; two --output options may not name one buffer or one file):\n"
-    "  --grid=X[,Y[,Z]]       the number of programs along x, y, z (Y, Z default to 1)\n"
+    "  --grid=X[,Y[,Z]]       the number of programs along x, y, z (Y, Z default to 1):\n"
+    "                         X < 2^31, Y and Z < 65536 (Triton's launch limits),\n"
+    "                         X*Y*Z at most 2^53\n"
     "  --function=NAME        the function to run (default: the first public one)\n"
     "  --arg NAME=VALUE       bind a kernel argument; NAME is its name in the TTIR\n"
     "                         without '%' (Triton writes arg0, arg1, ...), argN, or\n"
@@ -226,19 +228,38 @@ static void free_cli(RunOptsCli *o) {
     free(o->outs);
 }
 
-static bool parse_grid(const char *s, int grid[3]) {
+/* Triton's (CUDA's) limits of a launch grid: x < 2^31, y and z < 65536.
+ * Their product then fits in 63 bits; it is held to 2^53 so that the
+ * launchers' task counts (programs times sub-blocks, at most 1024 each)
+ * stay far from overflowing, and a run that big would never end anyway */
+enum { GRID_X_MAX = 0x7fffffff, GRID_YZ_MAX = 65535 };
+#define GRID_TOTAL_MAX (1LL << 53)
+
+/* false with why set when s is not a grid */
+static bool parse_grid(const char *s, int grid[3], char *why, size_t n_why) {
     int n = 0;
     const char *p = s;
+    snprintf(why, n_why, "expected X[,Y[,Z]], each at least 1");
     for (;;) {
         if (n == 3) return false;
         size_t l = strcspn(p, ",");
         uint64_t v;
-        if (!parse_u64(p, l, &v) || v < 1 || v > 0x7fffffff) return false;
+        if (!parse_u64(p, l, &v) || v < 1) return false;
+        uint64_t lim = n == 0 ? GRID_X_MAX : GRID_YZ_MAX;
+        if (v > lim) {
+            snprintf(why, n_why, "%s is at most %" PRIu64 " programs, as Triton's launch limits say", n == 0 ? "X" : n == 1 ? "Y" : "Z", lim);
+            return false;
+        }
         grid[n++] = (int)v;
         if (!p[l]) break;
         p += l + 1;
     }
     for (; n < 3; n++) grid[n] = 1;
+    long long total = (long long)grid[0] * grid[1] * grid[2];   /* < 2^63: no overflow */
+    if (total > GRID_TOTAL_MAX) {
+        snprintf(why, n_why, "%lld programs in all: at most 2^53 run", total);
+        return false;
+    }
     return true;
 }
 
@@ -284,7 +305,11 @@ static int parse_cli(int argc, char **argv, RunOptsCli *o) {
             seen[which] = a;
         }
         if (which == 0) {
-            if (!parse_grid(val, o->grid)) return usage_error("bad grid '%s' (expected X[,Y[,Z]], each at least 1)", val);
+            char why[160], msg[400];
+            if (!parse_grid(val, o->grid, why, sizeof why)) {
+                snprintf(msg, sizeof msg, "bad grid '%s' (%s)", val, why);
+                return usage_error("%s", msg);
+            }
             have_grid = true;
         } else if (which == 1) {
             if (!*val) return usage_error("option '%s' needs a function name", a);

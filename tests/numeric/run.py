@@ -317,6 +317,13 @@ def error_cases():
     error_case("error-missing-grid", [k] + good, "missing --grid")
     error_case("error-bad-grid", [k, "--grid=0"] + good, "bad grid '0'")
     error_case("error-bad-grid-4d", [k, "--grid=1,1,1,1"] + good, "bad grid")
+    # Triton's launch limits (x < 2^31, y and z < 65536) on every engine, and
+    # a product that wrapped to nothing (it ran no program and exited 0)
+    for g, why in (("2147483647,2147483647,4", "Y is at most 65535"), ("2147483648", "X is at most 2147483647"),
+                   ("1,65536", "Y is at most 65535"), ("1,1,65536", "Z is at most 65535"),
+                   ("2147483647,65535,65535", "9223090559730712575 programs in all: at most 2^53")):
+        for eng in (["--jit"], ["--interp"], ["--check"], ["--via=ktir"], ["--target=riscv64"]):
+            error_case(f"error-grid-{g}{eng[0]}", [k, f"--grid={g}"] + eng + good, f"bad grid '{g}' ({why}", out)
     error_case("error-no-equals", [k, "--grid=1", "--arg", "arg0"] + good[2:], "bad --arg 'arg0' (expected NAME=VALUE)")
     error_case("error-unknown-option", [k, "--grid=1", "--frobnicate"] + good, "unknown option '--frobnicate'")
     error_case("error-unknown-function", [k, "--grid=1", "--function=nope"] + good, "has no function @nope")
