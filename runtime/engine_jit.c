@@ -210,9 +210,10 @@ static void jr_report(JitRun *r, const PtrVec *sites, Diag *d) {
     char whose[64];
     if (r->argof[best] < 0) snprintf(whose, sizeof whose, "the memory (--memory)");
     else snprintf(whose, sizeof whose, "argument %d", r->argof[best]);
-    diag_error(d, l, "%s: out-of-bounds access: %s element %lld (byte offset %lld) of %s, which holds %lld elements "
-               "(%zu bytes) in program (%d, %d, %d)", nm, what, ei, off, whose, (long long)(r->bytes[best] / (size_t)sz),
-               r->bytes[best], r->fail_pid[0], r->fail_pid[1], r->fail_pid[2]);
+    long long held = (long long)(r->bytes[best] / (size_t)sz);
+    diag_error(d, l, "%s: out-of-bounds access: %s element %lld (byte offset %lld) of %s, which holds %lld element%s "
+               "(%zu byte%s) in program (%d, %d, %d)", nm, what, ei, off, whose, held, held == 1 ? "" : "s",
+               r->bytes[best], r->bytes[best] == 1 ? "" : "s", r->fail_pid[0], r->fail_pid[1], r->fail_pid[2]);
 }
 
 typedef struct Pool {

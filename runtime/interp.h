@@ -63,6 +63,16 @@ Op *interp_find_func(Op *module, const char *name);
 void interp_set_check_div(bool on);
 bool interp_check_div(void);
 
+/* with on, each later run records which program wrote each byte of the
+ * bound buffers (4 bytes of memory per byte written), and
+ * interp_writes_overlap() then says whether two programs of the last run
+ * wrote one byte: 1, 0, or -1 when that is not known (tracking off, out of
+ * memory) */
+void interp_track_writes(bool on);
+int interp_writes_overlap(void);
+/* whether the last tracked run wrote to argument i's buffer: 1, 0, or -1 */
+int interp_wrote_arg(int i);
+
 /* run func for every program id of grid (x fastest, then y, then z).
  * Returns 0, or -1 after reporting an error to d. */
 int interp_run(Ctx *c, Op *func, int nargs, const IArg *args, const int grid[3], Diag *d);

@@ -55,6 +55,7 @@ static const char *run_usage =
     "                         pointer's element type (float32 or f32, ...) by default\n"
     "  --output NAME=FILE.npy write the buffer bound to pointer argument NAME after\n"
     "                         the run, with the shape and dtype it was bound with\n"
+    "                         (FILE '-' is an error: give /dev/stdout to pipe it)\n"
     "  --threads=N            run the programs on N threads (JIT and --check; an\n"
     "                         error with --interp; default: the\n"
     "                         number of CPUs, at most 64).  Where programs store\n"
@@ -98,8 +99,9 @@ static const char *run_usage =
     "                         on the interpreter instead, with a note\n"
     "  --interp               the reference interpreter of the SSA IR\n"
     "  --check                run both on copies of the inputs, report the largest\n"
-    "                         difference of every output (every pointer argument when\n"
-    "                         no --output is given) on stdout, and fail unless they\n"
+    "                         difference of every output (without --output: of every\n"
+    "                         buffer the interpreter stored to, and of any the two\n"
+    "                         engines left different) on stdout, and fail unless they\n"
     "                         agree: integers exactly, floats within 4 ulp; the\n"
     "                         outputs written are the JIT's\n"
     "\n"
@@ -170,7 +172,8 @@ int errorf(const char *fmt, ...) {
 }
 
 void note_thread_order(int nthreads, const int grid[3]) {
-    if (nthreads <= 1 || (long)grid[0] * grid[1] * grid[2] <= 1) return;
+    if (nthreads <= 1 || (long long)grid[0] * grid[1] * grid[2] <= 1) return;
+    if (interp_writes_overlap() == 0) return;   /* the interpreter saw no two programs write one element */
     fprintf(stderr,
             "ttxform run: note: the programs ran on %d threads: where two programs store to the same element, "
             "which store lands is not fixed; --threads=1 runs them one after another in grid order\n",
@@ -318,6 +321,9 @@ static int parse_cli(int argc, char **argv, RunOptsCli *o) {
             if (!push_binding(&o->args, &o->nargs, val)) return usage_error("bad --arg '%s' (expected NAME=VALUE)", val);
         } else if (which == 3) {
             if (!push_binding(&o->outs, &o->nouts, val)) return usage_error("bad --output '%s' (expected NAME=FILE.npy)", val);
+            if (!strcmp(o->outs[o->nouts - 1].value, "-"))
+                return usage_error("--output '%s' names no file: a .npy is binary and is not written to stdout "
+                                   "(give a file name, such as /dev/stdout to pipe it)", val);
             const Binding *nb = &o->outs[o->nouts - 1];
             for (int k = 0; k < o->nouts - 1; k++) {
                 if (!strcmp(o->outs[k].value, nb->value)) return usage_error("two --output options write the same file '%s'", nb->value);
@@ -576,6 +582,7 @@ int run_main(int argc, char **argv) {
     /* --check: the interpreter runs on copies of the buffers */
     if (o.engine == ENG_CHECK) {
         if (!check_copies(nk, iargs, arrays, &refs, &rargs)) goto out;
+        interp_track_writes(true);   /* a disagreement blames the threads only where programs overlap */
     }
     bool use_interp = o.engine == ENG_INTERP || o.engine == ENG_CHECK;
     const char *engine_name = o.engine == ENG_INTERP ? "interp" : o.engine == ENG_CHECK ? "check" : "jit";
@@ -644,6 +651,11 @@ int run_main(int argc, char **argv) {
             bool want = false;
             for (int b = 0; b < o.nouts; b++) want |= o.outs[b].arg == i;
             if (iargs[i].kind != IARG_BUF || (o.nouts && !want)) continue;
+            /* without --output: the buffers the interpreter stored to, and
+             * any the two engines left different */
+            if (!o.nouts && interp_wrote_arg(i) == 0 && arrays[i].nbytes == refs[i].nbytes &&
+                !memcmp(arrays[i].data, refs[i].data, arrays[i].nbytes))
+                continue;
             agree &= check_one(names[i], &arrays[i], &refs[i]);
         }
         fflush(stdout);
