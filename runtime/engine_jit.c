@@ -284,8 +284,22 @@ static const char *jit_bounds = "#define TTX_IN(p, bytes, site) ttx_in(p, bytes,
                                 "#define TTX_INR(p, bytes) ttx_inr(p, bytes)\n";
 static const char *jit_nobounds = "#define TTX_INR(p, bytes) 1\n";
 
+/* the stack of a thread that runs programs: the C keeps tensors in local
+ * arrays, so twice their bytes (scratch of reductions, scans and copies)
+ * and 8 MiB, at least 64 MiB; 0 after a located error (a tensor over the
+ * engines' limit) */
+size_t jit_stack_bytes(Op *module, Diag *d) {
+    int64_t b = 0;
+    if (!interp_check_sizes(module, &b, d)) return 0;
+    uint64_t s = 2 * (uint64_t)b + ((uint64_t)8 << 20);
+    if (s < ((uint64_t)64 << 20)) s = (uint64_t)64 << 20;
+    return (size_t)((s + 0xffff) & ~(uint64_t)0xffff);
+}
+
 int jit_run(Ctx *c, Op *module, Op *func, int nargs, const IArg *args, const int grid[3], const JitOpts *jo,
             Op **unsup, Diag *d) {
+    size_t stack = jit_stack_bytes(module, d);
+    if (!stack) return -1;
     PtrVec sites = { 0 };
     char *src = NULL;
     size_t len = 0;
@@ -387,8 +401,8 @@ int jit_run(Ctx *c, Op *module, Op *func, int nargs, const IArg *args, const int
     if (!w || !th) { free(w); free(th); errorf("out of memory"); goto done; }
     pthread_attr_t at;
     pthread_attr_init(&at);
-    pthread_attr_setstacksize(&at, (size_t)64 << 20);   /* tensors are local arrays */
-    int started = 0;
+    pthread_attr_setstacksize(&at, stack);   /* tensors are local arrays */
+    int started = 0, terr = 0;
     char *kn = jo->trace ? malloc(strlen(fname) + 64) : NULL;
     if (kn) {
         sprintf(kn, "%s[%d,%d,%d]", fname, grid[0], grid[1], grid[2]);
@@ -408,7 +422,7 @@ int jit_run(Ctx *c, Op *module, Op *func, int nargs, const IArg *args, const int
             for (int i = 0; i < nt; i++) {
                 w[i].p = &p;
                 w[i].tid = i + 1;
-                if (pthread_create(&th[i], &at, worker_main, &w[i]) != 0) break;
+                if ((terr = pthread_create(&th[i], &at, worker_main, &w[i])) != 0) break;
                 started++;
             }
         if (p.cotiles) {
@@ -437,7 +451,7 @@ int jit_run(Ctx *c, Op *module, Op *func, int nargs, const IArg *args, const int
     pthread_cond_destroy(&p.go);
     pthread_cond_destroy(&p.idle);
     pthread_attr_destroy(&at);
-    if (!started) errorf("cannot start a thread: %s", strerror(errno));
+    if (!started) errorf("cannot start a thread with a stack of %zu MiB (the kernel's tensors are on it): %s", stack >> 20, strerror(terr ? terr : errno));
     else {
         if (jo->trace) {
             for (int i = 0; i < nt; i++)

@@ -99,7 +99,9 @@ bool iv_rv_alloc(In *in, Op *op, RV *r, Type *t) {
         for (int i = 0; i < r->rank; i++) {
             if (r->dims[i] < 0) return iv_fail(in, op, "dynamic tensor shapes are not supported");
             r->n *= r->dims[i];
-            if (r->n > MAX_ELEMS) return iv_fail(in, op, "tensor too large");
+            if (r->n > MAX_ELEMS)
+                return iv_fail(in, op, "tensor too large: its result has %lld elements or more, the limit is 2^26 (%lld)",
+                               (long long)r->n, (long long)MAX_ELEMS);
         }
     } else if (block_rank(t) > 0) {
         /* a block pointer or tensor descriptor: see block_ptr() */
@@ -611,6 +613,39 @@ Op *interp_find_func(Op *module, const char *name) {
         if (!first) first = o;
     }
     return first;
+}
+
+/* ---- sizes -------------------------------------------------------------- */
+
+typedef struct Sizes { int64_t bytes; Op *bad; int64_t bad_n; } Sizes;
+static int64_t c_elem_bytes(const Type *e) {
+    if (!e) return 8;
+    if (e->kind == T_INT) return e->i.width <= 8 ? 1 : e->i.width <= 16 ? 2 : e->i.width <= 32 ? 4 : 8;
+    if (e->kind == T_FLOAT) return e->f.width <= 16 ? 2 : e->f.width <= 32 ? 4 : 8;
+    return 8;
+}
+static bool sizes_op(Op *op, void *ud) {
+    Sizes *z = ud;
+    for (int i = 0; i < op->nres; i++) {
+        Type *t = op_result(op, i)->type;
+        if (!t || t->kind != T_TENSOR || t->sh.rank < 0) continue;
+        int64_t n = 1;
+        for (int k = 0; k < t->sh.rank && n <= MAX_ELEMS; k++) n = t->sh.dims[k] < 0 ? n : n * t->sh.dims[k];
+        if (n > MAX_ELEMS) { z->bad = op; z->bad_n = n; return false; }
+        z->bytes += n * c_elem_bytes(t->sh.elem);
+    }
+    return true;
+}
+bool interp_check_sizes(Op *module, int64_t *bytes, Diag *d) {
+    Sizes z = { 0, NULL, 0 };
+    op_walk(module, sizes_op, &z);
+    if (z.bad) {
+        diag_error(d, z.bad->loc, "%s: tensor too large: its result has %lld elements or more, the limit is 2^26 (%lld)",
+                   op_name(z.bad), (long long)z.bad_n, (long long)MAX_ELEMS);
+        return false;
+    }
+    if (bytes) *bytes = z.bytes;
+    return true;
 }
 
 static bool check_div;

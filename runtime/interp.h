@@ -54,6 +54,17 @@ static inline IArg iarg_float(double v) { IArg a = { .kind = IARG_FLOAT, .f = v 
  * first one that is not private (else the first one) */
 Op *interp_find_func(Op *module, const char *name);
 
+/* the most elements a tensor may have, in every engine of `run` (the
+ * interpreter holds each element in 8 bytes or more) */
+#define INTERP_MAX_ELEMS ((int64_t)1 << 26)
+
+/* every tensor type of a result in module (every function: callees too)
+ * within INTERP_MAX_ELEMS elements, else false after a located error at the
+ * first op past it; *bytes (optional) is the sum of their sizes in C (the C
+ * target keeps tensors in local arrays, so a driver sizes its threads'
+ * stacks from it) */
+bool interp_check_sizes(Op *module, int64_t *bytes, Diag *d);
+
 /* an integer division or remainder by zero (arith.divsi, divui, ceildivsi,
  * ceildivui, floordivsi, remsi, remui) gives RISC-V's result by default
  * (a quotient is all ones, a remainder the dividend; INT_MIN / -1 is

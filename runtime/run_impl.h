@@ -90,6 +90,9 @@ typedef struct JitOpts {
 
 /* run func over the grid with the JIT; returns 0, -1 after an error, or 1
  * when the C target cannot translate the kernel (*unsup is the op) */
+/* the stack size of the threads that run a program of module's C, from its
+ * tensors; 0 after a located error (a tensor over INTERP_MAX_ELEMS) */
+size_t jit_stack_bytes(Op *module, Diag *d);
 int jit_run(Ctx *c, Op *module, Op *func, int nargs, const IArg *args, const int grid[3], const JitOpts *jo,
             Op **unsup, Diag *d);
 

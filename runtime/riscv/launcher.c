@@ -9,9 +9,10 @@
  *
  * usage: launcher DIR
  * DIR/manifest (written by runtime/riscv/riscv.c) is text:
- *   ttxform-riscv 1
+ *   ttxform-riscv 2
  *   grid GX GY GZ
  *   threads T
+ *   stack BYTES      the threads' stack (the kernel's tensors are local arrays)
  *   args N
  * then one line per argument, in order:
  *   buf I BYTES      the bytes of DIR/argI.bin, read into a 64-byte aligned buffer
@@ -23,8 +24,9 @@
  * defines ttx_kernel_sub) runs T tasks per program instead, task s of a
  * program its sub-block s of T (targets/cgen/cgen.h, cgen_sub_blocks).  Then each buffer is written back to its file and
  * DIR/result says `ok`, or `fail SITE X Y Z`: the lowest program whose
- * TTX_FAIL hook fired (a division by zero, a float-to-integer conversion out
- * of range, a loop step that is not positive) and the site of the op.
+ * TTX_FAIL hook fired (a float-to-integer conversion out of range, a loop
+ * step that is not positive; a division by zero when the kernel's C maps
+ * TTX_DIV0 to it) and the site of the op.
  * Exit status: 0, or 2 when the files cannot be read or written. */
 #include <inttypes.h>
 #include <pthread.h>
@@ -91,8 +93,10 @@ int main(int argc, char **argv) {
     FILE *m = fopen(path, "r");
     if (!m) die("cannot read", path);
     int version, threads, nargs;
-    if (fscanf(m, "ttxform-riscv %d grid %d %d %d threads %d args %d", &version, &grid[0], &grid[1], &grid[2], &threads,
-               &nargs) != 6 || version != 1 || nargs < 0 || threads < 1 || grid[0] < 1 || grid[1] < 1 || grid[2] < 1)
+    unsigned long long stack;
+    if (fscanf(m, "ttxform-riscv %d grid %d %d %d threads %d stack %llu args %d", &version, &grid[0], &grid[1], &grid[2], &threads,
+               &stack, &nargs) != 7 || version != 2 || nargs < 0 || threads < 1 || grid[0] < 1 || grid[1] < 1 || grid[2] < 1 ||
+        stack < 1)
         die("malformed", path);
     argv_k = calloc((size_t)nargs + 1, sizeof *argv_k);
     size_t *bytes = calloc((size_t)nargs + 1, sizeof *bytes);
@@ -140,11 +144,14 @@ int main(int argc, char **argv) {
     pthread_t *th = calloc((size_t)threads, sizeof *th);
     pthread_attr_t at;
     pthread_attr_init(&at);
-    pthread_attr_setstacksize(&at, (size_t)64 << 20);   /* tensors are local arrays */
+    pthread_attr_setstacksize(&at, (size_t)stack);   /* tensors are local arrays: the size ttxform computed */
     int started = 0;
     for (int i = 0; th && i < threads; i++, started++)
         if (pthread_create(&th[i], &at, worker, NULL)) break;
-    if (!started) worker(NULL);
+    if (!started) {   /* the main thread's stack may be too small for the kernel */
+        fprintf(stderr, "launcher: cannot start a thread with a stack of %llu MiB\n", stack >> 20);
+        exit(2);
+    }
     for (int i = 0; i < started; i++) pthread_join(th[i], NULL);
 
     for (int i = 0; i < nargs; i++) {

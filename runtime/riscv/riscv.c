@@ -116,12 +116,12 @@ static char *kernel_source(Ctx *c, Op *module, Op *func, RvArch arch, bool ime_r
 }
 
 /* the manifest and the argument files of launcher.c */
-static bool write_inputs(const char *dir, Op *func, int nargs, const IArg *args, const int grid[3], int threads) {
+static bool write_inputs(const char *dir, Op *func, int nargs, const IArg *args, const int grid[3], int threads, size_t stack) {
     char path[RV_PATH];
     snprintf(path, sizeof path, "%s/manifest", dir);
     FILE *m = fopen(path, "w");
     if (!m) { errorf("cannot write '%s': %s", path, strerror(errno)); return false; }
-    fprintf(m, "ttxform-riscv 1\ngrid %d %d %d\nthreads %d\nargs %d\n", grid[0], grid[1], grid[2], threads, nargs);
+    fprintf(m, "ttxform-riscv 2\ngrid %d %d %d\nthreads %d\nstack %zu\nargs %d\n", grid[0], grid[1], grid[2], threads, stack, nargs);
     Block *entry = func->regions[0].first;
     bool ok = true;
     for (int i = 0; i < nargs && ok; i++) {
@@ -176,7 +176,7 @@ static bool get_program(const RvTools *t, const RvOpts *o, bool f16, const char 
     snprintf(lc, sizeof lc, "%s/launcher.c", dir);
     char tmp[RV_PATH];
     if (cache) {
-        const char *parts[] = { "ttxform-riscv 1", t->clang, t->lld, rv_march(o->arch, f16), ksrc, rv_launcher_src };
+        const char *parts[] = { "ttxform-riscv 2", t->clang, t->lld, rv_march(o->arch, f16), ksrc, rv_launcher_src };
         char key[33];
         hash_key(parts, 6, key);
         snprintf(prog, n, "%s/rv-%s", cache, key);
@@ -234,6 +234,11 @@ int rv_run(Ctx *c, Op *module, Op *func, int nargs, const IArg *args, const int 
         errorf("%s", err);
         return -1;
     }
+    /* the threads' stack: the C keeps tensors in local arrays (as the JIT's) */
+    int64_t tb = 0;
+    if (!interp_check_sizes(module, &tb, d)) return -1;
+    size_t stack = (size_t)((2 * (uint64_t)tb + ((uint64_t)8 << 20) + 0xffff) & ~(uint64_t)0xffff);
+    if (stack < ((size_t)64 << 20)) stack = (size_t)64 << 20;
     PtrVec sites = { 0 };
     size_t klen = 0;
     char *ksrc = kernel_source(c, module, func, o->arch, o->ime_ref, &sites, unsup, d, &klen);
@@ -259,7 +264,7 @@ int rv_run(Ctx *c, Op *module, Op *func, int nargs, const IArg *args, const int 
     if (nt > total && !cgen_sub_blocks(func)) nt = (int)total;   /* sub-blocks: as many as threads */
     if (nt < 1) nt = 1;
     if (o->nthreads_out) *o->nthreads_out = nt;
-    if (!write_inputs(dir, func, nargs, args, grid, nt)) goto out;
+    if (!write_inputs(dir, func, nargs, args, grid, nt, stack)) goto out;
 
     char cpu[256];
     snprintf(cpu, sizeof cpu, "rv64,v=true,vlen=%d,vext_spec=v1.0,rvv_ta_all_1s=true,rvv_ma_all_1s=true%s",

@@ -624,6 +624,42 @@ def save_int(name, values):
     return p
 
 
+BIG_TTIR = """module {
+  tt.func public @big(%x: !tt.ptr<f32>, %y: !tt.ptr<f32>) {
+    %r = tt.make_range {end = N : i32, start = 0 : i32} : tensor<Nxi32>
+    %s = tt.splat %x : !tt.ptr<f32> -> tensor<Nx!tt.ptr<f32>>
+    %p = tt.addptr %s, %r : tensor<Nx!tt.ptr<f32>>, tensor<Nxi32>
+    %v = tt.load %p : tensor<Nx!tt.ptr<f32>>
+    %m = "tt.reduce"(%v) <{axis = 0 : i32}> ({
+    ^bb0(%a: f32, %b: f32):
+      %t = arith.addf %a, %b : f32
+      tt.reduce.return %t : f32
+    }) : (tensor<Nxf32>) -> f32
+    tt.store %y, %m : !tt.ptr<f32>
+    tt.return
+  }
+}
+"""
+
+
+def big_tensors():
+    """a load and reduce of 2^24 f32 (the C's local arrays need more than the
+    64 MiB stack the threads had: exit 139) on the JIT, on 1 and 2 threads;
+    2^30 elements, past every engine's limit (2^26), a located error"""
+    big = write("big.ttir", BIG_TTIR.replace("N", str(1 << 24)))
+    out = path("big-y.npy")
+    for extra in ([], ["--threads=2"]):
+        rc, o, err = run([big, "--grid=2", "--arg", f"x=ones:{1 << 24}", "--arg", "y=zeros:1", "--output", f"y={out}"] + extra)
+        got = np.load(out) if rc == 0 and os.path.exists(out) else None
+        report(f"big-tensor-jit{''.join(extra)}", None if got is not None and got[0] == 1 << 24 and not err
+               else f"exit {rc}: {err[:500]} {got}")
+    huge = write("huge.ttir", BIG_TTIR.replace("N", str(1 << 30)))
+    for eng in ("--jit", "--interp", "--check"):
+        error_case(f"error-huge-tensor{eng}", [huge, "--grid=1", eng, "--arg", "x=ones:16", "--arg", "y=zeros:1", "--output", f"y={out}"],
+                   "huge.ttir:3:10: error: tt.make_range: tensor too large: its result has 1073741824 elements or more, "
+                   "the limit is 2^26 (67108864)", out)
+
+
 def div_zero_gcc_ubsan():
     """div_zero.ttir's --emit=c built by gcc with UBSan: no report, and the
     results of every engine (RISC-V's rule, no undefined behaviour in C)"""
@@ -667,6 +703,7 @@ def div_zero_gcc_ubsan():
 def main():
     covered()
     div_zero_gcc_ubsan()
+    big_tensors()
     check_cases()
     trace_and_dump()
     error_cases()

@@ -496,6 +496,23 @@ def error_cases():
                           "--output", f"p={npy}"])
         got = list(np.load(npy)) if rc == 0 and os.path.exists(npy) else None
         report(f"qemu-divsi-by-zero-{tgt}", None if got == [-1] * 8 else f"exit {rc}: {err[:500]} {got}")
+    # 2^24 f32 in local arrays: the launcher's threads get the stack they
+    # need (64 MiB was too little: a segfault); 2^30, a located error first
+    big = path("big.ttir")
+    with open(big, "w") as f:
+        f.write(jit.BIG_TTIR.replace("N", str(1 << 24)))
+    huge = path("huge.ttir")
+    with open(huge, "w") as f:
+        f.write(jit.BIG_TTIR.replace("N", str(1 << 30)))
+    for tgt in ("riscv64", "riscv64-rvv"):
+        bnpy = path("big-y.npy")
+        rc, o, err = ttx(["run", big, f"--target={tgt}", "--grid=1", "--arg", f"x=ones:{1 << 24}", "--arg", "y=zeros:1",
+                          "--output", f"y={bnpy}"])
+        got = list(np.load(bnpy)) if rc == 0 and os.path.exists(bnpy) else None
+        report(f"big-tensor-{tgt}", None if got == [1 << 24] else f"exit {rc}: {err[:500]} {got}")
+        error_case(f"error-huge-tensor-{tgt}", ["run", huge, f"--target={tgt}", "--grid=1", "--arg", "x=ones:16", "--arg", "y=zeros:1",
+                                                "--output", f"y={bnpy}"],
+                   "huge.ttir:3:10: error: tt.make_range: tensor too large", bnpy)
     error_case("error-check-out-of-bounds", ["run", k, "--target=riscv64-rvv", "--check"] + good[:7] + ["--arg", "arg3=17"],
                "vector_add.ttir:15:10: error: tt.load: out-of-bounds access: element [16] reads element 16")
     left = os.listdir(RUNTMP)
