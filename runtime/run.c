@@ -594,13 +594,15 @@ int run_main(int argc, char **argv) {
         if (!jtimes || !itimes) { errorf("out of memory"); goto out; }
     }
     if (o.target) {
-        /* --check: the interpreter first, which reports an out-of-bounds
-         * access at the op before the unchecked run under qemu */
-        if (o.engine == ENG_CHECK && (interp_run(c, func, nk, rargs, o.grid, &d) != 0 || d.nerrors)) goto out;
         RvOpts ro = { .arch = o.target, .vlen = o.vlen, .threads = o.threads, .dump_dir = o.dump_dir,
                       .cache_dir = o.cache_dir, .nthreads_out = &nthreads, .ime_ref = o.ime_ref };
         Op *unsup = NULL;
-        int rr = rv_run(c, m, func, nk, iargs, o.grid, &ro, &unsup, &d);
+        /* --check: the interpreter first, which reports an out-of-bounds
+         * access at the op before the unchecked run under qemu; but a kernel
+         * the C target cannot translate is refused before it runs */
+        int rr = o.engine == ENG_CHECK ? rv_translates(c, m, func, &ro, &unsup, &d) : 0;
+        if (rr == 0 && o.engine == ENG_CHECK && (interp_run(c, func, nk, rargs, o.grid, &d) != 0 || d.nerrors)) goto out;
+        if (rr == 0) rr = rv_run(c, m, func, nk, iargs, o.grid, &ro, &unsup, &d);
         if (rr == 1) {
             diag_error(&d, unsup->loc, "the C target does not support '%s', so the kernel cannot run under qemu-riscv64",
                        op_name(unsup));

@@ -18,6 +18,7 @@
 
 static void errorf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 static void errorf(const char *fmt, ...) {
+    if (rv_interrupted()) return;   /* a child killed by the signal: no message */
     va_list ap;
     va_start(ap, fmt);
     fputs("ttxform run: error: ", stderr);
@@ -171,6 +172,23 @@ static bool get_program(const RvTools *t, const RvOpts *o, bool f16, const char 
                         char *prog, size_t n) {
     const char *cache = o->cache_dir ? o->cache_dir : getenv("TTXFORM_CACHE_DIR");
     if (cache && !*cache) cache = NULL;
+    /* qemu runs in the temporary directory: a relative cache is made absolute */
+    char abscache[RV_PATH - 128];   /* room for "/.rv-KEY.PID" */
+    if (cache && cache[0] != '/') {
+        char cwd[RV_PATH - 256];
+        if (!getcwd(cwd, sizeof cwd)) {
+            errorf("cannot use the cache directory '%s': the current directory: %s", cache, strerror(errno));
+            return false;
+        }
+        if (strlen(cwd) + 1 + strlen(cache) >= sizeof abscache) {
+            errorf("cannot use the cache directory '%s': the path is too long", cache);
+            return false;
+        }
+        memcpy(abscache, cwd, strlen(cwd));
+        abscache[strlen(cwd)] = '/';
+        memcpy(abscache + strlen(cwd) + 1, cache, strlen(cache) + 1);
+        cache = abscache;
+    }
     char kc[RV_PATH], lc[RV_PATH];
     snprintf(kc, sizeof kc, "%s/%s.c", dir, fname);
     snprintf(lc, sizeof lc, "%s/launcher.c", dir);
@@ -224,6 +242,16 @@ static void report_fail(const char *res, const PtrVec *sites, Diag *d) {
                      : op && (op_is(op, OP_arith_fptosi) || op_is(op, OP_arith_fptoui)) ? "a value does not fit the result type"
                      : "division by zero";
     diag_error(d, l, "%s: %s in program (%d, %d, %d) (under qemu-riscv64)", nm, what, x, y, z);
+}
+
+int rv_translates(Ctx *c, Op *module, Op *func, const RvOpts *o, Op **unsup, Diag *d) {
+    PtrVec sites = { 0 };
+    size_t klen = 0;
+    char *ksrc = kernel_source(c, module, func, o->arch, o->ime_ref, &sites, unsup, d, &klen);
+    pv_free(&sites);
+    if (!ksrc) return unsup && *unsup ? 1 : -1;
+    free(ksrc);
+    return 0;
 }
 
 int rv_run(Ctx *c, Op *module, Op *func, int nargs, const IArg *args, const int grid[3], const RvOpts *o, Op **unsup,
@@ -299,6 +327,7 @@ int rv_run(Ctx *c, Op *module, Op *func, int nargs, const IArg *args, const int 
 
 out:
     if (dir[0]) rv_rmdir(dir);
+    rv_reraise();   /* SIGINT/SIGTERM/SIGHUP: the directory is gone, now die of it */
     free(ksrc);
     pv_free(&sites);
     return rc;

@@ -61,6 +61,10 @@ bool rv_parse_vlen(const char *s, int *vlen);
 int rv_run(Ctx *c, Op *module, Op *func, int nargs, const IArg *args, const int grid[3], const RvOpts *o, Op **unsup,
            Diag *d);
 
+/* whether rv_run can translate func's kernel: 0, 1 (*unsup is the op the C
+ * target lacks) or -1 after reporting an error; nothing is built or run */
+int rv_translates(Ctx *c, Op *module, Op *func, const RvOpts *o, Op **unsup, Diag *d);
+
 /* `ttxform build`: argv[0] is "build"; returns the exit status */
 int rv_build_main(int argc, char **argv);
 
