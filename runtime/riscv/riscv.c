@@ -301,6 +301,20 @@ int rv_run(Ctx *c, Op *module, Op *func, int nargs, const IArg *args, const int 
     snprintf(log, sizeof log, "%s/qemu.log", dir);
     char *argv[] = { t.qemu, "-cpu", cpu, prog, dir, NULL };
     int st = rv_spawn(argv, dir, log, false);
+    char rp[RV_PATH];
+    snprintf(rp, sizeof rp, "%s/result", dir);
+    if (st != -1 && WIFEXITED(st) && WEXITSTATUS(st) == 3) {   /* the launcher caught a fault of the kernel */
+        char *res = rv_read_file(rp, NULL);
+        int sig = 0, x = 0, y = 0, z = 0;
+        if (res && sscanf(res, "crash %d %d %d %d", &sig, &x, &y, &z) == 4) {
+            errorf("@%s under qemu-riscv64 failed: signal %d (%s) in program (%d, %d, %d)\n"
+                   "note: memory accesses are not checked under qemu; --check runs the interpreter first, which "
+                   "reports an out-of-bounds access at the op", fname, sig, strsignal(sig), x, y, z);
+            free(res);
+            goto out;
+        }
+        free(res);
+    }
     if (st == -1 || !WIFEXITED(st) || WEXITSTATUS(st) != 0) {
         char how[128];
         if (st == -1) snprintf(how, sizeof how, "could not start: %s", strerror(errno));
@@ -316,8 +330,6 @@ int rv_run(Ctx *c, Op *module, Op *func, int nargs, const IArg *args, const int 
         free(lt);
         goto out;
     }
-    char rp[RV_PATH];
-    snprintf(rp, sizeof rp, "%s/result", dir);
     char *res = rv_read_file(rp, NULL);
     if (!res) { errorf("the riscv64 launcher wrote no result"); goto out; }
     if (!strncmp(res, "ok", 2)) {

@@ -539,6 +539,12 @@ def error_cases():
                "vector_add.ttir:14:10: error: tt.load: out-of-bounds access: reads element 16 (byte offset 64) of argument 0, "
                "which holds 16 elements (64 bytes) in program (0, 0, 0)", out)
     report("error-no-trace-after-failure", None if not os.path.exists(tr) else "the trace of a failed run was kept")
+    # --grid=2147483647: programs counted in 64 bits; the kernel's own i32
+    # pid * 1024 wraps at program 2^21, an out-of-bounds access at the op
+    error_case("error-jit-grid-x-max", [os.path.join(CPU, "vector_add.ttir"), "--grid=2147483647", "--arg", "arg0=zeros:8",
+                                        "--arg", "arg1=zeros:8", "--arg", "arg2=zeros:8", "--arg", "arg3=8"],
+               "vector_add.ttir:15:10: error: tt.load: out-of-bounds access: reads element -2147483648 (byte offset -8589934592) "
+               "of argument 0, which holds 8 elements (32 bytes) in program (2097152, 0, 0)")
     # the lowest failing program is reported, whatever the threads
     error_case("error-jit-oob-lowest-program", [k, "--grid=8", "--threads=4"] + good[:6] + ["--arg", "arg3=8192"],
                "in program (0, 0, 0)")

@@ -595,6 +595,13 @@ def error_cases():
         error_case(f"error-huge-tensor-{tgt}", ["run", huge, f"--target={tgt}", "--grid=1", "--arg", "x=ones:16", "--arg", "y=zeros:1",
                                                 "--output", f"y={bnpy}"],
                    "huge.ttir:3:10: error: tt.make_range: tensor too large", bnpy)
+    # --grid=2147483647: the launcher counts programs in 64 bits; the
+    # kernel's own pid * 1024 wraps at program 2^21 to an access 8 GiB before
+    # its buffer, which faults (no bounds checks under qemu): the program named
+    for tgt in ("riscv64", "riscv64-rvv"):
+        error_case(f"error-grid-x-max-{tgt}", ["run", k, f"--target={tgt}", "--threads=1", "--grid=2147483647", "--arg", "arg0=zeros:8",
+                                               "--arg", "arg1=zeros:8", "--arg", "arg2=zeros:8", "--arg", "arg3=8"],
+                   "@add_kernel under qemu-riscv64 failed: signal 11 (Segmentation fault) in program (2097152, 0, 0)")
     error_case("error-check-out-of-bounds", ["run", k, "--target=riscv64-rvv", "--check"] + good[:7] + ["--arg", "arg3=17"],
                "vector_add.ttir:15:10: error: tt.load: out-of-bounds access: element [16] reads element 16")
     left = os.listdir(RUNTMP)
