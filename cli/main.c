@@ -29,6 +29,7 @@ typedef struct Opts {
     bool split, verify, generic, debuginfo, ktir_cpu;
     int ktdp_space;
     const char *emit;             /* a target name, or NULL */
+    bool emit_given;              /* --emit was given (mlir and generic too): it wins over -o's suffix */
     TargetOpts to;
     bool target_opts_given;
     const char *target_opt;       /* the first KTIR option given */
@@ -63,7 +64,8 @@ static const char *usage =
     "                             '// expected-error @+N {{...}}' annotations\n"
     "  --mlir-print-op-generic    print every op in MLIR's generic form\n"
     "  --emit=generic             the same\n"
-    "  --emit=mlir                print ops in their custom form (the default)\n"
+    "  --emit=mlir                print ops in their custom form (the default; an\n"
+    "                             explicit --emit always wins over the suffix of -o)\n"
     "  --emit=ktir                lower TTIR to KTIR for IBM Spyre with the Spyre\n"
     "                             backend's pipeline (also chosen by -o FILE.ktir when\n"
     "                             no pass is given on the command line); input that\n"
@@ -225,10 +227,11 @@ static int parse_args(int argc, char **argv, Opts *o, bool *done) {
         if ((t = take_value(n, "emit", argc, argv, &i, &v))) {
             if (t < 0) return bad_usage("option '%s' needs a value (mlir, generic, ktir, c or rvv)", a);
             if (once(&seen_emit, a)) return 1;
+            o->emit_given = true;
             if (!strcmp(v, "generic")) o->generic = true;
             else if (!strcmp(v, "mlir")) o->generic = false;
             else if (target_by_name(v)) o->emit = v;
-            else return bad_usage("unknown output kind in '%s' (expected mlir, generic, ktir or c)", a);
+            else return bad_usage("unknown output kind in '%s' (expected mlir, generic, ktir, c or rvv)", a);
         } else if ((t = take_value(n, "grid", argc, argv, &i, &v))) {
             if (t < 0 || !*v) return bad_usage("option '%s' needs a value, such as --grid=32 or --grid=4,8", a);
             if (once(&seen_grid, a)) return 1;
@@ -707,7 +710,8 @@ static int run(int argc, char **argv) {
         return 1;
     }
     /* the output's default pipeline when no pass was named */
-    const Target *tgt = o.emit ? target_by_name(o.emit) : many ? NULL : target_by_suffix(o.out);
+    /* an explicit --emit wins over the suffix of -o, whichever it names */
+    const Target *tgt = o.emit ? target_by_name(o.emit) : many || o.emit_given ? NULL : target_by_suffix(o.out);
     const Target *emit_tgt = tgt && tgt->emit ? tgt : NULL;   /* writes its own output (C) */
     const char *suffix = tgt ? tgt->suffix : ".mlir";
     if (tgt && o.pl.n) tgt = NULL;   /* an explicit pipeline wins */

@@ -212,6 +212,18 @@ bool parse_scalar(const char *s, const Type *t, IArg *a, char *err, size_t errle
         errno = 0;
         double v = strtod(s, &end);
         if (end == s || *end || isspace((unsigned char)*s)) return gerr(err, errlen, "expected a number, not '%s'", s);
+        /* a finite number the type rounds to infinity is out of range, as an
+         * integer past its type is (inf itself is written "inf") */
+        if (!isinf(v) || errno == ERANGE) {
+            const char *fn = t->f.name ? t->f.name : "";
+            bool over = isinf(v);
+            float f = (float)v;
+            union { float f; uint32_t u; } fb = { .f = f };
+            if (!strcmp(fn, "f32")) over = over || isinf(f);
+            else if (!strcmp(fn, "bf16")) over = over || isinf(f) || (fb.u & 0x7fffffffu) >= 0x7f7f8000u;
+            else if (!strcmp(fn, "f16")) over = over || (npy_f16_from_double(v) & 0x7fffu) == 0x7c00u;
+            if (over) return gerr(err, errlen, "%s is out of range (it rounds to infinity in %s)", s, fn[0] ? fn : "the type");
+        }
         *a = iarg_float(v);
         return true;
     }

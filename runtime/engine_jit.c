@@ -33,6 +33,7 @@ typedef struct JitRun {
     pthread_mutex_t mu;
     int64_t fail_prog;         /* INT64_MAX: none */
     int fail_site, fail_pid[3];
+    long long fail_el;         /* a division by zero: the element (-1: unknown) */
     const void *fail_p;
     long long fail_n;
     bool oob;
@@ -48,7 +49,7 @@ typedef struct JitRun {
 
 static JitRun *g_run;   /* one run per process */
 
-static void jr_record(int site, bool oob, const void *p, long long n, int x, int y, int z) {
+static void jr_record(int site, bool oob, const void *p, long long n, long long el, int x, int y, int z) {
     JitRun *r = g_run;
     int64_t lin = x + (int64_t)r->grid[0] * (y + (int64_t)r->grid[1] * z);
     pthread_mutex_lock(&r->mu);
@@ -58,6 +59,7 @@ static void jr_record(int site, bool oob, const void *p, long long n, int x, int
         r->oob = oob;
         r->fail_p = p;
         r->fail_n = n;
+        r->fail_el = el;
         r->fail_pid[0] = x; r->fail_pid[1] = y; r->fail_pid[2] = z;
     }
     pthread_mutex_unlock(&r->mu);
@@ -67,7 +69,7 @@ static int hook_in(const void *p, long long n, int site, int x, int y, int z) {
     const char *c = p;
     for (int i = 0; i < r->nbufs; i++)
         if (c >= r->base[i] && n >= 0 && (size_t)(c - r->base[i]) + (size_t)n <= r->bytes[i]) return 1;
-    jr_record(site, true, p, n, x, y, z);
+    jr_record(site, true, p, n, -1, x, y, z);
     return 0;
 }
 /* is p[0..n) inside one bound buffer? (reports nothing: the caller falls
@@ -81,7 +83,24 @@ static int hook_inr(const void *p, long long n) {
     }
     return 0;
 }
-static void hook_fail(int site, int x, int y, int z) { jr_record(site, false, NULL, 0, x, y, z); }
+static void hook_fail(int site, int x, int y, int z) { jr_record(site, false, NULL, 0, -1, x, y, z); }
+static void hook_div0(int site, long long el, int x, int y, int z) { jr_record(site, false, NULL, 0, el, x, y, z); }
+
+/* " at element [i, j]" for row-major element el of op's first result (a
+ * scalar: [0]), as the interpreter says it; "" when el is unknown */
+static void element_str(char *out, size_t n, Op *op, long long el) {
+    out[0] = 0;
+    if (!op || el < 0 || op->nres < 1) return;
+    Type *t = op_result(op, 0)->type;
+    int r = t && t->kind == T_TENSOR && t->sh.rank > 0 ? t->sh.rank : 0;
+    long long idx[16];
+    if (r > 16) return;
+    for (int i = r - 1; i >= 0; i--) { idx[i] = t->sh.dims[i] > 0 ? el % t->sh.dims[i] : 0; el = t->sh.dims[i] > 0 ? el / t->sh.dims[i] : 0; }
+    size_t o = (size_t)snprintf(out, n, " at element [");
+    if (!r && o < n) o += (size_t)snprintf(out + o, n - o, "0");
+    for (int i = 0; i < r && o < n; i++) o += (size_t)snprintf(out + o, n - o, "%s%lld", i ? ", " : "", idx[i]);
+    if (o < n) snprintf(out + o, n - o, "]");
+}
 
 static void hook_kt_put(int site, long long seq, long long tile, int idx, const void *data, long long bytes) {
     JitRun *r = g_run;
@@ -165,7 +184,9 @@ static void jr_report(JitRun *r, const PtrVec *sites, Diag *d) {
                          : op && (op_is(op, OP_tensor_extract) || op_is(op, OP_tensor_insert) || op_is(op, OP_tensor_extract_slice) ||
                                   op_is(op, OP_tensor_insert_slice)) ? "an index is out of bounds"
                          : "division by zero";
-        diag_error(d, l, "%s: %s in program (%d, %d, %d)", nm, what, r->fail_pid[0], r->fail_pid[1], r->fail_pid[2]);
+        char at[256];
+        element_str(at, sizeof at, op, r->fail_el);
+        diag_error(d, l, "%s: %s%s in program (%d, %d, %d)", nm, what, at, r->fail_pid[0], r->fail_pid[1], r->fail_pid[2]);
         return;
     }
     /* the nearest buffer */
@@ -189,9 +210,10 @@ static void jr_report(JitRun *r, const PtrVec *sites, Diag *d) {
     char whose[64];
     if (r->argof[best] < 0) snprintf(whose, sizeof whose, "the memory (--memory)");
     else snprintf(whose, sizeof whose, "argument %d", r->argof[best]);
-    diag_error(d, l, "%s: out-of-bounds access: %s element %lld (byte offset %lld) of %s, which holds %lld elements "
-               "(%zu bytes) in program (%d, %d, %d)", nm, what, ei, off, whose, (long long)(r->bytes[best] / (size_t)sz),
-               r->bytes[best], r->fail_pid[0], r->fail_pid[1], r->fail_pid[2]);
+    long long held = (long long)(r->bytes[best] / (size_t)sz);
+    diag_error(d, l, "%s: out-of-bounds access: %s element %lld (byte offset %lld) of %s, which holds %lld element%s "
+               "(%zu byte%s) in program (%d, %d, %d)", nm, what, ei, off, whose, held, held == 1 ? "" : "s",
+               r->bytes[best], r->bytes[best] == 1 ? "" : "s", r->fail_pid[0], r->fail_pid[1], r->fail_pid[2]);
 }
 
 typedef struct Pool {
@@ -253,6 +275,7 @@ static int ncpus(void) {
 static const char *jit_hooks =
     "int ttx_in(const void *p, long long bytes, int site, int x, int y, int z);\n"
     "void ttx_fail(int site, int x, int y, int z);\n"
+    "void ttx_div0(int site, long long k, int x, int y, int z);\n"
     "int ttx_stop(long long program);\n"
     "#define TTX_FAIL(site) ttx_fail(site, pidX, pidY, pidZ)\n"
     "#define TTX_STOP(p) ttx_stop(p)\n";
@@ -261,8 +284,22 @@ static const char *jit_bounds = "#define TTX_IN(p, bytes, site) ttx_in(p, bytes,
                                 "#define TTX_INR(p, bytes) ttx_inr(p, bytes)\n";
 static const char *jit_nobounds = "#define TTX_INR(p, bytes) 1\n";
 
+/* the stack of a thread that runs programs: the C keeps tensors in local
+ * arrays, so twice their bytes (scratch of reductions, scans and copies)
+ * and 8 MiB, at least 64 MiB; 0 after a located error (a tensor over the
+ * engines' limit) */
+size_t jit_stack_bytes(Op *module, Diag *d) {
+    int64_t b = 0;
+    if (!interp_check_sizes(module, &b, d)) return 0;
+    uint64_t s = 2 * (uint64_t)b + ((uint64_t)8 << 20);
+    if (s < ((uint64_t)64 << 20)) s = (uint64_t)64 << 20;
+    return (size_t)((s + 0xffff) & ~(uint64_t)0xffff);
+}
+
 int jit_run(Ctx *c, Op *module, Op *func, int nargs, const IArg *args, const int grid[3], const JitOpts *jo,
             Op **unsup, Diag *d) {
+    size_t stack = jit_stack_bytes(module, d);
+    if (!stack) return -1;
     PtrVec sites = { 0 };
     char *src = NULL;
     size_t len = 0;
@@ -270,6 +307,7 @@ int jit_run(Ctx *c, Op *module, Op *func, int nargs, const IArg *args, const int
     if (!f) { errorf("out of memory"); return -1; }
     fputs(jit_hooks, f);
     fputs(jo->no_bounds ? jit_nobounds : jit_bounds, f);
+    if (interp_check_div()) fputs("#define TTX_DIV0(site, k) ttx_div0(site, k, pidX, pidY, pidZ)\n", f);
     CEmitOpts co = { .launcher = true, .sites = &sites, .unsupported = unsup, .rt = true };
     bool ok = c_emit(f, c, module, func, &co, d);
     fclose(f);
@@ -290,10 +328,11 @@ int jit_run(Ctx *c, Op *module, Op *func, int nargs, const IArg *args, const int
     pthread_cond_init(&r.cv, NULL);
     g_run = &r;
     JitSym syms[] = { { "ttx_in", (void *)hook_in }, { "ttx_fail", (void *)hook_fail }, { "ttx_stop", (void *)hook_stop },
+                      { "ttx_div0", (void *)hook_div0 },
                       { "ttx_inr", (void *)hook_inr }, { "ttx_kt_put", (void *)hook_kt_put }, { "ttx_kt_get", (void *)hook_kt_get } };
     char err[4096];
     double t0 = now_us();
-    Jit *j = jit_compile(src, syms, 6, err, sizeof err);
+    Jit *j = jit_compile(src, syms, (int)(sizeof syms / sizeof *syms), err, sizeof err);
     double t1 = now_us();
     free(src);
     if (!j) {
@@ -362,8 +401,8 @@ int jit_run(Ctx *c, Op *module, Op *func, int nargs, const IArg *args, const int
     if (!w || !th) { free(w); free(th); errorf("out of memory"); goto done; }
     pthread_attr_t at;
     pthread_attr_init(&at);
-    pthread_attr_setstacksize(&at, (size_t)64 << 20);   /* tensors are local arrays */
-    int started = 0;
+    pthread_attr_setstacksize(&at, stack);   /* tensors are local arrays */
+    int started = 0, terr = 0;
     char *kn = jo->trace ? malloc(strlen(fname) + 64) : NULL;
     if (kn) {
         sprintf(kn, "%s[%d,%d,%d]", fname, grid[0], grid[1], grid[2]);
@@ -383,7 +422,7 @@ int jit_run(Ctx *c, Op *module, Op *func, int nargs, const IArg *args, const int
             for (int i = 0; i < nt; i++) {
                 w[i].p = &p;
                 w[i].tid = i + 1;
-                if (pthread_create(&th[i], &at, worker_main, &w[i]) != 0) break;
+                if ((terr = pthread_create(&th[i], &at, worker_main, &w[i])) != 0) break;
                 started++;
             }
         if (p.cotiles) {
@@ -412,7 +451,7 @@ int jit_run(Ctx *c, Op *module, Op *func, int nargs, const IArg *args, const int
     pthread_cond_destroy(&p.go);
     pthread_cond_destroy(&p.idle);
     pthread_attr_destroy(&at);
-    if (!started) errorf("cannot start a thread: %s", strerror(errno));
+    if (!started) errorf("cannot start a thread with a stack of %zu MiB (the kernel's tensors are on it): %s", stack >> 20, strerror(terr ? terr : errno));
     else {
         if (jo->trace) {
             for (int i = 0; i < nt; i++)

@@ -99,7 +99,9 @@ bool iv_rv_alloc(In *in, Op *op, RV *r, Type *t) {
         for (int i = 0; i < r->rank; i++) {
             if (r->dims[i] < 0) return iv_fail(in, op, "dynamic tensor shapes are not supported");
             r->n *= r->dims[i];
-            if (r->n > MAX_ELEMS) return iv_fail(in, op, "tensor too large");
+            if (r->n > MAX_ELEMS)
+                return iv_fail(in, op, "tensor too large: its result has %lld elements or more, the limit is 2^26 (%lld)",
+                               (long long)r->n, (long long)MAX_ELEMS);
         }
     } else if (block_rank(t) > 0) {
         /* a block pointer or tensor descriptor: see block_ptr() */
@@ -265,9 +267,10 @@ unsigned char *iv_mem_at(In *in, Op *op, const RV *p, int64_t k, Type *et, const
         char whose[64];
         if (scr) snprintf(whose, sizeof whose, "xsmt.alloc buffer %d", e.p.buf - in->nargs);
         else snprintf(whose, sizeof whose, "argument %d", e.p.buf);
+        long long held = (long long)(sz ? (int64_t)b->bytes / sz : 0);
         iv_fail(in, op, "out-of-bounds access: element %s %s element %lld (byte offset %lld) of %s, "
-             "which holds %lld elements (%zu bytes)", idx, what, (long long)ei, (long long)e.p.off, whose,
-             (long long)(sz ? (int64_t)b->bytes / sz : 0), b->bytes);
+             "which holds %lld element%s (%zu byte%s)", idx, what, (long long)ei, (long long)e.p.off, whose,
+             held, held == 1 ? "" : "s", b->bytes, b->bytes == 1 ? "" : "s");
         return NULL;
     }
     if (!b->data) { iv_fail(in, op, "argument %d has no data", e.p.buf); return NULL; }
@@ -298,7 +301,38 @@ bool iv_mem_read(In *in, Op *op, const unsigned char *m, Type *et, El *out) {
     }
     return iv_fail(in, op, "loading this element type is not supported");
 }
+/* interp_track_writes: the program (its linear id + 1, modulo 2^32) that
+ * last wrote each byte of each bound buffer, made on the first write */
+static struct { bool on; int known; int n; uint32_t **who; int nwrote; bool *wrote; } track = { .known = -1 };
+void interp_track_writes(bool on) { track.on = on; track.known = -1; }
+int interp_writes_overlap(void) { return track.known; }
+int interp_wrote_arg(int i) {
+    if (!track.wrote || track.known < 0) return -1;
+    return i >= 0 && i < track.nwrote && track.wrote[i];
+}
+
+static void track_write(In *in, const unsigned char *m, int64_t sz) {
+    for (int i = 0; i < in->nargs && i < track.n; i++) {
+        const Buf *b = &in->args[i].buf;
+        const unsigned char *d = b->data;
+        if (in->args[i].kind != IARG_BUF || !d || m < d || m >= d + b->bytes) continue;
+        if (!track.who[i] && !(track.who[i] = calloc(b->bytes, sizeof *track.who[i]))) { track.known = -1; track.n = 0; return; }
+        track.wrote[i] = true;
+        int64_t lin = in->pid[0] + (int64_t)in->grid[0] * (in->pid[1] + (int64_t)in->grid[1] * in->pid[2]);
+        uint32_t id = (uint32_t)lin + 1u;
+        if (!id) id = 1;
+        size_t o = (size_t)(m - d);
+        for (int64_t j = 0; j < sz && o + (size_t)j < b->bytes; j++) {
+            uint32_t *w = &track.who[i][o + (size_t)j];
+            if (*w && *w != id) track.known = 1;
+            *w = id;
+        }
+        return;
+    }
+}
+
 bool iv_mem_write(In *in, Op *op, unsigned char *m, Type *et, El v) {
+    if (track.n) track_write(in, m, iv_elem_bytes(et));
     if (et->kind == T_FLOAT) {
         int64_t bits;
         if (!iv_float_bits(et, v.f, &bits)) return iv_fail(in, op, "memory of type %s is not supported", et->f.name);
@@ -581,11 +615,67 @@ Op *interp_find_func(Op *module, const char *name) {
     return first;
 }
 
+/* ---- sizes -------------------------------------------------------------- */
+
+typedef struct Sizes { int64_t bytes; Op *bad; int64_t bad_n; } Sizes;
+static int64_t c_elem_bytes(const Type *e) {
+    if (!e) return 8;
+    if (e->kind == T_INT) return e->i.width <= 8 ? 1 : e->i.width <= 16 ? 2 : e->i.width <= 32 ? 4 : 8;
+    if (e->kind == T_FLOAT) return e->f.width <= 16 ? 2 : e->f.width <= 32 ? 4 : 8;
+    return 8;
+}
+static bool sizes_op(Op *op, void *ud) {
+    Sizes *z = ud;
+    for (int i = 0; i < op->nres; i++) {
+        Type *t = op_result(op, i)->type;
+        if (!t || t->kind != T_TENSOR || t->sh.rank < 0) continue;
+        int64_t n = 1;
+        for (int k = 0; k < t->sh.rank && n <= MAX_ELEMS; k++) n = t->sh.dims[k] < 0 ? n : n * t->sh.dims[k];
+        if (n > MAX_ELEMS) { z->bad = op; z->bad_n = n; return false; }
+        z->bytes += n * c_elem_bytes(t->sh.elem);
+    }
+    return true;
+}
+bool interp_check_sizes(Op *module, int64_t *bytes, Diag *d) {
+    Sizes z = { 0, NULL, 0 };
+    op_walk(module, sizes_op, &z);
+    if (z.bad) {
+        diag_error(d, z.bad->loc, "%s: tensor too large: its result has %lld elements or more, the limit is 2^26 (%lld)",
+                   op_name(z.bad), (long long)z.bad_n, (long long)MAX_ELEMS);
+        return false;
+    }
+    if (bytes) *bytes = z.bytes;
+    return true;
+}
+
+static bool check_div;
+void interp_set_check_div(bool on) { check_div = on; }
+bool interp_check_div(void) { return check_div; }
+
 int interp_run(Ctx *c, Op *func, int nargs, const IArg *args, const int grid[3], Diag *d) {
     return interp_run_mem(c, func, nargs, args, NULL, grid, d);
 }
 
+static int run_mem(Ctx *c, Op *func, int nargs, const IArg *args, const Buf *mem, const int grid[3], Diag *d);
 int interp_run_mem(Ctx *c, Op *func, int nargs, const IArg *args, const Buf *mem, const int grid[3], Diag *d) {
+    free(track.wrote);
+    track.wrote = NULL;
+    track.nwrote = 0;
+    track.known = -1;
+    if (!track.on) return run_mem(c, func, nargs, args, mem, grid, d);
+    track.known = 0;
+    track.who = calloc((size_t)nargs + 1, sizeof *track.who);
+    track.wrote = calloc((size_t)nargs + 1, sizeof *track.wrote);
+    track.n = track.nwrote = track.who && track.wrote ? nargs : 0;
+    if (!track.n) track.known = -1;
+    int rc = run_mem(c, func, nargs, args, mem, grid, d);
+    for (int i = 0; i < nargs && track.who; i++) free(track.who[i]);
+    free(track.who);
+    track.who = NULL;
+    track.n = 0;
+    return rc;
+}
+static int run_mem(Ctx *c, Op *func, int nargs, const IArg *args, const Buf *mem, const int grid[3], Diag *d) {
     In in = { .c = c, .d = d, .func = func, .nargs = nargs, .args = args, .mem = mem };
     if (!func || (!op_is(func, OP_tt_func) && !op_is(func, OP_func_func)) || !func->nregions || !func->regions[0].first) {
         diag_error(d, func ? func->loc : (Loc){ 0 }, "interpreter: expected a function with a body");

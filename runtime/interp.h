@@ -54,6 +54,36 @@ static inline IArg iarg_float(double v) { IArg a = { .kind = IARG_FLOAT, .f = v 
  * first one that is not private (else the first one) */
 Op *interp_find_func(Op *module, const char *name);
 
+/* the most elements a tensor may have, in every engine of `run` (the
+ * interpreter holds each element in 8 bytes or more) */
+#define INTERP_MAX_ELEMS ((int64_t)1 << 26)
+
+/* every tensor type of a result in module (every function: callees too)
+ * within INTERP_MAX_ELEMS elements, else false after a located error at the
+ * first op past it; *bytes (optional) is the sum of their sizes in C (the C
+ * target keeps tensors in local arrays, so a driver sizes its threads'
+ * stacks from it) */
+bool interp_check_sizes(Op *module, int64_t *bytes, Diag *d);
+
+/* an integer division or remainder by zero (arith.divsi, divui, ceildivsi,
+ * ceildivui, floordivsi, remsi, remui) gives RISC-V's result by default
+ * (a quotient is all ones, a remainder the dividend; INT_MIN / -1 is
+ * INT_MIN and INT_MIN % -1 is 0, docs/cpu.md); with on, every engine of the
+ * process reports it instead as an error at the op (`run
+ * --check-div-by-zero`).  Set before a run. */
+void interp_set_check_div(bool on);
+bool interp_check_div(void);
+
+/* with on, each later run records which program wrote each byte of the
+ * bound buffers (4 bytes of memory per byte written), and
+ * interp_writes_overlap() then says whether two programs of the last run
+ * wrote one byte: 1, 0, or -1 when that is not known (tracking off, out of
+ * memory) */
+void interp_track_writes(bool on);
+int interp_writes_overlap(void);
+/* whether the last tracked run wrote to argument i's buffer: 1, 0, or -1 */
+int interp_wrote_arg(int i);
+
 /* run func for every program id of grid (x fastest, then y, then z).
  * Returns 0, or -1 after reporting an error to d. */
 int interp_run(Ctx *c, Op *func, int nargs, const IArg *args, const int grid[3], Diag *d);

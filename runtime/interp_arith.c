@@ -39,10 +39,17 @@ bool iv_arith_int(In *in, Op *op, int id, const RV *a, const RV *b, RV *r) {
         }
         default: {
             bool sgn = id == OP_arith_divsi || id == OP_arith_ceildivsi || id == OP_arith_floordivsi || id == OP_arith_remsi;
+            bool rem = id == OP_arith_remsi || id == OP_arith_remui;
             if ((sgn && sy == 0) || (!sgn && uy == 0)) {
-                char idx[128];
-                iv_index_str(idx, sizeof idx, r, k);
-                return iv_fail(in, op, "division by zero at element %s", idx);
+                if (interp_check_div()) {
+                    char idx[128];
+                    iv_index_str(idx, sizeof idx, r, k);
+                    return iv_fail(in, op, "division by zero at element %s", idx);
+                }
+                /* RISC-V's rule (docs/cpu.md): a quotient by zero is all
+                 * ones, a remainder by zero the dividend */
+                v = rem ? x : -1;
+                break;
             }
             if (sgn) {
                 if (sy == -1) { v = id == OP_arith_remsi ? 0 : (int64_t)(0 - (uint64_t)sxx); break; }

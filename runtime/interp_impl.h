@@ -57,7 +57,7 @@ typedef struct In {
     const Buf *mem;       /* KTIR --memory: addresses below 1 << KADDR_SHIFT are in it, or NULL */
 } In;
 
-enum { MAX_ELEMS = 1 << 26, MAX_RANK = 8, MAX_DEPTH = 64 };
+enum { MAX_ELEMS = INTERP_MAX_ELEMS, MAX_RANK = 8, MAX_DEPTH = 64 };
 
 /* pointers as integers: the buffer number above bit 40, the byte offset below */
 enum { PTR_SHIFT = 40 };

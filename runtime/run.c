@@ -40,7 +40,9 @@ static const char *run_usage =
     "\n"
     "options (each valued one as --opt=V or --opt V; all but --arg and --output\n"
     "at most once; two --output options may not name one buffer or one file):\n"
-    "  --grid=X[,Y[,Z]]       the number of programs along x, y, z (Y, Z default to 1)\n"
+    "  --grid=X[,Y[,Z]]       the number of programs along x, y, z (Y, Z default to 1):\n"
+    "                         X < 2^31, Y and Z < 65536 (Triton's launch limits),\n"
+    "                         X*Y*Z at most 2^53\n"
     "  --function=NAME        the function to run (default: the first public one)\n"
     "  --arg NAME=VALUE       bind a kernel argument; NAME is its name in the TTIR\n"
     "                         without '%' (Triton writes arg0, arg1, ...), argN, or\n"
@@ -53,6 +55,7 @@ static const char *run_usage =
     "                         pointer's element type (float32 or f32, ...) by default\n"
     "  --output NAME=FILE.npy write the buffer bound to pointer argument NAME after\n"
     "                         the run, with the shape and dtype it was bound with\n"
+    "                         (FILE '-' is an error: give /dev/stdout to pipe it)\n"
     "  --threads=N            run the programs on N threads (JIT and --check; an\n"
     "                         error with --interp; default: the\n"
     "                         number of CPUs, at most 64).  Where programs store\n"
@@ -74,6 +77,14 @@ static const char *run_usage =
     "                         generation and output are not included)\n"
     "  --no-bounds-check      JIT: do not check each access against the bound buffers\n"
     "                         (faster; an out-of-bounds access is then undefined)\n"
+    "  --check-div-by-zero    report an integer division or remainder by zero\n"
+    "                         (arith.divsi, divui, remsi, remui, floordivsi,\n"
+    "                         ceildivsi, ceildivui) as an error at the op, naming\n"
+    "                         the program and the element, on every engine (qemu:\n"
+    "                         the program only), even in lanes a mask leaves out.\n"
+    "                         Without it such a division gives RISC-V's result on\n"
+    "                         every engine: x / 0 = -1 (all ones), x % 0 = x,\n"
+    "                         INT_MIN / -1 = INT_MIN, INT_MIN % -1 = 0\n"
     "  --smt-arch=k1|k3       the SpacemiT core of the SMT ops, as the module's\n"
     "                         tt.arch_id (\"0xA03C\" K1, \"0xA064\" K3) says it and in its\n"
     "                         place: the micro-tile checks and, with --target, the\n"
@@ -88,8 +99,9 @@ static const char *run_usage =
     "                         on the interpreter instead, with a note\n"
     "  --interp               the reference interpreter of the SSA IR\n"
     "  --check                run both on copies of the inputs, report the largest\n"
-    "                         difference of every output (every pointer argument when\n"
-    "                         no --output is given) on stdout, and fail unless they\n"
+    "                         difference of every output (without --output: of every\n"
+    "                         buffer the interpreter stored to, and of any the two\n"
+    "                         engines left different) on stdout, and fail unless they\n"
     "                         agree: integers exactly, floats within 4 ulp; the\n"
     "                         outputs written are the JIT's\n"
     "\n"
@@ -135,8 +147,9 @@ static const char *run_usage =
     "                         with TTX_SMT_HW and TTX_SMT_IME_REF defined); without\n"
     "                         it the RVV micro-kernel runs\n"
     "                         With --check the host interpreter runs first and the\n"
-    "                         qemu run is compared with it.  Under qemu, division by\n"
-    "                         zero and bad loop steps are reported at the op, but\n"
+    "                         qemu run is compared with it.  Under qemu, bad loop\n"
+    "                         steps (and, with --check-div-by-zero, division by\n"
+    "                         zero) are reported at the op, but\n"
     "                         memory accesses are not checked: an out-of-bounds\n"
     "                         access is undefined there (--check's interpreter\n"
     "                         reports it at the op first)\n";
@@ -159,7 +172,8 @@ int errorf(const char *fmt, ...) {
 }
 
 void note_thread_order(int nthreads, const int grid[3]) {
-    if (nthreads <= 1 || (long)grid[0] * grid[1] * grid[2] <= 1) return;
+    if (nthreads <= 1 || (long long)grid[0] * grid[1] * grid[2] <= 1) return;
+    if (interp_writes_overlap() == 0) return;   /* the interpreter saw no two programs write one element */
     fprintf(stderr,
             "ttxform run: note: the programs ran on %d threads: where two programs store to the same element, "
             "which store lands is not fixed; --threads=1 runs them one after another in grid order\n",
@@ -184,6 +198,7 @@ typedef struct RunOptsCli {
     int threads;             /* 0: the number of CPUs */
     const char *trace, *dump_dir;
     bool no_bounds, bench;
+    bool check_div;          /* --check-div-by-zero */
     int repeat;              /* 0: once */
     Binding *args, *outs;
     int nargs, nouts;
@@ -216,19 +231,38 @@ static void free_cli(RunOptsCli *o) {
     free(o->outs);
 }
 
-static bool parse_grid(const char *s, int grid[3]) {
+/* Triton's (CUDA's) limits of a launch grid: x < 2^31, y and z < 65536.
+ * Their product then fits in 63 bits; it is held to 2^53 so that the
+ * launchers' task counts (programs times sub-blocks, at most 1024 each)
+ * stay far from overflowing, and a run that big would never end anyway */
+enum { GRID_X_MAX = 0x7fffffff, GRID_YZ_MAX = 65535 };
+#define GRID_TOTAL_MAX (1LL << 53)
+
+/* false with why set when s is not a grid */
+static bool parse_grid(const char *s, int grid[3], char *why, size_t n_why) {
     int n = 0;
     const char *p = s;
+    snprintf(why, n_why, "expected X[,Y[,Z]], each at least 1");
     for (;;) {
         if (n == 3) return false;
         size_t l = strcspn(p, ",");
         uint64_t v;
-        if (!parse_u64(p, l, &v) || v < 1 || v > 0x7fffffff) return false;
+        if (!parse_u64(p, l, &v) || v < 1) return false;
+        uint64_t lim = n == 0 ? GRID_X_MAX : GRID_YZ_MAX;
+        if (v > lim) {
+            snprintf(why, n_why, "%s is at most %" PRIu64 " programs, as Triton's launch limits say", n == 0 ? "X" : n == 1 ? "Y" : "Z", lim);
+            return false;
+        }
         grid[n++] = (int)v;
         if (!p[l]) break;
         p += l + 1;
     }
     for (; n < 3; n++) grid[n] = 1;
+    long long total = (long long)grid[0] * grid[1] * grid[2];   /* < 2^63: no overflow */
+    if (total > GRID_TOTAL_MAX) {
+        snprintf(why, n_why, "%lld programs in all: at most 2^53 run", total);
+        return false;
+    }
     return true;
 }
 
@@ -274,7 +308,11 @@ static int parse_cli(int argc, char **argv, RunOptsCli *o) {
             seen[which] = a;
         }
         if (which == 0) {
-            if (!parse_grid(val, o->grid)) return usage_error("bad grid '%s' (expected X[,Y[,Z]], each at least 1)", val);
+            char why[160], msg[400];
+            if (!parse_grid(val, o->grid, why, sizeof why)) {
+                snprintf(msg, sizeof msg, "bad grid '%s' (%s)", val, why);
+                return usage_error("%s", msg);
+            }
             have_grid = true;
         } else if (which == 1) {
             if (!*val) return usage_error("option '%s' needs a function name", a);
@@ -283,6 +321,9 @@ static int parse_cli(int argc, char **argv, RunOptsCli *o) {
             if (!push_binding(&o->args, &o->nargs, val)) return usage_error("bad --arg '%s' (expected NAME=VALUE)", val);
         } else if (which == 3) {
             if (!push_binding(&o->outs, &o->nouts, val)) return usage_error("bad --output '%s' (expected NAME=FILE.npy)", val);
+            if (!strcmp(o->outs[o->nouts - 1].value, "-"))
+                return usage_error("--output '%s' names no file: a .npy is binary and is not written to stdout "
+                                   "(give a file name, such as /dev/stdout to pipe it)", val);
             const Binding *nb = &o->outs[o->nouts - 1];
             for (int k = 0; k < o->nouts - 1; k++) {
                 if (!strcmp(o->outs[k].value, nb->value)) return usage_error("two --output options write the same file '%s'", nb->value);
@@ -327,6 +368,8 @@ static int parse_cli(int argc, char **argv, RunOptsCli *o) {
             o->bench = true;
         } else if (!strcmp(n, "no-bounds-check")) {
             o->no_bounds = true;
+        } else if (!strcmp(n, "check-div-by-zero")) {
+            o->check_div = true;
         } else {
             int e = !strcmp(n, "jit") ? ENG_JIT : !strcmp(n, "interp") ? ENG_INTERP : !strcmp(n, "check") ? ENG_CHECK : 0;
             if (!e) return usage_error("unknown option '%s'", a);
@@ -383,6 +426,7 @@ int run_main(int argc, char **argv) {
     int rc = parse_cli(argc, argv, &o);
     if (rc >= 0) { free_cli(&o); return rc; }
     rc = 1;
+    interp_set_check_div(o.check_div);
 
     const char *fname = strcmp(o.kernel, "-") ? o.kernel : "<stdin>";
     size_t len = 0;
@@ -538,6 +582,7 @@ int run_main(int argc, char **argv) {
     /* --check: the interpreter runs on copies of the buffers */
     if (o.engine == ENG_CHECK) {
         if (!check_copies(nk, iargs, arrays, &refs, &rargs)) goto out;
+        interp_track_writes(true);   /* a disagreement blames the threads only where programs overlap */
     }
     bool use_interp = o.engine == ENG_INTERP || o.engine == ENG_CHECK;
     const char *engine_name = o.engine == ENG_INTERP ? "interp" : o.engine == ENG_CHECK ? "check" : "jit";
@@ -549,13 +594,15 @@ int run_main(int argc, char **argv) {
         if (!jtimes || !itimes) { errorf("out of memory"); goto out; }
     }
     if (o.target) {
-        /* --check: the interpreter first, which reports an out-of-bounds
-         * access at the op before the unchecked run under qemu */
-        if (o.engine == ENG_CHECK && (interp_run(c, func, nk, rargs, o.grid, &d) != 0 || d.nerrors)) goto out;
         RvOpts ro = { .arch = o.target, .vlen = o.vlen, .threads = o.threads, .dump_dir = o.dump_dir,
                       .cache_dir = o.cache_dir, .nthreads_out = &nthreads, .ime_ref = o.ime_ref };
         Op *unsup = NULL;
-        int rr = rv_run(c, m, func, nk, iargs, o.grid, &ro, &unsup, &d);
+        /* --check: the interpreter first, which reports an out-of-bounds
+         * access at the op before the unchecked run under qemu; but a kernel
+         * the C target cannot translate is refused before it runs */
+        int rr = o.engine == ENG_CHECK ? rv_translates(c, m, func, &ro, &unsup, &d) : 0;
+        if (rr == 0 && o.engine == ENG_CHECK && (interp_run(c, func, nk, rargs, o.grid, &d) != 0 || d.nerrors)) goto out;
+        if (rr == 0) rr = rv_run(c, m, func, nk, iargs, o.grid, &ro, &unsup, &d);
         if (rr == 1) {
             diag_error(&d, unsup->loc, "the C target does not support '%s', so the kernel cannot run under qemu-riscv64",
                        op_name(unsup));
@@ -606,6 +653,11 @@ int run_main(int argc, char **argv) {
             bool want = false;
             for (int b = 0; b < o.nouts; b++) want |= o.outs[b].arg == i;
             if (iargs[i].kind != IARG_BUF || (o.nouts && !want)) continue;
+            /* without --output: the buffers the interpreter stored to, and
+             * any the two engines left different */
+            if (!o.nouts && interp_wrote_arg(i) == 0 && arrays[i].nbytes == refs[i].nbytes &&
+                !memcmp(arrays[i].data, refs[i].data, arrays[i].nbytes))
+                continue;
             agree &= check_one(names[i], &arrays[i], &refs[i]);
         }
         fflush(stdout);

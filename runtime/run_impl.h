@@ -23,8 +23,10 @@
 /* "ttxform run: error: MESSAGE" on stderr; returns 1 */
 int errorf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 /* after a --check that disagreed: when the programs of the grid ran on more
- * than one thread, a note that programs storing to the same elements leave
- * them in no fixed order, and that --threads=1 runs them in grid order */
+ * than one thread and the interpreter saw two programs store to one element
+ * (or could not tell: interp_writes_overlap), a note that programs storing to
+ * the same elements leave them in no fixed order, and that --threads=1 runs
+ * them in grid order */
 void note_thread_order(int nthreads, const int grid[3]);
 
 static inline bool is_float_type(NpyType t) { return t == NPY_FLOAT16 || t == NPY_FLOAT32 || t == NPY_FLOAT64; }
@@ -88,6 +90,9 @@ typedef struct JitOpts {
 
 /* run func over the grid with the JIT; returns 0, -1 after an error, or 1
  * when the C target cannot translate the kernel (*unsup is the op) */
+/* the stack size of the threads that run a program of module's C, from its
+ * tensors; 0 after a located error (a tensor over INTERP_MAX_ELEMS) */
+size_t jit_stack_bytes(Op *module, Diag *d);
 int jit_run(Ctx *c, Op *module, Op *func, int nargs, const IArg *args, const int grid[3], const JitOpts *jo,
             Op **unsup, Diag *d);
 

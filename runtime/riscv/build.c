@@ -1,6 +1,7 @@
 /* build.c - `ttxform build`: a kernel's C compiled for riscv64 by clang-19
  * (see riscv.h). */
 #include <errno.h>
+#include <fcntl.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -50,6 +51,7 @@ static const char *build_usage =
 
 static int errorf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 static int errorf(const char *fmt, ...) {
+    if (rv_interrupted()) return 1;   /* clang killed by the signal: no message */
     va_list ap;
     va_start(ap, fmt);
     fputs("ttxform: error: ", stderr);
@@ -160,8 +162,17 @@ int rv_build_main(int argc, char **argv) {
     char kc[RV_PATH];
     snprintf(kc, sizeof kc, "%s/kernel.c", dir);
     if (!rv_write_file(kc, csrc, clen)) { errorf("cannot write '%s': %s", kc, strerror(errno)); goto out; }
-    /* a temporary file next to the output, renamed into place */
+    /* a temporary file next to the output, renamed into place; made first,
+     * so that an output in a missing or unwritable directory is an error
+     * naming it (clang would name the temporary file) */
     snprintf(tmp, sizeof tmp, "%s.tmp%ld", out, (long)getpid());
+    int tfd = open(tmp, O_WRONLY | O_CREAT | O_EXCL, 0666);
+    if (tfd < 0) {
+        errorf("cannot write '%s': %s", out, strerror(errno));
+        tmp[0] = 0;
+        goto out;
+    }
+    close(tfd);
     const char *srcs[] = { kc };
     char *msg = NULL;
     if (!rv_compile(&t, arch, rv_uses_f16(m, NULL), srcs, 1, tmp, kind, dir, &msg)) {
@@ -175,6 +186,7 @@ int rv_build_main(int argc, char **argv) {
 out:
     if (tmp[0]) unlink(tmp);
     if (dir[0]) rv_rmdir(dir);
+    rv_reraise();
     free(csrc);
     diag_free(&d);
     ctx_free(c);

@@ -12,7 +12,41 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+/* SIGINT, SIGTERM, SIGHUP while a temporary directory exists: the handler
+ * kills the running child (qemu-riscv64 or clang-19, which a SIGTERM sent
+ * to ttxform alone would leave running) and records the signal; the
+ * caller removes the directory and then rv_reraise() dies of the signal */
+static volatile sig_atomic_t got_signal;
+static volatile pid_t child_pid;
+static const int caught[] = { SIGINT, SIGTERM, SIGHUP };
+static void on_signal(int sig) {
+    got_signal = sig;
+    pid_t c = child_pid;
+    if (c > 0) kill(c, SIGKILL);
+}
+static void catch_signals(void) {
+    static bool done;
+    if (done) return;
+    done = true;
+    for (size_t i = 0; i < sizeof caught / sizeof *caught; i++) {
+        struct sigaction old, sa;
+        if (sigaction(caught[i], NULL, &old) != 0 || old.sa_handler == SIG_IGN) continue;   /* nohup & co. */
+        memset(&sa, 0, sizeof sa);
+        sa.sa_handler = on_signal;
+        sigemptyset(&sa.sa_mask);
+        sigaction(caught[i], &sa, NULL);
+    }
+}
+bool rv_interrupted(void) { return got_signal != 0; }
+void rv_reraise(void) {
+    int sig = got_signal;
+    if (!sig) return;
+    signal(sig, SIG_DFL);
+    raise(sig);
+}
+
 bool rv_tmpdir(char *dir, size_t n) {
+    catch_signals();
     const char *base = getenv("TMPDIR");
     if (!base || !*base) base = "/tmp";
     int k = snprintf(dir, n, "%s/ttxform-rv-XXXXXX", base);
@@ -71,9 +105,14 @@ char *rv_read_file(const char *path, size_t *len) {
 int rv_spawn(char *const *argv, const char *cwd, const char *log, bool log_stdout) {
     fflush(stdout);
     fflush(stderr);
+    if (got_signal) return -1;
     pid_t pid = fork();
     if (pid < 0) return -1;
     if (pid == 0) {
+        for (size_t i = 0; i < sizeof caught / sizeof *caught; i++) {   /* the child dies of them as usual */
+            struct sigaction sa;
+            if (sigaction(caught[i], NULL, &sa) == 0 && sa.sa_handler == on_signal) signal(caught[i], SIG_DFL);
+        }
         struct rlimit rl = { 0, 0 };
         setrlimit(RLIMIT_CORE, &rl);   /* qemu dumps the guest's core on a crash */
         if (log) {
@@ -87,9 +126,12 @@ int rv_spawn(char *const *argv, const char *cwd, const char *log, bool log_stdou
         execv(argv[0], argv);
         _exit(127);
     }
+    child_pid = pid;
+    if (got_signal) kill(pid, SIGKILL);   /* a signal between fork and here */
     int st;
     while (waitpid(pid, &st, 0) < 0)
-        if (errno != EINTR) return -1;
+        if (errno != EINTR) { child_pid = 0; return -1; }
+    child_pid = 0;
     return st;
 }
 

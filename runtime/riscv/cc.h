@@ -12,8 +12,15 @@
 
 typedef enum { RV_OUT_OBJ, RV_OUT_SO, RV_OUT_ASM, RV_OUT_EXE } RvOut;
 
-/* a fresh directory under $TMPDIR (or /tmp) into dir; false on failure */
+/* a fresh directory under $TMPDIR (or /tmp) into dir; false on failure.
+ * From the first call on, SIGINT, SIGTERM and SIGHUP (unless ignored) kill
+ * the child rv_spawn runs and are recorded: the caller then removes the
+ * directory and calls rv_reraise() */
 bool rv_tmpdir(char *dir, size_t n);
+/* one of those signals came */
+bool rv_interrupted(void);
+/* die of the signal that came (nothing when none came) */
+void rv_reraise(void);
 /* remove the files of dir and dir itself */
 void rv_rmdir(const char *dir);
 /* write len bytes of text to path; false (errno set) on failure */

@@ -9,9 +9,10 @@
  *
  * usage: launcher DIR
  * DIR/manifest (written by runtime/riscv/riscv.c) is text:
- *   ttxform-riscv 1
+ *   ttxform-riscv 2
  *   grid GX GY GZ
  *   threads T
+ *   stack BYTES      the threads' stack (the kernel's tensors are local arrays)
  *   args N
  * then one line per argument, in order:
  *   buf I BYTES      the bytes of DIR/argI.bin, read into a 64-byte aligned buffer
@@ -23,14 +24,22 @@
  * defines ttx_kernel_sub) runs T tasks per program instead, task s of a
  * program its sub-block s of T (targets/cgen/cgen.h, cgen_sub_blocks).  Then each buffer is written back to its file and
  * DIR/result says `ok`, or `fail SITE X Y Z`: the lowest program whose
- * TTX_FAIL hook fired (a division by zero, a float-to-integer conversion out
- * of range, a loop step that is not positive) and the site of the op.
- * Exit status: 0, or 2 when the files cannot be read or written. */
+ * TTX_FAIL hook fired (a float-to-integer conversion out of range, a loop
+ * step that is not positive; a division by zero when the kernel's C maps
+ * TTX_DIV0 to it) and the site of the op.
+ * A fault of the kernel (SIGSEGV, SIGBUS: memory accesses are not checked
+ * here) writes `crash SIGNAL X Y Z`, the program the faulting thread ran,
+ * and exits with status 3.
+ * Exit status: 0, 2 when the files cannot be read or written, or 3. */
+#include <fcntl.h>
 #include <inttypes.h>
 #include <pthread.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/syscall.h>
+#include <unistd.h>
 
 void ttx_kernel(void *const *args, int gx, int gy, int gz, int px, int py, int pz);
 /* a kernel with smt.parallel loops also has this: sub-block s of ns */
@@ -60,13 +69,60 @@ void ttx_fail(int site, int x, int y, int z) {
     pthread_mutex_unlock(&mu);
 }
 
+/* a fault of the kernel (no bounds checks here: an access outside the
+ * buffers): DIR/result says `crash SIGNAL X Y Z`, the program the faulting
+ * thread ran, and the launcher exits with status 3 */
+enum { MAXW = 1024 };
+static volatile int cur_pid[MAXW][3];   /* the program each worker runs */
+static volatile long cur_tid[MAXW];     /* each worker's thread id */
+static int nworkers;
+static char result_path[4200];
+static void put_num(char *b, size_t *n, long long v) {
+    char d[24];
+    int k = 0;
+    unsigned long long u = v < 0 ? 0ull - (unsigned long long)v : (unsigned long long)v;
+    do d[k++] = (char)('0' + u % 10); while ((u /= 10) && k < 24);
+    if (v < 0) b[(*n)++] = '-';
+    while (k) b[(*n)++] = d[--k];
+}
+static void on_fault(int sig) {
+    char b[128];
+    size_t n = 0;
+    memcpy(b, "crash ", 6);
+    n = 6;
+    put_num(b, &n, sig);
+    long me = syscall(SYS_gettid);
+    int w = 0;
+    for (int i = 0; i < nworkers && i < MAXW; i++)
+        if (cur_tid[i] == me) w = i;
+    for (int i = 0; i < 3; i++) { b[n++] = ' '; put_num(b, &n, cur_pid[w][i]); }
+    b[n++] = '\n';
+    int fd = open(result_path, O_WRONLY | O_CREAT | O_TRUNC, 0600);
+    if (fd >= 0) {
+        ssize_t w = write(fd, b, n);
+        (void)w;
+        close(fd);
+    }
+    _exit(3);
+}
+/* each thread's own stack for on_fault (a kernel that overflows its stack) */
+static void fault_stack(void) {
+    stack_t ss;
+    ss.ss_size = 1 << 16;
+    ss.ss_sp = malloc(ss.ss_size);
+    ss.ss_flags = 0;
+    if (ss.ss_sp) sigaltstack(&ss, NULL);
+}
+
 static void die(const char *what, const char *path) {
     fprintf(stderr, "launcher: %s '%s'\n", what, path);
     exit(2);
 }
 
-static void *worker(void *unused) {
-    (void)unused;
+static void *worker(void *arg) {
+    int me = (int)(intptr_t)arg;
+    cur_tid[me] = syscall(SYS_gettid);
+    fault_stack();
     for (;;) {
         long long first = __atomic_fetch_add(&next_prog, chunk, __ATOMIC_RELAXED);
         if (first >= total) break;
@@ -74,6 +130,9 @@ static void *worker(void *unused) {
         for (long long t = first; t < end; t++) {
             long long p = t / nsub;
             int px = (int)(p % grid[0]), py = (int)(p / grid[0] % grid[1]), pz = (int)(p / ((long long)grid[0] * grid[1]));
+            cur_pid[me][0] = px;
+            cur_pid[me][1] = py;
+            cur_pid[me][2] = pz;
             if (ttx_kernel_sub) ttx_kernel_sub(argv_k, grid[0], grid[1], grid[2], px, py, pz, (int)(t % nsub), nsub);
             else ttx_kernel(argv_k, grid[0], grid[1], grid[2], px, py, pz);
         }
@@ -91,8 +150,10 @@ int main(int argc, char **argv) {
     FILE *m = fopen(path, "r");
     if (!m) die("cannot read", path);
     int version, threads, nargs;
-    if (fscanf(m, "ttxform-riscv %d grid %d %d %d threads %d args %d", &version, &grid[0], &grid[1], &grid[2], &threads,
-               &nargs) != 6 || version != 1 || nargs < 0 || threads < 1 || grid[0] < 1 || grid[1] < 1 || grid[2] < 1)
+    unsigned long long stack;
+    if (fscanf(m, "ttxform-riscv %d grid %d %d %d threads %d stack %llu args %d", &version, &grid[0], &grid[1], &grid[2], &threads,
+               &stack, &nargs) != 7 || version != 2 || nargs < 0 || threads < 1 || grid[0] < 1 || grid[1] < 1 || grid[2] < 1 ||
+        stack < 1)
         die("malformed", path);
     argv_k = calloc((size_t)nargs + 1, sizeof *argv_k);
     size_t *bytes = calloc((size_t)nargs + 1, sizeof *bytes);
@@ -128,6 +189,14 @@ int main(int argc, char **argv) {
         } else die("malformed", path);
     }
     fclose(m);
+    snprintf(result_path, sizeof result_path, "%s/result", dir);
+    struct sigaction sa;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_handler = on_fault;
+    sa.sa_flags = SA_ONSTACK;
+    sigemptyset(&sa.sa_mask);
+    sigaction(SIGSEGV, &sa, NULL);
+    sigaction(SIGBUS, &sa, NULL);
 
     total = (long long)grid[0] * grid[1] * grid[2];
     if (ttx_kernel_sub) {
@@ -135,16 +204,21 @@ int main(int argc, char **argv) {
         total *= nsub;
     }
     if (threads > total) threads = (int)total;
+    if (threads > MAXW) threads = MAXW;
+    nworkers = threads;
     chunk = total / ((long long)threads * 4);
     if (chunk < 1) chunk = 1;
     pthread_t *th = calloc((size_t)threads, sizeof *th);
     pthread_attr_t at;
     pthread_attr_init(&at);
-    pthread_attr_setstacksize(&at, (size_t)64 << 20);   /* tensors are local arrays */
+    pthread_attr_setstacksize(&at, (size_t)stack);   /* tensors are local arrays: the size ttxform computed */
     int started = 0;
     for (int i = 0; th && i < threads; i++, started++)
-        if (pthread_create(&th[i], &at, worker, NULL)) break;
-    if (!started) worker(NULL);
+        if (pthread_create(&th[i], &at, worker, (void *)(intptr_t)i)) break;
+    if (!started) {   /* the main thread's stack may be too small for the kernel */
+        fprintf(stderr, "launcher: cannot start a thread with a stack of %llu MiB\n", stack >> 20);
+        exit(2);
+    }
     for (int i = 0; i < started; i++) pthread_join(th[i], NULL);
 
     for (int i = 0; i < nargs; i++) {

@@ -18,6 +18,7 @@
 
 static void errorf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 static void errorf(const char *fmt, ...) {
+    if (rv_interrupted()) return;   /* a child killed by the signal: no message */
     va_list ap;
     va_start(ap, fmt);
     fputs("ttxform run: error: ", stderr);
@@ -83,6 +84,7 @@ static char *kernel_source(Ctx *c, Op *module, Op *func, RvArch arch, bool ime_r
     fputs("/* the kernel's C for the riscv64 launcher of ttxform run */\n"
           "void ttx_fail(int site, int x, int y, int z);\n"
           "#define TTX_FAIL(site) ttx_fail(site, pidX, pidY, pidZ)\n", f);
+    if (interp_check_div()) fputs("#define TTX_DIV0(site, k) ttx_fail(site, pidX, pidY, pidZ)\n", f);
     bool ok;
     if (arch == RV_RVV) {
         /* the rvv target's C: vector rows, the portable C's code for the rest */
@@ -115,12 +117,12 @@ static char *kernel_source(Ctx *c, Op *module, Op *func, RvArch arch, bool ime_r
 }
 
 /* the manifest and the argument files of launcher.c */
-static bool write_inputs(const char *dir, Op *func, int nargs, const IArg *args, const int grid[3], int threads) {
+static bool write_inputs(const char *dir, Op *func, int nargs, const IArg *args, const int grid[3], int threads, size_t stack) {
     char path[RV_PATH];
     snprintf(path, sizeof path, "%s/manifest", dir);
     FILE *m = fopen(path, "w");
     if (!m) { errorf("cannot write '%s': %s", path, strerror(errno)); return false; }
-    fprintf(m, "ttxform-riscv 1\ngrid %d %d %d\nthreads %d\nargs %d\n", grid[0], grid[1], grid[2], threads, nargs);
+    fprintf(m, "ttxform-riscv 2\ngrid %d %d %d\nthreads %d\nstack %zu\nargs %d\n", grid[0], grid[1], grid[2], threads, stack, nargs);
     Block *entry = func->regions[0].first;
     bool ok = true;
     for (int i = 0; i < nargs && ok; i++) {
@@ -170,12 +172,29 @@ static bool get_program(const RvTools *t, const RvOpts *o, bool f16, const char 
                         char *prog, size_t n) {
     const char *cache = o->cache_dir ? o->cache_dir : getenv("TTXFORM_CACHE_DIR");
     if (cache && !*cache) cache = NULL;
+    /* qemu runs in the temporary directory: a relative cache is made absolute */
+    char abscache[RV_PATH - 128];   /* room for "/.rv-KEY.PID" */
+    if (cache && cache[0] != '/') {
+        char cwd[RV_PATH - 256];
+        if (!getcwd(cwd, sizeof cwd)) {
+            errorf("cannot use the cache directory '%s': the current directory: %s", cache, strerror(errno));
+            return false;
+        }
+        if (strlen(cwd) + 1 + strlen(cache) >= sizeof abscache) {
+            errorf("cannot use the cache directory '%s': the path is too long", cache);
+            return false;
+        }
+        memcpy(abscache, cwd, strlen(cwd));
+        abscache[strlen(cwd)] = '/';
+        memcpy(abscache + strlen(cwd) + 1, cache, strlen(cache) + 1);
+        cache = abscache;
+    }
     char kc[RV_PATH], lc[RV_PATH];
     snprintf(kc, sizeof kc, "%s/%s.c", dir, fname);
     snprintf(lc, sizeof lc, "%s/launcher.c", dir);
     char tmp[RV_PATH];
     if (cache) {
-        const char *parts[] = { "ttxform-riscv 1", t->clang, t->lld, rv_march(o->arch, f16), ksrc, rv_launcher_src };
+        const char *parts[] = { "ttxform-riscv 2", t->clang, t->lld, rv_march(o->arch, f16), ksrc, rv_launcher_src };
         char key[33];
         hash_key(parts, 6, key);
         snprintf(prog, n, "%s/rv-%s", cache, key);
@@ -225,6 +244,16 @@ static void report_fail(const char *res, const PtrVec *sites, Diag *d) {
     diag_error(d, l, "%s: %s in program (%d, %d, %d) (under qemu-riscv64)", nm, what, x, y, z);
 }
 
+int rv_translates(Ctx *c, Op *module, Op *func, const RvOpts *o, Op **unsup, Diag *d) {
+    PtrVec sites = { 0 };
+    size_t klen = 0;
+    char *ksrc = kernel_source(c, module, func, o->arch, o->ime_ref, &sites, unsup, d, &klen);
+    pv_free(&sites);
+    if (!ksrc) return unsup && *unsup ? 1 : -1;
+    free(ksrc);
+    return 0;
+}
+
 int rv_run(Ctx *c, Op *module, Op *func, int nargs, const IArg *args, const int grid[3], const RvOpts *o, Op **unsup,
            Diag *d) {
     RvTools t;
@@ -233,6 +262,11 @@ int rv_run(Ctx *c, Op *module, Op *func, int nargs, const IArg *args, const int 
         errorf("%s", err);
         return -1;
     }
+    /* the threads' stack: the C keeps tensors in local arrays (as the JIT's) */
+    int64_t tb = 0;
+    if (!interp_check_sizes(module, &tb, d)) return -1;
+    size_t stack = (size_t)((2 * (uint64_t)tb + ((uint64_t)8 << 20) + 0xffff) & ~(uint64_t)0xffff);
+    if (stack < ((size_t)64 << 20)) stack = (size_t)64 << 20;
     PtrVec sites = { 0 };
     size_t klen = 0;
     char *ksrc = kernel_source(c, module, func, o->arch, o->ime_ref, &sites, unsup, d, &klen);
@@ -258,7 +292,7 @@ int rv_run(Ctx *c, Op *module, Op *func, int nargs, const IArg *args, const int 
     if (nt > total && !cgen_sub_blocks(func)) nt = (int)total;   /* sub-blocks: as many as threads */
     if (nt < 1) nt = 1;
     if (o->nthreads_out) *o->nthreads_out = nt;
-    if (!write_inputs(dir, func, nargs, args, grid, nt)) goto out;
+    if (!write_inputs(dir, func, nargs, args, grid, nt, stack)) goto out;
 
     char cpu[256];
     snprintf(cpu, sizeof cpu, "rv64,v=true,vlen=%d,vext_spec=v1.0,rvv_ta_all_1s=true,rvv_ma_all_1s=true%s",
@@ -267,6 +301,20 @@ int rv_run(Ctx *c, Op *module, Op *func, int nargs, const IArg *args, const int 
     snprintf(log, sizeof log, "%s/qemu.log", dir);
     char *argv[] = { t.qemu, "-cpu", cpu, prog, dir, NULL };
     int st = rv_spawn(argv, dir, log, false);
+    char rp[RV_PATH];
+    snprintf(rp, sizeof rp, "%s/result", dir);
+    if (st != -1 && WIFEXITED(st) && WEXITSTATUS(st) == 3) {   /* the launcher caught a fault of the kernel */
+        char *res = rv_read_file(rp, NULL);
+        int sig = 0, x = 0, y = 0, z = 0;
+        if (res && sscanf(res, "crash %d %d %d %d", &sig, &x, &y, &z) == 4) {
+            errorf("@%s under qemu-riscv64 failed: signal %d (%s) in program (%d, %d, %d)\n"
+                   "note: memory accesses are not checked under qemu; --check runs the interpreter first, which "
+                   "reports an out-of-bounds access at the op", fname, sig, strsignal(sig), x, y, z);
+            free(res);
+            goto out;
+        }
+        free(res);
+    }
     if (st == -1 || !WIFEXITED(st) || WEXITSTATUS(st) != 0) {
         char how[128];
         if (st == -1) snprintf(how, sizeof how, "could not start: %s", strerror(errno));
@@ -282,8 +330,6 @@ int rv_run(Ctx *c, Op *module, Op *func, int nargs, const IArg *args, const int 
         free(lt);
         goto out;
     }
-    char rp[RV_PATH];
-    snprintf(rp, sizeof rp, "%s/result", dir);
     char *res = rv_read_file(rp, NULL);
     if (!res) { errorf("the riscv64 launcher wrote no result"); goto out; }
     if (!strncmp(res, "ok", 2)) {
@@ -293,6 +339,7 @@ int rv_run(Ctx *c, Op *module, Op *func, int nargs, const IArg *args, const int 
 
 out:
     if (dir[0]) rv_rmdir(dir);
+    rv_reraise();   /* SIGINT/SIGTERM/SIGHUP: the directory is gone, now die of it */
     free(ksrc);
     pv_free(&sites);
     return rc;

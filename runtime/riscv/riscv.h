@@ -19,10 +19,11 @@
  * show), and reads the buffers back.  The launcher splits the grid over
  * threads as the host engines do.  The directory is always removed.
  *
- * What is checked under qemu: the TTX_FAIL hook of the C (integer division
- * by zero, float-to-integer conversions out of range, loop steps that are
- * not positive), reported at the op for the lowest failing program, as the
- * JIT reports them.  What is not: memory accesses.  The kernel's C runs
+ * What is checked under qemu: the TTX_FAIL hook of the C (float-to-integer
+ * conversions out of range, loop steps that are not positive) and, with
+ * interp_check_div() (run --check-div-by-zero), TTX_DIV0 (an integer
+ * division by zero), reported at the op for the lowest failing program, as
+ * the JIT reports them.  What is not: memory accesses.  The kernel's C runs
  * without the bounds hooks (they would keep clang from vectorising), so an
  * out-of-bounds access is undefined and may crash the program (reported with
  * the signal) or go unnoticed; --check runs the interpreter first, which
@@ -59,6 +60,10 @@ bool rv_parse_vlen(const char *s, int *vlen);
  * translate the kernel (*unsup is the op). */
 int rv_run(Ctx *c, Op *module, Op *func, int nargs, const IArg *args, const int grid[3], const RvOpts *o, Op **unsup,
            Diag *d);
+
+/* whether rv_run can translate func's kernel: 0, 1 (*unsup is the op the C
+ * target lacks) or -1 after reporting an error; nothing is built or run */
+int rv_translates(Ctx *c, Op *module, Op *func, const RvOpts *o, Op **unsup, Diag *d);
 
 /* `ttxform build`: argv[0] is "build"; returns the exit status */
 int rv_build_main(int argc, char **argv);

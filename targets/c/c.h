@@ -10,12 +10,16 @@
  * f16/bf16 scalar a float), then `gridX, gridY, gridZ, pidX, pidY, pidZ`
  * as int32.
  *
- * Two hooks let a driver check what the kernel does; both default to
+ * Hooks let a driver check what the kernel does; each defaults to
  * nothing, so plain C compiles without them:
  *   TTX_IN(p, bytes, site)  nonzero when p[0..bytes) may be accessed;
  *                           otherwise the access is skipped (a load yields 0)
- *   TTX_FAIL(site)          an integer division by zero, a float-to-integer
- *                           conversion out of range, a loop step <= 0
+ *   TTX_FAIL(site)          a float-to-integer conversion out of range, a
+ *                           loop step <= 0
+ *   TTX_DIV0(site, k)       an integer division or remainder by zero at
+ *                           element k (row-major; 0 for a scalar, -1 when
+ *                           unknown) of the op's result, which still gets
+ *                           RISC-V's result (x / 0 = -1, x % 0 = x)
  * `site` numbers the op (CEmitOpts.sites maps it back to the op). */
 #ifndef TTX_TARGET_C_H
 #define TTX_TARGET_C_H

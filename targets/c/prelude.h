@@ -13,6 +13,7 @@ static const char c_prelude_head[] =
     "typedef unsigned long long u64;\n\n"
     "#ifndef TTX_IN\n#define TTX_IN(p, bytes, site) 1\n#endif\n"
     "#ifndef TTX_FAIL\n#define TTX_FAIL(site) ((void)0)\n#endif\n"
+    "#ifndef TTX_DIV0\n#define TTX_DIV0(site, k) ((void)0)\n#endif\n"
     "#ifndef TTX_STOP\n#define TTX_STOP(program) 0\n#endif\n";
 
 /* the text of a constant of src/fmath.h */
@@ -90,18 +91,20 @@ static const CgenHelper c_helpers[] = {
                   "    s1.u = (u32)(n1 + 127) << 23;\n"
                   "    s2.u = (u32)(n - n1 + 127) << 23;\n"
                   "    return p * s1.f * s2.f;\n}\n" },
-    { "ttx_divs", "/* integer division as arith defines it; a zero divisor gives 0 (TTX_FAIL reports it) */\n"
-                  "static inline i64 ttx_divs(i64 a, i64 b) { return b == 0 ? 0 : b == -1 ? (i64)(0 - (u64)a) : a / b; }\n" },
-    { "ttx_rems", "static inline i64 ttx_rems(i64 a, i64 b) { return b == 0 || b == -1 ? 0 : a % b; }\n" },
+    { "ttx_divs", "/* integer division as arith defines it, with RISC-V's rule where C has none:\n"
+                  " * x / 0 = -1, x % 0 = x, INT_MIN / -1 = INT_MIN, INT_MIN % -1 = 0 (TTX_DIV0\n"
+                  " * may report a zero divisor) */\n"
+                  "static inline i64 ttx_divs(i64 a, i64 b) { return b == 0 ? -1 : b == -1 ? (i64)(0 - (u64)a) : a / b; }\n" },
+    { "ttx_rems", "static inline i64 ttx_rems(i64 a, i64 b) { return b == 0 ? a : b == -1 ? 0 : a % b; }\n" },
     { "ttx_floordivs", "static inline i64 ttx_floordivs(i64 a, i64 b)\n{\n"
                        "    if (b == 0 || b == -1) return ttx_divs(a, b);\n"
                        "    return a % b != 0 && ((a % b < 0) != (b < 0)) ? a / b - 1 : a / b;\n}\n" },
     { "ttx_ceildivs", "static inline i64 ttx_ceildivs(i64 a, i64 b)\n{\n"
                       "    if (b == 0 || b == -1) return ttx_divs(a, b);\n"
                       "    return a % b != 0 && ((a % b < 0) == (b < 0)) ? a / b + 1 : a / b;\n}\n" },
-    { "ttx_divu", "static inline u64 ttx_divu(u64 a, u64 b) { return b ? a / b : 0; }\n" },
-    { "ttx_remu", "static inline u64 ttx_remu(u64 a, u64 b) { return b ? a % b : 0; }\n" },
-    { "ttx_ceildivu", "static inline u64 ttx_ceildivu(u64 a, u64 b) { return b ? a / b + (a % b != 0) : 0; }\n" },
+    { "ttx_divu", "static inline u64 ttx_divu(u64 a, u64 b) { return b ? a / b : ~(u64)0; }\n" },
+    { "ttx_remu", "static inline u64 ttx_remu(u64 a, u64 b) { return b ? a % b : a; }\n" },
+    { "ttx_ceildivu", "static inline u64 ttx_ceildivu(u64 a, u64 b) { return b ? a / b + (a % b != 0) : ~(u64)0; }\n" },
     { "ttx_u64tod", "static inline double ttx_u64tod(u64 x)\n{\n"
                     "    return (i64)x >= 0 ? (double)(i64)x : 2.0 * (double)(i64)((x >> 1) | (x & 1));\n}\n" },
     { "ttx_dtou64", "static inline u64 ttx_dtou64(double x)\n{\n"

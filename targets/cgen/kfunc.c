@@ -136,7 +136,7 @@ static bool emit_arith(Cg *e, Op *op) {
         x->name = newname(e);
         x->kind = K_SCALAR;
         if (cg_needs_check(op->info->id) && n == 2 && type_elem(v->type)->kind != T_FLOAT)
-            line(e, "if (%s == 0) TTX_FAIL(%d);", a[1], cg_site(e, op));
+            line(e, "if (%s == 0) TTX_DIV0(%d, 0);", a[1], cg_site(e, op));
         line(e, "%s %s = %s;", T, x->name, ex);
         line(e, "(void)%s;", x->name);
         return true;
@@ -294,7 +294,7 @@ static bool emit_arith(Cg *e, Op *op) {
     if (!ex) return cg_unsupported(e, op, NULL);
     line(e, "for (i64 k = 0; k < %" PRId64 "; k++) {", N);
     if (cg_needs_check(op->info->id) && n == 2 && type_elem(v->type)->kind != T_FLOAT)
-        line(e, "    if (%s == 0) TTX_FAIL(%d);", a[1], cg_site(e, op));
+        line(e, "    if (%s == 0) TTX_DIV0(%d, k);", a[1], cg_site(e, op));
     line(e, "    %s[k] = %s;", x->name, ex);
     line(e, "}");
     if (msel) {

@@ -297,7 +297,7 @@ bool cg_emit_op(Cg *e, Op *op) {
             const char *b = id == OP_arith_fptosi || id == OP_arith_fptoui ? NULL : cg_ex(e, op_operand(op, 1), idx);
             const char *a = cg_ex(e, op_operand(op, 0), idx);
             int s = cg_site(e, op);
-            if (b) line(e, "if (%s == 0) TTX_FAIL(%d);", b, s);
+            if (b) line(e, "if (%s == 0) TTX_DIV0(%d, %s);", b, s, cg_flat(e, v->type->sh.dims, v->type->sh.rank, idx));
             else {
                 Type *rt = v->type->sh.elem;
                 int w = iw(rt);
@@ -339,7 +339,7 @@ bool cg_emit_op(Cg *e, Op *op) {
             bool un = id == OP_arith_fptoui;
             double lo = w == 1 ? (un ? 0 : -1) : un ? 0 : -ldexp(1, w - 1), hi = w == 1 ? (un ? 2 : 1) : un ? ldexp(1, w) : ldexp(1, w - 1);
             line(e, "if (!(%s > %.1f && %s < %.1f)) TTX_FAIL(%d);", a[0], lo - 1, a[0], hi, st);
-        } else line(e, "if (%s == 0) TTX_FAIL(%d);", a[1], st);
+        } else line(e, "if (%s == 0) TTX_DIV0(%d, 0);", a[1], st);
     }
     line(e, "%s = %s;", cg_decl(e, x->name, v->type), s);
     return !e->failed;

@@ -174,21 +174,23 @@ const char *rv_vi_op(RvStrip *g, Op *op) {
     }
     int id = op->info->id;
     if (id == OP_arith_divsi || id == OP_arith_remsi || id == OP_arith_divui || id == OP_arith_remui) {
-        /* a zero divisor is reported (TTX_FAIL at the op) and gives 0, as
-         * ttx_divs/rems/divu/remu; RVV's INT_MIN / -1 (INT_MIN) and
-         * INT_MIN % -1 (0) are theirs */
+        /* RVV's vdiv/vrem/vdivu/vremu give RISC-V's rule, as ttx_divs/rems/
+         * divu/remu do: x / 0 = all ones, x % 0 = x, INT_MIN / -1 = INT_MIN,
+         * INT_MIN % -1 = 0; TTX_DIV0 may report a zero divisor (element
+         * unknown: -1) */
         if (op->nopnds != 2 || !is_i32(op_operand(op, 1)->type)) return NULL;
         bool un = id == OP_arith_divui || id == OP_arith_remui, dv = id == OP_arith_divsi || id == OP_arith_divui;
         const char *a = rv_vi(g, op_operand(op, 0)), *b = a ? rv_vi(g, op_operand(op, 1)) : NULL;
         if (!b) return NULL;
         const char *bs = rv_bsfx(e, lm), *us = fmt(e, "u32m%d", lm);
-        const char *z = def(g, fmt(e, "vbool%d_t", 32 / lm), fmt(e, "__riscv_vmseq_vx_%s_%s(%s, 0, %s)", sfx, bs, b, g->vl));
-        if (g->emit) line(e, "if (__riscv_vcpop_m_%s(%s, %s)) TTX_FAIL(%d);", bs, z, g->vl, cg_site(e, op));
+        if (g->emit)
+            line(e, "if (__riscv_vcpop_m_%s(__riscv_vmseq_vx_%s_%s(%s, 0, %s), %s)) TTX_DIV0(%d, -1);", bs, sfx, bs, b, g->vl, g->vl,
+                 cg_site(e, op));
         const char *o = dv ? (un ? "vdivu" : "vdiv") : (un ? "vremu" : "vrem");
         const char *q = un ? fmt(e, "__riscv_vreinterpret_v_%s_%s(__riscv_%s_vv_%s(__riscv_vreinterpret_v_%s_%s(%s), __riscv_vreinterpret_v_%s_%s(%s), %s))",
                                  us, sfx, o, us, sfx, us, a, sfx, us, b, g->vl)
                            : fmt(e, "__riscv_%s_vv_%s(%s, %s, %s)", o, sfx, a, b, g->vl);
-        return def(g, vt, fmt(e, "__riscv_vmerge_vxm_%s(%s, 0, %s, %s)", sfx, q, z, g->vl));
+        return def(g, vt, q);
     }
     const char *bin;
     bool comm = true;

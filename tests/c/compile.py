@@ -30,9 +30,10 @@ COMPILERS = [("gcc", ["gcc"] + STD + ["-pedantic", "-O1"]), ("clang", ["clang"] 
              ("tcc", ["tcc", "-Wall", "-Werror"])]
 # the hooks as `ttxform run` defines them
 HOOKS = ["-DTTX_IN(p,n,s)=ttx_in(p,n,s,pidX,pidY,pidZ)", "-DTTX_FAIL(s)=ttx_fail(s,pidX,pidY,pidZ)",
-         "-DTTX_STOP(p)=ttx_stop(p)"]
+         "-DTTX_STOP(p)=ttx_stop(p)", "-DTTX_DIV0(s,k)=ttx_div0(s,k,pidX,pidY,pidZ)"]
 HOOK_DECLS = ("int ttx_in(const void *p, long long bytes, int site, int x, int y, int z);\n"
-              "void ttx_fail(int site, int x, int y, int z);\nint ttx_stop(long long program);\n")
+              "void ttx_fail(int site, int x, int y, int z);\nint ttx_stop(long long program);\n"
+              "void ttx_div0(int site, long long k, int x, int y, int z);\n")
 passed = failed = 0
 
 

@@ -9,6 +9,9 @@ usage: check.py ROOT [TTXFORM]
   runs the main job on an embedded sample (run here with TTXFORM when given, from ROOT)
   and `.ci/run`.
 - README.md has no table: the reference tables live in docs/.
+- Every `build/ttxform run` command of README.md's code blocks is complete (no `...`
+  standing for arguments) and, with TTXFORM, runs from a scratch directory (a
+  `--target` one only where clang-19 and qemu-riscv64 are installed) and exits 0.
 - Every markdown link of README.md and docs/*.md points into the repository, at a file
   that exists, and at a heading of it when it has a #fragment.
 """
@@ -165,8 +168,52 @@ def check_readme(root, ttxform):
             error("README.md:%d: a table; the reference tables belong in docs/" % n)
 
 
+def run_commands(lines):
+    """[(line number, argv)] of the `build/ttxform run` commands of the
+    fenced blocks, continuation lines joined and comments dropped"""
+    import shlex
+    out = []
+    for i, bl in code_blocks(lines):
+        k = 0
+        while k < len(bl):
+            start, text = k, bl[k]
+            while text.rstrip().endswith("\\") and k + 1 < len(bl):
+                k += 1
+                text = text.rstrip()[:-1] + " " + bl[k]
+            k += 1
+            try:
+                argv = shlex.split(text, comments=True)
+            except ValueError:
+                continue
+            if argv[:2] == ["build/ttxform", "run"]:
+                out.append((i + 2 + start, argv))
+    return out
+
+
+def check_run_commands(root, ttxform):
+    import shutil
+    import tempfile
+    path = os.path.join(root, "README.md")
+    with open(path, encoding="utf-8") as f:
+        lines = f.read().split("\n")
+    riscv = shutil.which("clang-19") and shutil.which("qemu-riscv64")
+    for n, argv in run_commands(lines):
+        if any("..." in a for a in argv):
+            error("README.md:%d: an incomplete command ('...' in place of arguments): %s" % (n, " ".join(argv)))
+            continue
+        if not ttxform or (any(a.startswith("--target") for a in argv) and not riscv):
+            continue
+        with tempfile.TemporaryDirectory() as d:
+            os.symlink(os.path.join(root, "samples"), os.path.join(d, "samples"))
+            r = subprocess.run([ttxform] + argv[1:], cwd=d, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                               timeout=50)
+            if r.returncode != 0:
+                error("README.md:%d: the command fails (exit %d): %s" % (n, r.returncode, r.stderr.decode(errors="replace")[:500]))
+
+
 def check_tree(root, ttxform):
     check_readme(root, ttxform)
+    check_run_commands(root, ttxform)
     docs = os.path.join(root, "docs")
     files = [os.path.join(root, "README.md")]
     files += sorted(os.path.join(docs, f) for f in os.listdir(docs) if f.endswith(".md"))
@@ -194,9 +241,10 @@ def selftest():
                   "```", "", "```sh", ".ci/run", "```", "", "| a | b |", "|---|---|",
                   "[d](docs/a.md) [w](https://example.org) [m](missing.md) [abs](/etc/passwd)"]
         with open(os.path.join(d, "README.md"), "w") as f:
-            f.write("\n".join(readme + [""] * 80 + ["## Tests", ""]))
+            f.write("\n".join(readme + [""] * 80 + ["## Tests", "", "```sh", "build/ttxform run s.ttir --target=riscv64 \\",
+                                                     "    --grid=4 --arg ...  # qemu", "```", ""]))
         check_tree(d, None)
-        want = ["sample s.ttir does not exist", "README.md:18: a table",
+        want = ["sample s.ttir does not exist", "README.md:18: a table", "README.md:103: an incomplete command",
                 "link 'https://example.org' points outside", "link 'missing.md': no such file",
                 "link '/etc/passwd' is an absolute path", "has no heading '#nope'",
                 "link '../../x.md' points outside"]

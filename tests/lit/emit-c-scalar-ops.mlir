@@ -1,17 +1,18 @@
 // RUN: ttxform %s --emit=c | FileCheck %s
 
 // Integers wrap (computed on unsigned types); division goes through a helper
-// that gives 0 for a zero divisor, after a TTX_FAIL check; shifts past the
+// that gives RISC-V's result for a zero divisor (-1; a remainder the dividend),
+// after the TTX_DIV0 hook (element 0 of a scalar); shifts past the
 // width give 0; unsigned compares cast.  f16 is a float rounded after every
 // op, stored as uint16 bits; libm is declared by hand, not included.
 // CHECK: double exp(double);
 // CHECK: static inline u16 ttx_f2h(double x)
-// CHECK: static inline i64 ttx_divs(i64 a, i64 b)
-// CHECK: static inline u64 ttx_remu(u64 a, u64 b)
+// CHECK: static inline i64 ttx_divs(i64 a, i64 b) { return b == 0 ? -1 : b == -1 ? (i64)(0 - (u64)a) : a / b; }
+// CHECK: static inline u64 ttx_remu(u64 a, u64 b) { return b ? a % b : a; }
 // CHECK-NOT: ttx_bf16r
 // CHECK-LABEL: void ints(i32 *arg0, i32 arg1, i32 arg2, u16 *arg3, float arg4,
 // CHECK: i32 [[S:v[0-9]+]] = (i32)((u32)arg1 + (u32)arg2);
-// CHECK-NEXT: if (arg2 == 0) TTX_FAIL([[SITE:[0-9]+]]);
+// CHECK-NEXT: if (arg2 == 0) TTX_DIV0([[SITE:[0-9]+]], 0);
 // CHECK-NEXT: i32 [[Q:v[0-9]+]] = (i32)ttx_divs([[S]], arg2);
 // CHECK-NEXT: i32 [[R:v[0-9]+]] = ((u32)arg1 >= 32 ? (i32)0 : (i32)((u32)[[Q]] >> (u32)arg1));
 // CHECK-NEXT: _Bool [[C:v[0-9]+]] = ((u32)[[R]] < (u32)arg1);

@@ -7,6 +7,7 @@
 // CHECK-NOT: #include
 // HOOKS: #define TTX_IN(p, bytes, site) 1
 // HOOKS: #define TTX_FAIL(site) ((void)0)
+// HOOKS: #define TTX_DIV0(site, k) ((void)0)
 // HOOKS: #define TTX_STOP(program) 0
 
 // The spine-triton ABI: the arguments, then the grid and the program id.

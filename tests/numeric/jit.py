@@ -301,6 +301,54 @@ for oy_, ox_ in ((0, 0), (-3, -5), (2, 7)):
            {"x": xe, "y": y0e, "g": ge, "idx": ie, "mx": dm - 4, "nx": dn - 6, "m": dm, "n": dn, "sx": 40, "sy": 44, "oy": oy_, "ox": ox_, "gm": 5}, ["y"],
            lambda o, ref=ref: exact(o["y"], ref))
 
+# integer division and remainder by zero and INT_MIN / -1 (div_zero.ttir):
+# RISC-V's rule on every engine, also in lanes a mask leaves out (issue 30)
+def div_ref(op, a, b, w):
+    """op of arith on w-bit a, b (Python ints, signed) with RISC-V's rule"""
+    mask, smin = (1 << w) - 1, -(1 << (w - 1))
+    def s(v):
+        v &= mask
+        return v - (1 << w) if v >> (w - 1) else v
+    ua, ub = a & mask, b & mask
+    if op in ("divui", "remui", "ceildivui"):
+        if ub == 0:
+            return s(ua) if op == "remui" else -1
+        return s(ua // ub if op == "divui" else ua % ub if op == "remui" else -(-ua // ub))
+    if b == 0:
+        return a if op == "remsi" else -1
+    if a == smin and b == -1:
+        return 0 if op == "remsi" else smin
+    q = abs(a) // abs(b) * (1 if (a < 0) == (b < 0) else -1)
+    r = a - q * b
+    if op == "divsi":
+        return q
+    if op == "remsi":
+        return r
+    if op == "floordivsi":
+        return q - 1 if r != 0 and (r < 0) != (b < 0) else q
+    return q + 1 if r != 0 and (r < 0) == (b < 0) else q
+
+
+DIV32 = ["divsi", "remsi", "divui", "remui", "floordivsi", "ceildivsi", "ceildivui"]
+DIV64 = ["divsi", "remsi", "divui", "remui", "floordivsi", "ceildivsi"]
+dza = [7, -7, -2**31, -2**31, 5, 0, -1, 100, 7, -7, 13, -13, -2**31, 2**31 - 1, 3, -3]
+dzb = [0, 0, -1, 0, 2, 0, 0, -7, -1, 3, -4, 4, 1, -1, 0, 0]
+dza64 = [v if abs(v) < 2**31 - 1 else (-2**63 if v < 0 else 2**63 - 1) for v in dza]
+dz_o = np.array([div_ref(op, x_, y_, 32) for op in DIV32 for x_, y_ in zip(dza, dzb)], np.int32)
+dz_l = np.array([div_ref(op, x_, y_, 64) for op in DIV64 for x_, y_ in zip(dza64, dzb)], np.int64)
+for nn in (6, 16, 0):
+    mq = [div_ref("divsi", dza[i], dzb[i], 32) for i in range(nn)]
+    dz_m = np.full(17, 99, np.int32)
+    dz_m[:nn] = [(q + div_ref("remui", q, dzb[i], 32) + 2**31) % 2**32 - 2**31 for i, q in enumerate(mq)]
+    dz_m[16] = div_ref("divsi", nn, 0, 32) + div_ref("remsi", nn, 0, 32)
+    if nn == 6:
+        DZ_M6 = dz_m
+    kernel(f"numeric-div_zero-n{nn}", os.path.join(NUM, "div_zero.ttir"), [1],
+           {"a": np.array(dza, np.int32), "b": np.array(dzb, np.int32), "o": np.zeros(112, np.int32),
+            "a64": np.array(dza64, np.int64), "b64": np.array(dzb, np.int64), "o64": np.zeros(96, np.int64),
+            "m": np.full(17, 99, np.int32), "n": nn}, ["o", "o64", "m"],
+           lambda o, dz_m=dz_m: first(exact(o["o"], dz_o), exact(o["o64"], dz_l), exact(o["m"], dz_m)))
+
 
 def covered():
     """every kernel file of the three places is listed above"""
@@ -491,6 +539,12 @@ def error_cases():
                "vector_add.ttir:14:10: error: tt.load: out-of-bounds access: reads element 16 (byte offset 64) of argument 0, "
                "which holds 16 elements (64 bytes) in program (0, 0, 0)", out)
     report("error-no-trace-after-failure", None if not os.path.exists(tr) else "the trace of a failed run was kept")
+    # --grid=2147483647: programs counted in 64 bits; the kernel's own i32
+    # pid * 1024 wraps at program 2^21, an out-of-bounds access at the op
+    error_case("error-jit-grid-x-max", [os.path.join(CPU, "vector_add.ttir"), "--grid=2147483647", "--arg", "arg0=zeros:8",
+                                        "--arg", "arg1=zeros:8", "--arg", "arg2=zeros:8", "--arg", "arg3=8"],
+               "vector_add.ttir:15:10: error: tt.load: out-of-bounds access: reads element -2147483648 (byte offset -8589934592) "
+               "of argument 0, which holds 8 elements (32 bytes) in program (2097152, 0, 0)")
     # the lowest failing program is reported, whatever the threads
     error_case("error-jit-oob-lowest-program", [k, "--grid=8", "--threads=4"] + good[:6] + ["--arg", "arg3=8192"],
                "in program (0, 0, 0)")
@@ -506,8 +560,23 @@ def error_cases():
   }
 }
 """)
-    error_case("error-jit-division-by-zero", [div, "--grid=2", "--arg", "p=zeros:8:int32", "--arg", "d=0", "--output", f"p={out}"],
-               "div.ttir:5:10: error: arith.divsi: division by zero in program (0, 0, 0)", out)
+    # a division by zero gives RISC-V's result (x / 0 = -1) unless
+    # --check-div-by-zero asks for the error, which names the element as the
+    # interpreter's does
+    error_case("error-jit-division-by-zero", [div, "--grid=2", "--check-div-by-zero", "--arg", "p=zeros:8:int32", "--arg", "d=0",
+                                              "--output", f"p={out}"],
+               "div.ttir:5:10: error: arith.divsi: division by zero at element [0] in program (0, 0, 0)", out)
+    error_case("error-interp-division-by-zero", [div, "--grid=2", "--interp", "--check-div-by-zero", "--arg", "p=zeros:8:int32",
+                                                 "--arg", "d=0", "--output", f"p={out}"],
+               "div.ttir:5:10: error: arith.divsi: division by zero at element [0] in program (0, 0, 0)", out)
+    error_case("error-check-division-by-zero", [div, "--grid=2", "--check", "--check-div-by-zero", "--arg", "p=zeros:8:int32",
+                                                "--arg", "d=0", "--output", f"p={out}"],
+               "div.ttir:5:10: error: arith.divsi: division by zero at element [0] in program (0, 0, 0)", out)
+    for eng in ("--jit", "--interp", "--check"):
+        rc, o, err = run([div, "--grid=2", eng, "--arg", "p=zeros:8:int32", "--arg", "d=0", "--output", f"p={out}"])
+        got = np.load(out) if rc == 0 and os.path.exists(out) else None
+        report(f"divsi-by-zero-gives-minus-one{eng}", None if got is not None and list(got) == [-1] * 8
+               else f"exit {rc}: {err} {got}")
     rc, o, err = run([div, "--grid=1", "--check", "--arg", "p=zeros:8:int32", "--arg", "d=-3", "--output", f"p={out}"])
     got = np.load(out) if rc == 0 and os.path.exists(out) else None
     report("jit-divsi-truncates", None if got is not None and list(got) == [0, 0, 0, -1, -1, -1, -2, -2]
@@ -561,13 +630,91 @@ def save_int(name, values):
     return p
 
 
+BIG_TTIR = """module {
+  tt.func public @big(%x: !tt.ptr<f32>, %y: !tt.ptr<f32>) {
+    %r = tt.make_range {end = N : i32, start = 0 : i32} : tensor<Nxi32>
+    %s = tt.splat %x : !tt.ptr<f32> -> tensor<Nx!tt.ptr<f32>>
+    %p = tt.addptr %s, %r : tensor<Nx!tt.ptr<f32>>, tensor<Nxi32>
+    %v = tt.load %p : tensor<Nx!tt.ptr<f32>>
+    %m = "tt.reduce"(%v) <{axis = 0 : i32}> ({
+    ^bb0(%a: f32, %b: f32):
+      %t = arith.addf %a, %b : f32
+      tt.reduce.return %t : f32
+    }) : (tensor<Nxf32>) -> f32
+    tt.store %y, %m : !tt.ptr<f32>
+    tt.return
+  }
+}
+"""
+
+
+def big_tensors():
+    """a load and reduce of 2^24 f32 (the C's local arrays need more than the
+    64 MiB stack the threads had: exit 139) on the JIT, on 1 and 2 threads;
+    2^30 elements, past every engine's limit (2^26), a located error"""
+    big = write("big.ttir", BIG_TTIR.replace("N", str(1 << 24)))
+    out = path("big-y.npy")
+    for extra in ([], ["--threads=2"]):
+        rc, o, err = run([big, "--grid=2", "--arg", f"x=ones:{1 << 24}", "--arg", "y=zeros:1", "--output", f"y={out}"] + extra)
+        got = np.load(out) if rc == 0 and os.path.exists(out) else None
+        report(f"big-tensor-jit{''.join(extra)}", None if got is not None and got[0] == 1 << 24 and not err
+               else f"exit {rc}: {err[:500]} {got}")
+    huge = write("huge.ttir", BIG_TTIR.replace("N", str(1 << 30)))
+    for eng in ("--jit", "--interp", "--check"):
+        error_case(f"error-huge-tensor{eng}", [huge, "--grid=1", eng, "--arg", "x=ones:16", "--arg", "y=zeros:1", "--output", f"y={out}"],
+                   "huge.ttir:3:10: error: tt.make_range: tensor too large: its result has 1073741824 elements or more, "
+                   "the limit is 2^26 (67108864)", out)
+
+
+def div_zero_gcc_ubsan():
+    """div_zero.ttir's --emit=c built by gcc with UBSan: no report, and the
+    results of every engine (RISC-V's rule, no undefined behaviour in C)"""
+    import shutil
+    gcc = shutil.which("gcc")
+    if not gcc:
+        print("note: gcc not found; div-zero-gcc-ubsan skipped")
+        return
+    c = path("div_zero.c")
+    r = subprocess.run([TTX, "--emit=c", os.path.join(NUM, "div_zero.ttir"), "-o", c], capture_output=True, text=True,
+                       timeout=TIMEOUT)
+    if r.returncode != 0:
+        report("div-zero-gcc-ubsan", f"--emit=c: exit {r.returncode}: {r.stderr[:500]}")
+        return
+    with open(path("div_zero_main.c"), "w") as f:
+        f.write('#include <stdio.h>\n#include "div_zero.c"\n'
+                "int main(void) {\n"
+                f"    i32 a[16] = {{ {', '.join(map(str, dza))} }}, b[16] = {{ {', '.join(map(str, dzb))} }};\n"
+                f"    i64 a64[16] = {{ {', '.join(f'{v}ll' if v != -2**63 else '(-9223372036854775807ll - 1)' for v in dza64)} }};\n"
+                f"    i64 b64[16] = {{ {', '.join(map(str, dzb))} }};\n"
+                "    i32 o[112] = { 0 }, m[17]; i64 o64[96] = { 0 };\n"
+                "    for (int i = 0; i < 17; i++) m[i] = 99;\n"
+                "    div_zero(a, b, o, a64, b64, o64, m, 6, 1, 1, 1, 0, 0, 0);\n"
+                "    for (int i = 0; i < 112; i++) printf(\"%d\\n\", o[i]);\n"
+                "    for (int i = 0; i < 96; i++) printf(\"%lld\\n\", o64[i]);\n"
+                "    for (int i = 0; i < 17; i++) printf(\"%d\\n\", m[i]);\n"
+                "    return 0;\n}\n")
+    exe = path("div_zero_ubsan")
+    r = subprocess.run([gcc, "-std=c99", "-O1", "-fsanitize=undefined", "-fno-sanitize-recover=all", "-I", TMP,
+                        path("div_zero_main.c"), "-o", exe, "-lm"], capture_output=True, text=True, timeout=TIMEOUT)
+    if r.returncode != 0:
+        report("div-zero-gcc-ubsan", f"gcc: {r.stderr[:800]}")
+        return
+    r = subprocess.run([exe], capture_output=True, text=True, timeout=TIMEOUT)
+    got = [int(v) for v in r.stdout.split()]
+    want = [int(v) for v in dz_o] + [int(v) for v in dz_l] + [int(v) for v in DZ_M6]
+    report("div-zero-gcc-ubsan", None if r.returncode == 0 and not r.stderr and got == want
+           else f"exit {r.returncode}: {r.stderr[:800]} {got} != {want}")
+
+
 def main():
     covered()
+    div_zero_gcc_ubsan()
+    big_tensors()
     check_cases()
     trace_and_dump()
     error_cases()
     r = subprocess.run([TTX, "run", "--help"], capture_output=True, text=True, timeout=TIMEOUT)
-    want = ["--jit", "--interp", "--check", "--threads=N", "--trace=FILE.json", "--dump-dir=DIR", "--no-bounds-check",
+    want = ["--jit", "--interp", "--check", "--check-div-by-zero", "--threads=N", "--trace=FILE.json", "--dump-dir=DIR", "--no-bounds-check",
             "--repeat=N", "--bench"]
     miss = [w for w in want if w not in r.stdout]
     report("run-help-options", None if r.returncode == 0 and not miss else f"missing {miss}")

@@ -46,6 +46,11 @@ def save(name, arr):
     return p
 
 
+def run_out(args):
+    r = subprocess.run([TTX, "run"] + args, capture_output=True, text=True, timeout=TIMEOUT)
+    return r.returncode, r.stdout, r.stderr
+
+
 def ttx_run(args):
     r = subprocess.run([TTX, "run"] + args, capture_output=True, text=True, timeout=TIMEOUT)
     return r.returncode, r.stderr
@@ -317,6 +322,40 @@ def error_cases():
     error_case("error-missing-grid", [k] + good, "missing --grid")
     error_case("error-bad-grid", [k, "--grid=0"] + good, "bad grid '0'")
     error_case("error-bad-grid-4d", [k, "--grid=1,1,1,1"] + good, "bad grid")
+    # --output NAME=- is an error (a .npy is binary), and no file '-' is made
+    dash = os.path.join(os.getcwd(), "-")
+    error_case("error-output-dash", [k, "--grid=1"] + good + ["--output", "arg2=-"],
+               "--output 'arg2=-' names no file", dash)
+    # a float the scalar's type rounds to infinity is out of range, as an
+    # integer past its type is; "inf" itself is a number
+    sc = os.path.join(NUM, "scale_f16.ttir")
+    sgood = ["--arg", "arg0=zeros:64:f16", "--arg", "arg1=zeros:64:f16", "--arg", "arg3=64"]
+    for v, t in (("1e40", "f32"), ("-3.5e38", "f32"), ("1e400", "f32")):
+        error_case(f"error-float-out-of-range-{v}", [sc, "--grid=1", "--arg", f"arg2={v}"] + sgood,
+                   f"argument 'arg2' is a scalar f32: {v} is out of range (it rounds to infinity in {t})")
+    for v in ("inf", "-inf", "3.4e38", "1e-50"):
+        rc, err = ttx_run([sc, "--grid=1", "--arg", f"arg2={v}"] + sgood)
+        report(f"float-in-range-{v}", None if rc == 0 and not err.strip() else f"exit {rc}: {err[:300]}")
+    # one element, one byte: singular
+    one = save("e_one.npy", np.zeros(1, np.int8).view(np.bool_))
+    sel = os.path.join(NUM, "select_int.ttir")
+    for eng in ("--interp", "--jit"):
+        error_case(f"error-holds-1-element{eng}", [sel, "--grid=1", eng, "--arg", "a=zeros:32:int32", "--arg", f"flag={one}",
+                                                    "--arg", "wide=zeros:32", "--arg", "low=zeros:32:int8", "--arg", "pos=zeros:32",
+                                                    "--arg", "n=32"],
+                   "which holds 1 element (1 byte) in program (0, 0, 0)")
+    # --check without --output reports the buffers the kernel writes, not its inputs
+    rc, o, err = run_out([k, "--grid=1", "--check"] + good)
+    lines = [l.split(":")[0] for l in o.splitlines() if l.startswith("check ")]
+    report("check-reports-written-buffers", None if rc == 0 and lines == ["check arg2 float32 (16,)"]
+           else f"exit {rc}: {err[:300]} {o[:300]}")
+    # Triton's launch limits (x < 2^31, y and z < 65536) on every engine, and
+    # a product that wrapped to nothing (it ran no program and exited 0)
+    for g, why in (("2147483647,2147483647,4", "Y is at most 65535"), ("2147483648", "X is at most 2147483647"),
+                   ("1,65536", "Y is at most 65535"), ("1,1,65536", "Z is at most 65535"),
+                   ("2147483647,65535,65535", "9223090559730712575 programs in all: at most 2^53")):
+        for eng in (["--jit"], ["--interp"], ["--check"], ["--via=ktir"], ["--target=riscv64"]):
+            error_case(f"error-grid-{g}{eng[0]}", [k, f"--grid={g}"] + eng + good, f"bad grid '{g}' ({why}", out)
     error_case("error-no-equals", [k, "--grid=1", "--arg", "arg0"] + good[2:], "bad --arg 'arg0' (expected NAME=VALUE)")
     error_case("error-unknown-option", [k, "--grid=1", "--frobnicate"] + good, "unknown option '--frobnicate'")
     error_case("error-unknown-function", [k, "--grid=1", "--function=nope"] + good, "has no function @nope")

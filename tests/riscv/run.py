@@ -381,6 +381,68 @@ def dump_and_cache():
     env = dict(ENV, TTXFORM_CACHE_DIR=cache)
     rc, out, err = ttx(["run", k, "--target=riscv64"] + good, env)
     report("cache-env", None if rc == 0 and len(os.listdir(cache)) == 1 else f"exit {rc}: {err[:500]} {os.listdir(cache)}")
+    # a relative cache directory (qemu runs in the temporary directory: it
+    # failed with "exit status 1"), as the option and the variable
+    for how in ("option", "env"):
+        args = ["run", k, "--target=riscv64"] + good + (["--cache-dir=relcache"] if how == "option" else [])
+        env = dict(ENV, TTXFORM_CACHE_DIR="relcache") if how == "env" else ENV
+        r = subprocess.run([TTX] + args, capture_output=True, text=True, timeout=TIMEOUT, env=env, cwd=TMP)
+        files = os.listdir(path("relcache")) if os.path.isdir(path("relcache")) else []
+        report(f"cache-relative-{how}", None if r.returncode == 0 and len(files) == 1
+               else f"exit {r.returncode}: {r.stderr[:500]} {files}")
+
+
+def interrupted():
+    """SIGTERM to ttxform while qemu-riscv64 runs: qemu is killed, the
+    temporary directory removed, and ttxform dies of the signal"""
+    import signal
+    import time
+    slow = path("slow.ttir")
+    with open(slow, "w") as f:
+        f.write("""module {
+  tt.func public @slow(%p: !tt.ptr<i32>, %n: i32) {
+    %c0 = arith.constant 0 : i32
+    %c1 = arith.constant 1 : i32
+    %r = scf.for %i = %c0 to %n step %c1 iter_args(%a = %c0) -> (i32) : i32 {
+      %b = arith.muli %a, %c1 : i32
+      %d = arith.addi %b, %i : i32
+      scf.yield %d : i32
+    }
+    tt.store %p, %r : !tt.ptr<i32>
+    tt.return
+  }
+}
+""")
+    for sig in (signal.SIGTERM, signal.SIGINT):
+        p = subprocess.Popen([TTX, "run", slow, "--target=riscv64", "--grid=1", "--arg", "p=zeros:1:int32", "--arg", "n=2000000000"],
+                             env=ENV, stdout=subprocess.PIPE, stderr=subprocess.PIPE, start_new_session=True)
+        qemu = None
+        for _ in range(600):
+            time.sleep(0.1)
+            r = subprocess.run(["pgrep", "-P", str(p.pid), "qemu-riscv64"], capture_output=True, text=True)
+            if r.stdout.strip():
+                qemu = int(r.stdout.split()[0])
+                break
+            if p.poll() is not None:
+                break
+        if qemu is None:
+            p.kill()
+            p.communicate()
+            report(f"interrupted-{sig.name}", "qemu-riscv64 never started")
+            continue
+        p.send_signal(sig)
+        try:
+            _, err = p.communicate(timeout=60)
+        except subprocess.TimeoutExpired:
+            p.kill()
+            p.communicate()
+            report(f"interrupted-{sig.name}", "ttxform did not end")
+            continue
+        time.sleep(0.3)
+        alive = os.path.exists(f"/proc/{qemu}") and "zombie" not in open(f"/proc/{qemu}/status").read()
+        left = os.listdir(RUNTMP)
+        report(f"interrupted-{sig.name}", None if p.returncode == -sig and not alive and not left and not err
+               else f"exit {p.returncode}, qemu alive {alive}, left {left}: {err.decode()[:300]}")
 
 
 def elf_machine(p):
@@ -437,6 +499,26 @@ def error_case(name, args, message, no_file=None, env=None):
 
 def error_cases():
     k = os.path.join(CPU, "vector_add.ttir")
+    # an output in a missing directory: the user's path, not clang's temporary file
+    missing = path("missing/dir/k.o")
+    rc, o, err = ttx(["build", k, "--target=riscv64", "-o", missing])
+    report("error-build-missing-dir", None if rc == 1 and err.startswith(f"ttxform: error: cannot write '{missing}': No such file")
+           and "clang" not in err and ".tmp" not in err else f"exit {rc}: {err[:500]}")
+    # --check on a kernel the C target lacks an op of: refused before the interpreter runs
+    pr = path("print.ttir")
+    with open(pr, "w") as f:
+        f.write("""module {
+  tt.func public @pr(%p: !tt.ptr<i32>, %n: i32) {
+    tt.print " n: " {hex = false, isSigned = array<i32: 1>} : %n : i32
+    tt.store %p, %n : !tt.ptr<i32>
+    tt.return
+  }
+}
+""")
+    rc, o, err = ttx(["run", pr, "--target=riscv64", "--check", "--grid=1", "--arg", "p=zeros:1:int32", "--arg", "n=3"])
+    report("error-check-unsupported-first", None if rc == 1 and not o and
+           "print.ttir:3:5: error: the C target does not support 'tt.print', so the kernel cannot run under qemu-riscv64" in err
+           else f"exit {rc}: {o[:200]} {err[:500]}")
     good = ["--grid=1", "--arg", "arg0=zeros:16", "--arg", "arg1=zeros:16", "--arg", "arg2=zeros:16", "--arg", "arg3=16"]
     out = path("e.o")
     nopath = dict(ENV, PATH=path("empty-bin"))
@@ -487,9 +569,39 @@ def error_cases():
 }
 """)
     npy = path("div-out.npy")
-    error_case("error-qemu-division-by-zero", ["run", div, "--target=riscv64-rvv", "--grid=3", "--arg", "p=zeros:8:int32",
-                                               "--arg", "d=0", "--output", f"p={npy}"],
-               "div.ttir:5:10: error: arith.divsi: division by zero in program (0, 0, 0) (under qemu-riscv64)", npy)
+    for tgt in ("riscv64", "riscv64-rvv"):
+        error_case(f"error-qemu-division-by-zero-{tgt}", ["run", div, f"--target={tgt}", "--check-div-by-zero", "--grid=3",
+                                                          "--arg", "p=zeros:8:int32", "--arg", "d=0", "--output", f"p={npy}"],
+                   "div.ttir:5:10: error: arith.divsi: division by zero in program (0, 0, 0) (under qemu-riscv64)", npy)
+        # without the option: RISC-V's x / 0 = -1, as every engine gives
+        rc, o, err = ttx(["run", div, f"--target={tgt}", "--grid=1", "--arg", "p=zeros:8:int32", "--arg", "d=0",
+                          "--output", f"p={npy}"])
+        got = list(np.load(npy)) if rc == 0 and os.path.exists(npy) else None
+        report(f"qemu-divsi-by-zero-{tgt}", None if got == [-1] * 8 else f"exit {rc}: {err[:500]} {got}")
+    # 2^24 f32 in local arrays: the launcher's threads get the stack they
+    # need (64 MiB was too little: a segfault); 2^30, a located error first
+    big = path("big.ttir")
+    with open(big, "w") as f:
+        f.write(jit.BIG_TTIR.replace("N", str(1 << 24)))
+    huge = path("huge.ttir")
+    with open(huge, "w") as f:
+        f.write(jit.BIG_TTIR.replace("N", str(1 << 30)))
+    for tgt in ("riscv64", "riscv64-rvv"):
+        bnpy = path("big-y.npy")
+        rc, o, err = ttx(["run", big, f"--target={tgt}", "--grid=1", "--arg", f"x=ones:{1 << 24}", "--arg", "y=zeros:1",
+                          "--output", f"y={bnpy}"])
+        got = list(np.load(bnpy)) if rc == 0 and os.path.exists(bnpy) else None
+        report(f"big-tensor-{tgt}", None if got == [1 << 24] else f"exit {rc}: {err[:500]} {got}")
+        error_case(f"error-huge-tensor-{tgt}", ["run", huge, f"--target={tgt}", "--grid=1", "--arg", "x=ones:16", "--arg", "y=zeros:1",
+                                                "--output", f"y={bnpy}"],
+                   "huge.ttir:3:10: error: tt.make_range: tensor too large", bnpy)
+    # --grid=2147483647: the launcher counts programs in 64 bits; the
+    # kernel's own pid * 1024 wraps at program 2^21 to an access 8 GiB before
+    # its buffer, which faults (no bounds checks under qemu): the program named
+    for tgt in ("riscv64", "riscv64-rvv"):
+        error_case(f"error-grid-x-max-{tgt}", ["run", k, f"--target={tgt}", "--threads=1", "--grid=2147483647", "--arg", "arg0=zeros:8",
+                                               "--arg", "arg1=zeros:8", "--arg", "arg2=zeros:8", "--arg", "arg3=8"],
+                   "@add_kernel under qemu-riscv64 failed: signal 11 (Segmentation fault) in program (2097152, 0, 0)")
     error_case("error-check-out-of-bounds", ["run", k, "--target=riscv64-rvv", "--check"] + good[:7] + ["--arg", "arg3=17"],
                "vector_add.ttir:15:10: error: tt.load: out-of-bounds access: element [16] reads element 16")
     left = os.listdir(RUNTMP)
@@ -504,6 +616,7 @@ def main():
         rvv_cases()
         thread_cases()
         dump_and_cache()
+        interrupted()
         build_cases()
         error_cases()
     finally:

@@ -440,8 +440,52 @@ static void test_division_by_zero(void **state) {
     run_ok(&r, src, 2, args, 1, 1, 1);
     done(&r);
     for (int i = 0; i < 4; i++) assert_int_equal(out[i], i % (i + 10));
+    /* a zero divisor: RISC-V's x % 0 = x, or the error when asked for */
     args[1] = iarg_int(2);
+    run_ok(&r, src, 2, args, 1, 1, 1);
+    done(&r);
+    assert_int_equal(out[2], 2);
+    interp_set_check_div(true);
     expect_error(src, 2, args, 1, "6:10: arith.remui: division by zero at element [2] in program (0, 0, 0)");
+    interp_set_check_div(false);
+}
+
+/* interp_track_writes: which buffers a run stored to, and whether two
+ * programs stored to one element (--check's note on threads) */
+static void test_track_writes(void **state) {
+    (void)state;
+    const char *src =
+        "module {\n"
+        "  tt.func @k(%in: !tt.ptr<i32>, %out: !tt.ptr<i32>, %stride: i32) {\n"
+        "    %pid = tt.get_program_id x : i32\n"
+        "    %o = arith.muli %pid, %stride : i32\n"
+        "    %pi = tt.addptr %in, %pid : !tt.ptr<i32>, i32\n"
+        "    %v = tt.load %pi : !tt.ptr<i32>\n"
+        "    %po = tt.addptr %out, %o : !tt.ptr<i32>, i32\n"
+        "    tt.store %po, %v : !tt.ptr<i32>\n"
+        "    tt.return\n"
+        "  }\n"
+        "}\n";
+    int32_t in[4] = { 1, 2, 3, 4 }, out[4] = { 0 };
+    IArg args[3] = { iarg_buf(in, sizeof in), iarg_buf(out, sizeof out), iarg_int(1) };
+    Run r;
+    assert_int_equal(interp_writes_overlap(), -1);
+    interp_track_writes(true);
+    run_ok(&r, src, 3, args, 4, 1, 1);
+    done(&r);
+    assert_int_equal(interp_writes_overlap(), 0);
+    assert_int_equal(interp_wrote_arg(0), 0);
+    assert_int_equal(interp_wrote_arg(1), 1);
+    args[2] = iarg_int(0);   /* every program stores to out[0] */
+    run_ok(&r, src, 3, args, 4, 1, 1);
+    done(&r);
+    assert_int_equal(interp_writes_overlap(), 1);
+    assert_int_equal(out[0], 4);
+    interp_track_writes(false);
+    run_ok(&r, src, 3, args, 4, 1, 1);
+    done(&r);
+    assert_int_equal(interp_writes_overlap(), -1);
+    assert_int_equal(interp_wrote_arg(1), -1);
 }
 
 static void test_unsupported_op(void **state) {
@@ -700,6 +744,7 @@ int main(void) {
         cmocka_unit_test(test_reduce),
         cmocka_unit_test(test_integer_semantics),
         cmocka_unit_test(test_division_by_zero),
+        cmocka_unit_test(test_track_writes),
         cmocka_unit_test(test_unsupported_op),
         cmocka_unit_test(test_while_if_gcd),
         cmocka_unit_test(test_half_floats),
