@@ -51,8 +51,19 @@ KNOWN_FILES = {
         "cannot read that back (its own output of the example fails the same way)"),
 }
 
-# kernels whose program ids have more than one axis: the grid they are lowered with
+# kernels whose program ids have more than one axis: the grid they are lowered with,
+# unless tests/golden/cases.tsv gives the sample a --grid (grid_of)
 GRIDS = {"_2d_grid": "--grid=4,8", "_3d_grid": "--grid=4,2,2"}
+
+
+def grid_of(name: str) -> list[str]:
+    """the --grid of the sample's first golden case, else the GRIDS rule"""
+    with open(os.path.join(REPO, "tests", "golden", "cases.tsv")) as f:
+        for line in f:
+            cols = line.rstrip("\n").split("\t")
+            if len(cols) >= 2 and os.path.basename(cols[0]) == name:
+                return [a for a in cols[1].split() if a.startswith("--grid=")][:1]
+    return [f for k, f in GRIDS.items() if k in name][:1]
 
 
 def default_ktir_opt() -> str:
@@ -66,7 +77,7 @@ def files(o: argparse.Namespace, tmp: str) -> list[tuple[str, str | None, str]]:
         out.append(("golden:" + os.path.basename(g), g, ""))
     for s in sorted(glob.glob(os.path.join(REPO, "samples", "spyre", "*.ttir"))):
         name = os.path.basename(s)
-        flags = [f for k, f in GRIDS.items() if k in name][:1]
+        flags = grid_of(name)
         dst = os.path.join(tmp, "sample-" + name[:-5] + ".ktir")
         r = subprocess.run([o.ttxform, s, "--emit=ktir", *flags, "-o", dst], capture_output=True, text=True)
         out.append(("sample:" + name, dst if r.returncode == 0 else None,
