@@ -90,6 +90,7 @@ bool cg_emit_atomic(Cg *e, Op *op) {
     bool used = value_has_uses(res);
     line(e, "/* %s, %s (memory order %d), scope %s: atomic on the process's memory */", kind, sem_names[sem], mo, scope_names[scope]);
     if (used && !cg_declare(e, res)) return false;
+    if (e->s->drain) line(e, "%s", e->s->drain);   /* the strategy's pending stores land first */
     const char *idx[MAXR];
     int n = 0;
     if (ten) n = cg_loops_open(e, res->type->sh.dims, res->type->sh.rank, idx);
