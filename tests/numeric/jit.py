@@ -409,6 +409,27 @@ xq = randn(4096)
 kernel("numeric-atomics_defer", os.path.join(NUM, "atomics_defer.ttir"), [4], {"x": xq, "y": np.zeros(4096, np.float32)}, ["y"],
        lambda o: exact(o["y"], xq * xq + np.float32(1)))
 
+# i16 and i8 words (16- and 8-bit atomics): add, umin, signed max, and a
+# compare-and-swap that swaps the lanes whose value matches, once
+v16 = rng.integers(-30000, 30000, 32).astype(np.int16)
+v16[v16 == 0] = 5
+o16 = v16.copy()
+o16[::2] = 0
+a16 = rng.integers(-30000, 30000, 16).astype(np.int16)
+def atomics_small_ref(o):
+    a = a16.astype(np.int64)
+    b = np.zeros(8, np.int64)
+    for r in range(32):
+        j = r % 7
+        a[j] += 5 * int(v16[r])
+        a[8 + j] = min(a[8 + j] & 0xFFFF, int(v16[r]) & 0xFFFF)
+        b[j] = max(b[j], int(np.int8(v16[r] & 0xFF if (v16[r] & 0xFF) < 128 else (v16[r] & 0xFF) - 256)))
+    a = ((a + 2**15) % 2**16) - 2**15
+    return first(exact(o["a"], a.astype(np.int16)), exact(o["b"], b.astype(np.int8)),
+                 exact(o["o"], np.where(np.arange(32) % 2 == 1, v16 ^ 1, 0).astype(np.int16)))
+kernel("numeric-atomics_small", os.path.join(NUM, "atomics_small.ttir"), [5],
+       {"a": a16, "b": np.zeros(8, np.int8), "v": v16, "o": o16}, ["a", "b", "o"], atomics_small_ref)
+
 GL = 200
 kernel("numeric-atomics_lock", os.path.join(NUM, "atomics_lock.ttir"), [GL],
        {"lock": np.zeros(1, np.int32), "count": np.zeros(1, np.int32), "tickets": np.zeros(1, np.int32),
