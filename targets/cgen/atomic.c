@@ -63,8 +63,7 @@ bool cg_emit_atomic(Cg *e, Op *op) {
     if (!cas && (!op_attr_int(op, "atomic_rmw_op", &k) || k < 1 || k > 10)) return cg_unsupported(e, op, "its atomic operation");
     if (!op_attr_int(op, "sem", &sem) || sem < 1 || sem > 4) return cg_unsupported(e, op, "its memory semantic");
     if (!op_attr_int(op, "scope", &scope) || scope < 1 || scope > 3) return cg_unsupported(e, op, "its memory scope");
-    if (op->nres != 1 || op->nopnds != (cas ? 3 : op->nopnds) || op->nopnds < (cas ? 3 : 2) || op->nopnds > 3)
-        return cg_unsupported(e, op, "malformed");
+    if (op->nres != 1 || (cas ? op->nopnds != 3 : op->nopnds < 2 || op->nopnds > 3)) return cg_unsupported(e, op, "malformed");
     const char *kind = cas ? "cas" : kinds[k - 1];
     Value *pv = op_operand(op, 0), *cmp = cas ? op_operand(op, 1) : NULL, *val = op_operand(op, cas ? 2 : 1);
     Value *mask = !cas && op->nopnds == 3 ? op_operand(op, 2) : NULL;
@@ -79,9 +78,10 @@ bool cg_emit_atomic(Cg *e, Op *op) {
     if (!t.flt && !strcmp(kind, "fadd")) return cg_unsupported(e, op, "fadd on integers");
     bool ten = is_tensor(res->type);
     if (ten && res->type->sh.rank > MAXR) return cg_unsupported(e, op, "rank above 8");
-    if (ten != is_tensor(pv->type) || ten != is_tensor(val->type) || (mask && ten != is_tensor(mask->type)) ||
-        (cmp && ten != is_tensor(cmp->type)))
-        return cg_unsupported(e, op, "operands of mixed shapes");
+    Value *const opnds[] = { pv, val, mask, cmp };
+    for (int i = 0; i < 4; i++)
+        if (opnds[i] && (ten ? !cg_same_shape(opnds[i]->type, res->type) : is_tensor(opnds[i]->type)))
+            return cg_unsupported(e, op, "operands of another shape than the result");
     /* C11's memory orders; a failed compare-and-swap only reads */
     static const int mo_of[] = { 0, 0, 2, 3, 4 }, fmo_of[] = { 0, 0, 2, 0, 2 };
     static const char *const sem_names[] = { "", "relaxed", "acquire", "release", "acq_rel" };
