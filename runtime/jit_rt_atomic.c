@@ -3,8 +3,9 @@
  * builtins, so the JIT's C calls these, compiled by gcc.  Per word width W:
  * fetch-and-add, -and, -or, -xor, exchange, load and compare-and-swap, each
  * with the C11 memory order mo the op asks for (0 relaxed, 2 acquire,
- * 3 release, 4 acq_rel, 5 seq_cst; a failed compare-and-swap orders as
- * fmo). */
+ * 3 release, 4 acq_rel, 5 seq_cst), each a constant of its own builtin call
+ * (a failed compare-and-swap orders as relaxed or acquire, the failure
+ * order the emitter passes as fmo for that mo). */
 #include "jit_rt.h"
 
 #include <stdint.h>
