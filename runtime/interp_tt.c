@@ -394,7 +394,9 @@ bool iv_map_elementwise(In *in, Op *op) {
 /* tt.atomic_rmw KIND, SEM, SCOPE, %ptr, %val[, %mask] and
  * tt.atomic_cas SEM, SCOPE, %ptr, %cmp, %val: the programs run one after
  * the other, so each element is a read-modify-write; the result is the old
- * value */
+ * value (0 in a lane the mask drops).  The C target (targets/cgen/atomic.c)
+ * computes the same: integers wrap, float max/min are fmax/fmin, fadd
+ * rounds the sum once, compare-and-swap compares bits */
 bool iv_atomic(In *in, Op *op, RV *r) {
     bool cas = op_is(op, OP_tt_atomic_cas);
     const char *kind = NULL;
@@ -419,7 +421,10 @@ bool iv_atomic(In *in, Op *op, RV *r) {
         r->e[k] = old;
         nw = val->e[k];
         if (cas) {
-            bool eq = k0 == 'f' ? old.f == a->e[k].f : zx(old.i, w) == zx(a->e[k].i, w);
+            /* floats compare as bit patterns (+0 and -0 differ, a NaN can match), as the hardware's swap does */
+            unsigned char cb[8];
+            bool eq = k0 == 'f' ? iv_mem_write(in, op, cb, pe, a->e[k]) && !memcmp(cb, ad, (size_t)iv_elem_bytes(pe))
+                                : zx(old.i, w) == zx(a->e[k].i, w);
             if (!eq) continue;
         } else if (!strcmp(kind, "exch") || !strcmp(kind, "xchg")) {
         } else if (k0 == 'f') {

@@ -46,6 +46,13 @@ static const JitSym builtin[] = {
 #undef LIBM
     { "fmaf", (void *)f_fmaf }, { "memcpy", (void *)f_memcpy }, { "memmove", (void *)f_memmove },
     { "memset", (void *)f_memset },
+#define AT_SYMS(N, T)                                                                                                  \
+    { "ttx_at_add_" #N, (void *)jit_rt_at_add_##N }, { "ttx_at_and_" #N, (void *)jit_rt_at_and_##N },                  \
+    { "ttx_at_or_" #N, (void *)jit_rt_at_or_##N }, { "ttx_at_xor_" #N, (void *)jit_rt_at_xor_##N },                    \
+    { "ttx_at_xchg_" #N, (void *)jit_rt_at_xchg_##N }, { "ttx_at_load_" #N, (void *)jit_rt_at_load_##N },              \
+    { "ttx_at_cas_" #N, (void *)jit_rt_at_cas_##N },
+    JIT_RT_ATOMIC_TYPES(AT_SYMS)
+#undef AT_SYMS
 };
 
 Jit *jit_compile(const char *src, const JitSym *syms, int nsyms, char *err, size_t errlen) {

@@ -5,6 +5,8 @@
 #ifndef TTX_JIT_RT_H
 #define TTX_JIT_RT_H
 
+#include <stdint.h>
+
 void jit_rt_copy(void *d, const void *s, long long bytes);
 void jit_rt_drain(void);
 void jit_rt_ptr_add(void **d, void *const *a, long long bytes, long long n);
@@ -21,6 +23,19 @@ void jit_rt_f2h(unsigned short *d, const float *s, long long n);   /* jit_rt_f16
 void jit_rt_f16r(float *d, const float *s, long long n);
 void jit_rt_f32_dot(float *restrict r, const float *restrict a, const float *restrict b, const float *restrict c, long long sc,
                     long long M, long long N, long long K);
+
+/* jit_rt_atomic.c: the atomic primitives of the JIT's code (the names it
+ * calls them by: ttx_at_OP_uW, targets/c/atomics.h), per word type */
+#define JIT_RT_ATOMIC_TYPES(X) X(u8, uint8_t) X(u16, uint16_t) X(u32, uint32_t) X(u64, uint64_t)
+#define JIT_RT_ATOMIC_DECL(N, T)                                  \
+    T jit_rt_at_add_##N(T *p, T v, int mo);                       \
+    T jit_rt_at_and_##N(T *p, T v, int mo);                       \
+    T jit_rt_at_or_##N(T *p, T v, int mo);                        \
+    T jit_rt_at_xor_##N(T *p, T v, int mo);                       \
+    T jit_rt_at_xchg_##N(T *p, T v, int mo);                      \
+    T jit_rt_at_load_##N(T *p, int mo);                           \
+    int jit_rt_at_cas_##N(T *p, T *e, T v, int mo, int fmo);
+JIT_RT_ATOMIC_TYPES(JIT_RT_ATOMIC_DECL)
 
 /* which set the routines run with: "avx512", "avx2" or "generic" */
 const char *jit_rt_isa(void);

@@ -6,6 +6,7 @@
 
 #include "fmath.h"
 #include "../cgen/cgen.h"
+#include "atomics.h"
 
 static const char c_prelude_head[] =
     "typedef signed char i8;\ntypedef short i16;\ntypedef int i32;\ntypedef long long i64;\n"
@@ -23,6 +24,7 @@ static const char c_prelude_head[] =
 /* the prelude's helpers; one is emitted when its name occurs in the code
  * (or in another emitted helper) */
 static const CgenHelper c_helpers[] = {
+    TTX_ATOMIC_HELPERS,
     { "ttx_bptr", "/* a block pointer: base, then shape, strides and offsets in elements */\n"
                   "typedef struct ttx_bptr { void *base; i64 shape[8], stride[8], off[8]; } ttx_bptr;\n" },
     { "ttx_f32", "static inline float ttx_f32(u32 u) { union { u32 u; float f; } v; v.u = u; return v.f; }\n" },

@@ -16,6 +16,7 @@ static void c_prelude(FILE *out, const char *body, size_t blen) {
 
 /* ... and the JIT's: the bulk routines declared too */
 static void rt_prelude(FILE *out, const char *body, size_t blen) {
+    fputs("#define TTX_RT_ATOMICS 1   /* the atomic primitives are the runtime's (libtcc has no builtins) */\n", out);
     c_prelude(out, body, blen);
     fputs(c_rows_decls, out);
 }

@@ -88,6 +88,7 @@ static bool wants_array(Op *op, int i) {
     case OP_tt_descriptor_gather: return i == 1;
     case OP_tt_descriptor_scatter: return i == 1 || i == 3;
     case OP_tt_dot: return i < 2;
+    case OP_tt_atomic_rmw: case OP_tt_atomic_cas: return false;
     case OP_scf_if: return false;
     case OP_scf_for: case OP_scf_while: return false;
     case OP_tt_broadcast: case OP_tt_expand_dims: case OP_tt_trans: case OP_tt_splat: return false;

@@ -236,6 +236,9 @@ const char *cg_scratch_check(Cg *e, Value *root, int sz, int id);
 bool cg_emit_tts_bptr(Cg *e, Op *op);
 bool cg_emit_advance(Cg *e, Op *op);
 
+/* cgen/atomic.c: tt.atomic_rmw, tt.atomic_cas */
+bool cg_emit_atomic(Cg *e, Op *op);
+
 /* cgen/compute.c */
 bool cg_emit_reduce(Cg *e, Op *op);
 bool cg_emit_dot(Cg *e, Op *op);

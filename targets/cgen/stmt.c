@@ -248,7 +248,9 @@ bool cg_emit_op(Cg *e, Op *op) {
         fputs("};\n", e->f);
         return true;
     }
-    bool has_effect = id == OP_tt_store || id == OP_tts_store || id == OP_tt_descriptor_store || id == OP_tt_descriptor_scatter || id == OP_scf_for || id == OP_scf_if || id == OP_scf_while;
+    /* an op with a side effect (a store, an atomic, a loop) is written even when its results are unused */
+    bool has_effect = id == OP_tt_store || id == OP_tts_store || id == OP_tt_descriptor_store || id == OP_tt_descriptor_scatter || id == OP_scf_for || id == OP_scf_if || id == OP_scf_while ||
+                      (op->info->traits & TR_SIDE_EFFECT);
     if (!has_effect && op->nres && op_results_unused(op)) return true;
     switch (id) {
     case OP_tt_load: case OP_tt_store: case OP_tts_load: case OP_tts_store: case OP_tt_descriptor_load: case OP_tt_descriptor_store:
@@ -256,6 +258,7 @@ bool cg_emit_op(Cg *e, Op *op) {
         comment(e, op);
         return cg_emit_load_store(e, op);
     case OP_tt_make_tensor_descriptor: comment(e, op); return cg_emit_make_desc(e, op);
+    case OP_tt_atomic_rmw: case OP_tt_atomic_cas: comment(e, op); return cg_emit_atomic(e, op);
     case OP_tt_reduce: case OP_tt_scan: comment(e, op); return cg_emit_reduce(e, op);
     case OP_tt_dot: comment(e, op); return cg_emit_dot(e, op);
     case OP_scf_for: comment(e, op); return emit_for(e, op);

@@ -138,6 +138,8 @@ static const char *not_lowered(Op *op) {
     case OP_tt_scan: case OP_tt_cat: case OP_tt_gather: case OP_tt_histogram:
     case OP_tt_extern_elementwise: case OP_tt_call:
         return "this op is not lowered to KTIR by the Spyre backend";
+    case OP_tt_atomic_rmw: case OP_tt_atomic_cas:
+        return "Spyre's KTIR has no atomic operation (no read-modify-write of memory), so atomics are not lowered";
     default: return NULL;
     }
 }

@@ -12,7 +12,10 @@ that translate is emitted with `ttxform --emit=c` and compiled with
 skipped with a note), also with the JIT's hook definitions (-DTTX_IN=...); then
 every tt.func section of ROOT/../shared/corpus that the C target translates.
 Also builds bench/cpu/matmul_f32.ttir's C with bench/cpu/mm_main.c (gcc and
-clang, -O2 and -O3 -march=native) and runs it against a double reference.
+clang, -O2 and -O3 -march=native) and runs it against a double reference,
+and the C of tests/numeric/atomics_hist.ttir and atomics_lock.ttir with
+tests/c/atomics_main.c (gcc, clang and tcc, -O2 -pthread), which runs them
+on 16 threads and checks every histogram bin, lock count and ticket exactly.
 Prints `PASS`/`FAIL` per kernel and compiler and `N passed, N failed`.
 """
 import concurrent.futures
@@ -84,6 +87,7 @@ def main():
             c = os.path.join(TMP, base + "_pa.c")
             compile_one(name + " (--ptr-analysis)", base + "_pa", c, [TTX, k, "--ptr-analysis", "--emit=c", "-o", c], have)
     run_matmul(have)
+    run_atomics(have)
     corpus(have)
     print(f"{passed} passed, {failed} failed")
     if not failed:
@@ -118,6 +122,32 @@ def run_matmul(have):
                 if x.returncode != 0:
                     why = f"mm {size}: exit {x.returncode}: {x.stdout} {x.stderr[:300]}"
             report(f"run matmul_f32 ({n} {' '.join(flags)})", why)
+
+
+def run_atomics(have):
+    """the emitted atomics (a histogram of unused adds; a compare-and-swap
+    spin lock, tickets and sums) built by each compiler (tcc: its locked
+    cmpxchg) and run on 16 threads by tests/c/atomics_main.c, exact"""
+    for kern, flag in (("atomics_hist", "HIST"), ("atomics_lock", "LOCK")):
+        c = os.path.join(TMP, f"{kern}.c")
+        r = subprocess.run([TTX, "--emit=c", os.path.join(ROOT, "tests", "numeric", f"{kern}.ttir"), "-o", c],
+                           capture_output=True, text=True, timeout=60)
+        if r.returncode != 0:
+            report(f"run {kern}", r.stderr[:600])
+            continue
+        for n, _ in have:
+            exe = os.path.join(TMP, f"{kern}_{n}")
+            b = subprocess.run([n, "-O2", "-pthread", f"-D{flag}", f"-DKERNEL=\"{c}\"", "-o", exe,
+                                os.path.join(ROOT, "tests", "c", "atomics_main.c"), "-lm"], capture_output=True, text=True, timeout=120)
+            if b.returncode != 0:
+                report(f"run {kern} ({n} -O2, 16 threads)", f"build: {b.stderr[:600]}")
+                continue
+            try:
+                x = subprocess.run([exe], capture_output=True, text=True, timeout=120)
+                why = None if x.returncode == 0 and x.stdout.strip() == "ok" else f"exit {x.returncode}: {x.stdout[:300]} {x.stderr[:300]}"
+            except subprocess.TimeoutExpired:
+                why = "timed out (a lost update in the spin lock?)"
+            report(f"run {kern} ({n} -O2, 16 threads)", why)
 
 
 def corpus(have):

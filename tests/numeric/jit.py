@@ -17,6 +17,10 @@ usage: jit.py TTXFORM ROOT
 - ROOT/tests/numeric/rt_rows.ttir against NumPy: the rows, tiles and
   reductions the JIT hands to its bulk routines (ttx_rt_*), with masks that
   keep an interval of each row and one that does not;
+- atomics (tests/numeric/atomics_*.ttir) in the list above, and the
+  histogram and the compare-and-swap spin lock on 16 threads (--check,
+  20 launches on the same buffers; the C the JIT ran calls the runtime's
+  atomics);
 - errors: bad --threads or --repeat, an unwritable --trace or --dump-dir, two engines,
   out-of-bounds accesses, division by zero and a zero loop step found by the
   JIT's checks (located at the op), an op the C target lacks (a note and the
@@ -350,6 +354,139 @@ for nn in (6, 16, 0):
            lambda o, dz_m=dz_m: first(exact(o["o"], dz_o), exact(o["o64"], dz_l), exact(o["m"], dz_m)))
 
 
+# atomics (tests/numeric/atomics_*.ttir, as Triton 3.6 prints them): a
+# histogram of unused tt.atomic_rmw adds over 128 programs; every rmw kind on
+# i32, u32, i64, u64 and float add/max/min on f32, f16, bf16 (through an i16
+# buffer), f64, masked, into slots every program updates (small integers, so
+# float sums are exact in any order); the old values of xchg, add, max,
+# compare-and-swap on lanes of their own; a compare-and-swap spin lock,
+# tickets (old values used) and scalar sums; a float add after a row store
+hx = rng.integers(0, 1000, 128 * 64).astype(np.int32)
+kernel("numeric-atomics_hist", os.path.join(NUM, "atomics_hist.ttir"), [128],
+       {"x": hx, "out": np.zeros(16, np.int32), "n": 8000}, ["out"],
+       lambda o: exact(o["out"], np.bincount(hx[:8000] % 16, minlength=16).astype(np.int32)))
+
+def atomics_kinds_ref(a):
+    G, B, n = 64, 16, a["n"]
+    m = np.arange(G * B) < n
+    x = a["v"].astype(np.int64)[m].reshape(-1)
+    j = np.arange(G * B)[m] % B
+    acc, uacc = a["acc"].astype(np.int64), a["uacc"].astype(np.int64) & 0xFFFFFFFF
+    acc64, uacc64 = a["acc64"].astype(object), [int(t) & (2**64 - 1) for t in a["uacc64"]]
+    accf, acch, accd = a["accf"].astype(np.float64), a["acch"].astype(np.float64), a["accd"].astype(np.float64)
+    accb = np.zeros(16)
+    def s32(t):
+        return ((t + 2**31) % 2**32) - 2**31
+    def s64(t):
+        return ((t + 2**63) % 2**64) - 2**63
+    for xi, ji in zip(x, j):
+        xi = int(xi)
+        acc[ji] &= xi | 0x7FFF0000
+        acc[B + ji] |= xi & 0x0F0F0F0F
+        acc[2 * B + ji] ^= xi
+        acc[3 * B + ji] = s32(acc[3 * B + ji] + xi)
+        acc[4 * B + ji] = max(acc[4 * B + ji], xi)
+        acc[5 * B + ji] = min(acc[5 * B + ji], xi)
+        uacc[ji] = max(uacc[ji], xi & 0xFFFFFFFF)
+        uacc[B + ji] = min(uacc[B + ji], xi & 0xFFFFFFFF)
+        w = xi * 1000003
+        acc64[ji] = s64(int(acc64[ji]) + w)
+        acc64[B + ji] = max(int(acc64[B + ji]), w)
+        acc64[2 * B + ji] = min(int(acc64[2 * B + ji]), w)
+        acc64[3 * B + ji] = s64(int(acc64[3 * B + ji]) ^ w)
+        uacc64[ji] = max(uacc64[ji], w & (2**64 - 1))
+        uacc64[B + ji] = min(uacc64[B + ji], w & (2**64 - 1))
+        f = float(np.float32(xi))
+        accf[ji] += xi & 3
+        accf[B + ji] = max(accf[B + ji], f)
+        accf[2 * B + ji] = min(accf[2 * B + ji], f)
+        accf[3 * B + ji] = np.fmax(accf[3 * B + ji], f)
+        accf[4 * B + ji] = np.fmin(accf[4 * B + ji], f)
+        acch[ji] += xi & 3
+        accb[ji] += xi & 1
+        accd[ji] += xi & 3
+        accd[B + ji] = np.fmax(accd[B + ji], float(xi))
+    bf = ((accb.astype(np.float32).view(np.uint32) >> 16).astype(np.uint16)).view(np.int16)
+    return first(exact(np.asarray(a["out_acc"]), s32(acc).astype(np.int32)),
+                 exact(np.asarray(a["out_uacc"]), uacc.astype(np.uint32).view(np.int32)),
+                 exact(np.asarray(a["out_acc64"]), np.array([s64(int(t)) for t in acc64], np.int64)),
+                 exact(np.asarray(a["out_uacc64"]), np.array(uacc64, np.uint64).view(np.int64)),
+                 exact(np.asarray(a["out_accf"]), accf.astype(np.float32)), exact(np.asarray(a["out_acch"]), acch.astype(np.float16)),
+                 exact(np.asarray(a["out_accb16"]), bf), exact(np.asarray(a["out_accd"]), accd))
+
+kv = rng.integers(-2**31, 2**31, 64 * 16, dtype=np.int64).astype(np.int32)
+kv[::7] = rng.integers(-20, 20, len(kv[::7]))
+kargs = {"acc": rng.integers(-2**31, 2**31, 96, dtype=np.int64).astype(np.int32),
+         "uacc": rng.integers(-2**31, 2**31, 32, dtype=np.int64).astype(np.int32),
+         "acc64": rng.integers(-2**62, 2**62, 64, dtype=np.int64), "uacc64": rng.integers(-2**62, 2**62, 32, dtype=np.int64),
+         "accf": rng.integers(-100, 100, 80).astype(np.float32), "acch": rng.integers(-100, 100, 16).astype(np.float16),
+         "accb16": np.zeros(16, np.int16), "accd": rng.integers(-100, 100, 32).astype(np.float64), "v": kv, "n": 1000}
+kargs["accf"][3 * 16 + 8] = np.nan   # fmax: a NaN loses
+kargs["accd"][16 + 2] = np.nan
+kernel("numeric-atomics_kinds", os.path.join(NUM, "atomics_kinds.ttir"), [64], kargs,
+       ["acc", "uacc", "acc64", "uacc64", "accf", "acch", "accb16", "accd"],
+       lambda o: atomics_kinds_ref(dict(kargs, **{"out_" + k: v for k, v in o.items()})))
+
+def atomics_old_ref(a, o):
+    n = a["n"]
+    x = a["v"][:n].astype(np.int64)
+    bi = a["bi"][:n].astype(np.int64)
+    o3 = np.where(2 * x > 3 * x, 2 * x, 3 * x)
+    bf0, bh0, bd0 = a["bf"][:n], a["bh"][:n], a["bd"][:n]
+    xf = x.astype(np.float32) * np.float32(0.25)
+    f1 = bf0 + xf
+    xh = x.astype(np.float16) * np.float16(0.5)
+    h1 = (bh0.astype(np.float64) + xh.astype(np.float64)).astype(np.float16)
+    xd = x.astype(np.float64) / 3
+    return first(exact(o["oi"][:4 * n], np.concatenate([bi, x, 2 * x, o3]).astype(np.int32)),
+                 exact(o["bi"][:n], np.where(o3 == 3 * x, x - 5, o3).astype(np.int32)),
+                 exact(o["of"][:3 * n], np.concatenate([bf0, f1, -xf])), exact(o["bf"][:n], xf + np.float32(1)),
+                 exact(o["oh"][:2 * n], np.concatenate([bh0, h1])), exact(o["bh"][:n], xh),
+                 exact(o["od"][:2 * n], np.concatenate([bd0, bd0 + xd])), exact(o["bd"][:n], xd))
+
+oargs = {"bi": rng.integers(-1000, 1000, 2048).astype(np.int32), "bf": randn(2048), "bh": randn(2048, dtype=np.float16),
+         "bd": rng.standard_normal(2048), "v": rng.integers(-1000, 1000, 2048).astype(np.int32),
+         "oi": np.zeros(8192, np.int32), "of": np.zeros(6144, np.float32), "oh": np.zeros(4096, np.float16),
+         "od": np.zeros(4096, np.float64), "n": 2000}
+kernel("numeric-atomics_old", os.path.join(NUM, "atomics_old.ttir"), [64], oargs,
+       ["bi", "bf", "bh", "bd", "oi", "of", "oh", "od"], lambda o: atomics_old_ref(oargs, o))
+
+# a row store (which the JIT may leave pending) then a float add to the same
+# elements: the atomic sees the stored row
+xq = randn(4096)
+kernel("numeric-atomics_defer", os.path.join(NUM, "atomics_defer.ttir"), [4], {"x": xq, "y": np.zeros(4096, np.float32)}, ["y"],
+       lambda o: exact(o["y"], xq * xq + np.float32(1)))
+
+# i16 and i8 words (16- and 8-bit atomics): add, umin, signed max, and a
+# compare-and-swap that swaps the lanes whose value matches, once
+v16 = rng.integers(-30000, 30000, 32).astype(np.int16)
+v16[v16 == 0] = 5
+o16 = v16.copy()
+o16[::2] = 0
+a16 = rng.integers(-30000, 30000, 16).astype(np.int16)
+def atomics_small_ref(o):
+    a = a16.astype(np.int64)
+    b = np.zeros(8, np.int64)
+    for r in range(32):
+        j = r % 7
+        a[j] += 5 * int(v16[r])
+        a[8 + j] = min(a[8 + j] & 0xFFFF, int(v16[r]) & 0xFFFF)
+        b[j] = max(b[j], int(np.int8(v16[r] & 0xFF if (v16[r] & 0xFF) < 128 else (v16[r] & 0xFF) - 256)))
+    a = ((a + 2**15) % 2**16) - 2**15
+    return first(exact(o["a"], a.astype(np.int16)), exact(o["b"], b.astype(np.int8)),
+                 exact(o["o"], np.where(np.arange(32) % 2 == 1, v16 ^ 1, 0).astype(np.int16)))
+kernel("numeric-atomics_small", os.path.join(NUM, "atomics_small.ttir"), [5],
+       {"a": a16, "b": np.zeros(8, np.int8), "v": v16, "o": o16}, ["a", "b", "o"], atomics_small_ref)
+
+GL = 200
+kernel("numeric-atomics_lock", os.path.join(NUM, "atomics_lock.ttir"), [GL],
+       {"lock": np.zeros(1, np.int32), "count": np.zeros(1, np.int32), "tickets": np.zeros(1, np.int32),
+        "slots": np.zeros(GL, np.int32), "total": np.zeros(2, np.int64)}, ["lock", "count", "tickets", "slots", "total"],
+       lambda o: first(exact(o["lock"], np.zeros(1, np.int32)), exact(o["count"], np.array([GL], np.int32)),
+                       exact(o["tickets"], np.array([GL], np.int32)), exact(o["slots"], np.ones(GL, np.int32)),
+                       exact(o["total"], np.array([GL * (GL - 1) // 2, GL - 1], np.int64))))
+
+
 def covered():
     """every kernel file of the three places is listed above"""
     listed = {os.path.realpath(k[1]) for k in KERNELS}
@@ -624,6 +761,34 @@ def error_cases():
                "hist.ttir:7:10: error: the C target does not support 'tt.histogram', so --check cannot compare the engines")
 
 
+def atomics_threads():
+    """the histogram and the spin lock on 16 threads: exact, with --check
+    (identical to the interpreter) and over 20 launches on the same buffers;
+    the C the JIT ran holds the atomics (no fallback to the interpreter)"""
+    hist = os.path.join(NUM, "atomics_hist.ttir")
+    ha = arglist({"x": hx, "out": np.zeros(16, np.int32), "n": 8000})
+    ref = np.bincount(hx[:8000] % 16, minlength=16).astype(np.int32)
+    for tag, extra, times in (("check", ["--check"], 1), ("repeat20", ["--repeat=20"], 20)):
+        o = path(f"atomics-hist-16-{tag}.npy")
+        rc, out, err = run([hist, "--grid=128", "--threads=16", *extra, *ha, "--output", f"out={o}"])
+        ok = rc == 0 and not err.strip() and (tag != "check" or out.strip().endswith("identical"))
+        report(f"atomics-hist-threads16-{tag}", exact(np.load(o), ref * times) if ok else f"exit {rc}: {err[:800]} {out[:400]}")
+    dd = path("atomics-dump")
+    lock = os.path.join(NUM, "atomics_lock.ttir")
+    o = path("atomics-lock-16.npy")
+    rc, out, err = run([lock, "--grid=1000", "--threads=16", "--dump-dir=" + dd, "--arg", "lock=zeros:1:i32",
+                        "--arg", "count=zeros:1:i32", "--arg", "tickets=zeros:1:i32", "--arg", "slots=zeros:1000:i32",
+                        "--arg", "total=zeros:2:i64", "--output", f"count={o}"])
+    try:
+        c = open(os.path.join(dd, "01-atomics_lock.c")).read()
+        why = None if rc == 0 and not err.strip() else f"exit {rc}: {err[:800]}"
+        why = why or exact(np.load(o), np.array([1000], np.int32))
+        why = why or (None if "ttx_at_cas_u32(" in c and "TTX_RT_ATOMICS" in c else "the dumped C has no runtime atomics")
+        report("atomics-lock-threads16", why)
+    except OSError as ex:
+        report("atomics-lock-threads16", f"exit {rc}: {err[:800]} {ex}")
+
+
 def save_int(name, values):
     p = path(name)
     np.save(p, np.array(values, np.int32))
@@ -711,6 +876,7 @@ def main():
     div_zero_gcc_ubsan()
     big_tensors()
     check_cases()
+    atomics_threads()
     trace_and_dump()
     error_cases()
     r = subprocess.run([TTX, "run", "--help"], capture_output=True, text=True, timeout=TIMEOUT)

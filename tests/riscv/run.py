@@ -32,7 +32,9 @@ usage: run.py TTXFORM ROOT
   take: a division in the K loop's body);
   `ttxform run --target=riscv64-rvv --dump-dir` shows that the program
   built is the --emit=rvv C (RVV intrinsics);
-- 1 and 3 threads; `--dump-dir`; the program cache (`--cache-dir`), which
+- 1 and 3 threads, and the atomics' histogram and spin lock
+  (tests/numeric/atomics_*.ttir) on 16 threads on both targets;
+  `--dump-dir`; the program cache (`--cache-dir`), which
   also keeps this suite's compiles to one per kernel and target;
 - `ttxform build` to .o, .so and .s on both targets (a riscv64 ELF; vector
   instructions with riscv64-rvv only; zvfh for f16);
@@ -358,6 +360,13 @@ def thread_cases():
                                                     [f"--threads={t}"]))
     name, file, grid, args, outputs, check = next(k for k in jit.KERNELS if k[0] == "cpu-matmul")
     report("threads3-matmul", checked_run(name, file, grid, args, outputs, "riscv64-rvv", 128, check, ["--threads", "3"]))
+    # atomics on 16 threads (qemu-user runs them in parallel): the histogram of
+    # unused adds and the compare-and-swap spin lock, exact on both targets
+    for kname in ("numeric-atomics_hist", "numeric-atomics_lock"):
+        name, file, grid, args, outputs, check = next(k for k in jit.KERNELS if k[0] == kname)
+        for target in TARGETS:
+            report(f"threads16-{kname}-{target}", checked_run(name, file, grid, args, outputs, target, 256, check, ["--threads=16"],
+                                                            identical=True))
 
 
 def dump_and_cache():
