@@ -129,9 +129,13 @@ static void diags_take(ttx_context *cx, ttx_module *mod, Diag *d) {
         char *ttir_line = in_ttir ? text_line(mod->src, mod->len, r->loc.line) : NULL;
         if (sl) {
             diag_add(cx, sev, sl->file, sl->line, sl->col, r->msg, srcloc_read_line(sl->file, sl->line));
-            diag_add(cx, TTX_SEV_NOTE, file, r->loc.line, r->loc.col, "in the Triton IR here", ttir_line);
+            /* a note on the same line as what it notes needs no second TTIR note */
+            bool same = sev == TTX_SEV_NOTE && i > 0 && d->recs[i - 1].loc.line == r->loc.line &&
+                        d->recs[i - 1].loc.file == r->loc.file;
+            if (same) free(ttir_line);
+            else diag_add(cx, TTX_SEV_NOTE, file, r->loc.line, r->loc.col, "in the Triton IR here", ttir_line);
         } else {
-            diag_add(cx, sev, r->loc.line > 0 ? file : file, r->loc.line, r->loc.col, r->msg, ttir_line);
+            diag_add(cx, sev, file, r->loc.line, r->loc.col, r->msg, ttir_line);
         }
     }
 }
