@@ -14,6 +14,8 @@
 #include <unistd.h>
 
 #define POOL_STACK ((size_t)64 << 20)
+/* a caller with this much stack (the main thread's 8 MiB) runs programs itself */
+#define CALLER_STACK ((size_t)4 << 20)
 
 struct ttx_pool {
     pthread_mutex_t mu, launch_mu;
@@ -120,14 +122,17 @@ int ttx_pool_launch(ttx_pool *p, ttx_program_fn fn, const ttx_arg *args, int32_t
         pthread_cond_broadcast(&p->go);
         pthread_mutex_unlock(&p->mu);
     }
-    /* the caller's own stack may be small (a Python thread's): check it */
+    /* the caller's own stack may be small (a Python thread's): check it,
+     * once per thread (for the main thread glibc reads /proc/self/maps) */
+    static _Thread_local size_t have;
+    static _Thread_local bool known;
     pthread_attr_t at;
-    size_t have = 0;
-    if (!pthread_getattr_np(pthread_self(), &at)) {
+    if (!known && !pthread_getattr_np(pthread_self(), &at)) {
         pthread_attr_getstacksize(&at, &have);
         pthread_attr_destroy(&at);
     }
-    if (have >= POOL_STACK / 8) {
+    known = true;
+    if (have >= CALLER_STACK) {
         run_programs(p);
     } else {
         pthread_t t;

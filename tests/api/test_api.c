@@ -232,6 +232,32 @@ static void test_pool(void **state) {
     ttx_pool_free(p);
 }
 
+/* a caller with a small stack (256 KiB): its share of the programs runs on
+ * a thread of the pool's stack size, and every program still runs once */
+static void *launch_from_small_stack(void *arg) {
+    ttx_pool *p = arg;
+    ttx_arg args[1] = { { .i = 2 } };
+    for (int i = 0; i < 30; i++) atomic_store(&seen[i], 0);
+    ttx_pool_launch(p, program, args, 5, 3, 2);
+    ttx_pool_launch(p, program, args, 1, 1, 1);
+    return NULL;
+}
+
+static void test_pool_small_caller_stack(void **state) {
+    (void)state;
+    ttx_pool *p = ttx_pool_new(2);
+    pthread_attr_t at;
+    pthread_t t;
+    pthread_attr_init(&at);
+    pthread_attr_setstacksize(&at, 256 << 10);
+    assert_int_equal(pthread_create(&t, &at, launch_from_small_stack, p), 0);
+    pthread_join(t, NULL);
+    pthread_attr_destroy(&at);
+    assert_int_equal(atomic_load(&seen[0]), 4);
+    for (int i = 1; i < 30; i++) assert_int_equal(atomic_load(&seen[i]), 2);
+    ttx_pool_free(p);
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_version),
@@ -242,6 +268,7 @@ int main(void) {
         cmocka_unit_test(test_pipeline_and_emit),
         cmocka_unit_test(test_two_threads),
         cmocka_unit_test(test_pool),
+        cmocka_unit_test(test_pool_small_caller_stack),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

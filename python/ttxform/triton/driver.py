@@ -98,18 +98,24 @@ class CPUUtils:
 
 _pool_lock = threading.Lock()
 _pool: Optional[int] = None
+_launch: Optional[Callable] = None
 
 
-def _get_pool() -> int:
-    """the process's thread pool for grids (TTXFORM_THREADS, else one per CPU)"""
-    global _pool
-    if _pool is None:
+def _get_launch() -> Callable:
+    """ttx_pool_launch bound to the process's thread pool (TTXFORM_THREADS
+    threads, else one per CPU), made on the first launch"""
+    global _pool, _launch
+    if _launch is None:
         with _pool_lock:
-            if _pool is None:
+            if _launch is None:
                 from .. import _lib
+                lib = _lib.lib()
                 n = int(os.environ.get("TTXFORM_THREADS", "0") or 0)
-                _pool = _lib.lib().ttx_pool_new(n)
-    return _pool
+                _pool = lib.ttx_pool_new(n)
+                fn = lib.ttx_pool_launch
+                pool = _pool
+                _launch = lambda f, buf, gx, gy, gz: fn(pool, f, buf, gx, gy, gz)  # noqa: E731
+    return _launch
 
 
 def _pointer(arg: Any, name: str) -> int:
@@ -159,18 +165,19 @@ class CPULauncher:
                  launch_metadata: Any, launch_enter_hook: Optional[Callable], launch_exit_hook: Optional[Callable],
                  *args: Any) -> None:
         buf = self.array_t()
-        for slot, (i, n, kind) in enumerate(self.plan):
+        slot = 0
+        for i, n, kind in self.plan:
             v = args[i]
             if kind == "p":
-                buf[slot] = _pointer(v, n)
+                buf[slot] = v.data_ptr() if hasattr(v, "data_ptr") else _pointer(v, n)
             elif kind == "f":
                 buf[slot] = _f64_bits(v)
             else:
-                buf[slot] = int(v) if not isinstance(v, bool) else int(v)
+                buf[slot] = int(v)
+            slot += 1
         if launch_enter_hook is not None:
             launch_enter_hook(launch_metadata)
-        from .. import _lib
-        rc = _lib.lib().ttx_pool_launch(_get_pool(), function, buf, gridX, gridY, gridZ)
+        rc = (_launch or _get_launch())(function, buf, gridX, gridY, gridZ)
         if launch_exit_hook is not None:
             launch_exit_hook(launch_metadata)
         if rc != 0:
