@@ -87,6 +87,30 @@ static void test_compile_c(void **state) {
     ttx_context_free(cx);   /* frees m too */
 }
 
+/* the other outputs: KTIR with its options, C with RVV intrinsics */
+static void test_compile_ktir_rvv(void **state) {
+    (void)state;
+    ttx_context *cx = ttx_context_new();
+    char *k = kernel_with("");
+    ttx_module *m = ttx_module_load(cx, k, strlen(k), "add.ttir");
+    char *ktir = ttx_module_compile(m, "ktir", "grid=4", NULL);
+    assert_non_null(ktir);
+    assert_non_null(strstr(ktir, "grid = [4]"));
+    assert_non_null(strstr(ktir, "ktdp."));
+    ttx_free(ktir);
+    ttx_module_free(m);
+    m = ttx_module_load(cx, k, strlen(k), "add.ttir");
+    char *rvv = ttx_module_compile(m, "rvv", NULL, NULL);
+    assert_non_null(rvv);
+    assert_non_null(strstr(rvv, "#include <riscv_vector.h>"));
+    ttx_free(rvv);
+    m = ttx_module_load(cx, k, strlen(k), "add.ttir");
+    assert_null(ttx_module_compile(m, "ktir", "grid=4 colour=blue", NULL));
+    assert_non_null(strstr(ttx_diag_get(cx, 0)->message, "unknown target option 'colour'"));
+    ttx_free(k);
+    ttx_context_free(cx);
+}
+
 /* an op the C target refuses: reported at the Python line, the TTIR as a note */
 static void test_error_at_python_line(void **state) {
     (void)state;
@@ -280,6 +304,7 @@ int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_version),
         cmocka_unit_test(test_compile_c),
+        cmocka_unit_test(test_compile_ktir_rvv),
         cmocka_unit_test(test_error_at_python_line),
         cmocka_unit_test(test_callsite_in_triton),
         cmocka_unit_test(test_parse_error),
