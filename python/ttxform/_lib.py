@@ -10,10 +10,9 @@ import ctypes
 import os
 import threading
 from dataclasses import dataclass
-from typing import Optional
 
 _lock = threading.Lock()
-_lib: Optional[ctypes.CDLL] = None
+_lib: ctypes.CDLL | None = None
 
 
 class _Diag(ctypes.Structure):
@@ -92,7 +91,7 @@ def lib() -> ctypes.CDLL:
     return _lib
 
 
-def _take_text(ptr: Optional[int]) -> Optional[str]:
+def _take_text(ptr: int | None) -> str | None:
     """a malloc'd string from the library, decoded and freed"""
     if not ptr:
         return None
@@ -118,11 +117,11 @@ SEVERITIES = ("error", "warning", "note", "remark")
 @dataclass(frozen=True)
 class Diagnostic:
     severity: str
-    file: Optional[str]
+    file: str | None
     line: int
     col: int
     message: str
-    source_line: Optional[str]
+    source_line: str | None
 
     def __str__(self) -> str:
         where = self.file or "<input>"
@@ -155,7 +154,7 @@ class Context:
             self._lib.ttx_context_free(self._h)
             self._h = None
 
-    def __enter__(self) -> "Context":
+    def __enter__(self) -> Context:
         return self
 
     def __exit__(self, *exc: object) -> None:
@@ -169,10 +168,12 @@ class Context:
 
     @property
     def diagnostics(self) -> list[Diagnostic]:
+        def dec(b: bytes | None) -> str | None:
+            return b.decode("utf-8", "replace") if b is not None else None
+
         out = []
         for i in range(self._lib.ttx_diag_count(self._h)):
             d = self._lib.ttx_diag_get(self._h, i).contents
-            dec = (lambda b: b.decode("utf-8", "replace") if b is not None else None)
             out.append(Diagnostic(SEVERITIES[d.severity], dec(d.file), d.line, d.col, dec(d.message) or "",
                                   dec(d.source_line)))
         return out
@@ -189,7 +190,7 @@ class Context:
         self.clear()
         return err
 
-    def load(self, text: str, file: str = "<input>") -> "Module":
+    def load(self, text: str, file: str = "<input>") -> Module:
         """read and verify TTIR (or other MLIR text ttxform reads)"""
         data = text.encode("utf-8")
         h = self._lib.ttx_module_load(self._h, data, len(data), file.encode("utf-8"))
@@ -211,7 +212,7 @@ class Module:
         self._h = None
 
     @property
-    def kernel_name(self) -> Optional[str]:
+    def kernel_name(self) -> str | None:
         n = self._ctx._lib.ttx_module_kernel_name(self._h)
         return n.decode() if n else None
 

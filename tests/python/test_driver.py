@@ -5,7 +5,6 @@ import sys
 import textwrap
 
 import triton
-
 import ttxform
 from ttxform.triton import CPUDriver
 

@@ -7,7 +7,6 @@ import numpy as np
 import pytest
 import triton
 import triton.language as tl
-
 import ttxform
 from kernels import add_kernel
 from ttxform.triton import tensor

@@ -1,15 +1,23 @@
 """Kernels of the kinds people ship, on odd sizes, against NumPy."""
 import inspect
 
+import kernels_more
 import numpy as np
 import triton
-
-import kernels_more
 import ttxform
-
-from kernels_more import (argmax_kernel, attn_fwd_kernel, cast_kernel, cumsum_kernel, dropout_kernel,
-                          histogram_kernel, relu_where_kernel, rms_norm_kernel, rotary_kernel, swiglu_kernel,
-                          transpose_kernel)
+from kernels_more import (
+    argmax_kernel,
+    attn_fwd_kernel,
+    cast_kernel,
+    cumsum_kernel,
+    dropout_kernel,
+    histogram_kernel,
+    relu_where_kernel,
+    rms_norm_kernel,
+    rotary_kernel,
+    swiglu_kernel,
+    transpose_kernel,
+)
 from ttxform.triton import tensor
 
 

@@ -2,7 +2,6 @@
 import numpy as np
 import pytest
 import triton
-
 from kernels import add_kernel, layer_norm_fwd_fused, matmul_kernel, scale_kernel, softmax_kernel
 from ttxform.triton import CPUDriver, tensor
 
@@ -18,7 +17,7 @@ def test_vector_add(rng, n):
     x = rng.random(n, dtype=np.float32)
     y = rng.random(n, dtype=np.float32)
     out = np.full_like(x, -1.0)
-    grid = lambda meta: (triton.cdiv(n, meta["BLOCK_SIZE"]),)
+    grid = lambda meta: (triton.cdiv(n, meta["BLOCK_SIZE"]),)  # noqa: E731 (as the tutorial)
     k = add_kernel[grid](tensor(x), tensor(y), tensor(out), n, BLOCK_SIZE=1024)
     np.testing.assert_array_equal(out, x + y)
     assert "tt.func public @add_kernel" in k.asm["ttir"]
@@ -61,7 +60,7 @@ def test_layer_norm_forward(rng, M, N):
 def _matmul(a, b, c, bm, bn, bk):
     M, K = a.shape
     _, N = b.shape
-    grid = lambda meta: (triton.cdiv(M, meta["BLOCK_SIZE_M"]) * triton.cdiv(N, meta["BLOCK_SIZE_N"]),)
+    grid = lambda meta: (triton.cdiv(M, meta["BLOCK_SIZE_M"]) * triton.cdiv(N, meta["BLOCK_SIZE_N"]),)  # noqa: E731
     isz = a.itemsize
     matmul_kernel[grid](tensor(a), tensor(b), tensor(c), M, N, K,
                         a.strides[0] // isz, a.strides[1] // isz, b.strides[0] // isz, b.strides[1] // isz,

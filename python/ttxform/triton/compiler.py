@@ -21,7 +21,7 @@ import shutil
 import subprocess
 import tempfile
 from dataclasses import dataclass, fields
-from typing import Any, Dict, Tuple
+from typing import Any
 
 from triton.backends.compiler import BaseBackend, GPUTarget
 
@@ -42,7 +42,7 @@ def c_compiler() -> str:
 C_FLAGS = ("-O3", "-march=native", "-shared", "-fPIC")
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def _cc_identity(cc: str) -> str:
     try:
         out = subprocess.run([cc, "--version"], capture_output=True, text=True, timeout=30).stdout
@@ -51,7 +51,7 @@ def _cc_identity(cc: str) -> str:
         return cc
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def _cpu_identity() -> str:
     try:
         with open("/proc/cpuinfo", encoding="utf-8", errors="replace") as f:
@@ -63,7 +63,7 @@ def _cpu_identity() -> str:
     return platform.processor() or host_arch()
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def _package_hash() -> str:
     h = hashlib.sha256()
     here = os.path.dirname(os.path.abspath(__file__))
@@ -91,10 +91,10 @@ class CPUOptions:
     enable_fp_fusion: bool = True
     launch_cooperative_grid: bool = False
     launch_pdl: bool = False
-    supported_fp8_dtypes: Tuple[str, ...] = ()
-    deprecated_fp8_dot_operand_dtypes: Tuple[str, ...] = ()
+    supported_fp8_dtypes: tuple[str, ...] = ()
+    deprecated_fp8_dot_operand_dtypes: tuple[str, ...] = ()
     default_dot_input_precision: str = "ieee"
-    allowed_dot_input_precisions: Tuple[str, ...] = ("ieee",)
+    allowed_dot_input_precisions: tuple[str, ...] = ("ieee",)
     max_num_imprecise_acc_default: int = 0
     extern_libs: Any = None
     ir_override: Any = None
@@ -181,7 +181,7 @@ class CPUBackend(BaseBackend):
         return (f"ttxform-{_lib.build_id()}-{_package_hash()}-{self.target.arch}-"
                 f"{_cc_identity(c_compiler())}-{' '.join(C_FLAGS)}-{_cpu_identity()}")
 
-    def parse_options(self, opts: Dict[str, Any]) -> CPUOptions:
+    def parse_options(self, opts: dict[str, Any]) -> CPUOptions:
         known = {f.name for f in fields(CPUOptions)}
         args = {k: v for k, v in opts.items() if k in known and v is not None}
         args["arch"] = str(self.target.arch)
@@ -191,20 +191,20 @@ class CPUBackend(BaseBackend):
                 args[k] = tuple(args[k])
         return CPUOptions(**args)
 
-    def pack_metadata(self, metadata: Any) -> Tuple:
+    def pack_metadata(self, metadata: Any) -> tuple:
         return (metadata.num_warps, metadata.num_ctas, metadata.shared)
 
-    def get_codegen_implementation(self, options: Any) -> Dict[str, Any]:
+    def get_codegen_implementation(self, options: Any) -> dict[str, Any]:
         return {"min_dot_size": lambda lhs_type, rhs_type: (1, 1, 1)}
 
-    def get_module_map(self) -> Dict[str, Any]:
+    def get_module_map(self) -> dict[str, Any]:
         return {}
 
     def load_dialects(self, ctx: Any) -> None:
         pass
 
     @staticmethod
-    def make_ttir(mod: Any, metadata: Dict[str, Any], options: CPUOptions) -> Any:
+    def make_ttir(mod: Any, metadata: dict[str, Any], options: CPUOptions) -> Any:
         from triton._C.libtriton import ir, passes
         pm = ir.pass_manager(mod.context)
         pm.enable_debug()
@@ -229,7 +229,7 @@ class CPUBackend(BaseBackend):
         return mod
 
     @staticmethod
-    def make_c(mod: Any, metadata: Dict[str, Any], options: CPUOptions) -> str:
+    def make_c(mod: Any, metadata: dict[str, Any], options: CPUOptions) -> str:
         from .. import _lib
         name = mod.get_entry_func_name()
         metadata["name"] = name
@@ -241,10 +241,10 @@ class CPUBackend(BaseBackend):
         return c_source + entry_source(c_source, name)
 
     @staticmethod
-    def make_so(src: str, metadata: Dict[str, Any], options: CPUOptions) -> bytes:
+    def make_so(src: str, metadata: dict[str, Any], options: CPUOptions) -> bytes:
         return compile_shared_object(src, metadata["name"])
 
-    def add_stages(self, stages: Dict[str, Any], options: CPUOptions, language: Any = None) -> None:
+    def add_stages(self, stages: dict[str, Any], options: CPUOptions, language: Any = None) -> None:
         if Language is not None and language is not None and language != Language.TRITON:
             raise RuntimeError(f"ttxform: the {language} language is not supported (Triton kernels only)")
         stages["ttir"] = lambda src, metadata: self.make_ttir(src, metadata, options)

@@ -16,7 +16,8 @@ import struct
 import tempfile
 import threading
 import time
-from typing import Any, Callable, List, Optional
+from collections.abc import Callable
+from typing import Any
 
 from triton.backends.compiler import GPUTarget
 from triton.backends.driver import DriverBase
@@ -39,7 +40,7 @@ class _Event:
     def record(self, stream: Any = None) -> None:
         self.t = time.perf_counter()
 
-    def elapsed_time(self, end: "_Event") -> float:
+    def elapsed_time(self, end: _Event) -> float:
         return (end.t - self.t) * 1000.0
 
     def synchronize(self) -> None:
@@ -97,8 +98,8 @@ class CPUUtils:
 
 
 _pool_lock = threading.Lock()
-_pool: Optional[int] = None
-_launch: Optional[Callable] = None
+_pool: int | None = None
+_launch: Callable | None = None
 
 
 def _get_launch() -> Callable:
@@ -144,8 +145,8 @@ class CPULauncher:
         types = list(sig.values())
         constants = getattr(src, "constants", {}) or {}
         const_idx = {k[0] for k in constants if isinstance(k, tuple) and len(k) == 1}
-        self.plan: List[tuple] = []
-        for i, (n, ty) in enumerate(zip(names, types)):
+        self.plan: list[tuple] = []
+        for i, (n, ty) in enumerate(zip(names, types)):  # noqa: B905 (3.9)
             if ty == "constexpr" or i in const_idx or not isinstance(ty, str):
                 if not isinstance(ty, str) and ty != "constexpr":
                     raise TypeError(f"ttxform: argument '{n}' of type {ty} (a tuple) is not supported yet")
@@ -162,7 +163,7 @@ class CPULauncher:
         self.array_t = ctypes.c_int64 * max(1, self.nargs)
 
     def __call__(self, gridX: int, gridY: int, gridZ: int, stream: Any, function: int, packed_metadata: Any,
-                 launch_metadata: Any, launch_enter_hook: Optional[Callable], launch_exit_hook: Optional[Callable],
+                 launch_metadata: Any, launch_enter_hook: Callable | None, launch_exit_hook: Callable | None,
                  *args: Any) -> None:
         buf = self.array_t()
         slot = 0
@@ -200,7 +201,7 @@ class CPUDriver(DriverBase):
             from triton.backends import backends
         except Exception:
             return False
-        for name, b in backends.items():
+        for b in backends.values():
             drv = getattr(b, "driver", None)
             if drv is None or drv is cls or (isinstance(drv, type) and issubclass(drv, CPUDriver)):
                 continue
