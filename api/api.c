@@ -27,7 +27,23 @@
 #endif
 
 static pthread_once_t registry_once = PTHREAD_ONCE_INIT;
-static void registry_once_fn(void) { registry_init(); }
+/* registration, then one small module read and verified, so that tables the
+ * layers below fill on first use (the verifier's op families) are filled
+ * here, on one thread, before contexts run on several */
+static void registry_once_fn(void) {
+    registry_init();
+    static const char warm[] = "module {\n  %0 = arith.constant 1 : i32\n  %1 = arith.addi %0, %0 : i32\n"
+                               "  %2 = arith.cmpi slt, %0, %1 : i32\n  %3 = arith.select %2, %0, %1 : i32\n"
+                               "  %4 = arith.extsi %3 : i32 to i64\n}\n";
+    Ctx *c = ctx_new();
+    Diag d;
+    diag_init(&d, stderr);
+    d.capture = true;
+    Op *m = parse_module(c, "<warm-up>", warm, sizeof warm - 1, 1, &d);
+    if (m) verify_module(c, m, &d);
+    diag_free(&d);
+    ctx_free(c);
+}
 
 const char *ttx_version(void) { return TTX_VERSION_STR; }
 const char *ttx_build_id(void) { return TTX_VERSION_STR "+" TTX_VCS_ID " " __DATE__ " " __TIME__; }
