@@ -86,6 +86,7 @@ class CPUOptions:
     debug: bool = False
     sanitize_overflow: bool = False
     instrumentation_mode: str = ""
+    fpsan_homomorphic_casts: bool = False   # 3.9+
     arch: str = ""
     backend_name: str = "ttxform"
     enable_fp_fusion: bool = True
