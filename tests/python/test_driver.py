@@ -1,4 +1,5 @@
 """The driver's selection, set_active, and the backend's cache key."""
+import json
 import os
 import subprocess
 import sys
@@ -62,3 +63,29 @@ def test_device_properties():
     assert props["multiprocessor_count"] >= 1 and props["max_shared_mem"] > 0
     assert d.map_python_to_cpp_type("*fp32") == "void*"
     assert d.get_current_target() == triton.backends.compiler.GPUTarget("cpu", d.get_current_target().arch, 1)
+
+
+def test_trace(tmp_path):
+    """TTXFORM_TRACE=FILE.json: each launch a Chrome trace event with its grid"""
+    script = tmp_path / "k.py"
+    script.write_text(textwrap.dedent('''
+        import numpy as np, triton, triton.language as tl
+        from ttxform.triton import tensor
+
+        @triton.jit
+        def fill(x_ptr, BLOCK: tl.constexpr):
+            offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+            tl.store(x_ptr + offs, offs.to(tl.float32))
+
+        x = np.zeros(64, np.float32)
+        fill[(4,)](tensor(x), BLOCK=16)
+        fill[(2, 1, 1)](tensor(x), BLOCK=16)
+    '''))
+    trace = tmp_path / "t.json"
+    env = dict(os.environ, TTXFORM_TRACE=str(trace), TRITON_CACHE_DIR=str(tmp_path / "cache"))
+    r = subprocess.run([sys.executable, str(script)], capture_output=True, text=True, env=env, timeout=300)
+    assert r.returncode == 0, r.stderr
+    events = json.loads(trace.read_text())["traceEvents"]
+    assert [(e["name"], e["ph"], e["args"]["grid"]) for e in events] == [("fill", "X", [4, 1, 1]),
+                                                                          ("fill", "X", [2, 1, 1])]
+    assert all(e["dur"] >= 0 and e["ts"] >= 0 for e in events)

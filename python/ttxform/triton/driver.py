@@ -9,7 +9,9 @@ imports every backend on ``import triton``), so it only defines things.
 """
 from __future__ import annotations
 
+import atexit
 import ctypes
+import json
 import os
 import platform
 import struct
@@ -119,6 +121,47 @@ def _get_launch() -> Callable:
     return _launch
 
 
+class _Trace:
+    """TTXFORM_TRACE=FILE.json: every launch through the driver as a Chrome
+    trace event (name, grid, start, duration), written when the process exits"""
+
+    def __init__(self, path: str) -> None:
+        self.path = path
+        self.events: list[dict] = []
+        self.lock = threading.Lock()
+        self.t0 = time.perf_counter_ns()
+        atexit.register(self.write)
+
+    def add(self, name: str, grid: tuple, start: int, end: int) -> None:
+        ev = {"name": name, "cat": "kernel", "ph": "X", "pid": os.getpid(), "tid": threading.get_ident() % 100000,
+              "ts": (start - self.t0) / 1000.0, "dur": (end - start) / 1000.0, "args": {"grid": list(grid)}}
+        with self.lock:
+            self.events.append(ev)
+
+    def write(self) -> None:
+        with self.lock:
+            data = {"traceEvents": list(self.events), "displayTimeUnit": "ms"}
+        tmp = self.path + ".tmp"
+        with open(tmp, "w", encoding="utf-8") as f:
+            json.dump(data, f)
+        os.replace(tmp, self.path)
+
+
+_trace: _Trace | None = None
+_trace_checked = False
+
+
+def _get_trace() -> _Trace | None:
+    global _trace, _trace_checked
+    if not _trace_checked:
+        with _pool_lock:
+            if not _trace_checked:
+                path = os.environ.get("TTXFORM_TRACE")
+                _trace = _Trace(path) if path else None
+                _trace_checked = True
+    return _trace
+
+
 def _pointer(arg: Any, name: str) -> int:
     if arg is None:
         return 0
@@ -161,6 +204,8 @@ class CPULauncher:
                 raise TypeError(f"ttxform: argument '{n}' of type {ty} is not supported")
         self.nargs = len(self.plan)
         self.array_t = ctypes.c_int64 * max(1, self.nargs)
+        self.name = getattr(metadata, "name", "kernel")
+        self.trace = _get_trace()
 
     def __call__(self, gridX: int, gridY: int, gridZ: int, stream: Any, function: int, packed_metadata: Any,
                  launch_metadata: Any, launch_enter_hook: Callable | None, launch_exit_hook: Callable | None,
@@ -178,7 +223,12 @@ class CPULauncher:
             slot += 1
         if launch_enter_hook is not None:
             launch_enter_hook(launch_metadata)
-        rc = (_launch or _get_launch())(function, buf, gridX, gridY, gridZ)
+        if self.trace is None:
+            rc = (_launch or _get_launch())(function, buf, gridX, gridY, gridZ)
+        else:
+            start = time.perf_counter_ns()
+            rc = (_launch or _get_launch())(function, buf, gridX, gridY, gridZ)
+            self.trace.add(self.name, (gridX, gridY, gridZ), start, time.perf_counter_ns())
         if launch_exit_hook is not None:
             launch_exit_hook(launch_metadata)
         if rc != 0:
