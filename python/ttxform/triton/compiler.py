@@ -1,0 +1,253 @@
+"""The ttxform backend of Triton: TTIR -> C (ttxform, in-process) -> a shared
+object (the system C compiler).
+
+Stages: ``ttir`` (Triton's own TTIR passes), ``c`` (ttxform's C target, with a
+small entry ``ttx_program`` that unpacks the launcher's argument array) and
+``so`` (``cc -O3 -march=native -shared -fPIC``), each kept in Triton's cache
+and shown in ``kernel.asm``.  The cache key (``hash()``) holds ttxform's
+version and build id, this package's sources, the C compiler and the CPU.
+
+Importing this module must never fail (Triton imports every backend on
+``import triton``), so it only defines things.
+"""
+from __future__ import annotations
+
+import functools
+import hashlib
+import os
+import platform
+import re
+import shutil
+import subprocess
+import tempfile
+from dataclasses import dataclass, fields
+from typing import Any
+
+from triton.backends.compiler import BaseBackend, GPUTarget
+
+try:
+    from triton.backends.compiler import Language
+except ImportError:  # before 3.4
+    Language = None
+
+
+def host_arch() -> str:
+    return platform.machine() or "unknown"
+
+
+def c_compiler() -> str:
+    return os.environ.get("TTXFORM_CC") or os.environ.get("CC") or "cc"
+
+
+C_FLAGS = ("-O3", "-march=native", "-shared", "-fPIC")
+
+
+@functools.cache
+def _cc_identity(cc: str) -> str:
+    try:
+        out = subprocess.run([cc, "--version"], capture_output=True, text=True, timeout=30).stdout
+        return out.splitlines()[0] if out else cc
+    except (OSError, subprocess.SubprocessError):
+        return cc
+
+
+@functools.cache
+def _cpu_identity() -> str:
+    try:
+        with open("/proc/cpuinfo", encoding="utf-8", errors="replace") as f:
+            for line in f:
+                if line.startswith(("model name", "flags", "isa", "uarch")):
+                    return hashlib.sha256(line.encode()).hexdigest()[:16]
+    except OSError:
+        pass
+    return platform.processor() or host_arch()
+
+
+@functools.cache
+def _package_hash() -> str:
+    h = hashlib.sha256()
+    here = os.path.dirname(os.path.abspath(__file__))
+    for name in sorted(os.listdir(here)):
+        if name.endswith(".py"):
+            with open(os.path.join(here, name), "rb") as f:
+                h.update(name.encode() + b"\0" + f.read())
+    return h.hexdigest()[:16]
+
+
+@dataclass(frozen=True)
+class CPUOptions:
+    """the options Triton passes (kernel[grid](..., num_warps=4)); they are
+    accepted and kept in the metadata, and change nothing in the C but the key"""
+    num_warps: int = 1
+    num_ctas: int = 1
+    num_stages: int = 1
+    warp_size: int = 1
+    cluster_dims: tuple = (1, 1, 1)
+    debug: bool = False
+    sanitize_overflow: bool = False
+    instrumentation_mode: str = ""
+    fpsan_homomorphic_casts: bool = False   # 3.9+
+    arch: str = ""
+    backend_name: str = "ttxform"
+    enable_fp_fusion: bool = True
+    launch_cooperative_grid: bool = False
+    launch_pdl: bool = False
+    supported_fp8_dtypes: tuple[str, ...] = ()
+    deprecated_fp8_dot_operand_dtypes: tuple[str, ...] = ()
+    default_dot_input_precision: str = "ieee"
+    allowed_dot_input_precisions: tuple[str, ...] = ("ieee",)
+    max_num_imprecise_acc_default: int = 0
+    extern_libs: Any = None
+    ir_override: Any = None
+    maxnreg: Any = None
+
+    def hash(self) -> str:
+        key = "_".join(f"{f.name}-{getattr(self, f.name)}" for f in fields(self))
+        return hashlib.sha256(key.encode()).hexdigest()
+
+
+# the C parameters of the kernel: `void NAME(T a0, T a1, ..., i32 gridX, ...`
+_PROTO = re.compile(r"^void\s+([A-Za-z_][A-Za-z0-9_]*)\s*\(([^)]*?)\bi32 gridX,", re.M | re.S)
+_FLOAT_TYPES = ("float", "double", "_Float16", "__fp16", "__bf16")
+
+
+# `llvm.intr.assume %c : i1 loc(...)` (tl.assume): a hint with no result and
+# no effect; ttxform has no llvm dialect, so the line is left out of its input
+_ASSUME = re.compile(r"^[ \t]*llvm\.intr\.assume [^\n]*\n", re.M)
+
+
+def drop_assumes(ttir: str) -> str:
+    return _ASSUME.sub("", ttir)
+
+
+def entry_source(c_source: str, name: str) -> str:
+    """`ttx_program(args, grid, pid)`: the kernel NAME called with its
+    arguments taken from the launcher's array (pointers, integers, floats)"""
+    proto = None
+    for m in _PROTO.finditer(c_source):
+        if m.group(1) == name:
+            proto = m
+    if proto is None:
+        raise RuntimeError(f"ttxform: no function '{name}' with the kernel ABI in the C output")
+    params = [p.strip() for p in proto.group(2).split(",") if p.strip()]
+    args = []
+    for i, p in enumerate(params):
+        if "*" in p:
+            args.append(f"a[{i}].p")
+        elif p.split()[0] in _FLOAT_TYPES:
+            args.append(f"a[{i}].f")
+        else:
+            args.append(f"a[{i}].i")
+    call_args = ", ".join(args + ["gx", "gy", "gz", "x", "y", "z"])
+    return (
+        "\n/* the entry the ttxform launcher calls for each program of the grid */\n"
+        "typedef union { void *p; long long i; double f; } ttx_arg_t;\n"
+        "void ttx_program(const ttx_arg_t *a, int gx, int gy, int gz, int x, int y, int z);\n"
+        "void ttx_program(const ttx_arg_t *a, int gx, int gy, int gz, int x, int y, int z)\n"
+        f"{{\n    (void)a;\n    {name}({call_args});\n}}\n"
+    )
+
+
+def compile_shared_object(c_source: str, name: str) -> bytes:
+    cc = c_compiler()
+    if shutil.which(cc) is None and not os.path.exists(cc):
+        raise RuntimeError(f"ttxform: the C compiler '{cc}' was not found (set CC or TTXFORM_CC)")
+    with tempfile.TemporaryDirectory(prefix="ttxform-") as d:
+        src = os.path.join(d, f"{name}.c")
+        out = os.path.join(d, f"{name}.so")
+        with open(src, "w", encoding="utf-8") as f:
+            f.write(c_source)
+        cmd = [cc, *C_FLAGS, "-o", out, src, "-lm"]
+        r = subprocess.run(cmd, capture_output=True, text=True)
+        if r.returncode != 0:
+            raise RuntimeError(f"ttxform: {' '.join(cmd)} failed:\n{r.stderr[-4000:]}")
+        with open(out, "rb") as f:
+            return f.read()
+
+
+class CPUBackend(BaseBackend):
+    """Triton's target GPUTarget("cpu", <host arch>, 1) through ttxform"""
+
+    binary_ext = "so"
+
+    @staticmethod
+    def supports_target(target: GPUTarget) -> bool:
+        return target.backend == "cpu"
+
+    def __init__(self, target: GPUTarget) -> None:
+        super().__init__(target)
+
+    def hash(self) -> str:
+        from .. import _lib
+        return (f"ttxform-{_lib.build_id()}-{_package_hash()}-{self.target.arch}-"
+                f"{_cc_identity(c_compiler())}-{' '.join(C_FLAGS)}-{_cpu_identity()}")
+
+    def parse_options(self, opts: dict[str, Any]) -> CPUOptions:
+        known = {f.name for f in fields(CPUOptions)}
+        args = {k: v for k, v in opts.items() if k in known and v is not None}
+        args["arch"] = str(self.target.arch)
+        for k in ("supported_fp8_dtypes", "deprecated_fp8_dot_operand_dtypes", "allowed_dot_input_precisions",
+                  "cluster_dims"):
+            if k in args:
+                args[k] = tuple(args[k])
+        return CPUOptions(**args)
+
+    def pack_metadata(self, metadata: Any) -> tuple:
+        return (metadata.num_warps, metadata.num_ctas, metadata.shared)
+
+    def get_codegen_implementation(self, options: Any) -> dict[str, Any]:
+        return {"min_dot_size": lambda lhs_type, rhs_type: (1, 1, 1)}
+
+    def get_module_map(self) -> dict[str, Any]:
+        return {}
+
+    def load_dialects(self, ctx: Any) -> None:
+        pass
+
+    @staticmethod
+    def make_ttir(mod: Any, metadata: dict[str, Any], options: CPUOptions) -> Any:
+        from triton._C.libtriton import ir, passes
+        pm = ir.pass_manager(mod.context)
+        pm.enable_debug()
+        common, ttir = passes.common, passes.ttir
+        for owner, name in (
+            (common, "add_inliner"),
+            (ttir, "add_rewrite_tensor_pointer"),
+            (ttir, "add_rewrite_tensor_descriptor_to_pointer"),
+            (common, "add_canonicalizer"),
+            (ttir, "add_combine"),
+            (ttir, "add_reorder_broadcast"),
+            (common, "add_cse"),
+            (common, "add_symbol_dce"),
+            (ttir, "add_loop_unroll"),
+        ):
+            if hasattr(owner, name):
+                getattr(owner, name)(pm)
+        try:
+            pm.run(mod, "make_ttir")
+        except TypeError:  # before 3.6 run() takes no name
+            pm.run(mod)
+        return mod
+
+    @staticmethod
+    def make_c(mod: Any, metadata: dict[str, Any], options: CPUOptions) -> str:
+        from .. import _lib
+        name = mod.get_entry_func_name()
+        metadata["name"] = name
+        metadata["shared"] = 0
+        metadata.setdefault("cluster_dims", (1, 1, 1))
+        text = drop_assumes(str(mod))
+        with _lib.Context() as ctx:
+            c_source = ctx.load(text, f"{name}.ttir").compile("c")
+        return c_source + entry_source(c_source, name)
+
+    @staticmethod
+    def make_so(src: str, metadata: dict[str, Any], options: CPUOptions) -> bytes:
+        return compile_shared_object(src, metadata["name"])
+
+    def add_stages(self, stages: dict[str, Any], options: CPUOptions, language: Any = None) -> None:
+        if Language is not None and language is not None and language != Language.TRITON:
+            raise RuntimeError(f"ttxform: the {language} language is not supported (Triton kernels only)")
+        stages["ttir"] = lambda src, metadata: self.make_ttir(src, metadata, options)
+        stages["c"] = lambda src, metadata: self.make_c(src, metadata, options)
+        stages["so"] = lambda src, metadata: self.make_so(src, metadata, options)

@@ -1,0 +1,58 @@
+"""What the user sees when a kernel cannot run: ttxform's diagnostic at the
+user's Python line with the TTIR line as a note; Triton's own errors for a bad
+argument or an unknown keyword."""
+import inspect
+
+import numpy as np
+import pytest
+import triton
+import triton.language as tl
+import ttxform
+from kernels import add_kernel
+from ttxform.triton import tensor
+
+
+@triton.jit
+def print_kernel(x_ptr, n, BLOCK: tl.constexpr):
+    offs = tl.arange(0, BLOCK)
+    x = tl.load(x_ptr + offs, mask=offs < n)
+    tl.device_print("x", x)  # the C target refuses tt.print
+
+
+def test_unsupported_op_points_at_python_line():
+    x = np.zeros(16, np.float32)
+    lines, first = inspect.getsourcelines(print_kernel.fn)
+    line = first + next(i for i, t in enumerate(lines) if "tl.device_print" in t)
+    with pytest.raises(ttxform.CompilationError) as e:
+        print_kernel[(1,)](tensor(x), 16, BLOCK=16)
+    msg = str(e.value)
+    head = msg.splitlines()[0]
+    assert head.startswith(f"{__file__}:{line}:"), msg
+    assert "error: the C target does not support 'tt.print'" in head
+    assert 'tl.device_print("x", x)' in msg
+    assert "print_kernel.ttir:" in msg and "note: in the Triton IR here" in msg
+    assert "    tt.print" in msg
+    d = e.value.diagnostics
+    assert (d[0].severity, d[0].file, d[0].line) == ("error", __file__, line)
+    assert d[1].severity == "note" and d[1].file == "print_kernel.ttir"
+
+
+def test_numpy_array_needs_the_wrapper():
+    x = np.zeros(16, np.float32)
+    with pytest.raises(TypeError):
+        add_kernel[(1,)](x, x, x, 16, BLOCK_SIZE=16)
+
+
+def test_unknown_keyword_is_an_error():
+    x = tensor(np.zeros(16, np.float32))
+    with pytest.raises(KeyError, match="no_such_option"):
+        add_kernel[(1,)](x, x, x, 16, BLOCK_SIZE=16, no_such_option=3)
+
+
+def test_triton_options_are_accepted():
+    x = np.arange(16, dtype=np.float32)
+    out = np.zeros_like(x)
+    k = add_kernel[(1,)](tensor(x), tensor(x), tensor(out), 16, BLOCK_SIZE=16, num_warps=8, num_stages=4,
+                         num_ctas=1, enable_fp_fusion=False, debug=False)
+    np.testing.assert_array_equal(out, 2 * x)
+    assert k.metadata.num_warps == 8 and k.metadata.num_stages == 4
