@@ -372,24 +372,6 @@ int ttx_module_run_target_pipeline(ttx_module *mod, const char *target, const ch
     return rc;
 }
 
-/* Atomics the C output lost.  The C targets have no atomics yet; an atomic
- * whose result is unused is dropped as dead, and the kernel would run without
- * it.  Until the C they write holds atomics, a module with one is refused at
- * the op rather than compiled into something else. */
-typedef struct { Op *first; } AtomicScan;
-static bool find_atomic(Op *op, void *ud) {
-    AtomicScan *s = ud;
-    if (!strcmp(op->info->name, "tt.atomic_rmw") || !strcmp(op->info->name, "tt.atomic_cas")) { s->first = op; return false; }
-    return true;
-}
-
-static bool atomics_kept(const char *target, const char *text, Op *atomic, Diag *d) {
-    if (!atomic || (strcmp(target, "c") && strcmp(target, "rvv")) || strstr(text, "atomic")) return true;
-    diag_error(d, atomic->loc, "the %s target does not support '%s' (its C would leave the atomic out)",
-               strcmp(target, "c") ? "RVV" : "C", atomic->info->name);
-    return false;
-}
-
 static char *emit_locked(ttx_module *mod, const char *target, size_t *lenp) {
     ttx_context *cx = mod->cx;
     const Target *t = NULL;
@@ -406,9 +388,7 @@ static char *emit_locked(ttx_module *mod, const char *target, size_t *lenp) {
     d.capture = true;
     diag_set_source(&d, mod->file, mod->src, mod->len);
     bool ok;
-    AtomicScan as = { NULL };
     if (t && t->emit) {
-        op_walk(mod->m, find_atomic, &as);
         ok = t->emit(f, mod->c, mod->m, &d);
     } else {
         PrintOpts po = {0};
@@ -418,7 +398,7 @@ static char *emit_locked(ttx_module *mod, const char *target, size_t *lenp) {
         if (!ok) diag_error(&d, mod->m->loc, "cannot print the module faithfully: an op written in a custom syntax this tool does not understand would lose information");
     }
     fclose(f);
-    ok = ok && !d.nerrors && atomics_kept(target, buf ? buf : "", as.first, &d);
+    ok = ok && !d.nerrors;
     diags_take(cx, mod, &d);
     diag_free(&d);
     if (!ok) { free(buf); return NULL; }
