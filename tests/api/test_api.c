@@ -204,7 +204,7 @@ static void test_pipeline_and_emit(void **state) {
 static void test_atomic_kept(void **state) {
     (void)state;
     ttx_context *cx = ttx_context_new();
-    char *k = kernel_with("%h = tt.atomic_rmw add, acq_rel, gpu, %xa, %y, %mask : (tensor<64x!tt.ptr<f32>>, tensor<64xf32>, tensor<64xi1>) -> tensor<64xf32> loc(#loc10)");
+    char *k = kernel_with("%h = tt.atomic_rmw fadd, acq_rel, gpu, %xa, %y, %mask : (tensor<64x!tt.ptr<f32>>, tensor<64xf32>, tensor<64xi1>) -> tensor<64xf32> loc(#loc10)");
     ttx_module *m = ttx_module_load(cx, k, strlen(k), "add.ttir");
     assert_non_null(m);
     char *c = ttx_module_compile(m, "c", NULL, NULL);
