@@ -49,6 +49,7 @@ class Case:
     outputs: list[str]
     exact: bool
     work: str
+    valid: bool = False
 
     def grid_arg(self) -> str:
         """--grid with as many axes as the kernel reads (the generator reads them all up to the last > 1)"""
@@ -127,8 +128,19 @@ def run_c(ttx: str, case: Case, cc: str = "gcc") -> Outcome:
     m = re.search(r"^void (\w+)\(", open(c).read(), re.M)
     if not m:
         return Outcome("crash", "no kernel function in the C")
-    lines = ["#include <stdio.h>", "#include <stdlib.h>", f'#include "{c}"', "int main(int argc, char **argv) {",
-             "    (void)argc;"]
+    nbuf = sum(1 for _, ty, _ in case.args if ty.startswith("!tt.ptr<"))
+    # the hooks as `ttxform run` uses them: every access inside a bound buffer, a failure
+    # (division by zero, a float-to-int conversion out of range, ...) an error at its site
+    lines = ["#include <stdio.h>", "#include <stdlib.h>",
+             f"static const char *buf_lo[{max(nbuf, 1)}]; static long long buf_n[{max(nbuf, 1)}];",
+             "static int ttx_in(const void *p, long long bytes) {",
+             f"    for (int i = 0; i < {nbuf}; i++)",
+             "        if ((const char *)p >= buf_lo[i] && (const char *)p + bytes <= buf_lo[i] + buf_n[i]) return 1;",
+             '    fprintf(stderr, "driver.c:1:1: error: out-of-bounds access\\n"); exit(1);', "}",
+             "static void ttx_fail(int site) {",
+             '    fprintf(stderr, "driver.c:1:1: error: the kernel reports failure %d\\n", site); exit(1);', "}",
+             "#define TTX_IN(p, bytes, site) ttx_in(p, bytes)", "#define TTX_FAIL(site) ttx_fail(site)",
+             f'#include "{c}"', "int main(int argc, char **argv) {", "    (void)argc;"]
     call = []
     files = []
     for i, (name, ty, v) in enumerate(case.args):
@@ -141,6 +153,7 @@ def run_c(ttx: str, case: Case, cc: str = "gcc") -> Outcome:
             lines += [f"    {CTYPES[ety]} *a{i} = malloc({max(arr.nbytes, 1)});",
                       f"    {{ FILE *f = fopen(argv[{len(files)}], \"rb\"); if (!f || fread(a{i}, 1, {arr.nbytes}, f) != "
                       f"{arr.nbytes}) return 3; fclose(f); }}"]
+            lines.append(f"    buf_lo[{len(files) - 1}] = (const char *)a{i}; buf_n[{len(files) - 1}] = {arr.nbytes};")
             call.append(f"a{i}")
         else:
             call.append(f"({CTYPES.get(ty, 'long long')}){int(v) if not isinstance(v, float) else v}")
@@ -165,8 +178,10 @@ def run_c(ttx: str, case: Case, cc: str = "gcc") -> Outcome:
                            timeout=TIMEOUT, env=env, errors="replace")
     except subprocess.TimeoutExpired:
         return Outcome("crash", f"the gcc build gave no answer within {TIMEOUT} s")
-    if p.returncode != 0 or any(s in p.stderr for s in SANITIZER):
-        return Outcome("crash", f"gcc build: exit {p.returncode}: " + first(p.stderr, SANITIZER + ("ERROR",)))
+    bad = classify(p.returncode, p.stderr)
+    if bad:
+        bad.detail = "gcc build: " + bad.detail
+        return bad
     outs = {}
     for _, raw, _, name in files:
         if name in case.outputs:
@@ -242,10 +257,15 @@ def differ(ref: np.ndarray, got: np.ndarray, exact: bool) -> str | None:
     return None
 
 
-def compare(outs: dict[str, Outcome], exact: bool) -> list[str]:
-    """the disagreements of every engine with the interpreter, and every crash"""
+def compare(outs: dict[str, Outcome], exact: bool, valid: bool = False) -> list[str]:
+    """the disagreements of every engine with the interpreter, and every crash; for a
+    valid kernel (no defined error possible) an error of any engine too"""
     fails = []
     ref = outs.get("interp")
+    if valid:
+        fails += [f"{e}: fails a valid kernel: {o.detail}" for e, o in outs.items() if o.kind == "error"]
+        if fails:
+            return fails + [f"{e}: {o.detail}" for e, o in outs.items() if o.kind == "crash"]
     for e, o in outs.items():
         if o.kind == "crash":
             fails.append(f"{e}: {o.detail}")

@@ -20,10 +20,10 @@ from typing import Callable
 import numpy as np
 
 # every feature flag; CI_OFF are those off by default while their known defects are open
-FEATURES = ("mask", "other", "float", "math", "int", "int_types", "divrem", "divzero", "cast",
+FEATURES = ("mask", "other", "float", "math", "int", "int_types", "divrem", "divzero", "divmasked", "cast",
             "stride", "stride_ktir", "blockptr", "desc", "grid2d", "grid3d", "reduce", "argmax",
             "scan", "dot", "atomic", "scf_for", "scf_if", "scf_while")
-CI_OFF = ("divzero", "atomic", "stride_ktir")
+CI_OFF = ("divzero", "divmasked", "atomic", "stride_ktir")
 DEFAULT = tuple(f for f in FEATURES if f not in CI_OFF)
 
 NP = {"f16": np.float16, "f32": np.float32, "f64": np.float64, "i1": np.bool_, "i8": np.int8,
@@ -152,13 +152,14 @@ class Builder:
         return self.bin("addi", a, b, f"tensor<{r}x{c}xi32>")
 
     def mask2d(self, rows: str, rlim: str, cols: str, clim: str, r: int, c: int) -> str:
-        rl = self.splat(rlim, "i32", (r,))
-        rm = self.op(f"arith.cmpi slt, {rows}, {rl} : tensor<{r}xi32>")
-        cl = self.splat(clim, "i32", (c,))
-        cm = self.op(f"arith.cmpi slt, {cols}, {cl} : tensor<{c}xi32>")
-        rm = self.op(f"tt.expand_dims {rm} {{axis = 1 : i32}} : tensor<{r}xi1> -> tensor<{r}x1xi1>")
+        """(rows[:, None] < rlim) & (cols[None, :] < clim), in the order Triton prints it"""
+        rm = self.op(f"tt.expand_dims {rows} {{axis = 1 : i32}} : tensor<{r}xi32> -> tensor<{r}x1xi32>")
+        rl = self.splat(rlim, "i32", (r, 1))
+        rm = self.op(f"arith.cmpi slt, {rm}, {rl} : tensor<{r}x1xi32>")
+        cm = self.op(f"tt.expand_dims {cols} {{axis = 0 : i32}} : tensor<{c}xi32> -> tensor<1x{c}xi32>")
+        cl = self.splat(clim, "i32", (1, c))
+        cm = self.op(f"arith.cmpi slt, {cm}, {cl} : tensor<1x{c}xi32>")
         rm = self.op(f"tt.broadcast {rm} : tensor<{r}x1xi1> -> tensor<{r}x{c}xi1>")
-        cm = self.op(f"tt.expand_dims {cm} {{axis = 0 : i32}} : tensor<{c}xi1> -> tensor<1x{c}xi1>")
         cm = self.op(f"tt.broadcast {cm} : tensor<1x{c}xi1> -> tensor<{r}x{c}xi1>")
         return self.bin("andi", rm, cm, f"tensor<{r}x{c}xi1>")
 
@@ -261,9 +262,9 @@ class Ctx:
         self.b.cache[key] = name
         return name
 
-    def load1d(self, kind: str, other: bool | None = None) -> str:
+    def load1d(self, kind: str, other: bool | None | str = None) -> str:
         """the program's block of an input, masked (with `other` when asked or when the
-        features say so); other=False: no mask at all"""
+        features say so); other=False: no mask at all; "none": masked without `other`"""
         key = f"ld_{kind}_{other}"
         if key in self.b.cache:
             return str(self.b.cache[key])
@@ -273,7 +274,7 @@ class Ctx:
             v = self.b.load(p, ety, (self.block,))
         else:
             o = None
-            if other or "other" in self.feats:
+            if other is True or (other is None and "other" in self.feats):
                 o = self.b.dense(1.0 if ety == "f32" else 1, (self.block,), ety)
             v = self.b.load(p, ety, (self.block,), self.mask if "mask" in self.feats else None, o)
         self.b.cache[key] = v
@@ -317,6 +318,12 @@ class Kernel:
         if self.b is None:
             self.b = build(self)
         return self.b
+
+    @property
+    def valid(self) -> bool:
+        """whether the kernel is valid Triton whatever its inputs (no division by zero
+        or INT_MIN / -1 on a lane that reaches memory): then no engine may fail it"""
+        return "divzero" not in self.feats
 
     def render(self) -> str:
         b = self.build()

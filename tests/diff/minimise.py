@@ -105,7 +105,8 @@ def save(k: Kernel, folder: str, name: str, engines: list[str], xfail: str | Non
     text = k.render()
     head = [f"// RUN: ttxform run {rel}/{name}.ttir " + " ".join(run),
             "// ENGINES: " + " ".join(engines),
-            "// EXACT: " + ("yes" if b.exact else "no")]
+            "// EXACT: " + ("yes" if b.exact else "no"),
+            "// VALID: " + ("yes" if k.valid else "no")]
     if xfail:
         head.append(f"// XFAIL: {xfail}")
     if disagree:

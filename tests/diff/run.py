@@ -68,13 +68,13 @@ class Runner:
                 args.append((a.name, a.ty, f))
             else:
                 args.append((a.name, a.ty, a.value))
-        return self.eng.Case(path, k.grid, args, [a.name for a in b.args if a.output], b.exact, work)
+        return self.eng.Case(path, k.grid, args, [a.name for a in b.args if a.output], b.exact, work, k.valid)
 
     def run_case(self, case) -> tuple[dict, list[str]]:
         outs = {}
         for e in self.engines:
             outs[e] = self.eng.run_engine(self.ttx, e, case, cache=self.cache)
-        return outs, self.eng.compare(outs, case.exact)
+        return outs, self.eng.compare(outs, case.exact, case.valid)
 
     def run_kernel(self, k) -> tuple[dict, list[str]]:
         work = self.eng.scratch()
@@ -130,7 +130,7 @@ def replay(r: Runner, path: str) -> tuple[str | None, str]:
             np.save(c, np.load(v))
             args[j] = (nm, ty, c)
     engines = [e for e in head.get("ENGINES", "").split() if e in r.engines]
-    case = r.eng.Case(path, grid, args, outs, head.get("EXACT", "yes") == "yes", work)
+    case = r.eng.Case(path, grid, args, outs, head.get("EXACT", "yes") == "yes", work, head.get("VALID", "yes") == "yes")
     saved, r.engines = r.engines, engines
     try:
         _, fails = r.run_case(case)
@@ -179,6 +179,15 @@ def main() -> int:
     lo, _, hi = a.seeds.partition(":")
     seed, end = int(lo), int(hi or int(lo) + 1)
     kernels = 0
+    # seeds of the default features that fail with a defect kept in regressions/ (known.tsv:
+    # SEED<TAB>REGRESSION<TAB>reason): counted as passing while they fail
+    known: dict[int, str] = {}
+    kf = os.path.join(HERE, "known.tsv")
+    if os.path.exists(kf):
+        for line in open(kf):
+            if line.strip() and not line.startswith("#"):
+                s_, reg, why = (line.rstrip("\n").split("\t") + ["", ""])[:3]
+                known[int(s_)] = f"known: {reg}: {why}"
     found: list[str] = []
     while not a.replay_only:
         if a.minutes is not None:
@@ -191,7 +200,10 @@ def main() -> int:
         outs, fails = r.run_kernel(k)
         for e, o in outs.items():
             r.counts[e][o.kind + ("+" + o.detail if o.detail == "fallback" else "")] += 1
-        if fails:
+        if fails and seed in known and set(feats) == set(gen.DEFAULT):
+            passed += 1
+            print(f"XFAIL seed {seed}: {known[seed]} (" + " | ".join(fails)[:300] + ")")
+        elif fails:
             failed += 1
             print(f"FAIL seed {seed} ({' '.join(x for x, _, _ in k.segs)}): " + " | ".join(fails)[:1500])
             print(f"  repro: {sys.argv[0]} {a.ttxform} --seeds={seed}:{seed + 1} --features={','.join(sorted(k.feats))} --keep")

@@ -90,7 +90,10 @@ def divrem(ctx: Ctx, r: random.Random, size: int) -> None:
     t = tens((B,), ety)
     # masked loads take `other` = 1 so a masked-off divisor is never 0
     a = b.convert(ctx.load1d("ia"), "i32", ety, (B,))
-    d = b.convert(ctx.load1d("ib", other=True), "i32", ety, (B,))
+    # (with `divmasked`, a masked load without `other`: the masked-off lanes, which
+    # never reach memory, may divide by anything, zero included)
+    masked = "divmasked" in ctx.feats and "mask" in ctx.feats
+    d = b.convert(ctx.load1d("ib", other="none" if masked else True), "i32", ety, (B,))
     if ety == "i16" and "divzero" not in ctx.feats:
         # truncation may make a zero divisor or INT16_MIN: or with 1, clear the sign's lowest value
         d = b.bin("ori", d, b.dense(1, (B,), ety), t)
@@ -191,6 +194,9 @@ def stride2d(ctx: Ctx, r: random.Random, size: int) -> None:
     if "stride_ktir" not in ctx.feats and S > C:
         S = C * r.choice((1, 2))
     rows_total = ctx.programs * R
+    if r.random() < 0.3:
+        column(ctx, r, S, c0, C)
+        return
     rv = r.randint(1, rows_total) if "mask" in ctx.feats else rows_total
     cv = r.randint(1, C) if "mask" in ctx.feats else C
     sa, ca = b.arg("i32", S), b.arg("i32", c0)
@@ -217,6 +223,27 @@ def stride2d(ctx: Ctx, r: random.Random, size: int) -> None:
     out = ctx.out(ety, rows_total * C)
     ooff = b.to2d(rows, cr, R, C, b.c(C))
     b.store(b.ptrs(out, ety, ooff, (R, C)), v, ety, (R, C), m)
+
+
+def column(ctx: Ctx, r: random.Random, S: int, c0: int, C: int) -> None:
+    """a column of a strided matrix, x[i*S + c0] for the program's block of rows i,
+    masked by i < rows (an argument), stored contiguous"""
+    b, B = ctx.b, ctx.block
+    rows = ctx.total
+    if rows * S + c0 >= ctx.in_size:
+        S = max(1, (ctx.in_size - c0 - 1) // rows)
+        c0 = min(c0, S - 1)
+    sa, ca = b.arg("i32", S), b.arg("i32", c0)
+    rv = b.arg("i32", r.randint(1, rows) if "mask" in ctx.feats else rows)
+    off = b.bin("muli", ctx.offs, b.splat(sa, "i32", (B,)), tens((B,), "i32"))
+    off = b.bin("addi", off, b.splat(ca, "i32", (B,)), tens((B,), "i32"))
+    m = b.op(f"arith.cmpi slt, {ctx.offs}, {b.splat(rv, 'i32', (B,))} : {tens((B,), 'i32')}") \
+        if "mask" in ctx.feats else None
+    kind = r.choice(("fx", "ia"))
+    ety = "f32" if kind == "fx" else "i32"
+    v = b.load(b.ptrs(ctx.inp(kind), ety, off, (B,)), ety, (B,), m)
+    out = ctx.out(ety, ctx.total)
+    b.store(b.ptrs(out, ety, ctx.offs, (B,)), v, ety, (B,), m)
 
 
 def tile(ctx: Ctx, r: random.Random, kind: str, R: int, C: int, other: float) -> tuple[str, str]:
