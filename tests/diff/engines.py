@@ -249,7 +249,9 @@ def differ(ref: np.ndarray, got: np.ndarray, exact: bool) -> str | None:
     r, g = ref.reshape(-1), got.reshape(-1)
     rn, gn = np.isnan(r), np.isnan(g)
     d = ulps(np.where(rn, 0, r).astype(r.dtype), np.where(gn, 0, g).astype(g.dtype))
-    bad = np.nonzero((rn != gn) | (~rn & (d > (0 if exact else 4))))[0]
+    it = {2: np.uint16, 4: np.uint32, 8: np.uint64}[r.dtype.itemsize]
+    far = (r.view(it) != g.view(it)) if exact else (d > 4)   # exact: -0.0 is not 0.0
+    bad = np.nonzero((rn != gn) | (~rn & ~gn & far))[0]
     if len(bad):
         i = bad[0]
         return (f"{len(bad)} of {ref.size} elements differ (max {int(d[~rn & ~gn].max()) if (~rn & ~gn).any() else 0} ulp); "
