@@ -23,7 +23,7 @@ import tempfile
 import numpy as np
 
 ENGINES = ("interp", "jit", "c", "ktir", "rvv")
-LOCATED = re.compile(r"^[^\s:][^:\n]*:\d+:\d+: error: ", re.M)
+LOCATED = re.compile(r"^[^\s:][^:\n]*:\d+:\d+: error: ", re.MULTILINE)
 SANITIZER = ("Sanitizer", "runtime error:")
 TIMEOUT = 60
 DTYPES = {"f16": "float16", "f32": "float32", "f64": "float64", "i1": "bool", "i8": "int8",
@@ -74,7 +74,7 @@ class Case:
 
 def run(cmd: list[str], timeout: int = TIMEOUT) -> tuple[int | None, str]:
     try:
-        p = subprocess.run(cmd, capture_output=True, text=True, timeout=timeout, errors="replace")
+        p = subprocess.run(cmd, capture_output=True, text=True, timeout=timeout, errors="replace", check=False)
     except subprocess.TimeoutExpired:
         return None, f"no answer within {timeout} s"
     return p.returncode, p.stdout + p.stderr
@@ -125,7 +125,8 @@ def run_c(ttx: str, case: Case, cc: str = "gcc") -> Outcome:
     bad = classify(rc, text, refusal=True)
     if bad:
         return bad
-    m = re.search(r"^void (\w+)\(", open(c).read(), re.M)
+    with open(c) as f:
+        m = re.search(r"^void (\w+)\(", f.read(), re.MULTILINE)
     if not m:
         return Outcome("crash", "no kernel function in the C")
     nbuf = sum(1 for _, ty, _ in case.args if ty.startswith("!tt.ptr<"))
@@ -151,8 +152,8 @@ def run_c(ttx: str, case: Case, cc: str = "gcc") -> Outcome:
             arr.tofile(raw)
             files.append((i, raw, arr.nbytes, name))
             lines += [f"    {CTYPES[ety]} *a{i} = malloc({max(arr.nbytes, 1)});",
-                      f"    {{ FILE *f = fopen(argv[{len(files)}], \"rb\"); if (!f || fread(a{i}, 1, {arr.nbytes}, f) != "
-                      f"{arr.nbytes}) return 3; fclose(f); }}"]
+                      (f"    {{ FILE *f = fopen(argv[{len(files)}], \"rb\"); if (!f || fread(a{i}, 1, {arr.nbytes}, f) != "
+                       f"{arr.nbytes}) return 3; fclose(f); }}")]
             lines.append(f"    buf_lo[{len(files) - 1}] = (const char *)a{i}; buf_n[{len(files) - 1}] = {arr.nbytes};")
             call.append(f"a{i}")
         else:
@@ -175,7 +176,7 @@ def run_c(ttx: str, case: Case, cc: str = "gcc") -> Outcome:
     env = dict(os.environ, ASAN_OPTIONS="detect_leaks=0")
     try:
         p = subprocess.run([exe, *[raw for _, raw, _, _ in files]], capture_output=True, text=True,
-                           timeout=TIMEOUT, env=env, errors="replace")
+                           timeout=TIMEOUT, env=env, errors="replace", check=False)
     except subprocess.TimeoutExpired:
         return Outcome("crash", f"the gcc build gave no answer within {TIMEOUT} s")
     bad = classify(p.returncode, p.stderr)
@@ -185,7 +186,7 @@ def run_c(ttx: str, case: Case, cc: str = "gcc") -> Outcome:
     outs = {}
     for _, raw, _, name in files:
         if name in case.outputs:
-            ref = np.load(dict((a[0], a[2]) for a in case.args)[name])
+            ref = np.load({a[0]: a[2] for a in case.args}[name])
             outs[name] = np.fromfile(raw, dtype=ref.dtype).reshape(ref.shape)
     return Outcome("ok", outputs=outs)
 

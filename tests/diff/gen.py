@@ -14,8 +14,9 @@ Triton 3.6 prints it: `%argN` arguments, `%cN_i32` constants hoisted to the top,
 from __future__ import annotations
 
 import dataclasses
+import math
 import random
-from typing import Callable
+from collections.abc import Callable
 
 import numpy as np
 
@@ -46,7 +47,7 @@ def ptens(shape: tuple[int, ...], ety: str) -> str:
 
 def flit(v: float) -> str:
     """a float constant as MLIR prints it"""
-    if v != v or v in (float("inf"), float("-inf")):
+    if math.isnan(v) or math.isinf(v):
         return {"nan": "0x7FC00000", "inf": "0x7F800000", "-inf": "0xFF800000"}[str(v)]
     return f"{v:.6e}"
 
@@ -89,7 +90,7 @@ class Builder:
         self.args.append(a)
         return a.name
 
-    def c(self, v: int | float, ty: str = "i32") -> str:
+    def c(self, v: float, ty: str = "i32") -> str:
         """a scalar constant, hoisted (Triton's names: %c16_i32, %cst)"""
         key = (repr(v), ty)
         if key not in self.const_names:
@@ -107,7 +108,7 @@ class Builder:
             self.const_names[key] = name
         return self.const_names[key]
 
-    def dense(self, v: int | float, shape: tuple[int, ...], ety: str) -> str:
+    def dense(self, v: float, shape: tuple[int, ...], ety: str) -> str:
         key = (repr(v), tens(shape, ety))
         if key not in self.const_names:
             name = f"%cst_{len(self.consts)}"
@@ -329,8 +330,8 @@ class Kernel:
         b = self.build()
         sig = ", ".join(f"{a.name}: {a.ty}" + (" {tt.divisibility = 16 : i32}" if a.ty.startswith("!tt.ptr") else "")
                         for a in b.args)
-        head = [f"// differential kernel: seed {self.seed}, grid {','.join(map(str, self.grid))}, "
-                f"block {self.block}, n {self.n_valid}",
+        head = [(f"// differential kernel: seed {self.seed}, grid {','.join(map(str, self.grid))}, "
+                 f"block {self.block}, n {self.n_valid}"),
                 "// features: " + " ".join(sorted(self.feats)),
                 "// segments: " + " ".join(f"{k}:{s}:{z}" for k, s, z in self.segs),
                 "module {",
@@ -376,4 +377,4 @@ def generate(seed: int, feats: tuple[str, ...] | frozenset[str] = DEFAULT, nseg:
     return Kernel(seed, fs, grid, block, n_valid, segs)
 
 
-import segments  # noqa: E402,F401  (registers the segment kinds through `segment`)
+import segments  # noqa: F401  (registers the segment kinds through `segment`)

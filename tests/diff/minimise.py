@@ -11,10 +11,9 @@ from __future__ import annotations
 
 import dataclasses
 import os
-from typing import Callable
+from collections.abc import Callable
 
 import numpy as np
-
 from gen import Kernel
 
 Pred = Callable[[Kernel], bool]

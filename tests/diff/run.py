@@ -108,7 +108,8 @@ def replay(r: Runner, path: str) -> tuple[str | None, str]:
     args, outs = [], []
     work = r.eng.scratch()
     tys = {}
-    text = open(path).read()
+    with open(path) as f:
+        text = f.read()
     import re
     m = re.search(r"tt\.func public @\w+\((.*?)\) attributes", text)
     for part in (m.group(1) if m else "").split(", %"):
@@ -184,7 +185,9 @@ def main() -> int:
     known: dict[int, str] = {}
     kf = os.path.join(HERE, "known.tsv")
     if os.path.exists(kf):
-        for line in open(kf):
+        with open(kf) as f:
+            rows = f.read().splitlines()
+        for line in rows:
             if line.strip() and not line.startswith("#"):
                 s_, reg, why = (line.rstrip("\n").split("\t") + ["", ""])[:3]
                 known[int(s_)] = f"known: {reg}: {why}"
@@ -210,7 +213,7 @@ def main() -> int:
             if a.minimise:
                 bad = failing_engines(fails)
 
-                def still(c: gen.Kernel) -> bool:
+                def still(c: gen.Kernel, bad: set[str] = bad) -> bool:
                     _, f2 = r.run_kernel(c)
                     return bool(failing_engines(f2) & bad)
                 m = minimise.minimise(k, still, log=lambda s: print("  " + s))

@@ -177,8 +177,7 @@ def cast(ctx: Ctx, r: random.Random, size: int) -> None:
                 v = b.bin("addi", v, b.dense(r.choice((1, -1, 7)), sh, ty), tens(sh, ty))
                 bound += 7
                 nonneg = False
-                if bound >= 2.0 ** (BITS[ty] - 1):
-                    bound = 2.0 ** (BITS[ty] - 1)
+                bound = min(2.0 ** (BITS[ty] - 1), bound)
     ctx.store1d(v, ty)
 
 
