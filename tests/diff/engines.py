@@ -50,6 +50,7 @@ class Case:
     exact: bool
     work: str
     valid: bool = False
+    zeros_any: bool = False
 
     def grid_arg(self) -> str:
         """--grid with as many axes as the kernel reads (the generator reads them all up to the last > 1)"""
@@ -236,9 +237,10 @@ def ulps(a: np.ndarray, b: np.ndarray) -> np.ndarray:
     return np.abs(ia - ib)
 
 
-def differ(ref: np.ndarray, got: np.ndarray, exact: bool) -> str | None:
+def differ(ref: np.ndarray, got: np.ndarray, exact: bool, zeros_any: bool = False) -> str | None:
     """why two outputs differ, or None: integers bit for bit; floats with NaNs in the
-    same places (any NaN), the other elements bit for bit when exact, else within 4 ulp"""
+    same places (any NaN), the other elements bit for bit when exact, else within 4 ulp
+    (-0.0 and +0.0 equal then, and with zeros_any)"""
     if ref.dtype != got.dtype or ref.shape != got.shape:
         return f"dtype/shape {got.dtype}{got.shape}, expected {ref.dtype}{ref.shape}"
     if ref.dtype.kind != "f":
@@ -252,6 +254,8 @@ def differ(ref: np.ndarray, got: np.ndarray, exact: bool) -> str | None:
     d = ulps(np.where(rn, 0, r).astype(r.dtype), np.where(gn, 0, g).astype(g.dtype))
     it = {2: np.uint16, 4: np.uint32, 8: np.uint64}[r.dtype.itemsize]
     far = (r.view(it) != g.view(it)) if exact else (d > 4)   # exact: -0.0 is not 0.0
+    if zeros_any:
+        far &= ~((r == 0) & (g == 0))
     bad = np.nonzero((rn != gn) | (~rn & ~gn & far))[0]
     if len(bad):
         i = bad[0]
@@ -260,7 +264,7 @@ def differ(ref: np.ndarray, got: np.ndarray, exact: bool) -> str | None:
     return None
 
 
-def compare(outs: dict[str, Outcome], exact: bool, valid: bool = False) -> list[str]:
+def compare(outs: dict[str, Outcome], exact: bool, valid: bool = False, zeros_any: bool = False) -> list[str]:
     """the disagreements of every engine with the interpreter, and every crash; for a
     valid kernel (no defined error possible) an error of any engine too"""
     fails = []
@@ -283,7 +287,7 @@ def compare(outs: dict[str, Outcome], exact: bool, valid: bool = False) -> list[
             fails.append(f"{e}: {o.detail} (the interpreter runs the kernel)")
         elif ref.kind == "ok" and o.kind == "ok":
             for name, r in ref.outputs.items():
-                why = differ(r, o.outputs[name], exact) if name in o.outputs else "missing"
+                why = differ(r, o.outputs[name], exact, zeros_any) if name in o.outputs else "missing"
                 if why:
                     fails.append(f"{e} vs interp: {name}: {why}")
     return fails

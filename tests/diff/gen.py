@@ -21,7 +21,7 @@ from collections.abc import Callable
 import numpy as np
 
 # every feature flag; CI_OFF are those off by default while their known defects are open
-FEATURES = ("mask", "other", "float", "math", "int", "int_types", "divrem", "divzero", "divmasked", "cast",
+FEATURES = ("mask", "other", "float", "float_types", "math", "int", "int_types", "divrem", "divzero", "divmasked", "cast",
             "stride", "stride_ktir", "blockptr", "desc", "grid2d", "grid3d", "reduce", "argmax",
             "scan", "dot", "atomic", "scf_for", "scf_if", "scf_while")
 CI_OFF = ("divzero", "divmasked", "atomic", "stride_ktir")
@@ -71,6 +71,9 @@ class Builder:
         self.n = 0
         self.depth = 2
         self.exact = True     # float outputs must agree bit for bit
+        # arith.maxnumf/minnumf of -0.0 and +0.0 may give either (LLVM's maxnum): the
+        # sign of a zero result is then left open
+        self.zeros_any = False
         self.cache: dict[str, object] = {}
 
     def fresh(self) -> str:
@@ -81,6 +84,8 @@ class Builder:
         self.lines.append("  " * self.depth + text)
 
     def op(self, text: str) -> str:
+        if text.startswith(("arith.maxnumf", "arith.minnumf")):
+            self.zeros_any = True
         v = self.fresh()
         self.emit(f"{v} = {text}")
         return v

@@ -106,6 +106,8 @@ def save(k: Kernel, folder: str, name: str, engines: list[str], xfail: str | Non
             "// ENGINES: " + " ".join(engines),
             "// EXACT: " + ("yes" if b.exact else "no"),
             "// VALID: " + ("yes" if k.valid else "no")]
+    if b.zeros_any:
+        head.append("// ZEROS: any")
     if xfail:
         head.append(f"// XFAIL: {xfail}")
     if disagree:

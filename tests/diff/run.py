@@ -68,13 +68,13 @@ class Runner:
                 args.append((a.name, a.ty, f))
             else:
                 args.append((a.name, a.ty, a.value))
-        return self.eng.Case(path, k.grid, args, [a.name for a in b.args if a.output], b.exact, work, k.valid)
+        return self.eng.Case(path, k.grid, args, [a.name for a in b.args if a.output], b.exact, work, k.valid, b.zeros_any)
 
     def run_case(self, case) -> tuple[dict, list[str]]:
         outs = {}
         for e in self.engines:
             outs[e] = self.eng.run_engine(self.ttx, e, case, cache=self.cache)
-        return outs, self.eng.compare(outs, case.exact, case.valid)
+        return outs, self.eng.compare(outs, case.exact, case.valid, case.zeros_any)
 
     def run_kernel(self, k) -> tuple[dict, list[str]]:
         work = self.eng.scratch()
@@ -131,7 +131,8 @@ def replay(r: Runner, path: str) -> tuple[str | None, str]:
             np.save(c, np.load(v))
             args[j] = (nm, ty, c)
     engines = [e for e in head.get("ENGINES", "").split() if e in r.engines]
-    case = r.eng.Case(path, grid, args, outs, head.get("EXACT", "yes") == "yes", work, head.get("VALID", "yes") == "yes")
+    case = r.eng.Case(path, grid, args, outs, head.get("EXACT", "yes") == "yes", work, head.get("VALID", "yes") == "yes",
+                      head.get("ZEROS", "") == "any")
     saved, r.engines = r.engines, engines
     try:
         _, fails = r.run_case(case)

@@ -25,16 +25,18 @@ DIVS = ("divsi", "remsi", "divui", "remui", "floordivsi", "ceildivsi")
 
 @segment("float")
 def ew_float(ctx: Ctx, r: random.Random, size: int) -> None:
-    """a chain of f32 elementwise ops (math ops with `math`), masked store"""
+    """a chain of elementwise ops at f32 (or f16, f64 with `float_types`; math ops with
+    `math`), masked store"""
     b, B = ctx.b, ctx.block
-    t = tens((B,), "f32")
-    pool = [ctx.load1d("fx"), ctx.load1d("fs")]
+    fty = r.choice(("f32", "f32", "f16", "f64")) if "float_types" in ctx.feats else "f32"
+    t = tens((B,), fty)
+    pool = [b.convert(ctx.load1d("fx"), "f32", fty, (B,)), b.convert(ctx.load1d("fs"), "f32", fty, (B,))]
     for _ in range(size + 1):
         x = r.choice(pool)
         k = r.random()
         if "math" in ctx.feats and k < 0.25:
             op = r.choice(F_MATH_EXACT + F_MATH_TOL)
-            if op not in F_MATH_EXACT:
+            if op not in F_MATH_EXACT or (op == "exp" and fty != "f32"):
                 b.exact = False
             if op == "absf":
                 v = b.op(f"math.absf {x} : {t}")
@@ -48,7 +50,7 @@ def ew_float(ctx: Ctx, r: random.Random, size: int) -> None:
         else:
             v = b.bin(r.choice(F_BIN), x, r.choice(pool), t)
         pool.append(v)
-    ctx.store1d(pool[-1], "f32")
+    ctx.store1d(pool[-1], fty)
 
 
 def int_value(ctx: Ctx, r: random.Random, ety: str) -> str:
@@ -587,3 +589,42 @@ def scf_while(ctx: Ctx, r: random.Random, size: int) -> None:
     b.emit("}")
     ctx.store_scalar(f"{res}#1", "i64")
     ctx.store_scalar(f"{res}#0", "i32")
+
+
+@segment("float", "reduce", "mask")
+def softmax(ctx: Ctx, r: random.Random, size: int) -> None:
+    """rows of a softmax as Triton writes it (the JIT's fused row routines): a masked
+    row load with `other` -inf (or 0), the row max, exp(x - max), the row sum, the
+    division, a masked row store; rows of up to 1024 columns"""
+    b = ctx.b
+    C = r.choice((16, 64, 128, 256, 1024))
+    R = max(1, min(r.choice((1, 2, 4)), ctx.per_program // C))
+    if ctx.programs * R * C > ctx.in_size:
+        return
+    ncols = b.arg("i32", r.choice((C, C - 1, max(1, C // 2 + 3), 1, 0 if C > 16 else 1)))
+    rows = b.bin("addi", b.splat(b.bin("muli", ctx.lin, b.c(R), "i32"), "i32", (R,)), b.range(R), tens((R,), "i32"))
+    off = b.to2d(rows, b.range(C), R, C, b.c(C))
+    m = b.mask2d(rows, b.c(ctx.programs * R), b.range(C), ncols, R, C)
+    t = tens((R, C), "f32")
+    neg = r.random() < 0.7
+    x = b.load(b.ptrs(ctx.inp(r.choice(("fs", "fx"))), "f32", off, (R, C)), "f32", (R, C), m,
+               b.dense(float("-inf") if neg else 0.0, (R, C), "f32"))
+
+    def red(v: str, comb: str) -> str:
+        res, p, q = b.fresh(), b.fresh(), b.fresh()
+        b.emit(f"{res} = \"tt.reduce\"({v}) <{{axis = 1 : i32}}> ({{")
+        b.emit(f"^bb0({p}: f32, {q}: f32):")
+        b.depth += 1
+        z = b.op(f"arith.{comb} {p}, {q} : f32")
+        b.emit(f"tt.reduce.return {z} : f32")
+        b.depth -= 1
+        b.emit(f"}}) : ({t}) -> {tens((R,), 'f32')}")
+        e = b.op(f"tt.expand_dims {res} {{axis = 1 : i32}} : {tens((R,), 'f32')} -> {tens((R, 1), 'f32')}")
+        return b.op(f"tt.broadcast {e} : {tens((R, 1), 'f32')} -> {t}")
+
+    mx = red(x, r.choice(("maxnumf", "maximumf")))
+    e = b.op(f"math.exp {b.bin('subf', x, mx, t)} : {t}")
+    s = red(e, "addf")
+    y = b.bin("divf", e, s, t)
+    out = ctx.out("f32", ctx.programs * R * C)
+    b.store(b.ptrs(out, "f32", off, (R, C)), y, "f32", (R, C), m)
