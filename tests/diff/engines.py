@@ -51,11 +51,11 @@ class Case:
     work: str
     valid: bool = False
     zeros_any: bool = False
+    grid_text: str = ""         # the --grid option, as the kernel's grid_arg() gives it
 
     def grid_arg(self) -> str:
-        """--grid with as many axes as the kernel reads (the generator reads them all up to the last > 1)"""
-        dims = 3 if self.grid[2] > 1 else 2 if self.grid[1] > 1 else 1
-        return "--grid=" + ",".join(map(str, self.grid[:dims]))
+        """--grid with as many axes as the kernel reads"""
+        return self.grid_text or "--grid=" + ",".join(map(str, self.grid))
 
     def run_args(self) -> list[str]:
         a = [self.grid_arg()]

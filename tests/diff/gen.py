@@ -23,8 +23,8 @@ import numpy as np
 # every feature flag; CI_OFF are those off by default while their known defects are open
 FEATURES = ("mask", "other", "float", "float_types", "math", "int", "int_types", "divrem", "divzero", "divmasked", "cast",
             "stride", "stride_ktir", "blockptr", "desc", "grid2d", "grid3d", "reduce", "argmax",
-            "scan", "dot", "atomic", "scf_for", "scf_if", "scf_while")
-CI_OFF = ("divzero", "divmasked", "atomic", "stride_ktir")
+            "scan", "dot", "atomic", "scf_for", "scf_if", "scf_while", "grid_ones")
+CI_OFF = ("divzero", "divmasked", "atomic", "stride_ktir", "grid_ones")
 DEFAULT = tuple(f for f in FEATURES if f not in CI_OFF)
 
 NP = {"f16": np.float16, "f32": np.float32, "f64": np.float64, "i1": np.bool_, "i8": np.int8,
@@ -326,6 +326,16 @@ class Kernel:
         return self.b
 
     @property
+    def dims(self) -> int:
+        """how many grid axes the kernel reads: up to the last one above 1 (one more with
+        `grid_ones`)"""
+        d = 3 if self.grid[2] > 1 else 2 if self.grid[1] > 1 else 1
+        return min(3, d + 1) if "grid_ones" in self.feats else d
+
+    def grid_arg(self) -> str:
+        return "--grid=" + ",".join(map(str, self.grid[:self.dims]))
+
+    @property
     def valid(self) -> bool:
         """whether the kernel is valid Triton whatever its inputs (no division by zero
         or INT_MIN / -1 on a lane that reaches memory): then no engine may fail it"""
@@ -348,7 +358,7 @@ def build(k: Kernel) -> Builder:
     b = Builder()
     ctx = Ctx(b, np.random.default_rng(k.seed), k.feats, k.grid, k.block, k.n_valid, seed=k.seed)
     ctx.n_arg = b.arg("i32", k.n_valid)
-    dims = 3 if k.grid[2] > 1 else 2 if k.grid[1] > 1 else 1
+    dims = k.dims   # with grid_ones one more axis, of size 1 (a kernel written for X,Y run at X,1)
     pid = [b.op(f"tt.get_program_id {a} : i32") for a in "xyz"[:dims]]
     lin = pid[-1]
     for i in range(dims - 2, -1, -1):

@@ -90,7 +90,7 @@ def save(k: Kernel, folder: str, name: str, engines: list[str], xfail: str | Non
     os.makedirs(folder, exist_ok=True)
     b = k.build()
     rel = os.path.relpath(folder, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", ".."))
-    run = ["--grid=" + ",".join(map(str, k.grid))]
+    run = [k.grid_arg()]
     for a in b.args:
         if isinstance(a.value, np.ndarray):
             f = f"{name}.{a.name[1:]}.npy"

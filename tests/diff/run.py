@@ -68,7 +68,8 @@ class Runner:
                 args.append((a.name, a.ty, f))
             else:
                 args.append((a.name, a.ty, a.value))
-        return self.eng.Case(path, k.grid, args, [a.name for a in b.args if a.output], b.exact, work, k.valid, b.zeros_any)
+        return self.eng.Case(path, k.grid, args, [a.name for a in b.args if a.output], b.exact, work, k.valid, b.zeros_any,
+                             k.grid_arg())
 
     def run_case(self, case) -> tuple[dict, list[str]]:
         outs = {}
@@ -105,6 +106,7 @@ def replay(r: Runner, path: str) -> tuple[str | None, str]:
     words = shlex.split(head["RUN"])
     root = os.path.normpath(os.path.join(HERE, "..", ".."))
     grid = (1, 1, 1)
+    grid_text = ""
     args, outs = [], []
     work = r.eng.scratch()
     tys = {}
@@ -119,6 +121,7 @@ def replay(r: Runner, path: str) -> tuple[str | None, str]:
         if w.startswith("--grid="):
             g = [int(x) for x in w[7:].split(",")]
             grid = tuple(g + [1] * (3 - len(g)))  # type: ignore[assignment]
+            grid_text = w
         elif w == "--arg":
             nm, _, v = words[i + 1].partition("=")
             val: object = os.path.join(root, v) if v.endswith(".npy") else int(v)
@@ -132,7 +135,7 @@ def replay(r: Runner, path: str) -> tuple[str | None, str]:
             args[j] = (nm, ty, c)
     engines = [e for e in head.get("ENGINES", "").split() if e in r.engines]
     case = r.eng.Case(path, grid, args, outs, head.get("EXACT", "yes") == "yes", work, head.get("VALID", "yes") == "yes",
-                      head.get("ZEROS", "") == "any")
+                      head.get("ZEROS", "") == "any", grid_text)
     saved, r.engines = r.engines, engines
     try:
         _, fails = r.run_case(case)
