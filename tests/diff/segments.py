@@ -171,7 +171,8 @@ def cast(ctx: Ctx, r: random.Random, size: int) -> None:
                     if bound >= 2.0 ** (BITS[dst] - 1):
                         bound, nonneg = 2.0 ** (BITS[dst] - 1), False
                 ty = dst
-            elif k < 0.75 and ty in ("i32", "i16"):
+            elif k < 0.75 and (ty == "i32" or ty == "i16" and ("nan_bits" in ctx.feats or nonneg and bound < 0x7C00)):
+                # an i16 bitcast to f16 whose bits may be a NaN only with `nan_bits`
                 ft = "f32" if ty == "i32" else "f16"
                 v = b.op(f"arith.bitcast {v} : {tens(sh, ty)} to {tens(sh, ft)}")
                 ty, bound, nonneg = ft, float("inf"), False
