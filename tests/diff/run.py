@@ -141,6 +141,8 @@ def replay(r: Runner, path: str) -> tuple[str | None, str]:
         _, fails = r.run_case(case)
     finally:
         r.engines = saved
+        if not r.keep:
+            __import__("shutil").rmtree(work, ignore_errors=True)
     xfail = head.get("XFAIL")
     if xfail:
         return None, ("XFAIL (" + xfail + "): " + "; ".join(fails)[:300]) if fails else "XPASS: agrees now; remove its XFAIL line"
