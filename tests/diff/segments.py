@@ -505,7 +505,7 @@ def atomic(ctx: Ctx, r: random.Random, size: int) -> None:
     p = b.ptrs(out, "i32", ctx.offs, (B,))
     v = ctx.load1d("ia")
     if r.random() < 0.5:
-        op = r.choice(("add", "xchg", "max", "and"))
+        op = r.choice(("add", "exch", "max", "and"))
         old = b.op(f"tt.atomic_rmw {op}, acq_rel, gpu, {p}, {v}{mm} : ({ptens((B,), 'i32')}, {t}{mt}) -> {t}")
     else:
         cmp = b.dense(0x5A5A5A5A, (B,), "i32")
