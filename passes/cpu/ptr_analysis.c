@@ -84,6 +84,7 @@
 
 #include "format.h"
 #include "pass.h"
+#include "ptr_checked.h"
 
 enum { MAXR = 8 };
 
@@ -935,71 +936,20 @@ static bool rewrite_block(Ctx *c, Op *op) {
     return true;
 }
 
-/* what tt.make_tensor_ptr with boundary_check becomes in stock Triton's
- * make_ttir (rewrite_tensor_pointer): pointers splat(base) + sum_d
- * X_d * splat(S_d), X_d varying along d only, under the mask of
- * (X_d >= 0) & (X_d < splat(B_d)) for every d.  The access is the block
- * pointer of shape B, strides S and offsets X_d's first elements again. */
-typedef struct Chk { Value *x[MAXR], *s[MAXR], *hi[MAXR]; bool lo[MAXR]; int n; } Chk;
-
-static int chk_find(Chk *k, Value *x) {
-    for (int i = 0; i < k->n; i++) if (k->x[i] == x) return i;
-    if (k->n >= MAXR) return -1;
-    k->x[k->n] = x;
-    return k->n++;
-}
-static bool chk_offs(Chk *k, Value *v, int depth) {
-    Op *d = v->def;
-    if (depth > 16 || !d || d->verbatim) return false;
-    if (op_is(d, OP_tt_broadcast)) return chk_offs(k, op_operand(d, 0), depth + 1);
-    if (op_is(d, OP_arith_addi)) return chk_offs(k, op_operand(d, 0), depth + 1) && chk_offs(k, op_operand(d, 1), depth + 1);
-    if (!op_is(d, OP_arith_muli)) return false;
-    for (int j = 0; j < 2; j++) {
-        Op *sp = op_operand(d, 1 - j)->def;
-        if (!op_is(sp, OP_tt_splat) || sp->verbatim) continue;
-        int i = chk_find(k, op_operand(d, j));
-        if (i < 0 || k->s[i]) return false;
-        k->s[i] = op_operand(sp, 0);
-        return true;
-    }
-    return false;
-}
-static bool chk_mask(Chk *k, Value *m, int depth) {
-    Op *d = m->def;
-    if (depth > 32 || !d || d->verbatim) return false;
-    if (op_is(d, OP_tt_broadcast)) return chk_mask(k, op_operand(d, 0), depth + 1);
-    if (op_is(d, OP_arith_andi)) return chk_mask(k, op_operand(d, 0), depth + 1) && chk_mask(k, op_operand(d, 1), depth + 1);
-    Attr *p = op_attr(d, "predicate");
-    if (!op_is(d, OP_arith_cmpi) || !p || p->kind != A_INT || (p->i != 2 && p->i != 5)) return false;
-    int i = chk_find(k, op_operand(d, 0));
-    Op *y = op_operand(d, 1)->def;
-    Attr *z = y && op_is(y, OP_arith_constant) ? op_attr(y, "value") : NULL;
-    if (i < 0) return false;
-    if (p->i == 5) {   /* sge X, 0 */
-        if (!z || z->kind != A_DENSE || z->dense.n != 1 || z->dense.elts[0]->kind != A_INT || z->dense.elts[0]->i != 0) return false;
-        k->lo[i] = true;
-        return true;
-    }
-    if (!op_is(y, OP_tt_splat) || y->verbatim || k->hi[i]) return false;   /* slt X, splat B */
-    k->hi[i] = op_operand(y, 0);
-    return true;
-}
-
+/* a pointer tensor checked as stock Triton rewrites a block pointer's
+ * boundary_check (ptr_checked.h): that block pointer again, shape B,
+ * strides s, offsets first(X_d) * s_d */
 static bool rewrite_checked(Ctx *c, Op *op, bool st, Value *p, Value *m, Value *other) {
-    Op *ap = p->def;
-    if (!m || !op_is(ap, OP_tt_addptr) || ap->verbatim || !op_is(op_operand(ap, 0)->def, OP_tt_splat)) return false;
-    Chk k = { 0 };
-    if (!chk_offs(&k, op_operand(ap, 1), 0)) return false;
-    int nx = k.n;
-    if (!chk_mask(&k, m, 0) || k.n != nx) return false;
+    PtrChecked k;
+    if (!m || !ptr_checked_match(p, m, &k)) return false;
     B b = { .c = c, .pos = op };
     St s = { 0 }, base;
-    if ((s.rank = shape_of(p->type, s.sizes)) < 1 || s.rank != k.n) return false;
-    bool seen[MAXR] = { false }, ok = visit_ptr(&b, op_operand(op_operand(ap, 0)->def, 0), &base, 0) && base.src && is_k(base.off[0], 0);
+    if ((s.rank = shape_of(p->type, s.sizes)) < 1 || s.rank != k.n || s.rank > MAXR) return false;
+    bool seen[MAXR] = { false }, ok = visit_ptr(&b, k.base, &base, 0) && base.src && is_k(base.off[0], 0);
     for (int i = 0; ok && i < k.n; i++) {
         St x;
         int dd = -1;
-        if (!k.lo[i] || !k.hi[i] || !k.s[i] || (x.rank = shape_of(k.x[i]->type, x.sizes)) != s.rank) { ok = false; break; }
+        if ((x.rank = shape_of(k.x[i]->type, x.sizes)) != s.rank) { ok = false; break; }
         for (int d = 0; d < s.rank; d++) if (x.sizes[d] != 1) dd = dd < 0 && x.sizes[d] == s.sizes[d] ? d : MAXR;
         if (dd < 0 || dd >= MAXR || seen[dd] || !visit_int(&b, k.x[i], &x, 0) || wraps(&x) || x.gv || !is_k(x.str[dd], 1)) { ok = false; break; }
         seen[dd] = true;
