@@ -122,3 +122,31 @@ tt.func @checked_rows_only(%c_ptr: !tt.ptr<f32>, %acc: tensor<32x32xf32>, %M: i3
   tt.store %16, %acc, %21 : tensor<32x32x!tt.ptr<f32>>
   tt.return
 }
+
+// -----
+
+// An advance computed in the loop from the induction variable is not the
+// same every iteration: the load is left as it is.
+// CHECK-LABEL: tt.func @advance_varies
+// CHECK-NOT: tts.load
+// CHECK: tt.load %{{.*}} : tensor<16x!tt.ptr<f32>>
+tt.func @advance_varies(%a: !tt.ptr<f32>, %out: !tt.ptr<f32>, %s: i32, %n: i32) {
+  %c0 = arith.constant 0 : i32
+  %c1 = arith.constant 1 : i32
+  %z = arith.constant dense<0.000000e+00> : tensor<16xf32>
+  %r = tt.make_range {end = 16 : i32, start = 0 : i32} : tensor<16xi32>
+  %p0 = tt.splat %a : !tt.ptr<f32> -> tensor<16x!tt.ptr<f32>>
+  %p = tt.addptr %p0, %r : tensor<16x!tt.ptr<f32>>, tensor<16xi32>
+  %res:2 = scf.for %k = %c0 to %n step %c1 iter_args(%q = %p, %acc = %z) -> (tensor<16x!tt.ptr<f32>>, tensor<16xf32>) : i32 {
+    %v = tt.load %q : tensor<16x!tt.ptr<f32>>
+    %acc2 = arith.addf %acc, %v : tensor<16xf32>
+    %adv = arith.muli %s, %k : i32
+    %advs = tt.splat %adv : i32 -> tensor<16xi32>
+    %q2 = tt.addptr %q, %advs : tensor<16x!tt.ptr<f32>>, tensor<16xi32>
+    scf.yield %q2, %acc2 : tensor<16x!tt.ptr<f32>>, tensor<16xf32>
+  }
+  %o0 = tt.splat %out : !tt.ptr<f32> -> tensor<16x!tt.ptr<f32>>
+  %o = tt.addptr %o0, %r : tensor<16x!tt.ptr<f32>>, tensor<16xi32>
+  tt.store %o, %res#1 : tensor<16x!tt.ptr<f32>>
+  tt.return
+}
