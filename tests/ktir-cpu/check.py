@@ -33,6 +33,7 @@ from __future__ import annotations
 
 import argparse
 import datetime
+import hashlib
 import json
 import os
 import re
@@ -804,10 +805,54 @@ def ktir_cpu_commit(path: str) -> str:
         return "unknown (not a git checkout)"
 
 
+def oracle_run(cmd, kernel):
+    """subprocess.run(cmd) of the oracle on KERNEL, through a cache when
+    $TTX_KTIR_CPU_CACHE names a folder: the answer is kept under a hash of the
+    command's words, the kernel's text and the oracle's and ktir-cpu's sources,
+    so a second build of the same tree (.ci/run's sanitized one, whose KTIR is
+    the same bytes) reads it instead of running ktir-cpu again"""
+    cache = os.environ.get("TTX_KTIR_CPU_CACHE")
+    if not cache:
+        return subprocess.run(cmd, capture_output=True, text=True)
+    h = hashlib.sha256()
+    for w in cmd:
+        h.update(w.replace(os.path.dirname(kernel), "@").encode() + b"\0")
+    with open(kernel, "rb") as f:
+        h.update(f.read())
+    h.update(source_digest(cmd[1], cmd[cmd.index("--ktir-cpu") + 1]).encode())
+    path = os.path.join(cache, h.hexdigest() + ".json")
+    if os.path.exists(path):
+        with open(path) as f:
+            d = json.load(f)
+        return subprocess.CompletedProcess(cmd, d["rc"], d["out"], d["err"])
+    res = subprocess.run(cmd, capture_output=True, text=True)
+    os.makedirs(cache, exist_ok=True)
+    with open(path + ".tmp", "w") as f:
+        json.dump({"rc": res.returncode, "out": res.stdout, "err": res.stderr}, f)
+    os.replace(path + ".tmp", path)
+    return res
+
+
+_DIGESTS = {}
+
+
+def source_digest(oracle, ktir_cpu):
+    """a hash of the oracle script and every Python file of the ktir-cpu checkout"""
+    key = (oracle, ktir_cpu)
+    if key not in _DIGESTS:
+        h = hashlib.sha256()
+        files = [oracle] + sorted(os.path.join(dp, f) for dp, _, fs in os.walk(ktir_cpu)
+                                  for f in fs if f.endswith(".py"))
+        for fn in files:
+            with open(fn, "rb") as f:
+                h.update(fn.encode() + b"\0" + f.read())
+        _DIGESTS[key] = h.hexdigest()
+    return _DIGESTS[key]
+
+
 def list_views(python, oracle, ktir_cpu, kernel):
     """Return {arg: (shape, dtype)} for arguments that feed a memory view."""
-    res = subprocess.run([python, oracle, "--ktir-cpu", ktir_cpu, kernel, "--list"],
-                         capture_output=True, text=True)
+    res = oracle_run([python, oracle, "--ktir-cpu", ktir_cpu, kernel, "--list"], kernel)
     if res.returncode != 0:
         raise RuntimeError((res.stdout + res.stderr).strip())
     views = {}
@@ -871,7 +916,7 @@ def run_case(name, case, args, workdir):
 
     cmd = [args.python, args.oracle, "--ktir-cpu", args.ktir_cpu, kernel,
            json.dumps(spec), "--show", "0", "--guard", str(GUARD)]
-    res = subprocess.run(cmd, capture_output=True, text=True)
+    res = oracle_run(cmd, kernel)
     out = res.stdout
     if args.verbose:
         sys.stdout.write(out + res.stderr)
