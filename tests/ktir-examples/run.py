@@ -23,6 +23,7 @@ With --skip-missing a missing ktir-cpu checkout or NumPy is a skip (exit 77).
 from __future__ import annotations
 
 import argparse
+import hashlib
 import os
 import subprocess
 import sys
@@ -240,6 +241,42 @@ def fill(np: Any, spec: dict, rng: Any) -> Any:
     raise ValueError(f"unknown fill {f}")
 
 
+_DIGEST: dict[str, str] = {}
+
+
+def cached(np: Any, ktir_cpu: str, path: str, what: Any, compute: Any) -> dict[str, Any]:
+    """compute() (ktir-cpu's outputs, a dict of arrays), kept when $TTX_KTIR_CPU_CACHE
+    names a folder, under a hash of the example's text, WHAT (its inputs) and
+    ktir-cpu's sources: the answer does not depend on ttxform, so .ci/run's second
+    build reads the first one's"""
+    cache = os.environ.get("TTX_KTIR_CPU_CACHE")
+    if not cache:
+        return compute()
+    if ktir_cpu not in _DIGEST:
+        d = hashlib.sha256()
+        for fn in sorted(os.path.join(dp, f) for dp, _, fs in os.walk(ktir_cpu) for f in fs if f.endswith(".py")):
+            with open(fn, "rb") as f:
+                d.update(fn.encode() + b"\0" + f.read())
+        _DIGEST[ktir_cpu] = d.hexdigest()
+    h = hashlib.sha256(_DIGEST[ktir_cpu].encode())
+    with open(path, "rb") as f:
+        h.update(f.read())
+    h.update(repr(what).encode())
+    for v in (what.values() if isinstance(what, dict) else [r[2] for r in what]):
+        if isinstance(v, np.ndarray):
+            h.update(v.tobytes())
+    fn = os.path.join(cache, "examples-" + h.hexdigest() + ".npz")
+    if os.path.exists(fn):
+        with np.load(fn) as z:
+            return {k: z[k] for k in z.files}
+    out = compute()
+    os.makedirs(cache, exist_ok=True)
+    with open(fn + ".tmp", "wb") as f:
+        np.savez(f, **{k: np.asarray(v) for k, v in out.items()})
+    os.replace(fn + ".tmp", fn)
+    return out
+
+
 def run_ktir_cpu(np: Any, ktir_cpu: str, path: str, args: dict[str, Any]) -> dict[str, Any]:
     if ktir_cpu not in sys.path:
         sys.path.insert(0, ktir_cpu)
@@ -377,7 +414,7 @@ def check_one(np: Any, o: argparse.Namespace, rel: str, path: str, work: str) ->
     if r.returncode:
         return "FAIL", "ttxform run: " + (r.stderr.strip().splitlines() or ["exit %d" % r.returncode])[0]
     try:
-        ref = run_ktir_cpu(np, o.ktir_cpu, path, args)
+        ref = cached(np, o.ktir_cpu, path, args, lambda: run_ktir_cpu(np, o.ktir_cpu, path, args))
     except Exception as e:  # noqa: BLE001 (any failure of the other tool is reported)
         return "FAIL", f"ktir-cpu: {type(e).__name__}: {str(e)[:300]}"
     tol = case.get("tol", F16)
@@ -413,7 +450,8 @@ def check_memory(np: Any, o: argparse.Namespace, path: str, work: str, case: dic
         if "numpy" in case:
             ref = case["numpy"](np, {r[0]: r[2] for r in regions})
         else:
-            ref = run_ktir_cpu_memory(np, o.ktir_cpu, path, regions)
+            ref = cached(np, o.ktir_cpu, path, regions,
+                         lambda: run_ktir_cpu_memory(np, o.ktir_cpu, path, regions))
     except Exception as e:  # noqa: BLE001
         return "FAIL", f"ktir-cpu: {type(e).__name__}: {str(e)[:300]}"
     errs = []
