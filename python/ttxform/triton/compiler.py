@@ -111,15 +111,6 @@ _PROTO = re.compile(r"^void\s+([A-Za-z_][A-Za-z0-9_]*)\s*\(([^)]*?)\bi32 gridX,"
 _FLOAT_TYPES = ("float", "double", "_Float16", "__fp16", "__bf16")
 
 
-# `llvm.intr.assume %c : i1 loc(...)` (tl.assume): a hint with no result and
-# no effect; ttxform has no llvm dialect, so the line is left out of its input
-_ASSUME = re.compile(r"^[ \t]*llvm\.intr\.assume [^\n]*\n", re.M)
-
-
-def drop_assumes(ttir: str) -> str:
-    return _ASSUME.sub("", ttir)
-
-
 def entry_source(c_source: str, name: str) -> str:
     """`ttx_program(args, grid, pid)`: the kernel NAME called with its
     arguments taken from the launcher's array (pointers, integers, floats)"""
@@ -236,7 +227,7 @@ class CPUBackend(BaseBackend):
         metadata["name"] = name
         metadata["shared"] = 0
         metadata.setdefault("cluster_dims", (1, 1, 1))
-        text = drop_assumes(str(mod))
+        text = str(mod)
         with _lib.Context() as ctx:
             c_source = ctx.load(text, f"{name}.ttir").compile("c")
         return c_source + entry_source(c_source, name)
