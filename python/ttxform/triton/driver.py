@@ -215,7 +215,13 @@ class CPULauncher:
         for i, n, kind in self.plan:
             v = args[i]
             if kind == "p":
-                buf[slot] = v.data_ptr() if hasattr(v, "data_ptr") else _pointer(v, n)
+                if hasattr(v, "data_ptr"):
+                    if getattr(v, "is_cpu", True) is False:
+                        raise ValueError(f"ttxform: argument '{n}' is a tensor on {getattr(v, 'device', 'another device')};"
+                                         " the ttxform backend runs kernels on the CPU (move it with .cpu())")
+                    buf[slot] = v.data_ptr()
+                else:
+                    buf[slot] = _pointer(v, n)
             elif kind == "f":
                 buf[slot] = _f64_bits(v)
             else:
