@@ -139,6 +139,20 @@ def entry_source(c_source: str, name: str) -> str:
     )
 
 
+def dump_stage(metadata: dict[str, Any], ext: str, data: str | bytes) -> None:
+    """TTXFORM_DUMP_DIR=DIR: the stage's output kept as DIR/NAME-HASH/NAME.EXT
+    (HASH: the first 16 digits of Triton's hash of the compilation)"""
+    root = os.environ.get("TTXFORM_DUMP_DIR")
+    if not root:
+        return
+    name = metadata.get("name", "kernel")
+    d = os.path.join(root, f"{name}-{str(metadata.get('hash', 'nohash'))[:16]}")
+    os.makedirs(d, exist_ok=True)
+    mode, enc = ("wb", None) if isinstance(data, bytes) else ("w", "utf-8")
+    with open(os.path.join(d, f"{name}.{ext}"), mode, encoding=enc) as f:
+        f.write(data)
+
+
 def compile_shared_object(c_source: str, name: str) -> bytes:
     cc = c_compiler()
     if shutil.which(cc) is None and not os.path.exists(cc):
@@ -228,13 +242,18 @@ class CPUBackend(BaseBackend):
         metadata["shared"] = 0
         metadata.setdefault("cluster_dims", (1, 1, 1))
         text = str(mod)
+        dump_stage(metadata, "ttir", text)
         with _lib.Context() as ctx:
             c_source = ctx.load(text, f"{name}.ttir").compile("c")
-        return c_source + entry_source(c_source, name)
+        c_source += entry_source(c_source, name)
+        dump_stage(metadata, "c", c_source)
+        return c_source
 
     @staticmethod
     def make_so(src: str, metadata: dict[str, Any], options: CPUOptions) -> bytes:
-        return compile_shared_object(src, metadata["name"])
+        so = compile_shared_object(src, metadata["name"])
+        dump_stage(metadata, "so", so)
+        return so
 
     def add_stages(self, stages: dict[str, Any], options: CPUOptions, language: Any = None) -> None:
         if Language is not None and language is not None and language != Language.TRITON:
