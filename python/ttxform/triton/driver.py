@@ -220,7 +220,8 @@ class CPULauncher:
             if kind == "p":
                 if hasattr(v, "data_ptr"):
                     if getattr(v, "is_cpu", True) is False:
-                        raise ValueError(f"ttxform: argument '{n}' is a tensor on {getattr(v, 'device', 'another device')};"
+                        dev = getattr(v, "device", "another device")
+                        raise ValueError(f"ttxform: argument '{n}' is a tensor on {dev};"
                                          " the ttxform backend runs kernels on the CPU (move it with .cpu())")
                     buf[slot] = v.data_ptr()
                 else:
