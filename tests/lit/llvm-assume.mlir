@@ -1,11 +1,12 @@
 // llvm.intr.assume (what Triton prints for tl.assume) is read, verified and
 // printed back; dce, cse and canonicalize keep it; the C target writes no code
-// for it; the interpreter checks it and stops at a false one; operand
-// bundles and a non-i1 operand are refused.
+// for it and the KTIR lowering drops it; the interpreter checks it and stops
+// at a false one; operand bundles and a non-i1 operand are refused.
 // RUN: ttxform %s | FileCheck %s
 // RUN: ttxform %s | ttxform - | FileCheck %s
 // RUN: ttxform %s --dce --cse --canonicalize | FileCheck %s
 // RUN: ttxform %s --emit=c | FileCheck %s --check-prefix=CSRC
+// RUN: ttxform %s --emit=ktir | FileCheck %s --check-prefix=KTIR
 // RUN: ttxform run %s --interp --grid=2 --arg arg0=arange:64 --arg arg1=zeros:64 --arg arg2=64 --output arg1=%t.npy
 // RUN: not ttxform run %s --interp --grid=2 --arg arg0=arange:64 --arg arg1=zeros:64 --arg arg2=0 2>&1 | FileCheck %s --check-prefix=FALSE
 // RUN: sed -e 's/llvm.intr.assume %pos : i1/llvm.intr.assume %pos ["align"(%arg0, %c0_i32 : !tt.ptr<f32>, i32)] : i1/' %s > %t.bundle.mlir \
@@ -20,6 +21,9 @@
 // CSRC-LABEL: void copy(
 // CSRC-NOT: llvm.intr.assume
 // CSRC: tt.store
+// KTIR-LABEL: func.func @copy
+// KTIR-NOT: llvm.intr.assume
+// KTIR: ktdp.store
 // FALSE: llvm-assume.mlir:[[@LINE+9]]:5: error: llvm.intr.assume: the assumption (tl.assume) is false in program (0, 0, 0)
 // BUNDLE: bundle.mlir:[[@LINE+8]]:{{[0-9]+}}: error:
 // I32: i32.mlir:[[@LINE+7]]:5: error: 'llvm.intr.assume' op operand #0 must be 1-bit signless integer, but got 'i32'
