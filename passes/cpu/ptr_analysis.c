@@ -28,7 +28,11 @@
  *                              iteration (the yield is a chain of tt.addptr
  *                              and of inner loops that advance it so) is the
  *                              init's state plus ((iv - lb) / step) * u;
- *                              after the loop, plus the trip count times u
+ *                              after the loop, plus the trip count times u;
+ *                              u may be computed in the body from outside
+ *                              values after the access (Triton 3.6 puts
+ *                              BLOCK_K * stride there): such a scalar is
+ *                              computed again before the access
  *
  * The mask becomes a prefix bound per dimension: `cmpi slt x, b` where x
  * steps by 1 along one dimension d from offset o bounds dimension d to
@@ -52,6 +56,13 @@
  * scaled by the strides, as triton-shared makes it; NaN padding becomes the
  * load's `other`.
  *
+ * For lower-structured-pointers (ptr_analysis_spyre), what stock Triton's
+ * make_ttir makes of a block pointer with a boundary check
+ * (rewrite_tensor_pointer), splat(base) + sum_d X_d * splat(s_d) under the
+ * mask of (X_d >= 0) & (X_d < splat(B_d)) for every d, is such a block
+ * pointer again: shape B, strides s, offsets first(X_d) * s_d.  The pass
+ * itself leaves it (tts semantics divide the offset by the stride).
+ *
  * A 1-D integer tensor that no rule describes (indices loaded from memory,
  * say) makes its dimension irregular: the access becomes
  * tts.make_gather_scatter_tptr with that tensor as the per-index offsets
@@ -73,6 +84,7 @@
 
 #include "format.h"
 #include "pass.h"
+#include "ptr_checked.h"
 
 enum { MAXR = 8 };
 
@@ -150,11 +162,51 @@ static Ofr minmax(B *b, bool mx, Ofr x, Ofr y) {
     return V(bin(b, mx ? "arith.maxsi" : "arith.minsi", val(b, x), val(b, y)));
 }
 
+/* the definition of v comes before op pos (in its block or an enclosing one) */
+static bool dominates(const Value *v, const Op *pos) {
+    if (!v->def) {
+        const Block *blk = value_argblock((Value *)v);
+        for (const Op *p = pos; p; p = p->block && p->block->region ? p->block->region->op : NULL)
+            if (p->block == blk) return true;
+        return false;
+    }
+    for (const Op *p = pos; p; p = p->block && p->block->region ? p->block->region->op : NULL)
+        if (p->block == v->def->block) {
+            for (const Op *q = v->def; q; q = q->next)
+                if (q == p) return q != v->def;
+            return false;
+        }
+    return false;
+}
+
+static bool scalar(B *b, Value *v, Ofr *out);
+
+/* a scalar integer defined after the access (an amount a loop computes in
+ * its body after the load, loop-invariant): computed again before it */
+static bool scalar_again(B *b, Value *v, Ofr *out, int depth) {
+    Op *d = v->def;
+    if (depth > 16 || !d || d->verbatim) return false;
+    if (op_is(d, OP_arith_extsi) || op_is(d, OP_arith_index_cast)) {
+        if (depth >= 16) return false;
+        Value *x = op_operand(d, 0);
+        return dominates(x, b->pos) ? scalar(b, x, out) : scalar_again(b, x, out, depth + 1);
+    }
+    if (!op_is(d, OP_arith_addi) && !op_is(d, OP_arith_subi) && !op_is(d, OP_arith_muli)) return false;
+    Ofr xy[2];
+    for (int i = 0; i < 2; i++) {
+        Value *x = op_operand(d, i);
+        if (!(dominates(x, b->pos) || value_const(x) ? scalar(b, x, &xy[i]) : scalar_again(b, x, &xy[i], depth + 1))) return false;
+    }
+    *out = op_is(d, OP_arith_addi) ? add(b, xy[0], xy[1]) : op_is(d, OP_arith_subi) ? sub(b, xy[0], xy[1]) : mul(b, xy[0], xy[1]);
+    return true;
+}
+
 /* a scalar integer as an index quantity */
 static bool scalar(B *b, Value *v, Ofr *out) {
     Attr *a = value_const(v);
     if (a && (a->kind == A_INT || a->kind == A_BOOL)) { *out = K(a->i); return true; }
     if (!v->type) return false;
+    if (v->def && v->type->kind == T_INT && !dominates(v, b->pos)) return scalar_again(b, v, out, 0);
     if (v->type->kind == T_INDEX) { *out = V(v); return true; }
     if (v->type->kind != T_INT || v->type->i.width < 2) return false;
     for (int i = 0; i < b->ncast; i++)
@@ -387,7 +439,12 @@ static bool outside(Value *v, Op *l) {
 static bool invariant(Value *v, Op *l, int depth) {
     if (outside(v, l)) return true;
     Op *d = v->def;
-    if (depth > 64 || !d || d->verbatim || !v->type || v->type->kind != T_TENSOR) return false;
+    if (depth > 64 || !d || d->verbatim || !v->type) return false;
+    if (v->type->kind == T_INT) {          /* a scalar computed in the loop from outside values */
+        if (!op_is(d, OP_arith_addi) && !op_is(d, OP_arith_subi) && !op_is(d, OP_arith_muli) && !op_is(d, OP_arith_extsi))
+            return false;
+    } else if (v->type->kind != T_TENSOR)
+        return false;
     if (!op_is(d, OP_tt_splat) && !op_is(d, OP_tt_broadcast) && !op_is(d, OP_tt_expand_dims) && !op_is(d, OP_arith_constant) &&
         !op_is(d, OP_tt_make_range) && !op_is(d, OP_arith_addi) && !op_is(d, OP_arith_subi) && !op_is(d, OP_arith_muli) &&
         !op_is(d, OP_arith_extsi))
@@ -879,7 +936,42 @@ static bool rewrite_block(Ctx *c, Op *op) {
     return true;
 }
 
-static bool rewrite(Ctx *c, Op *op) {
+/* a pointer tensor checked as stock Triton rewrites a block pointer's
+ * boundary_check (ptr_checked.h): that block pointer again, shape B,
+ * strides s, offsets first(X_d) * s_d */
+static bool rewrite_checked(Ctx *c, Op *op, bool st, Value *p, Value *m, Value *other) {
+    PtrChecked k;
+    if (!m || !ptr_checked_match(p, m, &k)) return false;
+    B b = { .c = c, .pos = op };
+    St s = { 0 }, base;
+    if ((s.rank = shape_of(p->type, s.sizes)) < 1 || s.rank != k.n || s.rank > MAXR) return false;
+    bool seen[MAXR] = { false }, ok = visit_ptr(&b, k.base, &base, 0) && base.src && is_k(base.off[0], 0);
+    for (int i = 0; ok && i < k.n; i++) {
+        St x;
+        int dd = -1;
+        if ((x.rank = shape_of(k.x[i]->type, x.sizes)) != s.rank) { ok = false; break; }
+        for (int d = 0; d < s.rank; d++) if (x.sizes[d] != 1) dd = dd < 0 && x.sizes[d] == s.sizes[d] ? d : MAXR;
+        if (dd < 0 || dd >= MAXR || seen[dd] || !visit_int(&b, k.x[i], &x, 0) || wraps(&x) || x.gv || !is_k(x.str[dd], 1)) { ok = false; break; }
+        seen[dd] = true;
+        Ofr o = K(0);
+        for (int d = 0; d < x.rank; d++) o = add(&b, o, x.off[d]);
+        ok = scalar(&b, k.s[i], &s.str[dd]) && scalar(&b, k.hi[i], &s.shp[dd]);
+        if (ok) s.off[dd] = mul(&b, o, s.str[dd]);
+    }
+    Value *ov = NULL;
+    if (ok && other) ok = (ov = scalar_other(&b, other)) != NULL;
+    if (!ok) { undo(&b); pv_free(&b.made); return false; }
+    s.src = base.src;
+    s.norder = s.rank;
+    for (int d = 0; d < s.rank; d++) s.order[d] = s.rank - 1 - d;
+    Value *tp = make_tptr(&b, &s, type_ptr(c, type_tensor(c, s.rank, s.sizes, p->type->sh.elem->ptr.pointee), p->type->sh.elem->ptr.space));
+    Value *opnds[2] = { tp, st ? op_operand(op, 1) : ov };
+    replace_by_tts(c, op, st, opnds, st || ov ? 2 : 1, 0, NULL, 0, ov != NULL);
+    pv_free(&b.made);
+    return true;
+}
+
+static bool rewrite(Ctx *c, Op *op, bool checked) {
     bool st = op_is(op, OP_tt_store);
     Value *p = op_operand(op, 0);
     Attr *vol = op_attr(op, "isVolatile");
@@ -912,7 +1004,7 @@ static bool rewrite(Ctx *c, Op *op) {
         }
     }
     if (ok && s.gv && (wraps(&s) || !s.src->type || s.src->type->kind != T_PTR)) ok = false;
-    if (!ok) { undo(&b); pv_free(&b.made); return false; }
+    if (!ok) { undo(&b); pv_free(&b.made); return checked && rewrite_checked(c, op, st, p, m, other); }
     Value *tp = s.gv ? make_gs_tptr(&b, &s, p->type->sh.elem->ptr.pointee, m && k.um ? k.um : NULL) : make_tptr(&b, &s, p->type);
     int64_t sm[MAXR];
     Value *dm[MAXR];
@@ -938,15 +1030,26 @@ static bool collect(Op *op, void *ud) {
 
 extern const Pass pass_dce;
 
-static bool run(Ctx *c, Op *m, const PassOptions *o, Diag *d) {
-    (void)o;
+static bool analyse(Ctx *c, Op *m, bool checked, Diag *d) {
     PtrVec work = { 0 };
     op_walk(m, collect, &work);
     int n = 0;
-    for (int i = 0; i < work.n; i++) n += rewrite(c, work.v[i]);
+    for (int i = 0; i < work.n; i++) n += rewrite(c, work.v[i], checked);
     pv_free(&work);
     return !n || pass_dce.run(c, m, NULL, d);
 }
+
+static bool run(Ctx *c, Op *m, const PassOptions *o, Diag *d) {
+    (void)o;
+    return analyse(c, m, false, d);
+}
+
+/* ptr-analysis with the checked pointers of Triton's rewritten block
+ * pointers made block pointers again (for lower-structured-pointers only:
+ * tts semantics find a block pointer's position as offset / stride, which
+ * a stride of 0 at run time would make 0, while the KTIR lowering takes
+ * first(X_d) itself from offset = first(X_d) * s_d) */
+bool ptr_analysis_spyre(Ctx *c, Op *m, Diag *d) { return analyse(c, m, true, d); }
 
 const Pass pass_ptr_analysis = {
     "ptr-analysis",

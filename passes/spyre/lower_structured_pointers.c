@@ -10,7 +10,10 @@
  * dimension d, a block size n_d, an offset o_d and a stride s_d (element i
  * is at base + sum o_d + sum i_d * s_d, in elements), with a wrap-around
  * modulus m_d where the kernel wrote `% M`, the tensor's shape where it is
- * a block pointer, and the mask as a prefix bound b_d per dimension.  Each
+ * a block pointer, and the mask as a prefix bound b_d per dimension (a
+ * pointer tensor checked as stock Triton rewrites a block pointer's
+ * boundary_check, 0 <= X_d < B_d on every dimension, is that block pointer
+ * again).  Each
  * tts.load / tts.store then becomes
  *
  *   plain dims only     ktdp.construct_memory_view at base + sum o_d,
@@ -95,7 +98,8 @@
 
 #define MAXR 8
 
-extern const Pass pass_ptr_analysis, pass_dce;
+extern const Pass pass_dce;
+bool ptr_analysis_spyre(Ctx *c, Op *m, Diag *d);   /* passes/cpu/ptr_analysis.c */
 
 /* an index quantity: a constant (v == NULL) or an index value */
 typedef struct Q { Value *v; int64_t c; } Q;
@@ -919,6 +923,8 @@ static bool find_left(Op *op, void *ud) {
         else if (ptr_tensor(p))
             why = ld ? "a load through a tensor of pointers that ptr-analysis cannot describe as a base, offsets and strides (two irregular dimensions, a mask that is not a prefix along two dimensions, an `other` that is not a splat, pointers made by tt.int_to_ptr or tt.bitcast) is not lowered to KTIR"
                      : "a store through a tensor of pointers that ptr-analysis cannot describe as a base, offsets and strides (two irregular dimensions, a mask that is not a prefix along two dimensions, an `other` that is not a splat, pointers made by tt.int_to_ptr or tt.bitcast) is not lowered to KTIR";
+    } else if (l->round == 1 && (op_is(op, OP_tt_atomic_rmw) || op_is(op, OP_tt_atomic_cas))) {
+        why = "an atomic read-modify-write of memory (tl.atomic_add, tl.atomic_max, tl.atomic_xchg, tl.atomic_cas, ..) is not lowered to KTIR: ktdp.load and ktdp.store move whole tiles and KTIR has no atomic update, so programs that update the same element (a histogram's bins) would lose each other's updates";
     } else if (l->round == 1 && !plumbing(op) && !op_is(op, OP_tt_load) && !op_is(op, OP_tt_store)) {
         for (int i = 0; i < op->nopnds && !why; i++)
             if (ptr_tensor(op_operand(op, i)->type) || block_ptr(op_operand(op, i)->type))
@@ -938,7 +944,7 @@ static bool run(Ctx *c, Op *m, const PassOptions *o, Diag *d) {
     op_walk(m, scan, &s);
     if (!s.any) { pv_free(&s.acc); pv_free(&s.sst); pv_free(&s.loops); pv_free(&s.ranges); return true; }
     pv_free(&s.acc); pv_free(&s.sst); pv_free(&s.loops); pv_free(&s.ranges);
-    if (!pass_ptr_analysis.run(c, m, NULL, d)) return false;
+    if (!ptr_analysis_spyre(c, m, d)) return false;
     memset(&s, 0, sizeof s);
     op_walk(m, scan, &s);
     Ctl k = { c, d, true };

@@ -135,7 +135,9 @@ static bool ktir_pipeline(Pipeline *pl, const TargetOpts *o, char *err, size_t e
  * cannot express. */
 static const char *not_lowered(Op *op) {
     switch (op->info->id) {
-    case OP_tt_scan: case OP_tt_cat: case OP_tt_gather: case OP_tt_histogram:
+    case OP_tt_scan:
+        return "this op is not lowered to KTIR by the Spyre backend: a prefix scan (tl.cumsum, tl.cumprod, tl.associative_scan) has no KTIR form (linalg.reduce keeps one value per reduced row, not every prefix, and ktdp has no scan)";
+    case OP_tt_cat: case OP_tt_gather: case OP_tt_histogram:
     case OP_tt_extern_elementwise: case OP_tt_call:
         return "this op is not lowered to KTIR by the Spyre backend";
     case OP_tt_atomic_rmw: case OP_tt_atomic_cas:
