@@ -141,7 +141,7 @@ static const char *not_lowered(Op *op) {
     case OP_tt_extern_elementwise: case OP_tt_call:
         return "this op is not lowered to KTIR by the Spyre backend";
     case OP_tt_atomic_rmw: case OP_tt_atomic_cas:
-        return "Spyre's KTIR has no atomic operation (no read-modify-write of memory), so atomics are not lowered";
+        return "an atomic read-modify-write of memory (tl.atomic_add, tl.atomic_max, tl.atomic_xchg, tl.atomic_cas, ..) is not lowered to KTIR: ktdp.load and ktdp.store move whole tiles and KTIR has no atomic update, so programs that update the same element (a histogram's bins) would lose each other's updates";
     default: return NULL;
     }
 }

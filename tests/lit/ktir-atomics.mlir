@@ -9,9 +9,9 @@ tt.func public @hist(%arg0: !tt.ptr<i32>, %arg1: !tt.ptr<i32>) {
   %0 = tt.make_range {end = 16 : i32, start = 0 : i32} : tensor<16xi32>
   %1 = tt.splat %arg0 : !tt.ptr<i32> -> tensor<16x!tt.ptr<i32>>
   %2 = tt.addptr %1, %0 : tensor<16x!tt.ptr<i32>>, tensor<16xi32>
-  // expected-error @+1 {{'tt.atomic_rmw': Spyre's KTIR has no atomic operation (no read-modify-write of memory), so atomics are not lowered}}
+  // expected-error @+1 {{'tt.atomic_rmw': an atomic read-modify-write of memory (tl.atomic_add, tl.atomic_max, tl.atomic_xchg, tl.atomic_cas, ..) is not lowered to KTIR: ktdp.load and ktdp.store move whole tiles and KTIR has no atomic update, so programs that update the same element (a histogram's bins) would lose each other's updates}}
   %3 = tt.atomic_rmw add, acq_rel, gpu, %2, %ones : (tensor<16x!tt.ptr<i32>>, tensor<16xi32>) -> tensor<16xi32>
-  // expected-error @+1 {{'tt.atomic_cas': Spyre's KTIR has no atomic operation (no read-modify-write of memory), so atomics are not lowered}}
+  // expected-error @+1 {{'tt.atomic_cas': an atomic read-modify-write of memory (tl.atomic_add, tl.atomic_max, tl.atomic_xchg, tl.atomic_cas, ..) is not lowered to KTIR: ktdp.load and ktdp.store move whole tiles and KTIR has no atomic update, so programs that update the same element (a histogram's bins) would lose each other's updates}}
   %4 = tt.atomic_cas acq_rel, gpu, %arg1, %c0, %c1 : (!tt.ptr<i32>, i32, i32) -> i32
   tt.store %arg1, %4 : !tt.ptr<i32>
   tt.return
