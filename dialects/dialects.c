@@ -17,4 +17,5 @@ void dialects_register_all(void) {
     dialect_tensor_register();
     dialect_memref_register();
     dialect_xsmt_register();
+    dialect_llvm_register();
 }

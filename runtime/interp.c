@@ -406,7 +406,7 @@ bool iv_run_op(In *in, Op *op) {
         free(r1.e);
         return ok;
     }
-    case OP_tt_assert: case OP_cf_assert: {
+    case OP_tt_assert: case OP_cf_assert: case OP_llvm_intr_assume: {
         RV *c = iv_opnd(in, op, 0);
         if (!c) return false;
         for (int64_t k = 0; k < c->n; k++)
@@ -414,6 +414,7 @@ bool iv_run_op(In *in, Op *op) {
                 Attr *msg = op_attr(op, "message");
                 char idx[128];
                 iv_index_str(idx, sizeof idx, c, k);
+                if (op_is(op, OP_llvm_intr_assume)) return iv_fail(in, op, "the assumption (tl.assume) is false");
                 return iv_fail(in, op, "assertion failed at element %s%s%.*s", idx, msg && msg->kind == A_STRING ? ": " : "",
                             msg && msg->kind == A_STRING ? (int)msg->str.len : 0, msg && msg->kind == A_STRING ? msg->str.s : "");
             }

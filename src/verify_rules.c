@@ -152,6 +152,13 @@ static const VerifyRule cf_rules[] = {
 };
 static const VerifyDialect cf_dialect = { "cf", cf_other, cf_rules };
 
+/* ---- llvm (only llvm.intr.assume, which Triton prints for tl.assume) --- */
+static const VerifyRule llvm_rules[] = {
+    { "llvm.intr.assume", "1", "", 0, NULL },
+    { NULL, NULL, NULL, 0, NULL },
+};
+static const VerifyDialect llvm_dialect = { "llvm", NULL, llvm_rules };
+
 /* ---- tt ------------------------------------------------------------- */
 static void check_program_id(VerifyCtx *v, Op *op) {
     if (!type_is_int(resty(op, 0), 32)) verify_error(v, op, "result #0 must be 32-bit signless integer, but got '%s'", verify_type_str(v, resty(op, 0)));
@@ -443,6 +450,6 @@ static const VerifyRule ktdp_rules[] = {
 static const VerifyDialect ktdp_dialect = { "ktdp", ktdp_other, ktdp_rules };
 
 const VerifyDialect *const verify_builtin_dialects[] = {
-    &builtin_dialect, &func_dialect, &arith_dialect, &math_dialect, &scf_dialect, &cf_dialect,
+    &builtin_dialect, &func_dialect, &arith_dialect, &math_dialect, &scf_dialect, &cf_dialect, &llvm_dialect,
     &tt_dialect, &tts_dialect, &tensor_dialect, &linalg_dialect, &memref_dialect, &ktdp_dialect, NULL
 };

@@ -79,6 +79,8 @@ struct Cg {
     int nextv, ntmp, nsite;
     bool failed;
     FILE *kt_pro;        /* KTIR (kt.h): declarations at the top of the function */
+    const char *const *lidx;   /* KTIR: the loop indices of the linalg.generic being written (linalg.index) */
+    int nl;                    /* ... and how many */
 };
 
 /* a tt/tts load or store as the emitter sees it, for CgenStrategy.access_rows */

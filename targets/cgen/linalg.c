@@ -6,10 +6,6 @@
  * arguments bound to the elements it combines. */
 #include "kt.h"
 
-/* the loop indices of the linalg.generic being written, for linalg.index */
-static const char *const *g_lidx;
-static int g_nl;
-
 static void alias(Cg *e, Value *dst, Value *src) {
     VI *d = cg_vi(e, dst), *s = cg_vi(e, src);
     d->kind = s->kind;
@@ -274,13 +270,13 @@ static bool lgeneric(Cg *e, Op *op) {
         oi[i] = cg_flat(e, d, r, idx);
         args[i] = cg_vi(e, v)->kind == K_ARRAY ? fmt(e, "%s[%s]", cg_vi(e, v)->name, oi[i]) : kt_el(e, v, "0");
     }
-    const char *const *saved = g_lidx;
-    int snl = g_nl;
-    g_lidx = li;
-    g_nl = nl;
+    const char *const *saved = e->lidx;
+    int snl = e->nl;
+    e->lidx = li;
+    e->nl = nl;
     bool ok = body(e, op, args, out, nout);
-    g_lidx = saved;
-    g_nl = snl;
+    e->lidx = saved;
+    e->nl = snl;
     if (!ok) return false;
     for (int i = 0; i < nout; i++) line(e, "%s[%s] = %s;", cg_vi(e, op_result(op, i))->name, oi[nin + i], out[i]);
     cg_loops_close(e, nlo);
@@ -312,10 +308,10 @@ bool kt_emit_linalg(Cg *e, Op *op) {
     case OP_linalg_generic: return lgeneric(e, op);
     case OP_linalg_index: {
         int64_t dim;
-        if (!op_attr_int(op, "dim", &dim) || !g_lidx || dim < 0 || dim >= g_nl) return cg_unsupported(e, op, "linalg.index outside linalg.generic");
+        if (!op_attr_int(op, "dim", &dim) || !e->lidx || dim < 0 || dim >= e->nl) return cg_unsupported(e, op, "linalg.index outside linalg.generic");
         VI *x = cg_vi(e, op_result(op, 0));
         x->kind = K_SCALAR;
-        x->name = fmt(e, "((i64)%s)", g_lidx[dim]);
+        x->name = fmt(e, "((i64)%s)", e->lidx[dim]);
         return true;
     }
     default: return cg_unsupported(e, op, NULL);

@@ -153,8 +153,18 @@ static bool needs_missing(Op *op, void *ud) {
     if (why) { diag_error(d, op->loc, "'%s': %s", op->info->name, why); return true; }
     return true;
 }
+/* llvm.intr.assume (tl.assume) is a promise that changes no value; KTIR has
+ * no such op, so it is dropped before the lowering */
+static bool collect_assume(Op *op, void *ud) {
+    if (op_is(op, OP_llvm_intr_assume)) pv_push(ud, op);
+    return true;
+}
 static bool ktir_precheck(Op *m, Diag *d) {
     int before = d->nerrors;
+    PtrVec assumes = { 0 };
+    op_walk(m, collect_assume, &assumes);
+    for (int i = 0; i < assumes.n; i++) op_erase(assumes.v[i]);
+    pv_free(&assumes);
     op_walk(m, needs_missing, d);
     return d->nerrors == before;
 }

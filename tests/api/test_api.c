@@ -249,6 +249,70 @@ static void test_two_threads(void **state) {
     ttx_free(b);
 }
 
+/* a KTIR kernel whose linalg.generic reads its loop indices (linalg.index):
+ * tests/golden/softmax.linalg.ktir with the first generic's body adding its
+ * column index */
+static char *linalg_index_ktir(void) {
+    FILE *f = fopen(TTX_SOFTMAX_KTIR, "rb");
+    if (!f) return NULL;
+    char *text = calloc(1, 1 << 16);
+    size_t n = text ? fread(text, 1, (1 << 16) - 1, f) : 0;
+    fclose(f);
+    const char *body = "        %33 = arith.extf %arg5 : f16 to f32\n        linalg.yield %33 : f32\n";
+    const char *with = "        %i = linalg.index 1 : index\n        %ii = arith.index_cast %i : index to i32\n"
+                       "        %if = arith.sitofp %ii : i32 to f32\n        %33 = arith.extf %arg5 : f16 to f32\n"
+                       "        %34 = arith.addf %33, %if : f32\n        linalg.yield %34 : f32\n";
+    char *at = n ? strstr(text, body) : NULL;
+    if (!at) { free(text); return NULL; }
+    char *out = malloc(n + strlen(with) + 1);
+    size_t pre = (size_t)(at - text);
+    memcpy(out, text, pre);
+    strcpy(out + pre, with);
+    strcat(out, at + strlen(body));
+    free(text);
+    return out;
+}
+
+static void *compile_linalg_many(void *arg) {
+    char **out = arg;
+    char *k = linalg_index_ktir();
+    ttx_context *cx = ttx_context_new();
+    for (int i = 0; k && i < 30; i++) {
+        ttx_module *m = ttx_module_load(cx, k, strlen(k), "softmax.ktir");
+        char *c = m ? ttx_module_compile(m, "c", NULL, NULL) : NULL;
+        ttx_module_free(m);
+        if (!c || (*out && strcmp(c, *out))) { ttx_free(c); ttx_free(*out); *out = NULL; break; }
+        ttx_free(*out);
+        *out = c;
+    }
+    free(k);
+    ttx_context_free(cx);
+    return NULL;
+}
+
+/* two contexts writing C for a linalg.index kernel at once: each gives the C
+ * one context alone gives (the loop indices linalg.index reads are kept in
+ * each emitter's state, no longer in statics shared by all) */
+static void test_two_threads_linalg(void **state) {
+    (void)state;
+    char *one = NULL, *a = NULL, *b = NULL;
+    compile_linalg_many(&one);
+    assert_non_null(one);
+    assert_non_null(strstr(one, "(i32)((i64)i"));
+    pthread_t ta, tb;
+    assert_int_equal(pthread_create(&ta, NULL, compile_linalg_many, &a), 0);
+    assert_int_equal(pthread_create(&tb, NULL, compile_linalg_many, &b), 0);
+    pthread_join(ta, NULL);
+    pthread_join(tb, NULL);
+    assert_non_null(a);
+    assert_non_null(b);
+    assert_string_equal(a, one);
+    assert_string_equal(b, one);
+    ttx_free(one);
+    ttx_free(a);
+    ttx_free(b);
+}
+
 /* every program of a grid runs exactly once, with its coordinates */
 static atomic_int seen[5 * 3 * 2];
 static void program(const ttx_arg *args, int32_t gx, int32_t gy, int32_t gz, int32_t x, int32_t y, int32_t z) {
@@ -310,6 +374,7 @@ int main(void) {
         cmocka_unit_test(test_atomic_kept),
         cmocka_unit_test(test_pipeline_and_emit),
         cmocka_unit_test(test_two_threads),
+        cmocka_unit_test(test_two_threads_linalg),
         cmocka_unit_test(test_pool),
         cmocka_unit_test(test_pool_small_caller_stack),
     };

@@ -5,7 +5,8 @@ usage: check.py ROOT [TTXFORM]
        check.py --selftest   (a made-up tree with each fault must give each error)
 
 - The first screen of README.md (its first 80 lines) holds the sections "What works
-  today" and "Set up" whole; "Set up" has exactly two commands, the one that builds and
+  today" and "Set up" whole (and "From Python" when there is one: a pip install and one
+  python block that parses, with a @triton.jit kernel and a launch on tensor(...)); "Set up" has exactly two commands, the one that builds and
   runs the main job on an embedded sample (run here with TTXFORM when given, from ROOT)
   and `.ci/run`.
 - README.md has no table: the reference tables live in docs/.
@@ -135,6 +136,29 @@ def check_readme(root, ttxform):
         if b > SCREEN:
             error("README.md: section '%s' ends on line %d, after the first screen (%d lines)"
                   % (title, b, SCREEN))
+    if "From Python" in secs:
+        # the Python route: one python block that parses, with a kernel and a launch
+        # (tests/python/test_readme.py runs it)
+        a, b = secs["From Python"]
+        while b > a and not lines[b - 1].strip():
+            b -= 1
+        if b > SCREEN:
+            error("README.md: section 'From Python' ends on line %d, after the first screen (%d lines)"
+                  % (b, SCREEN))
+        py = [bl for i, bl in code_blocks(lines) if a < i < b and lines[i].strip() == "```python"]
+        if len(py) != 1:
+            error("README.md: 'From Python' has %d python blocks, not one" % len(py))
+        else:
+            src = "\n".join(py[0]) + "\n"
+            try:
+                compile(src, "README.md", "exec")
+            except SyntaxError as e:
+                error("README.md: the 'From Python' snippet does not parse: %s" % e)
+            for need in ("@triton.jit", "from ttxform.triton import tensor", "](tensor("):
+                if need not in src:
+                    error("README.md: the 'From Python' snippet has no '%s'" % need)
+        if "pip install" not in "\n".join(lines[a:b]):
+            error("README.md: 'From Python' does not say how to install (pip install)")
     if "Set up" in secs:
         a, b = secs["Set up"]
         blocks = [(i, bl) for i, bl in code_blocks(lines) if a < i < b]

@@ -89,3 +89,59 @@ def test_trace(tmp_path):
     assert [(e["name"], e["ph"], e["args"]["grid"]) for e in events] == [("fill", "X", [4, 1, 1]),
                                                                           ("fill", "X", [2, 1, 1])]
     assert all(e["dur"] >= 0 and e["ts"] >= 0 for e in events)
+
+
+DUMP_SCRIPT = '''
+import numpy as np, triton, triton.language as tl
+from ttxform.triton import tensor
+
+@triton.jit
+def twice(x_ptr, BLOCK: tl.constexpr):
+    offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+    tl.store(x_ptr + offs, 2 * tl.load(x_ptr + offs))
+
+x = np.ones(64, np.float32)
+twice[(4,)](tensor(x), BLOCK=16)
+assert (x == 2).all()
+'''
+
+
+def run_script(tmp_path, **env):
+    script = tmp_path / "k.py"
+    script.write_text(DUMP_SCRIPT)
+    env = dict(os.environ, TRITON_CACHE_DIR=str(tmp_path / "cache"), **env)
+    for k in ("TTXFORM_TRACE", "TTXFORM_DUMP_DIR", "TRITON_KERNEL_DUMP"):
+        if k not in env or env[k] is None:
+            env.pop(k, None)
+    r = subprocess.run([sys.executable, str(script)], capture_output=True, text=True, env=env, timeout=300)
+    assert r.returncode == 0, r.stderr
+
+
+def test_proton_capture_is_a_trace(tmp_path):
+    """PROTON_KERNEL_CAPTURE=1 PROTON_OUTPUT=FILE.json as TTXFORM_TRACE=FILE.json"""
+    out = tmp_path / "p.json"
+    run_script(tmp_path, PROTON_KERNEL_CAPTURE="1", PROTON_OUTPUT=str(out), TTXFORM_TRACE=None)
+    events = json.loads(out.read_text())["traceEvents"]
+    assert [(e["name"], e["args"]["grid"]) for e in events] == [("twice", [4, 1, 1])]
+
+
+def test_ttxform_dump_dir(tmp_path):
+    """TTXFORM_DUMP_DIR=DIR: DIR/NAME-HASH/ holds the TTIR ttxform read, the C
+    and the shared object"""
+    d = tmp_path / "dump"
+    run_script(tmp_path, TTXFORM_DUMP_DIR=str(d))
+    (k,) = list(d.iterdir())
+    assert k.name.startswith("twice-") and len(k.name) == len("twice-") + 16
+    assert sorted(p.name for p in k.iterdir()) == ["twice.c", "twice.so", "twice.ttir"]
+    assert "tt.func public @twice" in (k / "twice.ttir").read_text()
+    assert "void ttx_program(" in (k / "twice.c").read_text()
+    assert (k / "twice.so").read_bytes()[:4] == b"\x7fELF"
+
+
+def test_triton_kernel_dump(tmp_path):
+    """Triton's own TRITON_KERNEL_DUMP=1 TRITON_DUMP_DIR=DIR keeps this
+    backend's stages too"""
+    d = tmp_path / "tdump"
+    run_script(tmp_path, TRITON_KERNEL_DUMP="1", TRITON_DUMP_DIR=str(d), TTXFORM_DUMP_DIR=None)
+    names = sorted(p.name for p in d.rglob("*") if p.is_file())
+    assert {"twice.ttir", "twice.c", "twice.so"} <= set(names), names

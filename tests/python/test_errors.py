@@ -39,13 +39,29 @@ def test_unsupported_op_points_at_python_line():
 
 def test_numpy_array_needs_the_wrapper():
     x = np.zeros(16, np.float32)
-    with pytest.raises(TypeError):
+    with pytest.raises(TypeError, match=r"^failed to specialize argument of type: (numpy\.)?ndarray$"):
         add_kernel[(1,)](x, x, x, 16, BLOCK_SIZE=16)
+
+
+def test_python_list_is_refused():
+    x = tensor(np.zeros(16, np.float32))
+    with pytest.raises(TypeError, match="^failed to specialize argument of type: list$"):
+        add_kernel[(1,)]([1.0] * 16, x, x, 16, BLOCK_SIZE=16)
+
+
+def test_float64_array_gets_its_own_kernel():
+    """Triton has no declared argument types: a float64 array specialises the
+    kernel on `*fp64` (a second compilation), which computes in f64"""
+    x = np.linspace(0, 1, 37)
+    out = np.zeros_like(x)
+    k = add_kernel[(1,)](tensor(x), tensor(x), tensor(out), 37, BLOCK_SIZE=64)
+    np.testing.assert_array_equal(out, x + x)
+    assert "double" in k.asm["c"]
 
 
 def test_unknown_keyword_is_an_error():
     x = tensor(np.zeros(16, np.float32))
-    with pytest.raises(KeyError, match="no_such_option"):
+    with pytest.raises(KeyError, match="^'Keyword argument no_such_option was specified but unrecognised'$"):
         add_kernel[(1,)](x, x, x, 16, BLOCK_SIZE=16, no_such_option=3)
 
 

@@ -4,6 +4,10 @@ Triton specialises a kernel argument as a tensor when it has ``data_ptr()`` and
 ``dtype`` (``str(dtype)`` naming the element type: ``float32``, ``int8`` ...);
 a bare ``numpy.ndarray`` has neither, so it is wrapped.  The wrapper shares
 the array's memory: what the kernel writes is in the array.
+
+A torch CPU tensor needs no wrapper: Triton takes it as it is, and the
+launcher reads its ``data_ptr()``; nothing here imports torch, the tensor is
+recognised by those attributes (and refused when its ``is_cpu`` is false).
 """
 from __future__ import annotations
 
@@ -55,6 +59,10 @@ class Tensor:
         return f"ttxform.triton.tensor({self.array!r})"
 
 
-def tensor(array: Any) -> Tensor:
-    """wrap a NumPy array for a kernel launch (a Tensor is returned as it is)"""
-    return array if isinstance(array, Tensor) else Tensor(array)
+def tensor(array: Any) -> Any:
+    """wrap a NumPy array for a kernel launch; a Tensor, or anything Triton
+    already takes as a tensor (``data_ptr()`` and ``dtype``: a torch tensor),
+    is returned as it is"""
+    if isinstance(array, Tensor) or (hasattr(array, "data_ptr") and hasattr(array, "dtype")):
+        return array
+    return Tensor(array)

@@ -111,15 +111,6 @@ _PROTO = re.compile(r"^void\s+([A-Za-z_][A-Za-z0-9_]*)\s*\(([^)]*?)\bi32 gridX,"
 _FLOAT_TYPES = ("float", "double", "_Float16", "__fp16", "__bf16")
 
 
-# `llvm.intr.assume %c : i1 loc(...)` (tl.assume): a hint with no result and
-# no effect; ttxform has no llvm dialect, so the line is left out of its input
-_ASSUME = re.compile(r"^[ \t]*llvm\.intr\.assume [^\n]*\n", re.M)
-
-
-def drop_assumes(ttir: str) -> str:
-    return _ASSUME.sub("", ttir)
-
-
 def entry_source(c_source: str, name: str) -> str:
     """`ttx_program(args, grid, pid)`: the kernel NAME called with its
     arguments taken from the launcher's array (pointers, integers, floats)"""
@@ -146,6 +137,20 @@ def entry_source(c_source: str, name: str) -> str:
         "void ttx_program(const ttx_arg_t *a, int gx, int gy, int gz, int x, int y, int z)\n"
         f"{{\n    (void)a;\n    {name}({call_args});\n}}\n"
     )
+
+
+def dump_stage(metadata: dict[str, Any], ext: str, data: str | bytes) -> None:
+    """TTXFORM_DUMP_DIR=DIR: the stage's output kept as DIR/NAME-HASH/NAME.EXT
+    (HASH: the first 16 digits of Triton's hash of the compilation)"""
+    root = os.environ.get("TTXFORM_DUMP_DIR")
+    if not root:
+        return
+    name = metadata.get("name", "kernel")
+    d = os.path.join(root, f"{name}-{str(metadata.get('hash', 'nohash'))[:16]}")
+    os.makedirs(d, exist_ok=True)
+    mode, enc = ("wb", None) if isinstance(data, bytes) else ("w", "utf-8")
+    with open(os.path.join(d, f"{name}.{ext}"), mode, encoding=enc) as f:
+        f.write(data)
 
 
 def compile_shared_object(c_source: str, name: str) -> bytes:
@@ -236,14 +241,19 @@ class CPUBackend(BaseBackend):
         metadata["name"] = name
         metadata["shared"] = 0
         metadata.setdefault("cluster_dims", (1, 1, 1))
-        text = drop_assumes(str(mod))
+        text = str(mod)
+        dump_stage(metadata, "ttir", text)
         with _lib.Context() as ctx:
             c_source = ctx.load(text, f"{name}.ttir").compile("c")
-        return c_source + entry_source(c_source, name)
+        c_source += entry_source(c_source, name)
+        dump_stage(metadata, "c", c_source)
+        return c_source
 
     @staticmethod
     def make_so(src: str, metadata: dict[str, Any], options: CPUOptions) -> bytes:
-        return compile_shared_object(src, metadata["name"])
+        so = compile_shared_object(src, metadata["name"])
+        dump_stage(metadata, "so", so)
+        return so
 
     def add_stages(self, stages: dict[str, Any], options: CPUOptions, language: Any = None) -> None:
         if Language is not None and language is not None and language != Language.TRITON:

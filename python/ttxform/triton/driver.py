@@ -122,7 +122,8 @@ def _get_launch() -> Callable:
 
 
 class _Trace:
-    """TTXFORM_TRACE=FILE.json: every launch through the driver as a Chrome
+    """TTXFORM_TRACE=FILE.json (or Proton's PROTON_KERNEL_CAPTURE=1
+    PROTON_OUTPUT=FILE.json): every launch through the driver as a Chrome
     trace event (name, grid, start, duration), written when the process exits"""
 
     def __init__(self, path: str) -> None:
@@ -157,6 +158,8 @@ def _get_trace() -> _Trace | None:
         with _pool_lock:
             if not _trace_checked:
                 path = os.environ.get("TTXFORM_TRACE")
+                if not path and os.environ.get("PROTON_KERNEL_CAPTURE", "").lower() in ("1", "true", "on"):
+                    path = os.environ.get("PROTON_OUTPUT") or "proton.json"
                 _trace = _Trace(path) if path else None
                 _trace_checked = True
     return _trace
@@ -215,7 +218,14 @@ class CPULauncher:
         for i, n, kind in self.plan:
             v = args[i]
             if kind == "p":
-                buf[slot] = v.data_ptr() if hasattr(v, "data_ptr") else _pointer(v, n)
+                if hasattr(v, "data_ptr"):
+                    if getattr(v, "is_cpu", True) is False:
+                        dev = getattr(v, "device", "another device")
+                        raise ValueError(f"ttxform: argument '{n}' is a tensor on {dev};"
+                                         " the ttxform backend runs kernels on the CPU (move it with .cpu())")
+                    buf[slot] = v.data_ptr()
+                else:
+                    buf[slot] = _pointer(v, n)
             elif kind == "f":
                 buf[slot] = _f64_bits(v)
             else:
