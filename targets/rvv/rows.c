@@ -182,6 +182,29 @@ static void strips_by_rows(Cg *e, const Type *t, const char *name, Op *op, const
 
 
 
+/* op's i1 result v (an array of bytes, 0 or 1) by rows of strips: the mask
+ * of each strip, its lanes stored as bytes (vmerge of 1 into 0s, vse8) */
+static bool mask_rows(Cg *e, Op *op, Value *v, bool emit) {
+    Type *t = v->type;
+    if (!is_tensor(t) || !type_is_int(t->sh.elem, 1) || t->sh.rank < 1 || t->sh.rank > MAXR || !cg_is_ew(op->info->id)) return false;
+    RvStrip g;
+    rv_strip_init(&g, e, false, LM, t, NULL);
+    if (!rv_vm_op(&g, op)) return false;
+    if (!emit) return true;
+    int r = t->sh.rank;
+    const char *idx[MAXR];
+    int n = cg_loops_open(e, t->sh.dims, r - 1, idx);
+    idx[r - 1] = "0";
+    strip_open(e, LM, fmt(e, "%" PRId64, t->sh.dims[r - 1]));
+    rv_strip_init(&g, e, true, LM, t, idx);
+    const char *x = rv_vm_op(&g, op);
+    line(e, "__riscv_vse8_v_u8m2((u8 *)&%s[%s] + ttx_k, __riscv_vmerge_vxm_u8m2(__riscv_vmv_v_x_u8m2(0, ttx_vl), 1, %s, ttx_vl), ttx_vl);",
+         cg_vi(e, v)->name, cg_flat(e, t->sh.dims, r, idx), x);
+    close1(e);
+    cg_loops_close(e, n);
+    return true;
+}
+
 /* op's f32 result v (an array) by rows of strips */
 static bool ew_rows(Cg *e, Op *op, Value *v, bool emit) {
     Type *t = v->type;
@@ -204,6 +227,7 @@ static bool scalar(Cg *e, Op *op) {
 bool rvv_elementwise(Cg *e, Op *op, Value *v) {
     if (ptr_add(e, op, v, false)) return ptr_add(e, op, v, true);
     if (ew_rows(e, op, v, false)) return ew_rows(e, op, v, true);
+    if (mask_rows(e, op, v, false)) return mask_rows(e, op, v, true);
     return scalar(e, op);
 }
 

@@ -54,6 +54,9 @@ const char *rv_vx(RvStrip *g, Value *v);
 const char *rv_vf_op(RvStrip *g, Op *op);
 /* an i1 tensor's lanes as a mask, or NULL */
 const char *rv_vm(RvStrip *g, Value *m);
+/* the mask an i1 op (andi, ori, xori of masks, cmpi, cmpf) computes from
+ * its operands, or NULL */
+const char *rv_vm_op(RvStrip *g, Op *d);
 /* pv, the pointers of an access of an f32 tensor of type vt, is contiguous
  * along the last axis (affine, step 1): its form into *pa */
 bool rv_row_pointers(Cg *e, Value *pv, Type *vt, Aff **pa);

@@ -271,11 +271,20 @@ const char *rv_vm(RvStrip *g, Value *m) {
     if (!is_tensor(m->type) || !d || d->verbatim || x->kind != K_VIRT) return NULL;
     RvStrip sub;
     if (view_idx(g, d, &sub)) return memo_put(g, m, rv_vm(&sub, op_operand(d, 0)));
+    const char *r = rv_vm_op(g, d);
+    return r ? memo_put(g, m, r) : NULL;
+}
+
+const char *rv_vm_op(RvStrip *g, Op *d) {
+    Cg *e = g->e;
+    int lm = g->lm;
+    if (d->nres != 1 || d->verbatim) return NULL;
+    const char *bt = fmt(e, "vbool%d_t", 32 / lm), *bs = rv_bsfx(e, lm);
     if (op_is(d, OP_arith_andi) || op_is(d, OP_arith_ori) || op_is(d, OP_arith_xori)) {
         const char *a = rv_vm(g, op_operand(d, 0)), *b = a ? rv_vm(g, op_operand(d, 1)) : NULL;
         if (!b) return NULL;
         const char *o = op_is(d, OP_arith_andi) ? "vmand" : op_is(d, OP_arith_ori) ? "vmor" : "vmxor";
-        return memo_put(g, m, def(g, bt, fmt(e, "__riscv_%s_mm_%s(%s, %s, %s)", o, bs, a, b, g->vl)));
+        return def(g, bt, fmt(e, "__riscv_%s_mm_%s(%s, %s, %s)", o, bs, a, b, g->vl));
     }
     int64_t p;
     if (op_is(d, OP_arith_cmpi) && op_attr_int(d, "predicate", &p) && p >= 0 && p <= 9) {
@@ -292,11 +301,11 @@ const char *rv_vm(RvStrip *g, Value *m) {
         if (!lv) return NULL;
         const char *lu = un ? fmt(e, "__riscv_vreinterpret_v_i32m%d_u32m%d(%s)", lm, lm, lv) : lv;
         const char *ty = un ? fmt(e, "u32m%d", lm) : fmt(e, "i32m%d", lm);
-        if (rs) return memo_put(g, m, def(g, bt, fmt(e, "__riscv_%s_vx_%s_%s(%s, (%s)(%s), %s)", CMPI[p], ty, bs, lu, un ? "u32" : "i32", rs, g->vl)));
+        if (rs) return def(g, bt, fmt(e, "__riscv_%s_vx_%s_%s(%s, (%s)(%s), %s)", CMPI[p], ty, bs, lu, un ? "u32" : "i32", rs, g->vl));
         const char *rv = rv_vi(g, r);
         if (!rv) return NULL;
         const char *ru = un ? fmt(e, "__riscv_vreinterpret_v_i32m%d_u32m%d(%s)", lm, lm, rv) : rv;
-        return memo_put(g, m, def(g, bt, fmt(e, "__riscv_%s_vv_%s_%s(%s, %s, %s)", CMPI[p], ty, bs, lu, ru, g->vl)));
+        return def(g, bt, fmt(e, "__riscv_%s_vv_%s_%s(%s, %s, %s)", CMPI[p], ty, bs, lu, ru, g->vl));
     }
     if (op_is(d, OP_arith_cmpf) && op_attr_int(d, "predicate", &p)) {
         /* the ordered predicates and une, which the IEEE compares give with NaN too */
@@ -305,7 +314,7 @@ const char *rv_vm(RvStrip *g, Value *m) {
         if (!o || !rv_fl(type_elem(l->type))) return NULL;
         const char *lv = rv_vf(g, l), *rv = lv ? rv_vf(g, r) : NULL;
         if (!rv) return NULL;
-        return memo_put(g, m, def(g, bt, fmt(e, "__riscv_%s_vv_%s_%s(%s, %s, %s)", o, rv_sfx(e, lm), bs, lv, rv, g->vl)));
+        return def(g, bt, fmt(e, "__riscv_%s_vv_%s_%s(%s, %s, %s)", o, rv_sfx(e, lm), bs, lv, rv, g->vl));
     }
     return NULL;
 }

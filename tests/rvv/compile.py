@@ -118,24 +118,53 @@ cases = [
     # a loop-carried dot written in place (its C the carried array; the
     # other dot's C is also its A, so it keeps its own array)
     ("tests/rvv/dot_loop.ttir", ["dot_loop(", "written in place into", "__riscv_vfmacc_vf_f32m4(", "__riscv_vfmacc_vf_f32m4("]),
+    # a 2-D mask of arith.andi of broadcast i1 values: its bytes by strips
+    ("tests/rvv/mask2d.ttir", ["mask2d(", "__riscv_vmand_mm_b4(", "__riscv_vse8_v_u8m2(", "__riscv_vse32_v_f32m8_m("]),
+    # --smt-ime=hw|ref: the macros of `ttxform build --smt-ime` at the top
+    ("samples/riscv/mm_kernel_f16.ttir", ["/* --smt-ime=hw */\n#define TTX_SMT_HW 1\n/* C with RISC-V", "ttx_smt_ime_f16("],
+     ["--smt-ime=hw"]),
+    ("samples/riscv/mm_kernel_i8.ttir", ["/* --smt-ime=ref */\n#define TTX_SMT_HW 1\n#define TTX_SMT_IME_REF 1\n",
+                                         "ttx_ime_vmadot(", "ttx_smt_ime_i8("], ["--smt-ime=ref"]),
+    ("tests/rvv/i8_rows.ttir", ["i8_rows("]),
+    ("tests/rvv/dot_i8.ttir", ["dot_i8("]),
+    ("tests/rvv/red_i32.ttir", ["red_i32("]),
+    ("tests/rvv/red_f16.ttir", ["red_f16("]),
+    ("tests/rvv/exp_f16.ttir", ["exp_f16("]),
 ] + [("samples/cpu/" + n, ["#include <riscv_vector.h>"])
-     for n in sorted(os.listdir(os.path.join(root, "samples/cpu"))) if n.endswith(".ttir")]
-# what each CPU sample leaves to the portable C's per-element code (the
+     for n in sorted(os.listdir(os.path.join(root, "samples/cpu"))) if n.endswith(".ttir")] \
+  + [("samples/riscv/" + n, ["#include <riscv_vector.h>"])
+     for n in sorted(os.listdir(os.path.join(root, "samples/riscv"))) if n.endswith(".ttir")]
+# what each kernel leaves to the portable C's per-element code (the
 # `/* rvv: per-element OP */` lines): a change either way must update this
 SCALAR = {
-    "activations.ttir": {},
-    "layernorm.ttir": {},
-    "matmul.ttir": {},
-    "matmul_block_ptr.ttir": {},
-    "matvec.ttir": {},
-    "softmax.ttir": {},
-    "vector_add.ttir": {},
+    "samples/cpu/activations.ttir": {},
+    "samples/cpu/layernorm.ttir": {},
+    "samples/cpu/matmul.ttir": {},
+    "samples/cpu/matmul_block_ptr.ttir": {},
+    "samples/cpu/matvec.ttir": {},
+    "samples/cpu/softmax.ttir": {},
+    "samples/cpu/vector_add.ttir": {},
+    "tests/rvv/mask2d.ttir": {},
+    "tests/rvv/i8_rows.ttir": {"tt.load": 2, "tt.store": 1},
+    "tests/rvv/dot_i8.ttir": {"tt.load": 2, "tt.dot": 1},
+    "tests/rvv/red_i32.ttir": {"tt.reduce": 2},
+    "tests/rvv/red_f16.ttir": {"tt.reduce": 1},
+    "tests/rvv/exp_f16.ttir": {"tt.store": 1},
+    "samples/riscv/addmm.ttir": {"tt.trans": 1, "arith.constant": 1},
+    "samples/riscv/bmm.ttir": {"tt.trans": 1},
+    "samples/riscv/mm_double_buffer.ttir": {"tt.trans": 1, "arith.constant": 1},
+    "samples/riscv/mm_kernel_f16.ttir": {"tt.trans": 1, "arith.constant": 1},
+    "samples/riscv/mm_kernel_f32.ttir": {"tt.trans": 1, "arith.constant": 1},
+    "samples/riscv/mm_kernel_i8.ttir": {"tt.load": 2, "tt.trans": 1, "arith.constant": 1},
+    "samples/riscv/mm_parallel.ttir": {"tt.trans": 1},
+    "samples/riscv/mm_split_mn.ttir": {"tt.trans": 1},
 }
 fails = 0
 with tempfile.TemporaryDirectory() as tmp:
-    for src, checks in cases:
+    for src, checks, *more in cases:
+        args = more[0] if more else []
         out = os.path.join(tmp, os.path.basename(src) + ".rvv.c")
-        r = subprocess.run([ttx, os.path.join(root, src), "-o", out], capture_output=True, text=True)
+        r = subprocess.run([ttx, os.path.join(root, src), "-o", out] + args, capture_output=True, text=True)
         if r.returncode:
             print(f"FAIL {src}: ttxform exit {r.returncode}\n{r.stderr}")
             fails += 1
@@ -149,23 +178,35 @@ with tempfile.TemporaryDirectory() as tmp:
                 fails += 1
                 break
             pos = k + len(c)
-        base = os.path.basename(src)
-        if src.startswith("samples/cpu/") and base in SCALAR:
+        if src in SCALAR:
             got = {}
             for ln in text.splitlines():
                 ln = ln.strip()
                 if ln.startswith("/* rvv: per-element "):
                     op = ln[len("/* rvv: per-element "):-3]
                     got[op] = got.get(op, 0) + 1
-            if got != SCALAR[base]:
-                print(f"FAIL {src}: per-element ops {got}, expected {SCALAR[base]}")
+            if got != SCALAR[src]:
+                print(f"FAIL {src}: per-element ops {got}, expected {SCALAR[src]}")
                 fails += 1
         march = "rv64gcv_zvfh" if "f16" in open(os.path.join(root, src)).read() else "rv64gcv"
-        r = subprocess.run([cc, "--target=riscv64-linux-gnu", f"-march={march}", "-O2", "-Wall", "-Werror",
+        # the SMT samples' mbarrier handles are unused variables of the
+        # shared emitter (the portable C has them too)
+        quiet = ["-Wno-unused-variable"] if src.startswith("samples/riscv/") else []
+        r = subprocess.run([cc, "--target=riscv64-linux-gnu", f"-march={march}", "-O2", "-Wall", "-Werror", *quiet,
                             "-c", out, "-o", os.path.join(tmp, "k.o")], capture_output=True, text=True)
         if r.returncode:
             print(f"FAIL {src}: clang-19 rejects the output\n{r.stderr}")
             fails += 1
         else:
             print(f"ok {src}")
+# --smt-ime is an rvv option: with another output an error, nothing written
+with tempfile.TemporaryDirectory() as tmp:
+    out = os.path.join(tmp, "k.c")
+    r = subprocess.run([ttx, os.path.join(root, "samples/riscv/mm_kernel_f16.ttir"), "--smt-ime=hw", "-o", out],
+                       capture_output=True, text=True)
+    if r.returncode != 1 or "--smt-ime applies to --emit=rvv" not in r.stderr or os.path.exists(out):
+        print(f"FAIL --smt-ime with -o FILE.c: exit {r.returncode}, {r.stderr.strip()}")
+        fails += 1
+    else:
+        print("ok --smt-ime with -o FILE.c refused")
 sys.exit(1 if fails else 0)
