@@ -13,6 +13,9 @@
  *   load's other); other loads fill their array by strips, also through an
  *   array of pointers whose row turns out consecutive at run time;
  * - f32 elementwise arrays, array copies and pointer advances by strips;
+ * - an i32 reduction along the row with one addi, maxsi, minsi, maxui or
+ *   minui: a _tu vector accumulator, then one vredsum/vredmax/... (these
+ *   are associative: the halving order's result in any order);
  * - an f32 reduction along the row with one maxnumf or minnumf: a
  *   tail-undisturbed (`_tu`) vector accumulator over the strips, then one
  *   vfredmax / vfredmin (exact in any order); with one addf: the
@@ -225,6 +228,10 @@ static bool scalar(Cg *e, Op *op) {
 }
 
 bool rvv_elementwise(Cg *e, Op *op, Value *v) {
+    if (rvv_trans_unread(e, op)) {
+        line(e, "(void)%s;   /* not made: the xsmt.mmt4d micro-kernels read the pack under this tt.trans */", cg_vi(e, v)->name);
+        return true;
+    }
     if (ptr_add(e, op, v, false)) return ptr_add(e, op, v, true);
     if (ew_rows(e, op, v, false)) return ew_rows(e, op, v, true);
     if (mask_rows(e, op, v, false)) return mask_rows(e, op, v, true);
@@ -702,19 +709,22 @@ static int reduce_kind(Cg *e, Op *op) {
         return -1;
     Value *s0 = op_operand(op, 0);
     Type *st = s0->type;
-    if (!is_tensor(st) || !fname_is(st->sh.elem, "f32") || axis != st->sh.rank - 1 || st->sh.rank > MAXR) return -1;
+    bool in = is_tensor(st) && is_i32t(st);
+    if (!is_tensor(st) || !(fname_is(st->sh.elem, "f32") || in) || axis != st->sh.rank - 1 || st->sh.rank > MAXR) return -1;
     Block *b = op->regions[0].first;
     Op *c = b->first, *t = c ? c->next : NULL;
     if (b->nargs != 2 || !c || !t || t->next || !op_is(t, OP_tt_reduce_return) || t->nopnds != 1 || op_operand(t, 0) != op_result(c, 0) ||
-        c->nopnds != 2 || c->verbatim || !fname_is(op_result(c, 0)->type, "f32"))
+        c->nopnds != 2 || c->verbatim || op_result(c, 0)->type != st->sh.elem)
         return -1;
     if (!((op_operand(c, 0) == b->args[0] && op_operand(c, 1) == b->args[1]) || (op_operand(c, 0) == b->args[1] && op_operand(c, 1) == b->args[0])))
         return -1;
-    int k = op_is(c, OP_arith_addf) ? 0 : op_is(c, OP_arith_maxnumf) ? 1 : op_is(c, OP_arith_minnumf) ? 2 : -1;
+    int k = in ? (op_is(c, OP_arith_addi) ? 3 : op_is(c, OP_arith_maxsi) ? 4 : op_is(c, OP_arith_minsi) ? 5 : op_is(c, OP_arith_maxui) ? 6
+                  : op_is(c, OP_arith_minui) ? 7 : -1)
+               : op_is(c, OP_arith_addf) ? 0 : op_is(c, OP_arith_maxnumf) ? 1 : op_is(c, OP_arith_minnumf) ? 2 : -1;
     if (k < 0) return -1;
     RvStrip g;
     rv_strip_init(&g, e, false, LM, st, NULL);
-    return rv_vf(&g, s0) ? k : -1;
+    return (in ? rv_vi(&g, s0) : rv_vf(&g, s0)) ? k : -1;
 }
 
 bool rvv_reduce(Cg *e, Op *op, bool scan) {
@@ -773,6 +783,27 @@ bool rvv_reduce(Cg *e, Op *op, bool scan) {
             }
             line(e, "%s = __riscv_vfmv_f_s_f32m%d_f32(ttx_s);", dst, LM);
         } else line(e, "%s = ttx_r[0];", dst);
+        cg_loops_close(e, n);
+        return true;
+    }
+    if (k >= 3) {
+        /* i32: + (wrapping), max and min are associative, so one vector
+         * accumulator and one vred gives the halving order's result */
+        static const char *const ired[] = { "vredsum", "vredmax", "vredmin", "vredmaxu", "vredminu" },
+                                 *const iacc[] = { "vadd", "vmax", "vmin", "vmaxu", "vminu" },
+                                 *const iid[] = { "0", "INT32_MIN", "INT32_MAX", "0", "UINT32_MAX" };
+        bool un = k >= 6;
+        const char *T = un ? "u32" : "i32";
+        line(e, "size_t ttx_vm = __riscv_vsetvlmax_e32m%d();", LM);
+        line(e, "v%sint32m%d_t ttx_acc = __riscv_vmv_v_x_%sm%d(%s, ttx_vm);", un ? "u" : "", LM, T, LM, iid[k - 3]);
+        strip_open(e, LM, fmt(e, "%" PRId64, L));
+        rv_strip_init(&g, e, true, LM, st, idx);
+        const char *x = rv_vi(&g, s0);
+        if (un) x = fmt(e, "__riscv_vreinterpret_v_i32m%d_u32m%d(%s)", LM, LM, x);
+        line(e, "ttx_acc = __riscv_%s_vv_%sm%d_tu(ttx_acc, ttx_acc, %s, ttx_vl);", iacc[k - 3], T, LM, x);
+        close1(e);
+        line(e, "%s = (i32)__riscv_vmv_x_s_%sm1_%s(__riscv_%s_vs_%sm%d_%sm1(ttx_acc, __riscv_vmv_s_x_%sm1(%s, 1), ttx_vm));", dst, T, T,
+             ired[k - 3], T, LM, T, T, iid[k - 3]);
         cg_loops_close(e, n);
         return true;
     }

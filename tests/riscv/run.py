@@ -92,9 +92,10 @@ def ttx(args, env=None):
     return r.returncode, r.stdout, r.stderr
 
 
-def checked_run(name, file, grid, args, outputs, target, vlen, check=None, extra=(), identical=False):
+def checked_run(name, file, grid, args, outputs, target, vlen, check=None, extra=(), identical=False, note=None):
     """--check under qemu (identical: every output bit for bit the
-    interpreter's), then the NumPy check on the outputs"""
+    interpreter's), then the NumPy check on the outputs; stderr empty, or
+    holding the one line `note` (and the note's source lines) when given"""
     outs = {k: path(f"{name}-{k}.npy") for k in outputs}
     cmd = ["run", file, "--check", f"--target={target}", f"--vlen={vlen}", f"--cache-dir={CACHE}",
            "--grid=" + ",".join(map(str, grid))] + list(extra) + jit.arglist(args)
@@ -103,6 +104,10 @@ def checked_run(name, file, grid, args, outputs, target, vlen, check=None, extra
     try:
         rc, out, err = ttx(cmd)
         lines = [ln for ln in out.splitlines() if ln.startswith("check ")]
+        if note is not None:
+            if err.count(": note: ") != 1 or note not in err or "error" in err:
+                return f"expected one note '{note}': {err.strip()[:1500]}"
+            err = ""
         if rc != 0 or err.strip() or sanitizer_report(err):
             return f"exit {rc}: {err.strip()[:1500]} {out[:500]}"
         if len(lines) != len(outputs) or not all(ln.endswith("identical") or (": ok:" in ln and not identical) for ln in lines):
@@ -393,12 +398,13 @@ def slow_path_cases():
             # the f16 sum in the interpreter's halving order (n = 128 lanes,
             # the masked-off ones 0), each addition rounded to f16
             wh = []
-            for r in range(4):
-                v = [xh[r * 100 + j] if j < nc else np.float16(0) for j in range(128)]
-                while len(v) > 1:
-                    m = (len(v) + 1) // 2
-                    v = [np.float16(v[j] + v[j + m]) if j + m < len(v) else v[j] for j in range(m)]
-                wh.append(v[0])
+            with np.errstate(over="ignore"):
+                for r in range(4):
+                    v = [xh[r * 100 + j] if j < nc else np.float16(0) for j in range(128)]
+                    while len(v) > 1:
+                        m = (len(v) + 1) // 2
+                        v = [np.float16(v[j] + v[j + m]) if j + m < len(v) else v[j] for j in range(m)]
+                    wh.append(v[0])
             wh = np.array(wh, np.float16)
             report(f"rvv-reduce-f16-nc{nc}-vlen{vlen}",
                    checked_run(f"rvv-red-f16-{nc}", os.path.join(RVV, "red_f16.ttir"), [1],
@@ -427,6 +433,37 @@ def slow_path_cases():
                            lambda o, we=we: exact(o["y"].view(np.uint16) & 0xffff,
                                                   np.where(np.isnan(we), o["y"], we).view(np.uint16)),
                            identical=True))
+    # SMT tiles that miss the matrix unit (no core, or another core's tile):
+    # the RVV micro-kernels, a note on stderr, the interpreter's bits
+    for vlen in VLENS:
+        a = rng.standard_normal((16, 16)).astype(np.float32)
+        b = rng.standard_normal((16, 16)).astype(np.float32)
+        want = a.astype(np.float64) @ b + a.astype(np.float64) @ a.T.astype(np.float64)
+        report(f"smt-miss-two-vlen{vlen}",
+               checked_run("smt-two", os.path.join(RVV, "mmt4d_two.ttir"), [1],
+                           {"a": a, "b": b, "c": np.zeros((16, 16), np.float32)}, ["c"], "riscv64-rvv", vlen,
+                           lambda o, want=want: close(o["c"], want, 1e-5, 1e-4), identical=True,
+                           note="the module names no core"))
+        M, N, K = 40, 48, 48
+        for dt, sample, arch, grid in ((np.float32, "mm_kernel_f32.ttir", "k3", (2, 2)),
+                                       (np.float16, "mm_kernel_f16.ttir", "k1", (2, 1)),
+                                       (np.int8, "mm_kernel_i8.ttir", "k1", (2, 2))):
+            if dt == np.int8:
+                a = rng.integers(-128, 128, (M, K)).astype(np.int8)
+                b = rng.integers(-128, 128, (K, N)).astype(np.int8)
+                c0, want = np.zeros((M, N), np.int32), a.astype(np.int32) @ b.astype(np.int32)
+                chk = (lambda o, want=want: exact(o["arg2"], want))
+            else:
+                a = rng.standard_normal((M, K)).astype(dt)
+                b = rng.standard_normal((K, N)).astype(dt)
+                c0, want = np.zeros((M, N), dt), a.astype(np.float64) @ b.astype(np.float64)
+                tol = 2e-2 if dt == np.float16 else 1e-5
+                chk = (lambda o, want=want, tol=tol: close(o["arg2"].astype(np.float64), want, tol, tol * 10))
+            args = {"arg0": a, "arg1": b, "arg2": c0, "arg3": M, "arg4": N, "arg5": K, "arg6": K, "arg7": N, "arg8": N}
+            report(f"smt-miss-{sample[:-5]}-{arch}-vlen{vlen}",
+                   checked_run(f"smt-miss-{sample}", os.path.join(ROOT, "samples", "riscv", sample), list(grid), args,
+                               ["arg2"], "riscv64-rvv", vlen, chk, extra=[f"--smt-arch={arch}"], identical=True,
+                               note="is not the micro tile"))
     # VLEN 1024 (K3's IME instructions need it): the K3 f16 SMT sample on
     # the IME code path (its C reference), bit for bit the interpreter's
     M, N, K = 48, 96, 64

@@ -125,9 +125,30 @@ cases = [
      ["--smt-ime=hw"]),
     ("samples/riscv/mm_kernel_i8.ttir", ["/* --smt-ime=ref */\n#define TTX_SMT_HW 1\n#define TTX_SMT_IME_REF 1\n",
                                          "ttx_ime_vmadot(", "ttx_smt_ime_i8("], ["--smt-ime=ref"]),
+    # the SMT samples: B read from the pack under the tt.trans (no transposed
+    # copy); f16 operands narrowed by strips, the IME's Bt read transposed
+    # from the pack by strided loads
+    ("samples/riscv/mm_kernel_f32.ttir", ["not made: the xsmt.mmt4d micro-kernels read the pack",
+                                          "the K1 f32 micro tile 8x8x16: a micro-kernel", "ttx_smt_rvv_f32(v20, v23, v25,"]),
+    ("samples/riscv/mm_kernel_f16.ttir", ["not made: the xsmt.mmt4d micro-kernels read the pack",
+                                          "the K3 f16 micro tile 16x8x32: a micro-kernel",
+                                          "__riscv_vfncvt_f_f_w_f16m4(__riscv_vle32_v_f32m8(&v20[0] + ttx_k, ttx_vl), ttx_vl)",
+                                          "#if defined(TTX_SMT_HW)", "__riscv_vlse32_v_f32m8(&v23[", "ttx_smt_ime_f16(", "#else",
+                                          "__riscv_vle32_v_f32m8(&v23[0] + ttx_k", "ttx_smt_rvv_f16(", "#endif"]),
+    # a tile that is not the core's micro tile: the RVV micro-kernel, said so
+    ("samples/riscv/mm_kernel_f32.ttir", ["the f32 tile 8x8x16 misses the matrix unit: the RVV micro-kernel", "ttx_smt_rvv_f32("],
+     ["--smt-arch=k3"]),
+    ("samples/riscv/mm_kernel_f16.ttir", ["the f16 tile 16x8x32 misses the matrix unit: the RVV micro-kernel", "ttx_smt_rvv_f16("],
+     ["--smt-arch=k1"]),
+    # two mmt4d on an 8x8x8 tile, no core: the RVV micro-kernel; B under the
+    # tt.trans read as the pack, B = A transposed tile by tile (vlse32)
+    ("tests/rvv/mmt4d_two.ttir", ["not made: the xsmt.mmt4d micro-kernels read the pack", "misses the matrix unit",
+                                  "ttx_smt_rvv_f32(", "misses the matrix unit", "__riscv_vlse32_v_f32m8(", "ttx_smt_rvv_f32("]),
     ("tests/rvv/i8_rows.ttir", ["i8_rows("]),
     ("tests/rvv/dot_i8.ttir", ["dot_i8("]),
-    ("tests/rvv/red_i32.ttir", ["red_i32("]),
+    # i32 sum and max: a _tu accumulator, one vredsum / vredmax
+    ("tests/rvv/red_i32.ttir", ["red_i32(", "__riscv_vadd_vv_i32m8_tu(ttx_acc, ttx_acc,", "__riscv_vredsum_vs_i32m8_i32m1(",
+                                "__riscv_vmax_vv_i32m8_tu(ttx_acc, ttx_acc,", "__riscv_vredmax_vs_i32m8_i32m1("]),
     ("tests/rvv/red_f16.ttir", ["red_f16("]),
     ("tests/rvv/exp_f16.ttir", ["exp_f16("]),
 ] + [("samples/cpu/" + n, ["#include <riscv_vector.h>"])
@@ -145,19 +166,22 @@ SCALAR = {
     "samples/cpu/softmax.ttir": {},
     "samples/cpu/vector_add.ttir": {},
     "tests/rvv/mask2d.ttir": {},
+    "tests/rvv/mmt4d_two.ttir": {},
+    "samples/riscv/mm_kernel_f32.ttir --smt-arch=k3": {"arith.constant": 1},
+    "samples/riscv/mm_kernel_f16.ttir --smt-arch=k1": {"arith.constant": 1},
     "tests/rvv/i8_rows.ttir": {"tt.load": 2, "tt.store": 1},
     "tests/rvv/dot_i8.ttir": {"tt.load": 2, "tt.dot": 1},
-    "tests/rvv/red_i32.ttir": {"tt.reduce": 2},
+    "tests/rvv/red_i32.ttir": {},
     "tests/rvv/red_f16.ttir": {"tt.reduce": 1},
     "tests/rvv/exp_f16.ttir": {"tt.store": 1},
-    "samples/riscv/addmm.ttir": {"tt.trans": 1, "arith.constant": 1},
-    "samples/riscv/bmm.ttir": {"tt.trans": 1},
-    "samples/riscv/mm_double_buffer.ttir": {"tt.trans": 1, "arith.constant": 1},
-    "samples/riscv/mm_kernel_f16.ttir": {"tt.trans": 1, "arith.constant": 1},
-    "samples/riscv/mm_kernel_f32.ttir": {"tt.trans": 1, "arith.constant": 1},
-    "samples/riscv/mm_kernel_i8.ttir": {"tt.load": 2, "tt.trans": 1, "arith.constant": 1},
-    "samples/riscv/mm_parallel.ttir": {"tt.trans": 1},
-    "samples/riscv/mm_split_mn.ttir": {"tt.trans": 1},
+    "samples/riscv/addmm.ttir": {"arith.constant": 1},
+    "samples/riscv/bmm.ttir": {},
+    "samples/riscv/mm_double_buffer.ttir": {"arith.constant": 1},
+    "samples/riscv/mm_kernel_f16.ttir": {"arith.constant": 1},
+    "samples/riscv/mm_kernel_f32.ttir": {"arith.constant": 1},
+    "samples/riscv/mm_kernel_i8.ttir": {"tt.load": 2, "arith.constant": 1},
+    "samples/riscv/mm_parallel.ttir": {},
+    "samples/riscv/mm_split_mn.ttir": {},
 }
 fails = 0
 with tempfile.TemporaryDirectory() as tmp:
@@ -178,15 +202,16 @@ with tempfile.TemporaryDirectory() as tmp:
                 fails += 1
                 break
             pos = k + len(c)
-        if src in SCALAR:
+        key = " ".join([src] + args)
+        if key in SCALAR:
             got = {}
             for ln in text.splitlines():
                 ln = ln.strip()
                 if ln.startswith("/* rvv: per-element "):
                     op = ln[len("/* rvv: per-element "):-3]
                     got[op] = got.get(op, 0) + 1
-            if got != SCALAR[src]:
-                print(f"FAIL {src}: per-element ops {got}, expected {SCALAR[src]}")
+            if got != SCALAR[key]:
+                print(f"FAIL {key}: per-element ops {got}, expected {SCALAR[key]}")
                 fails += 1
         march = "rv64gcv_zvfh" if "f16" in open(os.path.join(root, src)).read() else "rv64gcv"
         # the SMT samples' mbarrier handles are unused variables of the
@@ -199,6 +224,23 @@ with tempfile.TemporaryDirectory() as tmp:
             fails += 1
         else:
             print(f"ok {src}")
+# an SMT tile that misses the matrix unit: one located note per kernel on
+# stderr (tests/rvv/mmt4d_two.ttir has two such mmt4d), none when the tiles match
+with tempfile.TemporaryDirectory() as tmp:
+    for src, args, want in (("samples/riscv/mm_kernel_f32.ttir", ["--smt-arch=k3"], 1),
+                            ("tests/rvv/mmt4d_two.ttir", [], 1),
+                            ("samples/riscv/mm_kernel_i8.ttir", ["--smt-arch=k1"], 1),
+                            ("samples/riscv/mm_kernel_f32.ttir", [], 0),
+                            ("samples/riscv/mm_kernel_f16.ttir", [], 0)):
+        r = subprocess.run([ttx, os.path.join(root, src), "-o", os.path.join(tmp, "k.rvv.c")] + args,
+                           capture_output=True, text=True)
+        notes = r.stderr.count(": note: xsmt.mmt4d tile ")
+        where = f"{src}:" in r.stderr if want else True
+        if r.returncode or notes != want or not where or r.stderr.count("error") or (want and "is not the micro tile" not in r.stderr):
+            print(f"FAIL notes {src} {args}: exit {r.returncode}, {notes} notes, expected {want}\n{r.stderr}")
+            fails += 1
+        else:
+            print(f"ok notes {src} {args}")
 # --smt-ime is an rvv option: with another output an error, nothing written
 with tempfile.TemporaryDirectory() as tmp:
     out = os.path.join(tmp, "k.c")
