@@ -271,6 +271,104 @@ bool rvv_trans_unread(Cg *e, Op *op) {
     return v->uses != NULL;
 }
 
+/* ---- xsmt.pack and unpack of arrays ---------------------------------- */
+
+/* N bytes from S to D (char pointers), then Z zero bytes, by strips */
+static void bytes(Cg *e, const char *D, const char *S, const char *N, const char *Z) {
+    if (N) {
+        line(e, "for (size_t ttx_k = 0, ttx_vl; ttx_k < (size_t)(%s); ttx_k += ttx_vl) {", N);
+        line(e, "    ttx_vl = __riscv_vsetvl_e8m8((size_t)(%s) - ttx_k);", N);
+        line(e, "    __riscv_vse8_v_u8m8((u8 *)(%s) + ttx_k, __riscv_vle8_v_u8m8((const u8 *)(%s) + ttx_k, ttx_vl), ttx_vl);", D, S);
+        line(e, "}");
+    }
+    if (Z) {
+        const char *at = N ? fmt(e, "(u8 *)(%s) + (size_t)(%s)", D, N) : fmt(e, "(u8 *)(%s)", D);
+        line(e, "for (size_t ttx_k = 0, ttx_vl; ttx_k < (size_t)(%s); ttx_k += ttx_vl) {", Z);
+        line(e, "    ttx_vl = __riscv_vsetvl_e8m8((size_t)(%s) - ttx_k);", Z);
+        line(e, "    __riscv_vse8_v_u8m8(%s + ttx_k, __riscv_vmv_v_x_u8m8(0, ttx_vl), ttx_vl);", at);
+        line(e, "}");
+    }
+}
+
+static void copy_offsets(Cg *e, Op *op) {
+    line(e, "i64 ttx_o0 = (i64)%s, ttx_o1 = (i64)%s;", cg_ex(e, op_operand(op, 1), NULL), cg_ex(e, op_operand(op, 2), NULL));
+    line(e, "if (ttx_o0 < 0 || ttx_o1 < 0) { TTX_FAIL(%d); ttx_o0 = ttx_o1 = 0; }", cg_site(e, op));
+}
+
+/* pack: each tile row the source row's run of kept elements, then zeros */
+static bool pack_rows(Cg *e, Op *op) {
+    Value *x = op_operand(op, 0), *r = op_result(op, 0);
+    int64_t s[3], p[3];
+    if (op->nopnds != 3 || cg_vi(e, x)->kind != K_ARRAY || op_attr_ints(op, "shape", s, 3) != 2 || op_attr_ints(op, "packed_size", p, 3) != 2)
+        return false;
+    int64_t R = x->type->sh.dims[0], C = x->type->sh.dims[1], T0 = (s[0] + p[0] - 1) / p[0], T1 = (s[1] + p[1] - 1) / p[1];
+    const char *dn = cg_vi(e, r)->name, *sn = cg_vi(e, x)->name;
+    line(e, "{   /* xsmt.pack by strips of bytes: each tile row a run of its source row, zero padded */");
+    e->ind++;
+    copy_offsets(e, op);
+    line(e, "i64 ttx_l0 = %" PRId64 " - ttx_o0, ttx_l1 = %" PRId64 " - ttx_o1;", R, C);
+    line(e, "if (ttx_l0 > %" PRId64 ") ttx_l0 = %" PRId64 ";", s[0], s[0]);
+    line(e, "if (ttx_l1 > %" PRId64 ") ttx_l1 = %" PRId64 ";", s[1], s[1]);
+    line(e, "for (i64 i0 = 0; i0 < %" PRId64 "; i0++)", T0);
+    line(e, "for (i64 i2 = 0; i2 < %" PRId64 "; i2++)", p[0]);
+    line(e, "for (i64 i1 = 0; i1 < %" PRId64 "; i1++) {", T1);
+    e->ind++;
+    line(e, "i64 u = i0 * %" PRId64 " + i2, w = u < ttx_l0 ? ttx_l1 - i1 * %" PRId64 " : 0;", p[0], p[1]);
+    line(e, "w = w < 0 ? 0 : w > %" PRId64 " ? %" PRId64 " : w;", p[1], p[1]);
+    line(e, "char *ttx_d = (char *)&%s[((i0 * %" PRId64 " + i1) * %" PRId64 " + i2) * %" PRId64 "];", dn, T1, p[0], p[1]);
+    line(e, "const char *ttx_s = w ? (const char *)&%s[(ttx_o0 + u) * %" PRId64 " + ttx_o1 + i1 * %" PRId64 "] : ttx_d;", sn, C, p[1]);
+    bytes(e, "ttx_d", "ttx_s", fmt(e, "w * sizeof %s[0]", dn), fmt(e, "(%" PRId64 " - w) * sizeof %s[0]", p[1], dn));
+    e->ind--;
+    line(e, "}");
+    e->ind--;
+    line(e, "}");
+    return true;
+}
+
+/* unpack: the result's init (a copy of the 4th operand, or zeros), then each
+ * row of the window by runs within one tile */
+static bool unpack_rows(Cg *e, Op *op) {
+    Value *pk = op_operand(op, 0), *r = op_result(op, 0);
+    int64_t s[3];
+    if (cg_vi(e, pk)->kind != K_ARRAY || op_attr_ints(op, "shape", s, 3) != 2) return false;
+    Value *d = op->nopnds == 4 ? op_operand(op, 3) : NULL;
+    if (d && (cg_vi(e, d)->kind != K_ARRAY || !cg_same_shape(d->type, r->type) || d->type->sh.elem != r->type->sh.elem)) return false;
+    if (op->nopnds != 3 && !d) return false;
+    const int64_t *pd = pk->type->sh.dims;
+    const char *dn = cg_vi(e, r)->name, *pn = cg_vi(e, pk)->name;
+    line(e, "{   /* xsmt.unpack by strips of bytes: each row of the window by runs within one tile */");
+    e->ind++;
+    const char *all = fmt(e, "%" PRId64 " * sizeof %s[0]", s[0] * s[1], dn);
+    if (d) bytes(e, fmt(e, "&%s[0]", dn), fmt(e, "&%s[0]", cg_vi(e, d)->name), all, NULL);
+    else bytes(e, fmt(e, "&%s[0]", dn), NULL, NULL, all);
+    copy_offsets(e, op);
+    line(e, "i64 ttx_l0 = %" PRId64 " - ttx_o0, ttx_l1 = %" PRId64 " - ttx_o1;", pd[0] * pd[2], pd[1] * pd[3]);
+    line(e, "if (ttx_l0 > %" PRId64 ") ttx_l0 = %" PRId64 ";", s[0], s[0]);
+    line(e, "if (ttx_l1 > %" PRId64 ") ttx_l1 = %" PRId64 ";", s[1], s[1]);
+    line(e, "for (i64 y = 0; y < ttx_l0; y++)");
+    line(e, "for (i64 x = 0; x < ttx_l1;) {");
+    e->ind++;
+    line(e, "i64 u = ttx_o0 + y, v = ttx_o1 + x, w = v %% %" PRId64 ", run = %" PRId64 " - w;", pd[3], pd[3]);
+    line(e, "if (run > ttx_l1 - x) run = ttx_l1 - x;");
+    bytes(e, fmt(e, "&%s[y * %" PRId64 " + x]", dn, s[1]),
+          fmt(e, "&%s[((u / %" PRId64 " * %" PRId64 " + v / %" PRId64 ") * %" PRId64 " + u %% %" PRId64 ") * %" PRId64 " + w]", pn, pd[2], pd[1], pd[3], pd[2],
+              pd[2], pd[3]),
+          fmt(e, "run * sizeof %s[0]", dn), NULL);
+    line(e, "x += run;");
+    e->ind--;
+    line(e, "}");
+    e->ind--;
+    line(e, "}");
+    return true;
+}
+
+bool rvv_xsmt_copy(Cg *e, Op *op) {
+    if (op_is(op, OP_xsmt_pack) && pack_rows(e, op)) return true;
+    if (op_is(op, OP_xsmt_unpack) && unpack_rows(e, op)) return true;
+    line(e, "/* rvv: per-element %s */", op_name(op));
+    return false;
+}
+
 /* the kernels, after the prelude, when the code calls one */
 void rvv_smt_prelude(FILE *out, const char *body, size_t blen) {
     static const char key[] = "ttx_smt_";
