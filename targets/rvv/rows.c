@@ -54,6 +54,10 @@ static bool is_i32t(const Type *t) {
     Type *el = type_elem((Type *)t);
     return el && el->kind == T_INT && el->i.width == 32;
 }
+static bool is_i8t(const Type *t) {
+    Type *el = type_elem((Type *)t);
+    return el && el->kind == T_INT && el->i.width == 8;
+}
 
 /* a strip loop over [0, n) of one row: opens it, the caller closes */
 static void strip_open(Cg *e, int lm, const char *n) {
@@ -178,7 +182,8 @@ static void strips_by_rows(Cg *e, const Type *t, const char *name, Op *op, const
     RvStrip g;
     rv_strip_init(&g, e, true, LM, t, idx);
     const char *x = strip(&g, op);
-    line(e, "__riscv_vse32_v_%s32m%d(&%s[%s] + ttx_k, %s, ttx_vl);", is_i32t(t) ? "i" : "f", LM, name, cg_flat(e, t->sh.dims, r, idx), x);
+    if (is_i8t(t)) line(e, "__riscv_vse8_v_i8m2((i8 *)&%s[%s] + ttx_k, %s, ttx_vl);", name, cg_flat(e, t->sh.dims, r, idx), rv_i8_narrow(&g, x));
+    else line(e, "__riscv_vse32_v_%s32m%d(&%s[%s] + ttx_k, %s, ttx_vl);", is_i32t(t) ? "i" : "f", LM, name, cg_flat(e, t->sh.dims, r, idx), x);
     close1(e);
     cg_loops_close(e, n);
 }
@@ -211,7 +216,7 @@ static bool mask_rows(Cg *e, Op *op, Value *v, bool emit) {
 /* op's f32 result v (an array) by rows of strips */
 static bool ew_rows(Cg *e, Op *op, Value *v, bool emit) {
     Type *t = v->type;
-    bool in = is_tensor(t) && is_i32t(t);
+    bool in = is_tensor(t) && (is_i32t(t) || is_i8t(t));
     if (!is_tensor(t) || !(rv_fl(t->sh.elem) || in) || t->sh.rank < 1 || t->sh.rank > MAXR || !cg_is_ew(op->info->id)) return false;
     RvStrip g;
     rv_strip_init(&g, e, false, LM, t, NULL);
@@ -521,7 +526,11 @@ static void store_strips(Cg *e, Op *op, const char *const *idx, const char *n, b
     const char *x = rv_vx(&g, val);
     const char *mv = mask && !all ? rv_vm(&g, mask) : NULL;
     const char *vs = is_i32t(val->type) ? "i32" : "f32";
-    if (fname_is(val->type->sh.elem, "f16")) {
+    if (is_i8t(val->type)) {
+        x = rv_i8_narrow(&g, x);
+        if (mv) line(e, "__riscv_vse8_v_i8m2_m(%s, ttx_rp + ttx_k, %s, ttx_vl);", mv, x);
+        else line(e, "__riscv_vse8_v_i8m2(ttx_rp + ttx_k, %s, ttx_vl);", x);
+    } else if (fname_is(val->type->sh.elem, "f16")) {
         const char *hs = rv_hsfx(e, LM);
         x = fmt(e, "__riscv_vfncvt_f_f_w_%s(%s, ttx_vl)", hs, x);
         if (mv) line(e, "__riscv_vse16_v_%s_m(%s, ttx_rp + ttx_k, %s, ttx_vl);", hs, mv, x);
@@ -540,7 +549,7 @@ static void store_rows(Cg *e, Op *op, Aff *pa) {
     int n = cg_loops_open(e, vt->sh.dims, r - 1, idx);
     idx[r - 1] = "0";
     if (fname_is(vt->sh.elem, "f16")) line(e, "_Float16 *ttx_rp = (_Float16 *)(%s);", cg_aff_render(e, pa, vt->sh.elem, idx));
-    else line(e, "%s *ttx_rp = %s;", is_i32t(vt) ? "i32" : "float", cg_aff_render(e, pa, vt->sh.elem, idx));
+    else line(e, "%s *ttx_rp = %s;", is_i32t(vt) ? "i32" : is_i8t(vt) ? "i8" : "float", cg_aff_render(e, pa, vt->sh.elem, idx));
     const char *len = fmt(e, "%" PRId64, L);
     if (prefix_mask(e, mask, r, L, idx, true)) {
         /* the kept lanes are a prefix: its strips, the last one the tail */

@@ -48,6 +48,8 @@ const char *rv_vi(RvStrip *g, Value *v);
 const char *rv_vp(RvStrip *g, Value *v);
 /* the result of the i32 elementwise op, computed from its operands */
 const char *rv_vi_op(RvStrip *g, Op *op);
+/* the i8 lanes (vint8m(lm / 4)) of x, i32 lanes holding i8 values */
+const char *rv_i8_narrow(RvStrip *g, const char *x);
 /* rv_vi for an i32 value, rv_vf for the others */
 const char *rv_vx(RvStrip *g, Value *v);
 /* the result of the f32 elementwise op, computed from its operands */

@@ -123,11 +123,24 @@ static const char *rv_vf_f32(RvStrip *g, Op *op);
 /* ---- integers and masks ------------------------------------------------ */
 
 static bool is_i32(const Type *t) { Type *el = type_elem((Type *)t); return el && el->kind == T_INT && el->i.width == 32; }
+/* i8 values are computed as i32 lanes holding them sign-extended (the
+ * results of + - * sign-extended again from their low 8 bits, so compares,
+ * max, min and select see the i8 values); loaded with vle8 and vsext,
+ * stored narrowed (vncvt) */
+static bool is_i8(const Type *t) { Type *el = type_elem((Type *)t); return el && el->kind == T_INT && el->i.width == 8; }
+static bool is_iw(const Type *t) { return is_i32(t) || is_i8(t); }
+/* "m2": the LMUL of i8 lanes as many as i32 lanes at LMUL lm */
+static const char *b8_lmul(int lm) { return lm == 8 ? "m2" : lm == 4 ? "m1" : lm == 2 ? "mf2" : "mf4"; }
+const char *rv_i8_narrow(RvStrip *g, const char *x) {
+    int lm = g->lm;
+    static const char *const h[] = { "", "mf2", "m1", "", "m2", "", "", "", "m4" };
+    return fmt(g->e, "__riscv_vncvt_x_x_w_i8%s(__riscv_vncvt_x_x_w_i16%s(%s, %s), %s)", b8_lmul(lm), h[lm], x, g->vl, g->vl);
+}
 
 /* an i32 tensor's lanes (vint32mL), or NULL */
 const char *rv_vi(RvStrip *g, Value *v) {
     Cg *e = g->e;
-    if (!is_i32(v->type)) return NULL;
+    if (!is_iw(v->type)) return NULL;
     const char *m = memo_get(g, v);
     if (m) return m;
     const char *vt = fmt(e, "vint32m%d_t", g->lm);
@@ -142,7 +155,7 @@ const char *rv_vi(RvStrip *g, Value *v) {
     }
     Aff *a = cg_aff_of(e, v);
     int r = g->r;
-    if (a && !a->ptr && a->rank == r && a->co[r - 1].k) {
+    if (a && !a->ptr && a->rank == r && a->co[r - 1].k && is_i32(v->type)) {
         int64_t c = a->co[r - 1].c;
         if (!g->emit) return "x";
         const char *base = fmt(e, "(i32)(%s + (i64)%s * %" PRId64 ")", cg_aff_sum(e, a, g->idx), g->k, c);
@@ -151,6 +164,9 @@ const char *rv_vi(RvStrip *g, Value *v) {
         if (c != 1) ids = fmt(e, "__riscv_vmul_vx_i32m%d(%s, %" PRId64 ", %s)", g->lm, ids, c, g->vl);
         return memo_put(g, v, def(g, vt, fmt(e, "__riscv_vadd_vx_i32m%d(%s, %s, %s)", g->lm, ids, base, g->vl)));
     }
+    if (x->kind == K_ARRAY && v->type->sh.dims[r - 1] == g->dims[r - 1] && is_i8(v->type))
+        return memo_put(g, v, def(g, vt, fmt(e, "__riscv_vsext_vf4_i32m%d(__riscv_vle8_v_i8%s((const i8 *)&%s[%s] + %s, %s), %s)", g->lm,
+                                             b8_lmul(g->lm), x->name, cg_flat(e, v->type->sh.dims, r, g->idx), g->k, g->vl, g->vl)));
     if (x->kind == K_ARRAY && v->type->sh.dims[r - 1] == g->dims[r - 1])
         return memo_put(g, v, def(g, vt, fmt(e, "__riscv_vle32_v_i32m%d(&%s[%s] + %s, %s)", g->lm, x->name,
                                              cg_flat(e, v->type->sh.dims, r, g->idx), g->k, g->vl)));
@@ -159,13 +175,27 @@ const char *rv_vi(RvStrip *g, Value *v) {
     return memo_put(g, v, rv_vi_op(g, d));
 }
 
-const char *rv_vx(RvStrip *g, Value *v) { return is_i32(v->type) ? rv_vi(g, v) : rv_vf(g, v); }
+static const char *rv_vi_op32(RvStrip *g, Op *op);
+const char *rv_vx(RvStrip *g, Value *v) { return is_iw(v->type) ? rv_vi(g, v) : rv_vf(g, v); }
 
 /* the lanes of an i32 elementwise op (wrapping: the vector ops are modulo
  * 2^32 as the portable C's unsigned arithmetic is), or NULL */
 const char *rv_vi_op(RvStrip *g, Op *op) {
     Cg *e = g->e;
-    if (op->nres != 1 || op->verbatim || !is_i32(op->res[0].type)) return NULL;
+    if (op->nres != 1 || op->verbatim || !is_iw(op->res[0].type)) return NULL;
+    int lm = g->lm;
+    const char *vt = fmt(e, "vint32m%d_t", lm), *sfx = fmt(e, "i32m%d", lm);
+    if (is_i8(op->res[0].type) && op->nopnds == 2 && (op_is(op, OP_arith_addi) || op_is(op, OP_arith_subi) || op_is(op, OP_arith_muli))) {
+        /* wrapping in 8 bits: the i32 result sign-extended from its low byte */
+        const char *w = rv_vi_op32(g, op);
+        return w ? def(g, vt, fmt(e, "__riscv_vsra_vx_%s(__riscv_vsll_vx_%s(%s, 24, %s), 24, %s)", sfx, sfx, w, g->vl, g->vl)) : NULL;
+    }
+    return rv_vi_op32(g, op);
+}
+
+/* the i32 lanes of op (for i8, before the sign extension of + - *) */
+static const char *rv_vi_op32(RvStrip *g, Op *op) {
+    Cg *e = g->e;
     int lm = g->lm;
     const char *vt = fmt(e, "vint32m%d_t", lm), *sfx = fmt(e, "i32m%d", lm);
     if (op_is(op, OP_arith_select)) {
@@ -205,7 +235,7 @@ const char *rv_vi_op(RvStrip *g, Op *op) {
     }
     if (op->nopnds != 2) return NULL;
     Value *l = op_operand(op, 0), *r = op_operand(op, 1);
-    if (!is_i32(l->type) || !is_i32(r->type)) return NULL;
+    if (!is_iw(l->type) || l->type->sh.elem != op->res[0].type->sh.elem || r->type->sh.elem != l->type->sh.elem) return NULL;
     const char *ls = row_scalar(g, l), *rs = row_scalar(g, r);
     if (rs && !ls) {
         const char *a = rv_vi(g, l);
@@ -289,7 +319,7 @@ const char *rv_vm_op(RvStrip *g, Op *d) {
     int64_t p;
     if (op_is(d, OP_arith_cmpi) && op_attr_int(d, "predicate", &p) && p >= 0 && p <= 9) {
         Value *l = op_operand(d, 0), *r = op_operand(d, 1);
-        if (!is_i32(l->type)) return NULL;
+        if (!is_iw(l->type)) return NULL;
         bool un = p >= 6;
         const char *ls = row_scalar(g, l), *rs = row_scalar(g, r);
         if (ls && !rs) {   /* scalar on the left: the swapped predicate */
@@ -322,7 +352,7 @@ const char *rv_vm_op(RvStrip *g, Op *d) {
 /* ---- f32 --------------------------------------------------------------- */
 
 bool rv_row_pointers(Cg *e, Value *pv, Type *vt, Aff **pa) {
-    if (!is_tensor(vt) || !(rv_fl(vt->sh.elem) || is_i32(vt)) || vt->sh.rank < 1 || vt->sh.rank > MAXR) return false;
+    if (!is_tensor(vt) || !(rv_fl(vt->sh.elem) || is_iw(vt)) || vt->sh.rank < 1 || vt->sh.rank > MAXR) return false;
     Type *pe = type_elem(pv->type);
     if (!pe || pe->kind != T_PTR || pe->ptr.pointee != vt->sh.elem) return false;
     int r = vt->sh.rank;
@@ -361,6 +391,19 @@ const char *rv_load_strip_at(RvStrip *g, Op *op, const char *p) {
         const char *w = def(g, vt, fmt(e, "__riscv_vfwcvt_f_f_v_%s(__riscv_vle16_v_%s_m(%s, %s, %s), %s)", sfx, hs, mv, hp, g->vl, g->vl));
         if (mask == g->stored) return w;
         const char *ov = other ? rv_vf(g, other) : def(g, vt, fmt(e, "__riscv_vfmv_v_f_%s(0.0f, %s)", sfx, g->vl));
+        if (!ov) return NULL;
+        return def(g, vt, fmt(e, "__riscv_vmerge_vvm_%s(%s, %s, %s, %s)", sfx, ov, w, mv, g->vl));
+    }
+    if (is_i8(v->type)) {
+        sfx = fmt(e, "i32m%d", lm);
+        vt = fmt(e, "vint32m%d_t", lm);
+        const char *bp = fmt(e, "(const i8 *)(%s) + %s", p, g->k), *bl = b8_lmul(lm);
+        if (!mask || mask == g->all) return def(g, vt, fmt(e, "__riscv_vsext_vf4_%s(__riscv_vle8_v_i8%s(%s, %s), %s)", sfx, bl, bp, g->vl, g->vl));
+        const char *mv = rv_vm(g, mask);
+        if (!mv) return NULL;
+        const char *w = def(g, vt, fmt(e, "__riscv_vsext_vf4_%s(__riscv_vle8_v_i8%s_m(%s, %s, %s), %s)", sfx, bl, mv, bp, g->vl, g->vl));
+        if (mask == g->stored) return w;
+        const char *ov = other ? rv_vi(g, other) : def(g, vt, fmt(e, "__riscv_vmv_v_x_%s(0, %s)", sfx, g->vl));
         if (!ov) return NULL;
         return def(g, vt, fmt(e, "__riscv_vmerge_vvm_%s(%s, %s, %s, %s)", sfx, ov, w, mv, g->vl));
     }
