@@ -458,11 +458,48 @@ const char *rv_vf(RvStrip *g, Value *v) {
     return memo_put(g, v, rv_vf_op(g, d));
 }
 
+static const char *rv_vf_f32(RvStrip *g, Op *op);
+
+/* f16 exp, the interpreter's exp in double rounded once to f16: the f32
+ * vector exp (within one f32 ulp, 2^-23) rounded to f16, which is that
+ * value wherever y * (1 - 2^-21) and y * (1 + 2^-21) round to the same f16
+ * (rounding is monotonic and the exact exp lies between them); the lanes
+ * where they do not (about one in 2^9, and NaN) are computed as the
+ * portable C does, exp in double rounded by ttx_f16r */
+static const char *exp_h(RvStrip *g, Op *op) {
+    Cg *e = g->e;
+    int lm = g->lm;
+    if (op->nopnds != 1) return NULL;
+    const char *x = rv_vf(g, op_operand(op, 0)), *y = x ? rv_vf_f32(g, op) : NULL;
+    if (!y) return NULL;
+    const char *sfx = rv_sfx(e, lm), *bs = rv_bsfx(e, lm);
+    const char *h = def(g, rv_vt(e, lm), round_h(g, y));
+    const char *lo = round_h(g, fmt(e, "__riscv_vfmul_vf_%s(%s, 0x1.fffffp-1f, %s)", sfx, y, g->vl));
+    const char *hi = round_h(g, fmt(e, "__riscv_vfmul_vf_%s(%s, 0x1.000008p+0f, %s)", sfx, y, g->vl));
+    const char *near = def(g, fmt(e, "vbool%d_t", 32 / lm), fmt(e, "__riscv_vmfne_vv_%s_%s(%s, %s, %s)", sfx, bs, lo, hi, g->vl));
+    if (g->emit) {
+        line(e, "if (__riscv_vcpop_m_%s(%s, %s)) {   /* lanes near an f16 rounding boundary: exp in double */", bs, near, g->vl);
+        e->ind++;
+        line(e, "float ttx_ex[__riscv_vsetvlmax_e32m%d()], ttx_eh[__riscv_vsetvlmax_e32m%d()];", lm, lm);
+        line(e, "u8 ttx_eb[__riscv_vsetvlmax_e32m%d() / 8 + 1];", lm);
+        line(e, "__riscv_vse32_v_%s(ttx_ex, %s, %s);", sfx, x, g->vl);
+        line(e, "__riscv_vse32_v_%s(ttx_eh, %s, %s);", sfx, h, g->vl);
+        line(e, "__riscv_vsm_v_%s(ttx_eb, %s, %s);", bs, near, g->vl);
+        line(e, "for (size_t ttx_i = 0; ttx_i < %s; ttx_i++)", g->vl);
+        line(e, "    if (ttx_eb[ttx_i / 8] >> (ttx_i %% 8) & 1) ttx_eh[ttx_i] = (float)ttx_f16r(exp((double)ttx_ex[ttx_i]));");
+        line(e, "%s = __riscv_vle32_v_%s(ttx_eh, %s);", h, sfx, g->vl);
+        e->ind--;
+        line(e, "}");
+    }
+    return h;
+}
+
 const char *rv_vf_op(RvStrip *g, Op *op) {
     if (op->nres != 1 || op->verbatim || !rv_fl(type_elem(op->res[0].type))) return NULL;
     if (fname_is(type_elem(op->res[0].type), "f16")) {
-        /* the f32 op, rounded to f16; exp is not the f32 one rounded */
-        if (op->info->id == OP_math_exp || op->info->id == OP_math_erf) return NULL;
+        /* the f32 op, rounded to f16; erf is not the f32 one rounded */
+        if (op->info->id == OP_math_exp) return exp_h(g, op);
+        if (op->info->id == OP_math_erf) return NULL;
         if (op->info->id == OP_arith_extf || op->info->id == OP_arith_truncf) {
             const char *a = op->nopnds == 1 ? rv_vf(g, op_operand(op, 0)) : NULL;
             return a ? def(g, rv_vt(g->e, g->lm), round_h(g, a)) : NULL;
