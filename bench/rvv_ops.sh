@@ -27,7 +27,7 @@ KERNELS="
 i8_rows|tests/rvv/i8_rows.ttir|1|--arg x=ones:256:int8 --arg y=arange:256:int8 --arg z=zeros:256:int8 --arg n=200
 dot_i8|tests/rvv/dot_i8.ttir|1|--arg a=arange:128:int8 --arg b=ones:192:int8 --arg c=zeros:384:int32
 red_i32|tests/rvv/red_i32.ttir|1|--arg x=arange:528:int32 --arg s=zeros:8:int32 --arg nc=100
-red_f16|tests/rvv/red_f16.ttir|1|--arg x=randn:528:float16:3 --arg s=zeros:4:float16 --arg nc=100
+red_f16|tests/rvv/red_f16.ttir|1|--arg x=randn:528:float16:3 --arg s=zeros:8:float16 --arg nc=100
 mask2d|tests/rvv/mask2d.ttir|1|--arg x=randn:630:float32:5 --arg y=zeros:630:float32 --arg s=70 --arg nr=6 --arg nc=50
 exp_f16|tests/rvv/exp_f16.ttir|1|--arg x=randn:256:float16:7 --arg y=zeros:256:float16 --arg n=250
 "

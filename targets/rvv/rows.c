@@ -719,7 +719,7 @@ static int reduce_kind(Cg *e, Op *op) {
     Value *s0 = op_operand(op, 0);
     Type *st = s0->type;
     bool in = is_tensor(st) && is_i32t(st);
-    if (!is_tensor(st) || !(fname_is(st->sh.elem, "f32") || in) || axis != st->sh.rank - 1 || st->sh.rank > MAXR) return -1;
+    if (!is_tensor(st) || !(rv_fl(st->sh.elem) || in) || axis != st->sh.rank - 1 || st->sh.rank > MAXR) return -1;
     Block *b = op->regions[0].first;
     Op *c = b->first, *t = c ? c->next : NULL;
     if (b->nargs != 2 || !c || !t || t->next || !op_is(t, OP_tt_reduce_return) || t->nopnds != 1 || op_operand(t, 0) != op_result(c, 0) ||
@@ -752,6 +752,7 @@ bool rvv_reduce(Cg *e, Op *op, bool scan) {
     idx[r - 1] = "0";
     const char *dst = is_tensor(res->type) ? fmt(e, "%s[%s]", cg_vi(e, res)->name, cg_flat(e, st->sh.dims, r - 1, idx)) : cg_vi(e, res)->name;
     int64_t L = st->sh.dims[r - 1];
+    bool h = fname_is(st->sh.elem, "f16");
     RvStrip g;
     if (k == 0) {
         /* the interpreter's order: halving, element j with element j + m
@@ -775,7 +776,10 @@ bool rvv_reduce(Cg *e, Op *op, bool scan) {
             strip_open(e, LM, fmt(e, "%" PRId64, nn - m));
             line(e, "vfloat32m%d_t ttx_a = __riscv_vle32_v_f32m%d(ttx_r + ttx_k, ttx_vl);", LM, LM);
             line(e, "vfloat32m%d_t ttx_b = __riscv_vle32_v_f32m%d(ttx_r + %" PRId64 " + ttx_k, ttx_vl);", LM, LM, m);
-            line(e, "__riscv_vse32_v_f32m%d(ttx_r + ttx_k, __riscv_vfadd_vv_f32m%d(ttx_a, ttx_b, ttx_vl), ttx_vl);", LM, LM);
+            if (h)   /* f16: each sum rounded to f16 (exact: f32 has 2 * 11 + 2 bits) */
+                line(e, "__riscv_vse32_v_f32m%d(ttx_r + ttx_k, __riscv_vfwcvt_f_f_v_f32m%d(__riscv_vfncvt_f_f_w_f16m%d(__riscv_vfadd_vv_f32m%d(ttx_a, ttx_b, "
+                        "ttx_vl), ttx_vl), ttx_vl), ttx_vl);", LM, LM, LM / 2, LM);
+            else line(e, "__riscv_vse32_v_f32m%d(ttx_r + ttx_k, __riscv_vfadd_vv_f32m%d(ttx_a, ttx_b, ttx_vl), ttx_vl);", LM, LM);
             close1(e);
             line(e, "ttx_n = %" PRId64 ";", m);
             close1(e);
@@ -785,8 +789,13 @@ bool rvv_reduce(Cg *e, Op *op, bool scan) {
             for (int64_t m, nn = L; nn > 1; nn = m) {
                 m = (nn + 1) / 2;
                 line(e, "if (ttx_n == %" PRId64 ") {", nn);
-                line(e, "    ttx_s = __riscv_vfadd_vv_f32m%d_tu(ttx_s, ttx_s, __riscv_vslidedown_vx_f32m%d(ttx_s, %" PRId64 ", %" PRId64 "), %" PRId64 ");",
-                     LM, LM, m, nn - m, nn - m);
+                if (h)
+                    line(e, "    ttx_s = __riscv_vfwcvt_f_f_v_f32m%d_tu(ttx_s, __riscv_vfncvt_f_f_w_f16m%d(__riscv_vfadd_vv_f32m%d(ttx_s, "
+                            "__riscv_vslidedown_vx_f32m%d(ttx_s, %" PRId64 ", %" PRId64 "), %" PRId64 "), %" PRId64 "), %" PRId64 ");",
+                         LM, LM / 2, LM, LM, m, nn - m, nn - m, nn - m, nn - m);
+                else
+                    line(e, "    ttx_s = __riscv_vfadd_vv_f32m%d_tu(ttx_s, ttx_s, __riscv_vslidedown_vx_f32m%d(ttx_s, %" PRId64 ", %" PRId64 "), %" PRId64 ");",
+                         LM, LM, m, nn - m, nn - m);
                 line(e, "    ttx_n = %" PRId64 ";", m);
                 line(e, "}");
             }

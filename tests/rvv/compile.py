@@ -153,7 +153,10 @@ cases = [
     # i32 sum and max: a _tu accumulator, one vredsum / vredmax
     ("tests/rvv/red_i32.ttir", ["red_i32(", "__riscv_vadd_vv_i32m8_tu(ttx_acc, ttx_acc,", "__riscv_vredsum_vs_i32m8_i32m1(",
                                 "__riscv_vmax_vv_i32m8_tu(ttx_acc, ttx_acc,", "__riscv_vredmax_vs_i32m8_i32m1("]),
-    ("tests/rvv/red_f16.ttir", ["red_f16("]),
+    # f16 sum in the halving order, each sum rounded to f16 (vfncvt, vfwcvt);
+    # the max a _tu accumulator and one vfredmax
+    ("tests/rvv/red_f16.ttir", ["red_f16(", "__riscv_vfwcvt_f_f_v_f32m8_tu(ttx_s, __riscv_vfncvt_f_f_w_f16m4(__riscv_vfadd_vv_f32m8(ttx_s,",
+                                "__riscv_vfredmax_vs_f32m8_f32m1("]),
     # f16 exp: the f32 vector exp rounded to f16, the lanes near an f16
     # rounding boundary (y * (1 -+ 2^-21) rounding apart) in double
     ("tests/rvv/exp_f16.ttir", ["exp_f16(", "ttx_vexpf_m8(", "0x1.fffffp-1f", "0x1.000008p+0f", "__riscv_vsm_v_b4(",
@@ -179,7 +182,7 @@ SCALAR = {
     "tests/rvv/i8_rows.ttir": {},
     "tests/rvv/dot_i8.ttir": {"tt.dot": 1},
     "tests/rvv/red_i32.ttir": {},
-    "tests/rvv/red_f16.ttir": {"tt.reduce": 1},
+    "tests/rvv/red_f16.ttir": {},
     "tests/rvv/exp_f16.ttir": {},
     "samples/riscv/addmm.ttir": {"arith.constant": 1},
     "samples/riscv/bmm.ttir": {},
