@@ -27,6 +27,9 @@
  *   tolerance by thousands of ulp);
  * - a store masked by `R && P`, R the same along the row and P a prefix
  *   mask: the row's prefix, nothing when R is false;
+ * - a 2-D i8 x i8 -> i32 tt.dot: 4 rows of i32 accumulators, each step a
+ *   vwmacc.vx of A's element and B's row widened to i16 (wrapping sums:
+ *   any order is the interpreter's);
  * - a 2-D f32 tt.dot: a register-blocked micro-kernel, 4 rows of
  *   accumulators of one strip of columns, k outside, one vfmacc.vf per row
  *   and k (each product added with one rounding, in k order); when its
@@ -853,7 +856,52 @@ static bool dot_ok(Cg *e, Op *op) {
     return carr || cg_is_uniform_value(c);
 }
 
+/* a 2-D i8 x i8 -> i32 dot of arrays, its accumulator an i32 array or
+ * uniform: the sums wrap in 32 bits, so any order is the interpreter's */
+static bool dot_i8_ok(Cg *e, Op *op) {
+    if (!op_is(op, OP_tt_dot) || op->nopnds < 3 || op->nres != 1) return false;
+    Value *a = op_operand(op, 0), *b = op_operand(op, 1), *c = op_operand(op, 2), *res = op_result(op, 0);
+    Type *rt = res->type;
+    if (!is_tensor(rt) || rt->sh.rank != 2 || !is_i32t(rt) || !is_i8t(a->type) || !is_i8t(b->type) || !is_tensor(c->type) || !is_i32t(c->type))
+        return false;
+    if (cg_vi(e, a)->kind != K_ARRAY || cg_vi(e, b)->kind != K_ARRAY) return false;
+    return (cg_vi(e, c)->kind == K_ARRAY && cg_same_shape(c->type, rt)) || cg_is_uniform_value(c);
+}
+/* 4 rows of i32 accumulators of one strip of columns, k inside: each step
+ * a vwmacc.vx of A's element and B's row sign-extended to i16 */
+static void dot_i8(Cg *e, Op *op) {
+    Value *a = op_operand(op, 0), *b = op_operand(op, 1), *c = op_operand(op, 2), *res = op_result(op, 0);
+    Type *rt = res->type;
+    bool carr = cg_vi(e, c)->kind == K_ARRAY;
+    int64_t M = rt->sh.dims[0], N = rt->sh.dims[1], K = a->type->sh.dims[1];
+    int mr = M % 4 == 0 ? 4 : M % 2 == 0 ? 2 : 1;
+    const char *A = cg_vi(e, a)->name, *B = cg_vi(e, b)->name, *C = cg_vi(e, c)->name, *R = cg_vi(e, res)->name;
+    const char *zi[2] = { "0", "0" };
+    line(e, "/* i8 x i8 -> i32: vwmacc.vx on B's rows widened to i16 */");
+    if (!carr) line(e, "const i32 ttx_c0 = %s;", cg_ex(e, c, zi));
+    line(e, "for (i64 i0 = 0; i0 < %" PRId64 "; i0 += %d) {", M, mr);
+    e->ind++;
+    strip_open(e, 4, fmt(e, "%" PRId64, N));
+    for (int q = 0; q < mr; q++) {
+        if (carr) line(e, "vint32m4_t ttx_c%d = __riscv_vle32_v_i32m4(&%s[(i0 + %d) * %" PRId64 "] + ttx_k, ttx_vl);", q + 1, C, q, N);
+        else line(e, "vint32m4_t ttx_c%d = __riscv_vmv_v_x_i32m4(ttx_c0, ttx_vl);", q + 1);
+    }
+    line(e, "for (i64 k = 0; k < %" PRId64 "; k++) {", K);
+    e->ind++;
+    line(e, "vint16m2_t ttx_b = __riscv_vsext_vf2_i16m2(__riscv_vle8_v_i8m1((const i8 *)&%s[k * %" PRId64 "] + ttx_k, ttx_vl), ttx_vl);", B, N);
+    for (int q = 0; q < mr; q++)
+        line(e, "ttx_c%d = __riscv_vwmacc_vx_i32m4(ttx_c%d, (i16)%s[(i0 + %d) * %" PRId64 " + k], ttx_b, ttx_vl);", q + 1, q + 1, A, q, K);
+    close1(e);
+    for (int q = 0; q < mr; q++) line(e, "__riscv_vse32_v_i32m4(&%s[(i0 + %d) * %" PRId64 "] + ttx_k, ttx_c%d, ttx_vl);", R, q, N, q + 1);
+    close1(e);
+    close1(e);
+}
+
 bool rvv_dot(Cg *e, Op *op) {
+    if (dot_i8_ok(e, op)) {
+        dot_i8(e, op);
+        return true;
+    }
     if (dd_dot(e, op)) return true;
     if (!dot_ok(e, op)) return scalar(e, op);
     dot_arrays(e, op, cg_vi(e, op_operand(op, 0))->name, cg_vi(e, op_operand(op, 1))->name, out_name(e, op, 2));
