@@ -235,19 +235,20 @@ static bool scalar(Cg *e, Op *op) {
     return false;
 }
 
-/* a splat constant's array (f32, f16 as floats, i32): one strip loop of
+/* a splat constant's array (f32, i32): one strip loop of
  * vfmv/vmv over the whole array */
 static bool const_rows(Cg *e, Op *op, Value *v) {
     Type *t = v->type;
-    if (!op_is(op, OP_arith_constant) || !is_tensor(t) || t->sh.rank > MAXR || !cg_is_uniform_value(v)) return false;
-    bool f = rv_fl(t->sh.elem);
+    Attr *c = op_attr(op, "value");
+    if (!op_is(op, OP_arith_constant) || !is_tensor(t) || !c || c->kind != A_DENSE || c->dense.n != 1) return false;
+    bool f = fname_is(t->sh.elem, "f32");
     if (!f && !is_i32t(t)) return false;
-    const char *zi[MAXR];
-    for (int d = 0; d < MAXR; d++) zi[d] = "0";
+    const char *l = cg_lit_attr(e, c->dense.elts[0], t->sh.elem);
+    if (!l) return false;
     int64_t n = type_numel(t);
     line(e, "{");
     e->ind++;
-    line(e, "const %s ttx_u = %s;", f ? "float" : "i32", cg_ex(e, v, zi));
+    line(e, "const %s ttx_u = %s;", f ? "float" : "i32", l);
     strip_open(e, LM, fmt(e, "%" PRId64, n));
     if (f) line(e, "__riscv_vse32_v_f32m%d(&%s[0] + ttx_k, __riscv_vfmv_v_f_f32m%d(ttx_u, ttx_vl), ttx_vl);", LM, cg_vi(e, v)->name, LM);
     else line(e, "__riscv_vse32_v_i32m%d(&%s[0] + ttx_k, __riscv_vmv_v_x_i32m%d(ttx_u, ttx_vl), ttx_vl);", LM, cg_vi(e, v)->name, LM);
