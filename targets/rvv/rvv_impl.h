@@ -70,6 +70,11 @@ const char *rv_load_strip(RvStrip *g, Op *op);
 /* ... through the row's pointer p (an f32 load of the domain's shape) */
 const char *rv_load_strip_at(RvStrip *g, Op *op, const char *p);
 
+/* reduce.c: the kind of reduction rvv_reduce writes by strips for op
+ * (0 f32/f16 add, 1 max, 2 min, 3..7 i32 add, maxsi, minsi, maxui, minui),
+ * or -1 (the per-element code) */
+int rv_reduce_kind(Cg *e, Op *op);
+
 /* "f32m8", "vfloat32m8_t", "b4" for LMUL lm */
 const char *rv_sfx(Cg *e, int lm);
 const char *rv_vt(Cg *e, int lm);
