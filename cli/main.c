@@ -34,6 +34,7 @@ typedef struct Opts {
     bool target_opts_given;
     const char *target_opt;       /* the first KTIR option given */
     const char *smt_arch;         /* --smt-arch=k1|k3, or NULL */
+    const char *smt_ime;          /* --smt-ime=hw|ref (--emit=rvv), or NULL */
     Pipeline pl;
     RunOpts ro;
 } Opts;
@@ -140,7 +141,7 @@ static const char *usage =
     "subcommands:\n"
     "  run KERNEL ...             run a kernel on the CPU with .npy or generated inputs\n"
     "                             and write buffers as .npy ('ttxform run --help');\n"
-    "                             --target=riscv64|riscv64-rvv --vlen=128|256|512 runs\n"
+    "                             --target=riscv64|riscv64-rvv --vlen=128|...|1024 runs\n"
     "                             it under qemu-riscv64\n"
     "  build KERNEL --target=riscv64|riscv64-rvv -o K.o|K.so|K.s\n"
     "                             compile the kernel's C for RISC-V with clang-19 -O2\n"
@@ -190,7 +191,7 @@ static int parse_args(int argc, char **argv, Opts *o, bool *done) {
     bool options = true;
     const char *seen_out = NULL, *seen_emit = NULL, *seen_grid = NULL, *seen_base = NULL,
                *seen_layout = NULL, *seen_dump = NULL, *seen_space = NULL,
-               *seen_smt = NULL;
+               *seen_smt = NULL, *seen_ime = NULL;
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
         if (options && !strcmp(a, "--")) { options = false; continue; }
@@ -267,6 +268,11 @@ static int parse_args(int argc, char **argv, Opts *o, bool *done) {
             if (once(&seen_smt, a)) return 1;
             if (strcmp(v, "k1") && strcmp(v, "k3")) return bad_usage("invalid value in '%s' (expected k1 or k3)", a);
             o->smt_arch = v;
+        } else if ((t = take_value(n, "smt-ime", argc, argv, &i, &v))) {
+            if (t < 0) return bad_usage("option '%s' needs a value (hw or ref)", a);
+            if (once(&seen_ime, a)) return 1;
+            if (strcmp(v, "hw") && strcmp(v, "ref")) return bad_usage("invalid value in '%s' (expected hw or ref)", a);
+            o->smt_ime = v;
         } else if ((t = take_value(n, "dump-dir", argc, argv, &i, &v))) {
             if (t < 0 || !*v) return bad_usage("option '%s' needs a directory", a);
             if (once(&seen_dump, a)) return 1;
@@ -613,6 +619,7 @@ static int process(Opts *o, const Target *tgt, const Target *emit_tgt, const cha
         parse_set_progress(NULL, NULL);
         sec[secs[i].len] = saved;
         if (m && o->smt_arch) xsmt_set_core(c, m, o->smt_arch);
+        if (m && o->smt_ime) op_set_attr(c, m, "ttx.smt_ime", attr_string(c, o->smt_ime, strlen(o->smt_ime)));
         if (nsec == 1) release_input(buf, maplen);
         char prefix[300];
         if (nsec > 1) snprintf(prefix, sizeof prefix, "%s%d-", dump_prefix, i + 1);
@@ -717,6 +724,12 @@ static int run(int argc, char **argv) {
     if (tgt && o.pl.n) tgt = NULL;   /* an explicit pipeline wins */
     if (o.target_opts_given && tgt && strcmp(tgt->name, "ktir")) {
         fprintf(stderr, "ttxform: error: option '%s' has no effect with --emit=%s: --grid, --base-addresses, --data-layout and --fix apply to --emit=ktir\n", o.target_opt, tgt->name);
+        pipeline_free(&o.pl);
+        free(o.ins);
+        return 1;
+    }
+    if (o.smt_ime && (!emit_tgt || strcmp(emit_tgt->name, "rvv"))) {
+        fprintf(stderr, "ttxform: error: --smt-ime applies to --emit=rvv (or -o FILE.rvv.c)\n");
         pipeline_free(&o.pl);
         free(o.ins);
         return 1;

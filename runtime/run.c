@@ -33,7 +33,7 @@ static const char *run_usage =
     "                   [--repeat=N] [--bench]\n"
     "       ttxform run KERNEL.ktir [--grid=X[,Y[,Z]]] --arg NAME=VALUE... [--output ...]\n"
     "       ttxform run KERNEL.ttir --via=ktir [--check] --grid=... --arg ... --output ...\n"
-    "       ttxform run KERNEL.ttir --target=riscv64|riscv64-rvv [--vlen=128|256|512]\n"
+    "       ttxform run KERNEL.ttir --target=riscv64|riscv64-rvv [--vlen=128|256|512|1024]\n"
     "                   [--cache-dir=DIR] [--smt-ime=ref] [--check] --grid=... --arg ... --output ...\n"
     "\n"
     "Runs a kernel over a grid of programs on the CPU.  KERNEL '-' is stdin.\n"
@@ -133,7 +133,8 @@ static const char *run_usage =
     "                         back through a temporary directory, always removed\n"
     "  --target=riscv64-rvv   the same with the --emit=rvv C (RVV intrinsics) and\n"
     "                         -march=rv64gcv (rv64gcv_zvfh when the kernel uses f16)\n"
-    "  --vlen=128|256|512     the vector length qemu emulates (default 256); tails\n"
+    "  --vlen=N               the vector length qemu emulates: 128, 256, 512 or 1024\n"
+    "                         (default 256; 1024 for K3's IME instructions); tails\n"
     "                         and masked-off elements are all ones\n"
     "                         (rvv_ta_all_1s, rvv_ma_all_1s)\n"
     "  --cache-dir=DIR        keep built programs in DIR and reuse them (also\n"
@@ -348,7 +349,7 @@ static int parse_cli(int argc, char **argv, RunOptsCli *o) {
         } else if (which == 8) {
             if (!rv_parse_target(val, &o->target)) return usage_error("unknown target '%s' (expected riscv64 or riscv64-rvv)", val);
         } else if (which == 9) {
-            if (!rv_parse_vlen(val, &o->vlen)) return usage_error("bad --vlen '%s' (expected 128, 256 or 512)", val);
+            if (!rv_parse_vlen(val, &o->vlen)) return usage_error("bad --vlen '%s' (expected 128, 256, 512 or 1024)", val);
         } else if (which == 10) {
             if (!*val) return usage_error("option '%s' needs a directory", a);
             o->cache_dir = val;

@@ -38,6 +38,7 @@ bool rv_parse_vlen(const char *s, int *vlen) {
     if (!strcmp(s, "128")) *vlen = 128;
     else if (!strcmp(s, "256")) *vlen = 256;
     else if (!strcmp(s, "512")) *vlen = 512;
+    else if (!strcmp(s, "1024")) *vlen = 1024;
     else return false;
     return true;
 }

@@ -1,7 +1,7 @@
 /* riscv.h - kernels built for RISC-V and run under qemu-riscv64.
  *
  *   ttxform build KERNEL.ttir --target=riscv64|riscv64-rvv -o K.o|K.so|K.s
- *   ttxform run KERNEL.ttir --target=riscv64|riscv64-rvv [--vlen=128|256|512] ...
+ *   ttxform run KERNEL.ttir --target=riscv64|riscv64-rvv [--vlen=128|256|512|1024] ...
  *
  * Both emit the kernel's C in-process and compile it with clang-19
  * --target=riscv64-linux-gnu -O2: `riscv64` the portable C target's with

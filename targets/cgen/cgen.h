@@ -67,6 +67,9 @@ typedef struct CgenStrategy {
     bool (*defer)(Cg *e, Op *op);
     /* an xsmt.mmt4d, its result declared (a micro-kernel of the strategy's own) */
     bool (*mmt4d)(Cg *e, Op *op);
+    /* an xsmt.pack, unpack or repack, its result declared: false leaves it
+     * to the generic index loops */
+    bool (*xsmt_copy)(Cg *e, Op *op);
     /* an scf.for (its iter args declared) that the strategy writes its own
      * way when a run-time test holds.  With late non-NULL it only answers
      * whether it will, and sets late[i] for each iter arg i whose init the

@@ -87,6 +87,7 @@ static bool emit_pack(Cg *e, Op *op) {
     if (!is_tensor(x->type) || x->type->sh.rank != 2 || op->nopnds < 3 || !two(op, "shape", s) || !two(op, "packed_size", p))
         return cg_unsupported(e, op, "malformed");
     if (!cg_declare(e, r)) return false;
+    if (e->s->xsmt_copy && e->s->xsmt_copy(e, op)) return !e->failed;
     line(e, "{");
     e->ind++;
     offsets(e, op);
@@ -101,6 +102,7 @@ static bool emit_unpack(Cg *e, Op *op) {
     int64_t s[2];
     if (!is_tensor(pk->type) || pk->type->sh.rank != 4 || op->nopnds < 3 || !two(op, "shape", s)) return cg_unsupported(e, op, "malformed");
     if (!cg_declare(e, r)) return false;
+    if (e->s->xsmt_copy && e->s->xsmt_copy(e, op)) return !e->failed;
     const char *name = cg_vi(e, r)->name;
     line(e, "{");
     e->ind++;
@@ -126,6 +128,7 @@ static bool emit_repack(Cg *e, Op *op) {
     const char *T = cg_rtype(e, pk->type->sh.elem);
     if (!T) return cg_unsupported(e, op, "its element type");
     if (!cg_declare(e, r)) return false;
+    if (e->s->xsmt_copy && e->s->xsmt_copy(e, op)) return !e->failed;
     line(e, "{");
     e->ind++;
     line(e, "%s ttx_w[%" PRId64 "];", T, s[0] * s[1]);

@@ -13,17 +13,12 @@
  *   load's other); other loads fill their array by strips, also through an
  *   array of pointers whose row turns out consecutive at run time;
  * - f32 elementwise arrays, array copies and pointer advances by strips;
- * - an f32 reduction along the row with one maxnumf or minnumf: a
- *   tail-undisturbed (`_tu`) vector accumulator over the strips, then one
- *   vfredmax / vfredmin (exact in any order); with one addf: the
- *   interpreter's halving order, each level a strip loop of vfadd over the
- *   two halves while they exceed one register group, then the rest of the
- *   levels in registers (vslidedown by half, a _tu vfadd over the first
- *   half), so the sum has the interpreter's bits (a vfredusum would
- *   sum in another order: layernorm's variance then misses --check's
- *   tolerance by thousands of ulp);
+ * - reductions along the row: reduce.c;
  * - a store masked by `R && P`, R the same along the row and P a prefix
  *   mask: the row's prefix, nothing when R is false;
+ * - a 2-D i8 x i8 -> i32 tt.dot: 4 rows of i32 accumulators, each step a
+ *   vwmacc.vx of A's element and B's row widened to i16 (wrapping sums:
+ *   any order is the interpreter's);
  * - a 2-D f32 tt.dot: a register-blocked micro-kernel, 4 rows of
  *   accumulators of one strip of columns, k outside, one vfmacc.vf per row
  *   and k (each product added with one rounding, in k order); when its
@@ -50,6 +45,10 @@ enum { LM = 8, LM_DOT = 4 };
 static bool is_i32t(const Type *t) {
     Type *el = type_elem((Type *)t);
     return el && el->kind == T_INT && el->i.width == 32;
+}
+static bool is_i8t(const Type *t) {
+    Type *el = type_elem((Type *)t);
+    return el && el->kind == T_INT && el->i.width == 8;
 }
 
 /* a strip loop over [0, n) of one row: opens it, the caller closes */
@@ -175,17 +174,41 @@ static void strips_by_rows(Cg *e, const Type *t, const char *name, Op *op, const
     RvStrip g;
     rv_strip_init(&g, e, true, LM, t, idx);
     const char *x = strip(&g, op);
-    line(e, "__riscv_vse32_v_%s32m%d(&%s[%s] + ttx_k, %s, ttx_vl);", is_i32t(t) ? "i" : "f", LM, name, cg_flat(e, t->sh.dims, r, idx), x);
+    if (is_i8t(t)) line(e, "__riscv_vse8_v_i8m2((i8 *)&%s[%s] + ttx_k, %s, ttx_vl);", name, cg_flat(e, t->sh.dims, r, idx), rv_i8_narrow(&g, x));
+    else line(e, "__riscv_vse32_v_%s32m%d(&%s[%s] + ttx_k, %s, ttx_vl);", is_i32t(t) ? "i" : "f", LM, name, cg_flat(e, t->sh.dims, r, idx), x);
     close1(e);
     cg_loops_close(e, n);
 }
 
 
 
+/* op's i1 result v (an array of bytes, 0 or 1) by rows of strips: the mask
+ * of each strip, its lanes stored as bytes (vmerge of 1 into 0s, vse8) */
+static bool mask_rows(Cg *e, Op *op, Value *v, bool emit) {
+    Type *t = v->type;
+    if (!is_tensor(t) || !type_is_int(t->sh.elem, 1) || t->sh.rank < 1 || t->sh.rank > MAXR || !cg_is_ew(op->info->id)) return false;
+    RvStrip g;
+    rv_strip_init(&g, e, false, LM, t, NULL);
+    if (!rv_vm_op(&g, op)) return false;
+    if (!emit) return true;
+    int r = t->sh.rank;
+    const char *idx[MAXR];
+    int n = cg_loops_open(e, t->sh.dims, r - 1, idx);
+    idx[r - 1] = "0";
+    strip_open(e, LM, fmt(e, "%" PRId64, t->sh.dims[r - 1]));
+    rv_strip_init(&g, e, true, LM, t, idx);
+    const char *x = rv_vm_op(&g, op);
+    line(e, "__riscv_vse8_v_u8m2((u8 *)&%s[%s] + ttx_k, __riscv_vmerge_vxm_u8m2(__riscv_vmv_v_x_u8m2(0, ttx_vl), 1, %s, ttx_vl), ttx_vl);",
+         cg_vi(e, v)->name, cg_flat(e, t->sh.dims, r, idx), x);
+    close1(e);
+    cg_loops_close(e, n);
+    return true;
+}
+
 /* op's f32 result v (an array) by rows of strips */
 static bool ew_rows(Cg *e, Op *op, Value *v, bool emit) {
     Type *t = v->type;
-    bool in = is_tensor(t) && is_i32t(t);
+    bool in = is_tensor(t) && (is_i32t(t) || is_i8t(t));
     if (!is_tensor(t) || !(rv_fl(t->sh.elem) || in) || t->sh.rank < 1 || t->sh.rank > MAXR || !cg_is_ew(op->info->id)) return false;
     RvStrip g;
     rv_strip_init(&g, e, false, LM, t, NULL);
@@ -201,9 +224,37 @@ static bool scalar(Cg *e, Op *op) {
     return false;
 }
 
+/* a splat constant's array (f32, i32): one strip loop of
+ * vfmv/vmv over the whole array */
+static bool const_rows(Cg *e, Op *op, Value *v) {
+    Type *t = v->type;
+    Attr *c = op_attr(op, "value");
+    if (!op_is(op, OP_arith_constant) || !is_tensor(t) || !c || c->kind != A_DENSE || c->dense.n != 1) return false;
+    bool f = fname_is(t->sh.elem, "f32");
+    if (!f && !is_i32t(t)) return false;
+    const char *l = cg_lit_attr(e, c->dense.elts[0], t->sh.elem);
+    if (!l) return false;
+    int64_t n = type_numel(t);
+    line(e, "{");
+    e->ind++;
+    line(e, "const %s ttx_u = %s;", f ? "float" : "i32", l);
+    strip_open(e, LM, fmt(e, "%" PRId64, n));
+    if (f) line(e, "__riscv_vse32_v_f32m%d(&%s[0] + ttx_k, __riscv_vfmv_v_f_f32m%d(ttx_u, ttx_vl), ttx_vl);", LM, cg_vi(e, v)->name, LM);
+    else line(e, "__riscv_vse32_v_i32m%d(&%s[0] + ttx_k, __riscv_vmv_v_x_i32m%d(ttx_u, ttx_vl), ttx_vl);", LM, cg_vi(e, v)->name, LM);
+    close1(e);
+    close1(e);
+    return true;
+}
+
 bool rvv_elementwise(Cg *e, Op *op, Value *v) {
+    if (const_rows(e, op, v)) return true;
+    if (rvv_trans_unread(e, op)) {
+        line(e, "(void)%s;   /* not made: the xsmt.mmt4d micro-kernels read the pack under this tt.trans */", cg_vi(e, v)->name);
+        return true;
+    }
     if (ptr_add(e, op, v, false)) return ptr_add(e, op, v, true);
     if (ew_rows(e, op, v, false)) return ew_rows(e, op, v, true);
+    if (mask_rows(e, op, v, false)) return mask_rows(e, op, v, true);
     return scalar(e, op);
 }
 
@@ -490,7 +541,11 @@ static void store_strips(Cg *e, Op *op, const char *const *idx, const char *n, b
     const char *x = rv_vx(&g, val);
     const char *mv = mask && !all ? rv_vm(&g, mask) : NULL;
     const char *vs = is_i32t(val->type) ? "i32" : "f32";
-    if (fname_is(val->type->sh.elem, "f16")) {
+    if (is_i8t(val->type)) {
+        x = rv_i8_narrow(&g, x);
+        if (mv) line(e, "__riscv_vse8_v_i8m2_m(%s, ttx_rp + ttx_k, %s, ttx_vl);", mv, x);
+        else line(e, "__riscv_vse8_v_i8m2(ttx_rp + ttx_k, %s, ttx_vl);", x);
+    } else if (fname_is(val->type->sh.elem, "f16")) {
         const char *hs = rv_hsfx(e, LM);
         x = fmt(e, "__riscv_vfncvt_f_f_w_%s(%s, ttx_vl)", hs, x);
         if (mv) line(e, "__riscv_vse16_v_%s_m(%s, ttx_rp + ttx_k, %s, ttx_vl);", hs, mv, x);
@@ -509,7 +564,7 @@ static void store_rows(Cg *e, Op *op, Aff *pa) {
     int n = cg_loops_open(e, vt->sh.dims, r - 1, idx);
     idx[r - 1] = "0";
     if (fname_is(vt->sh.elem, "f16")) line(e, "_Float16 *ttx_rp = (_Float16 *)(%s);", cg_aff_render(e, pa, vt->sh.elem, idx));
-    else line(e, "%s *ttx_rp = %s;", is_i32t(vt) ? "i32" : "float", cg_aff_render(e, pa, vt->sh.elem, idx));
+    else line(e, "%s *ttx_rp = %s;", is_i32t(vt) ? "i32" : is_i8t(vt) ? "i8" : "float", cg_aff_render(e, pa, vt->sh.elem, idx));
     const char *len = fmt(e, "%" PRId64, L);
     if (prefix_mask(e, mask, r, L, idx, true)) {
         /* the kept lanes are a prefix: its strips, the last one the tail */
@@ -666,104 +721,6 @@ bool rvv_access(Cg *e, CgAccess *a) {
     return gather_rows(e, a) || (a->ten ? scalar(e, a->op) : false);
 }
 
-/* ---- reductions ----------------------------------------------------------- */
-
-/* 0 add, 1 max, 2 min: an f32 tt.reduce along the last axis whose combiner
- * is one addf, maxnumf or minnumf of its two arguments, its operand
- * computable by strips; or -1 */
-static int reduce_kind(Cg *e, Op *op) {
-    int64_t axis;
-    if (!op_is(op, OP_tt_reduce) || op->nopnds != 1 || op->nres != 1 || op->nregions != 1 || !op->regions[0].first ||
-        !op_attr_int(op, "axis", &axis))
-        return -1;
-    Value *s0 = op_operand(op, 0);
-    Type *st = s0->type;
-    if (!is_tensor(st) || !fname_is(st->sh.elem, "f32") || axis != st->sh.rank - 1 || st->sh.rank > MAXR) return -1;
-    Block *b = op->regions[0].first;
-    Op *c = b->first, *t = c ? c->next : NULL;
-    if (b->nargs != 2 || !c || !t || t->next || !op_is(t, OP_tt_reduce_return) || t->nopnds != 1 || op_operand(t, 0) != op_result(c, 0) ||
-        c->nopnds != 2 || c->verbatim || !fname_is(op_result(c, 0)->type, "f32"))
-        return -1;
-    if (!((op_operand(c, 0) == b->args[0] && op_operand(c, 1) == b->args[1]) || (op_operand(c, 0) == b->args[1] && op_operand(c, 1) == b->args[0])))
-        return -1;
-    int k = op_is(c, OP_arith_addf) ? 0 : op_is(c, OP_arith_maxnumf) ? 1 : op_is(c, OP_arith_minnumf) ? 2 : -1;
-    if (k < 0) return -1;
-    RvStrip g;
-    rv_strip_init(&g, e, false, LM, st, NULL);
-    return rv_vf(&g, s0) ? k : -1;
-}
-
-bool rvv_reduce(Cg *e, Op *op, bool scan) {
-    int k = scan ? -1 : reduce_kind(e, op);
-    if (k < 0) return scalar(e, op);
-    Value *s0 = op_operand(op, 0), *res = op_result(op, 0);
-    if (!value_has_uses(res)) return true;
-    if (!cg_declare(e, res)) return false;
-    Type *st = s0->type;
-    int r = st->sh.rank;
-    static const char *const red[] = { "", "vfredmax", "vfredmin" }, *const acc[] = { "", "vfmax", "vfmin" };
-    /* the identity of maxnum and minnum, which drop a NaN */
-    const char *id = "ttx_f32(0x7fc00000u)";
-    const char *idx[MAXR];
-    int n = cg_loops_open(e, st->sh.dims, r - 1, idx);
-    idx[r - 1] = "0";
-    const char *dst = is_tensor(res->type) ? fmt(e, "%s[%s]", cg_vi(e, res)->name, cg_flat(e, st->sh.dims, r - 1, idx)) : cg_vi(e, res)->name;
-    int64_t L = st->sh.dims[r - 1];
-    RvStrip g;
-    if (k == 0) {
-        /* the interpreter's order: halving, element j with element j + m
-         * (m = ceil(n / 2)) while n > 1 are left, each level by strips */
-        /* while more than a register group's worth are left, a level is
-         * strips over memory; the levels after that are in one register
-         * group: element j + m slid down onto j (vslidedown), added to the
-         * first n - m lanes, the others undisturbed (_tu) */
-        line(e, "float ttx_r[%" PRId64 "];", L);
-        strip_open(e, LM, fmt(e, "%" PRId64, L));
-        rv_strip_init(&g, e, true, LM, st, idx);
-        line(e, "__riscv_vse32_v_f32m%d(ttx_r + ttx_k, %s, ttx_vl);", LM, rv_vf(&g, s0));
-        close1(e);
-        line(e, "size_t ttx_hm = __riscv_vsetvlmax_e32m%d(), ttx_n = %" PRId64 ";", LM, L);
-        line(e, "(void)ttx_hm;");
-        /* VLEN >= 128 (the V extension's least): a group holds >= 32 lanes */
-        for (int64_t m, nn = L; nn > 32; nn = m) {
-            m = (nn + 1) / 2;
-            line(e, "if (ttx_n > ttx_hm) {");
-            e->ind++;
-            strip_open(e, LM, fmt(e, "%" PRId64, nn - m));
-            line(e, "vfloat32m%d_t ttx_a = __riscv_vle32_v_f32m%d(ttx_r + ttx_k, ttx_vl);", LM, LM);
-            line(e, "vfloat32m%d_t ttx_b = __riscv_vle32_v_f32m%d(ttx_r + %" PRId64 " + ttx_k, ttx_vl);", LM, LM, m);
-            line(e, "__riscv_vse32_v_f32m%d(ttx_r + ttx_k, __riscv_vfadd_vv_f32m%d(ttx_a, ttx_b, ttx_vl), ttx_vl);", LM, LM);
-            close1(e);
-            line(e, "ttx_n = %" PRId64 ";", m);
-            close1(e);
-        }
-        if (L > 1) {
-            line(e, "vfloat32m%d_t ttx_s = __riscv_vle32_v_f32m%d(ttx_r, ttx_n);", LM, LM);
-            for (int64_t m, nn = L; nn > 1; nn = m) {
-                m = (nn + 1) / 2;
-                line(e, "if (ttx_n == %" PRId64 ") {", nn);
-                line(e, "    ttx_s = __riscv_vfadd_vv_f32m%d_tu(ttx_s, ttx_s, __riscv_vslidedown_vx_f32m%d(ttx_s, %" PRId64 ", %" PRId64 "), %" PRId64 ");",
-                     LM, LM, m, nn - m, nn - m);
-                line(e, "    ttx_n = %" PRId64 ";", m);
-                line(e, "}");
-            }
-            line(e, "%s = __riscv_vfmv_f_s_f32m%d_f32(ttx_s);", dst, LM);
-        } else line(e, "%s = ttx_r[0];", dst);
-        cg_loops_close(e, n);
-        return true;
-    }
-    line(e, "size_t ttx_vm = __riscv_vsetvlmax_e32m%d();", LM);
-    line(e, "vfloat32m%d_t ttx_acc = __riscv_vfmv_v_f_f32m%d(%s, ttx_vm);", LM, LM, id);
-    strip_open(e, LM, fmt(e, "%" PRId64, L));
-    rv_strip_init(&g, e, true, LM, st, idx);
-    const char *x = rv_vf(&g, s0);
-    line(e, "ttx_acc = __riscv_%s_vv_f32m%d_tu(ttx_acc, ttx_acc, %s, ttx_vl);", acc[k], LM, x);
-    close1(e);
-    line(e, "%s = __riscv_vfmv_f_s_f32m1_f32(__riscv_%s_vs_f32m%d_f32m1(ttx_acc, __riscv_vfmv_s_f_f32m1(%s, 1), ttx_vm));", dst, red[k], LM, id);
-    cg_loops_close(e, n);
-    return true;
-}
-
 /* ---- tt.dot --------------------------------------------------------------- */
 
 /* a 2-D f32 dot of arrays, its accumulator an array or uniform.  f16
@@ -780,7 +737,52 @@ static bool dot_ok(Cg *e, Op *op) {
     return carr || cg_is_uniform_value(c);
 }
 
+/* a 2-D i8 x i8 -> i32 dot of arrays, its accumulator an i32 array or
+ * uniform: the sums wrap in 32 bits, so any order is the interpreter's */
+static bool dot_i8_ok(Cg *e, Op *op) {
+    if (!op_is(op, OP_tt_dot) || op->nopnds < 3 || op->nres != 1) return false;
+    Value *a = op_operand(op, 0), *b = op_operand(op, 1), *c = op_operand(op, 2), *res = op_result(op, 0);
+    Type *rt = res->type;
+    if (!is_tensor(rt) || rt->sh.rank != 2 || !is_i32t(rt) || !is_i8t(a->type) || !is_i8t(b->type) || !is_tensor(c->type) || !is_i32t(c->type))
+        return false;
+    if (cg_vi(e, a)->kind != K_ARRAY || cg_vi(e, b)->kind != K_ARRAY) return false;
+    return (cg_vi(e, c)->kind == K_ARRAY && cg_same_shape(c->type, rt)) || cg_is_uniform_value(c);
+}
+/* 4 rows of i32 accumulators of one strip of columns, k inside: each step
+ * a vwmacc.vx of A's element and B's row sign-extended to i16 */
+static void dot_i8(Cg *e, Op *op) {
+    Value *a = op_operand(op, 0), *b = op_operand(op, 1), *c = op_operand(op, 2), *res = op_result(op, 0);
+    Type *rt = res->type;
+    bool carr = cg_vi(e, c)->kind == K_ARRAY;
+    int64_t M = rt->sh.dims[0], N = rt->sh.dims[1], K = a->type->sh.dims[1];
+    int mr = M % 4 == 0 ? 4 : M % 2 == 0 ? 2 : 1;
+    const char *A = cg_vi(e, a)->name, *B = cg_vi(e, b)->name, *C = cg_vi(e, c)->name, *R = cg_vi(e, res)->name;
+    const char *zi[2] = { "0", "0" };
+    line(e, "/* i8 x i8 -> i32: vwmacc.vx on B's rows widened to i16 */");
+    if (!carr) line(e, "const i32 ttx_c0 = %s;", cg_ex(e, c, zi));
+    line(e, "for (i64 i0 = 0; i0 < %" PRId64 "; i0 += %d) {", M, mr);
+    e->ind++;
+    strip_open(e, 4, fmt(e, "%" PRId64, N));
+    for (int q = 0; q < mr; q++) {
+        if (carr) line(e, "vint32m4_t ttx_c%d = __riscv_vle32_v_i32m4(&%s[(i0 + %d) * %" PRId64 "] + ttx_k, ttx_vl);", q + 1, C, q, N);
+        else line(e, "vint32m4_t ttx_c%d = __riscv_vmv_v_x_i32m4(ttx_c0, ttx_vl);", q + 1);
+    }
+    line(e, "for (i64 k = 0; k < %" PRId64 "; k++) {", K);
+    e->ind++;
+    line(e, "vint16m2_t ttx_b = __riscv_vsext_vf2_i16m2(__riscv_vle8_v_i8m1((const i8 *)&%s[k * %" PRId64 "] + ttx_k, ttx_vl), ttx_vl);", B, N);
+    for (int q = 0; q < mr; q++)
+        line(e, "ttx_c%d = __riscv_vwmacc_vx_i32m4(ttx_c%d, (i16)%s[(i0 + %d) * %" PRId64 " + k], ttx_b, ttx_vl);", q + 1, q + 1, A, q, K);
+    close1(e);
+    for (int q = 0; q < mr; q++) line(e, "__riscv_vse32_v_i32m4(&%s[(i0 + %d) * %" PRId64 "] + ttx_k, ttx_c%d, ttx_vl);", R, q, N, q + 1);
+    close1(e);
+    close1(e);
+}
+
 bool rvv_dot(Cg *e, Op *op) {
+    if (dot_i8_ok(e, op)) {
+        dot_i8(e, op);
+        return true;
+    }
     if (dd_dot(e, op)) return true;
     if (!dot_ok(e, op)) return scalar(e, op);
     dot_arrays(e, op, cg_vi(e, op_operand(op, 0))->name, cg_vi(e, op_operand(op, 1))->name, out_name(e, op, 2));
@@ -835,7 +837,7 @@ static bool users_ok(Cg *e, Value *v, Block *blk, Op **last, int depth) {
         if (op_is(w, OP_tt_store)) {
             if (use_index(u) != 1 || !store_ok(e, w, NULL)) return false;
         } else if (op_is(w, OP_tt_reduce)) {
-            if (reduce_kind(e, w) < 0) return false;
+            if (rv_reduce_kind(e, w) < 0) return false;
         } else if (cg_is_ew(w->info->id) && w->nres == 1 && is_tensor(w->res[0].type)) {
             Value *wv = op_result(w, 0);
             VI *x = cg_vi(e, wv);

@@ -20,6 +20,11 @@ bool rvv_loop(Cg *e, Op *op, bool *late);
 /* smt.c: xsmt.mmt4d on a SpacemiT micro tile, and the kernels it calls
  * (written after the prelude when body[0..blen) calls one) */
 bool rvv_mmt4d(Cg *e, Op *op);
+/* op is a tt.trans whose transposed array no one reads (the mmt4d
+ * micro-kernels read the pack under it) */
+bool rvv_trans_unread(Cg *e, Op *op);
+/* xsmt.pack and unpack of arrays by strips of bytes (else marked, false) */
+bool rvv_xsmt_copy(Cg *e, Op *op);
 void rvv_smt_prelude(FILE *out, const char *body, size_t blen);
 
 #endif

@@ -48,12 +48,17 @@ const char *rv_vi(RvStrip *g, Value *v);
 const char *rv_vp(RvStrip *g, Value *v);
 /* the result of the i32 elementwise op, computed from its operands */
 const char *rv_vi_op(RvStrip *g, Op *op);
+/* the i8 lanes (vint8m(lm / 4)) of x, i32 lanes holding i8 values */
+const char *rv_i8_narrow(RvStrip *g, const char *x);
 /* rv_vi for an i32 value, rv_vf for the others */
 const char *rv_vx(RvStrip *g, Value *v);
 /* the result of the f32 elementwise op, computed from its operands */
 const char *rv_vf_op(RvStrip *g, Op *op);
 /* an i1 tensor's lanes as a mask, or NULL */
 const char *rv_vm(RvStrip *g, Value *m);
+/* the mask an i1 op (andi, ori, xori of masks, cmpi, cmpf) computes from
+ * its operands, or NULL */
+const char *rv_vm_op(RvStrip *g, Op *d);
 /* pv, the pointers of an access of an f32 tensor of type vt, is contiguous
  * along the last axis (affine, step 1): its form into *pa */
 bool rv_row_pointers(Cg *e, Value *pv, Type *vt, Aff **pa);
@@ -64,6 +69,11 @@ bool rv_load_ok(Cg *e, Op *op, Aff **pa);
 const char *rv_load_strip(RvStrip *g, Op *op);
 /* ... through the row's pointer p (an f32 load of the domain's shape) */
 const char *rv_load_strip_at(RvStrip *g, Op *op, const char *p);
+
+/* reduce.c: the kind of reduction rvv_reduce writes by strips for op
+ * (0 f32/f16 add, 1 max, 2 min, 3..7 i32 add, maxsi, minsi, maxui, minui),
+ * or -1 (the per-element code) */
+int rv_reduce_kind(Cg *e, Op *op);
 
 /* "f32m8", "vfloat32m8_t", "b4" for LMUL lm */
 const char *rv_sfx(Cg *e, int lm);

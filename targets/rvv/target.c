@@ -1,6 +1,8 @@
 /* targets/rvv/target.c - the RVV target (--emit=rvv, -o FILE.rvv.c): the
  * shared emitter (targets/cgen/) with the RVV vector strategy (rows.c), C
  * for clang 19 with <riscv_vector.h> and __riscv_ intrinsics only. */
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "pass.h"
@@ -46,7 +48,7 @@ static void rvv_prelude(FILE *out, const char *body, size_t blen) {
 static const CgenStrategy rvv_strategy = {
     .name = "rvv", .prelude = rvv_prelude, .gather_rows = true, .elementwise = rvv_elementwise, .copy = rvv_copy,
     .access_rows = rvv_access, .reduce = rvv_reduce, .dot = rvv_dot, .defer = rvv_defer,
-    .mmt4d = rvv_mmt4d, .loop = rvv_loop,
+    .mmt4d = rvv_mmt4d, .xsmt_copy = rvv_xsmt_copy, .loop = rvv_loop,
 };
 
 static bool rvv_pipeline(Pipeline *pl, const TargetOpts *o, char *err, size_t errlen) {
@@ -58,7 +60,26 @@ bool rvv_emit_c(FILE *out, Ctx *c, Op *module, Op *func, const CgenOpts *o, Diag
     CgenOpts none = { .launcher = false };
     return cgen_emit(out, c, module, func, &rvv_strategy, o ? o : &none, d);
 }
-static bool rvv_emit(FILE *out, Ctx *c, Op *module, Diag *d) { return rvv_emit_c(out, c, module, NULL, NULL, d); }
+/* --smt-ime=hw|ref (the module's ttx.smt_ime, set by the command line): the
+ * macros `ttxform build --smt-ime` defines, at the top of the C; the C is
+ * written only when the whole of it was made */
+static bool rvv_emit(FILE *out, Ctx *c, Op *module, Diag *d) {
+    Attr *a = op_attr(module, "ttx.smt_ime");
+    if (!a || a->kind != A_STRING) return rvv_emit_c(out, c, module, NULL, NULL, d);
+    char *buf = NULL;
+    size_t len = 0;
+    FILE *mem = open_memstream(&buf, &len);
+    if (!mem) return rvv_emit_c(out, c, module, NULL, NULL, d);
+    bool ok = rvv_emit_c(mem, c, module, NULL, NULL, d);
+    fclose(mem);
+    if (ok) {
+        bool ref = a->str.len == 3 && !strncmp(a->str.s, "ref", 3);
+        fprintf(out, "/* --smt-ime=%s */\n#define TTX_SMT_HW 1\n%s", ref ? "ref" : "hw", ref ? "#define TTX_SMT_IME_REF 1\n" : "");
+        fwrite(buf, 1, len, out);
+    }
+    free(buf);
+    return ok;
+}
 
 const Target target_rvv = {
     .name = "rvv",

@@ -123,11 +123,24 @@ static const char *rv_vf_f32(RvStrip *g, Op *op);
 /* ---- integers and masks ------------------------------------------------ */
 
 static bool is_i32(const Type *t) { Type *el = type_elem((Type *)t); return el && el->kind == T_INT && el->i.width == 32; }
+/* i8 values are computed as i32 lanes holding them sign-extended (the
+ * results of + - * sign-extended again from their low 8 bits, so compares,
+ * max, min and select see the i8 values); loaded with vle8 and vsext,
+ * stored narrowed (vncvt) */
+static bool is_i8(const Type *t) { Type *el = type_elem((Type *)t); return el && el->kind == T_INT && el->i.width == 8; }
+static bool is_iw(const Type *t) { return is_i32(t) || is_i8(t); }
+/* "m2": the LMUL of i8 lanes as many as i32 lanes at LMUL lm */
+static const char *b8_lmul(int lm) { return lm == 8 ? "m2" : lm == 4 ? "m1" : lm == 2 ? "mf2" : "mf4"; }
+const char *rv_i8_narrow(RvStrip *g, const char *x) {
+    int lm = g->lm;
+    static const char *const h[] = { "", "mf2", "m1", "", "m2", "", "", "", "m4" };
+    return fmt(g->e, "__riscv_vncvt_x_x_w_i8%s(__riscv_vncvt_x_x_w_i16%s(%s, %s), %s)", b8_lmul(lm), h[lm], x, g->vl, g->vl);
+}
 
 /* an i32 tensor's lanes (vint32mL), or NULL */
 const char *rv_vi(RvStrip *g, Value *v) {
     Cg *e = g->e;
-    if (!is_i32(v->type)) return NULL;
+    if (!is_iw(v->type)) return NULL;
     const char *m = memo_get(g, v);
     if (m) return m;
     const char *vt = fmt(e, "vint32m%d_t", g->lm);
@@ -142,7 +155,7 @@ const char *rv_vi(RvStrip *g, Value *v) {
     }
     Aff *a = cg_aff_of(e, v);
     int r = g->r;
-    if (a && !a->ptr && a->rank == r && a->co[r - 1].k) {
+    if (a && !a->ptr && a->rank == r && a->co[r - 1].k && is_i32(v->type)) {
         int64_t c = a->co[r - 1].c;
         if (!g->emit) return "x";
         const char *base = fmt(e, "(i32)(%s + (i64)%s * %" PRId64 ")", cg_aff_sum(e, a, g->idx), g->k, c);
@@ -151,6 +164,9 @@ const char *rv_vi(RvStrip *g, Value *v) {
         if (c != 1) ids = fmt(e, "__riscv_vmul_vx_i32m%d(%s, %" PRId64 ", %s)", g->lm, ids, c, g->vl);
         return memo_put(g, v, def(g, vt, fmt(e, "__riscv_vadd_vx_i32m%d(%s, %s, %s)", g->lm, ids, base, g->vl)));
     }
+    if (x->kind == K_ARRAY && v->type->sh.dims[r - 1] == g->dims[r - 1] && is_i8(v->type))
+        return memo_put(g, v, def(g, vt, fmt(e, "__riscv_vsext_vf4_i32m%d(__riscv_vle8_v_i8%s((const i8 *)&%s[%s] + %s, %s), %s)", g->lm,
+                                             b8_lmul(g->lm), x->name, cg_flat(e, v->type->sh.dims, r, g->idx), g->k, g->vl, g->vl)));
     if (x->kind == K_ARRAY && v->type->sh.dims[r - 1] == g->dims[r - 1])
         return memo_put(g, v, def(g, vt, fmt(e, "__riscv_vle32_v_i32m%d(&%s[%s] + %s, %s)", g->lm, x->name,
                                              cg_flat(e, v->type->sh.dims, r, g->idx), g->k, g->vl)));
@@ -159,13 +175,27 @@ const char *rv_vi(RvStrip *g, Value *v) {
     return memo_put(g, v, rv_vi_op(g, d));
 }
 
-const char *rv_vx(RvStrip *g, Value *v) { return is_i32(v->type) ? rv_vi(g, v) : rv_vf(g, v); }
+static const char *rv_vi_op32(RvStrip *g, Op *op);
+const char *rv_vx(RvStrip *g, Value *v) { return is_iw(v->type) ? rv_vi(g, v) : rv_vf(g, v); }
 
 /* the lanes of an i32 elementwise op (wrapping: the vector ops are modulo
  * 2^32 as the portable C's unsigned arithmetic is), or NULL */
 const char *rv_vi_op(RvStrip *g, Op *op) {
     Cg *e = g->e;
-    if (op->nres != 1 || op->verbatim || !is_i32(op->res[0].type)) return NULL;
+    if (op->nres != 1 || op->verbatim || !is_iw(op->res[0].type)) return NULL;
+    int lm = g->lm;
+    const char *vt = fmt(e, "vint32m%d_t", lm), *sfx = fmt(e, "i32m%d", lm);
+    if (is_i8(op->res[0].type) && op->nopnds == 2 && (op_is(op, OP_arith_addi) || op_is(op, OP_arith_subi) || op_is(op, OP_arith_muli))) {
+        /* wrapping in 8 bits: the i32 result sign-extended from its low byte */
+        const char *w = rv_vi_op32(g, op);
+        return w ? def(g, vt, fmt(e, "__riscv_vsra_vx_%s(__riscv_vsll_vx_%s(%s, 24, %s), 24, %s)", sfx, sfx, w, g->vl, g->vl)) : NULL;
+    }
+    return rv_vi_op32(g, op);
+}
+
+/* the i32 lanes of op (for i8, before the sign extension of + - *) */
+static const char *rv_vi_op32(RvStrip *g, Op *op) {
+    Cg *e = g->e;
     int lm = g->lm;
     const char *vt = fmt(e, "vint32m%d_t", lm), *sfx = fmt(e, "i32m%d", lm);
     if (op_is(op, OP_arith_select)) {
@@ -207,7 +237,7 @@ const char *rv_vi_op(RvStrip *g, Op *op) {
     }
     if (op->nopnds != 2) return NULL;
     Value *l = op_operand(op, 0), *r = op_operand(op, 1);
-    if (!is_i32(l->type) || !is_i32(r->type)) return NULL;
+    if (!is_iw(l->type) || l->type->sh.elem != op->res[0].type->sh.elem || r->type->sh.elem != l->type->sh.elem) return NULL;
     const char *ls = row_scalar(g, l), *rs = row_scalar(g, r);
     if (rs && !ls) {
         const char *a = rv_vi(g, l);
@@ -273,16 +303,25 @@ const char *rv_vm(RvStrip *g, Value *m) {
     if (!is_tensor(m->type) || !d || d->verbatim || x->kind != K_VIRT) return NULL;
     RvStrip sub;
     if (view_idx(g, d, &sub)) return memo_put(g, m, rv_vm(&sub, op_operand(d, 0)));
+    const char *r = rv_vm_op(g, d);
+    return r ? memo_put(g, m, r) : NULL;
+}
+
+const char *rv_vm_op(RvStrip *g, Op *d) {
+    Cg *e = g->e;
+    int lm = g->lm;
+    if (d->nres != 1 || d->verbatim) return NULL;
+    const char *bt = fmt(e, "vbool%d_t", 32 / lm), *bs = rv_bsfx(e, lm);
     if (op_is(d, OP_arith_andi) || op_is(d, OP_arith_ori) || op_is(d, OP_arith_xori)) {
         const char *a = rv_vm(g, op_operand(d, 0)), *b = a ? rv_vm(g, op_operand(d, 1)) : NULL;
         if (!b) return NULL;
         const char *o = op_is(d, OP_arith_andi) ? "vmand" : op_is(d, OP_arith_ori) ? "vmor" : "vmxor";
-        return memo_put(g, m, def(g, bt, fmt(e, "__riscv_%s_mm_%s(%s, %s, %s)", o, bs, a, b, g->vl)));
+        return def(g, bt, fmt(e, "__riscv_%s_mm_%s(%s, %s, %s)", o, bs, a, b, g->vl));
     }
     int64_t p;
     if (op_is(d, OP_arith_cmpi) && op_attr_int(d, "predicate", &p) && p >= 0 && p <= 9) {
         Value *l = op_operand(d, 0), *r = op_operand(d, 1);
-        if (!is_i32(l->type)) return NULL;
+        if (!is_iw(l->type)) return NULL;
         bool un = p >= 6;
         const char *ls = row_scalar(g, l), *rs = row_scalar(g, r);
         if (ls && !rs) {   /* scalar on the left: the swapped predicate */
@@ -294,11 +333,11 @@ const char *rv_vm(RvStrip *g, Value *m) {
         if (!lv) return NULL;
         const char *lu = un ? fmt(e, "__riscv_vreinterpret_v_i32m%d_u32m%d(%s)", lm, lm, lv) : lv;
         const char *ty = un ? fmt(e, "u32m%d", lm) : fmt(e, "i32m%d", lm);
-        if (rs) return memo_put(g, m, def(g, bt, fmt(e, "__riscv_%s_vx_%s_%s(%s, (%s)(%s), %s)", CMPI[p], ty, bs, lu, un ? "u32" : "i32", rs, g->vl)));
+        if (rs) return def(g, bt, fmt(e, "__riscv_%s_vx_%s_%s(%s, (%s)(%s), %s)", CMPI[p], ty, bs, lu, un ? "u32" : "i32", rs, g->vl));
         const char *rv = rv_vi(g, r);
         if (!rv) return NULL;
         const char *ru = un ? fmt(e, "__riscv_vreinterpret_v_i32m%d_u32m%d(%s)", lm, lm, rv) : rv;
-        return memo_put(g, m, def(g, bt, fmt(e, "__riscv_%s_vv_%s_%s(%s, %s, %s)", CMPI[p], ty, bs, lu, ru, g->vl)));
+        return def(g, bt, fmt(e, "__riscv_%s_vv_%s_%s(%s, %s, %s)", CMPI[p], ty, bs, lu, ru, g->vl));
     }
     if (op_is(d, OP_arith_cmpf) && op_attr_int(d, "predicate", &p)) {
         /* the ordered predicates and une, which the IEEE compares give with NaN too */
@@ -307,7 +346,7 @@ const char *rv_vm(RvStrip *g, Value *m) {
         if (!o || !rv_fl(type_elem(l->type))) return NULL;
         const char *lv = rv_vf(g, l), *rv = lv ? rv_vf(g, r) : NULL;
         if (!rv) return NULL;
-        return memo_put(g, m, def(g, bt, fmt(e, "__riscv_%s_vv_%s_%s(%s, %s, %s)", o, rv_sfx(e, lm), bs, lv, rv, g->vl)));
+        return def(g, bt, fmt(e, "__riscv_%s_vv_%s_%s(%s, %s, %s)", o, rv_sfx(e, lm), bs, lv, rv, g->vl));
     }
     return NULL;
 }
@@ -315,7 +354,7 @@ const char *rv_vm(RvStrip *g, Value *m) {
 /* ---- f32 --------------------------------------------------------------- */
 
 bool rv_row_pointers(Cg *e, Value *pv, Type *vt, Aff **pa) {
-    if (!is_tensor(vt) || !(rv_fl(vt->sh.elem) || is_i32(vt)) || vt->sh.rank < 1 || vt->sh.rank > MAXR) return false;
+    if (!is_tensor(vt) || !(rv_fl(vt->sh.elem) || is_iw(vt)) || vt->sh.rank < 1 || vt->sh.rank > MAXR) return false;
     Type *pe = type_elem(pv->type);
     if (!pe || pe->kind != T_PTR || pe->ptr.pointee != vt->sh.elem) return false;
     int r = vt->sh.rank;
@@ -354,6 +393,19 @@ const char *rv_load_strip_at(RvStrip *g, Op *op, const char *p) {
         const char *w = def(g, vt, fmt(e, "__riscv_vfwcvt_f_f_v_%s(__riscv_vle16_v_%s_m(%s, %s, %s), %s)", sfx, hs, mv, hp, g->vl, g->vl));
         if (mask == g->stored) return w;
         const char *ov = other ? rv_vf(g, other) : def(g, vt, fmt(e, "__riscv_vfmv_v_f_%s(0.0f, %s)", sfx, g->vl));
+        if (!ov) return NULL;
+        return def(g, vt, fmt(e, "__riscv_vmerge_vvm_%s(%s, %s, %s, %s)", sfx, ov, w, mv, g->vl));
+    }
+    if (is_i8(v->type)) {
+        sfx = fmt(e, "i32m%d", lm);
+        vt = fmt(e, "vint32m%d_t", lm);
+        const char *bp = fmt(e, "(const i8 *)(%s) + %s", p, g->k), *bl = b8_lmul(lm);
+        if (!mask || mask == g->all) return def(g, vt, fmt(e, "__riscv_vsext_vf4_%s(__riscv_vle8_v_i8%s(%s, %s), %s)", sfx, bl, bp, g->vl, g->vl));
+        const char *mv = rv_vm(g, mask);
+        if (!mv) return NULL;
+        const char *w = def(g, vt, fmt(e, "__riscv_vsext_vf4_%s(__riscv_vle8_v_i8%s_m(%s, %s, %s), %s)", sfx, bl, mv, bp, g->vl, g->vl));
+        if (mask == g->stored) return w;
+        const char *ov = other ? rv_vi(g, other) : def(g, vt, fmt(e, "__riscv_vmv_v_x_%s(0, %s)", sfx, g->vl));
         if (!ov) return NULL;
         return def(g, vt, fmt(e, "__riscv_vmerge_vvm_%s(%s, %s, %s, %s)", sfx, ov, w, mv, g->vl));
     }
@@ -408,11 +460,48 @@ const char *rv_vf(RvStrip *g, Value *v) {
     return memo_put(g, v, rv_vf_op(g, d));
 }
 
+static const char *rv_vf_f32(RvStrip *g, Op *op);
+
+/* f16 exp, the interpreter's exp in double rounded once to f16: the f32
+ * vector exp (within one f32 ulp, 2^-23) rounded to f16, which is that
+ * value wherever y * (1 - 2^-21) and y * (1 + 2^-21) round to the same f16
+ * (rounding is monotonic and the exact exp lies between them); the lanes
+ * where they do not (about one in 2^9, and NaN) are computed as the
+ * portable C does, exp in double rounded by ttx_f16r */
+static const char *exp_h(RvStrip *g, Op *op) {
+    Cg *e = g->e;
+    int lm = g->lm;
+    if (op->nopnds != 1) return NULL;
+    const char *x = rv_vf(g, op_operand(op, 0)), *y = x ? rv_vf_f32(g, op) : NULL;
+    if (!y) return NULL;
+    const char *sfx = rv_sfx(e, lm), *bs = rv_bsfx(e, lm);
+    const char *h = def(g, rv_vt(e, lm), round_h(g, y));
+    const char *lo = round_h(g, fmt(e, "__riscv_vfmul_vf_%s(%s, 0x1.fffffp-1f, %s)", sfx, y, g->vl));
+    const char *hi = round_h(g, fmt(e, "__riscv_vfmul_vf_%s(%s, 0x1.000008p+0f, %s)", sfx, y, g->vl));
+    const char *near = def(g, fmt(e, "vbool%d_t", 32 / lm), fmt(e, "__riscv_vmfne_vv_%s_%s(%s, %s, %s)", sfx, bs, lo, hi, g->vl));
+    if (g->emit) {
+        line(e, "if (__riscv_vcpop_m_%s(%s, %s)) {   /* lanes near an f16 rounding boundary: exp in double */", bs, near, g->vl);
+        e->ind++;
+        line(e, "float ttx_ex[__riscv_vsetvlmax_e32m%d()], ttx_eh[__riscv_vsetvlmax_e32m%d()];", lm, lm);
+        line(e, "u8 ttx_eb[__riscv_vsetvlmax_e32m%d() / 8 + 1];", lm);
+        line(e, "__riscv_vse32_v_%s(ttx_ex, %s, %s);", sfx, x, g->vl);
+        line(e, "__riscv_vse32_v_%s(ttx_eh, %s, %s);", sfx, h, g->vl);
+        line(e, "__riscv_vsm_v_%s(ttx_eb, %s, %s);", bs, near, g->vl);
+        line(e, "for (size_t ttx_i = 0; ttx_i < %s; ttx_i++)", g->vl);
+        line(e, "    if (ttx_eb[ttx_i / 8] >> (ttx_i %% 8) & 1) ttx_eh[ttx_i] = (float)ttx_f16r(exp((double)ttx_ex[ttx_i]));");
+        line(e, "%s = __riscv_vle32_v_%s(ttx_eh, %s);", h, sfx, g->vl);
+        e->ind--;
+        line(e, "}");
+    }
+    return h;
+}
+
 const char *rv_vf_op(RvStrip *g, Op *op) {
     if (op->nres != 1 || op->verbatim || !rv_fl(type_elem(op->res[0].type))) return NULL;
     if (fname_is(type_elem(op->res[0].type), "f16")) {
-        /* the f32 op, rounded to f16; exp is not the f32 one rounded */
-        if (op->info->id == OP_math_exp || op->info->id == OP_math_erf) return NULL;
+        /* the f32 op, rounded to f16; erf is not the f32 one rounded */
+        if (op->info->id == OP_math_exp) return exp_h(g, op);
+        if (op->info->id == OP_math_erf) return NULL;
         if (op->info->id == OP_arith_extf || op->info->id == OP_arith_truncf) {
             const char *a = op->nopnds == 1 ? rv_vf(g, op_operand(op, 0)) : NULL;
             return a ? def(g, rv_vt(g->e, g->lm), round_h(g, a)) : NULL;

@@ -94,9 +94,10 @@ def ttx(args, env=None):
     return r.returncode, r.stdout, r.stderr
 
 
-def checked_run(name, file, grid, args, outputs, target, vlen, check=None, extra=(), identical=False):
+def checked_run(name, file, grid, args, outputs, target, vlen, check=None, extra=(), identical=False, note=None):
     """--check under qemu (identical: every output bit for bit the
-    interpreter's), then the NumPy check on the outputs"""
+    interpreter's), then the NumPy check on the outputs; stderr empty, or
+    holding the one line `note` (and the note's source lines) when given"""
     outs = {k: path(f"{name}-{k}.npy") for k in outputs}
     cmd = ["run", file, "--check", f"--target={target}", f"--vlen={vlen}", f"--cache-dir={CACHE}",
            "--grid=" + ",".join(map(str, grid))] + list(extra) + jit.arglist(args)
@@ -105,6 +106,10 @@ def checked_run(name, file, grid, args, outputs, target, vlen, check=None, extra
     try:
         rc, out, err = ttx(cmd)
         lines = [ln for ln in out.splitlines() if ln.startswith("check ")]
+        if note is not None:
+            if err.count(": note: ") != 1 or note not in err or "error" in err:
+                return f"expected one note '{note}': {err.strip()[:1500]}"
+            err = ""
         if rc != 0 or err.strip() or sanitizer_report(err):
             return f"exit {rc}: {err.strip()[:1500]} {out[:500]}"
         if len(lines) != len(outputs) or not all(ln.endswith("identical") or (": ok:" in ln and not identical) for ln in lines):
@@ -353,6 +358,131 @@ def rvv_cases():
     report("scalar-target-builds-portable-c", None if rc == 0 and text and "riscv_vector" not in text else f"exit {rc}: {err[:500]}")
 
 
+def slow_path_cases():
+    """the ops that once fell back to per-element code in --emit=rvv
+    (tests/rvv/): i8 loads and stores, an i8 x i8 -> i32 tt.dot, i32 and f16
+    reductions, a 2-D mask built by arith.andi of broadcast i1 values, f16
+    math.exp; every output bit for bit the interpreter's (--check) and
+    against NumPy, at each VLEN"""
+    rng = np.random.default_rng(41)
+    for vlen in VLENS + (1024,):
+        sizes = sorted({0, 1, 300} | {v + d for lm in (2, 8) for v in [vlen // 8 * lm] for d in (-1, 0, 1)})
+        for n in sizes:
+            x = rng.integers(-128, 128, max(n, 1)).astype(np.int8)
+            y = rng.integers(-128, 128, max(n, 1)).astype(np.int8)
+            z0 = np.full(n + 3, 77, np.int8)
+            want = z0.copy()
+            want[:n] = (x[:n].astype(np.int32) + 3 * y[:n].astype(np.int32)).astype(np.int8)
+            report(f"rvv-i8-rows-n{n}-vlen{vlen}",
+                   checked_run(f"rvv-i8-{n}", os.path.join(RVV, "i8_rows.ttir"), [max(1, -(-n // 256))],
+                               {"x": x, "y": y, "z": z0, "n": n}, ["z"], "riscv64-rvv", vlen,
+                               lambda o, want=want: exact(o["z"], want), identical=True))
+        a = rng.integers(-128, 128, (16, 8)).astype(np.int8)
+        b = rng.integers(-128, 128, (8, 24)).astype(np.int8)
+        report(f"rvv-dot-i8-vlen{vlen}",
+               checked_run("rvv-dot-i8", os.path.join(RVV, "dot_i8.ttir"), [1],
+                           {"a": a, "b": b, "c": np.zeros((16, 24), np.int32)}, ["c"], "riscv64-rvv", vlen,
+                           lambda o, a=a, b=b: exact(o["c"], a.astype(np.int32) @ b.astype(np.int32)), identical=True))
+        for nc in (0, 1, 31, 100):
+            xi = rng.integers(-2 ** 31, 2 ** 31, (4, 100), dtype=np.int64).astype(np.int32)
+            xi[0, :3] = [2 ** 31 - 1, 2 ** 31 - 1, -2 ** 31]
+            ws = xi[:, :nc].astype(np.int64).sum(axis=1).astype(np.int32) if nc else np.zeros(4, np.int32)
+            wm = np.maximum(xi[:, :nc].max(axis=1), 0) if nc else np.zeros(4, np.int32)
+            flat = np.concatenate([xi.reshape(-1), np.zeros(128, np.int32)])
+            report(f"rvv-reduce-i32-nc{nc}-vlen{vlen}",
+                   checked_run(f"rvv-red-i32-{nc}", os.path.join(RVV, "red_i32.ttir"), [1],
+                               {"x": flat, "s": np.full(8, 9, np.int32), "nc": nc}, ["s"], "riscv64-rvv", vlen,
+                               lambda o, ws=ws, wm=wm: exact(o["s"], np.concatenate([ws, wm]).astype(np.int32)),
+                               identical=True))
+            xh = (rng.standard_normal(4 * 100 + 128) * 4).astype(np.float16)
+            xh[3] = np.float16(60000.0)
+            xh[5] = np.float16(30000.0)
+            # the f16 sum in the interpreter's halving order (n = 128 lanes,
+            # the masked-off ones 0), each addition rounded to f16
+            wh = []
+            with np.errstate(over="ignore"):
+                for r in range(4):
+                    v = [xh[r * 100 + j] if j < nc else np.float16(0) for j in range(128)]
+                    while len(v) > 1:
+                        m = (len(v) + 1) // 2
+                        v = [np.float16(v[j] + v[j + m]) if j + m < len(v) else v[j] for j in range(m)]
+                    wh.append(v[0])
+            mh = [max([float(xh[r * 100 + j]) for j in range(nc)] + [0.0]) for r in range(4)]
+            wh = np.array(wh + mh, np.float16)
+            report(f"rvv-reduce-f16-nc{nc}-vlen{vlen}",
+                   checked_run(f"rvv-red-f16-{nc}", os.path.join(RVV, "red_f16.ttir"), [1],
+                               {"x": xh, "s": np.full(8, 9, np.float16), "nc": nc}, ["s"], "riscv64-rvv", vlen,
+                               lambda o, wh=wh: exact(o["s"].view(np.uint16), wh.view(np.uint16)), identical=True))
+        for nr, nc in ((8, 64), (3, 17), (0, 5), (5, 0), (7, vlen // 32 + 1)):
+            xm = rng.standard_normal((9, 70)).astype(np.float32)
+            y0 = np.full((9, 70), -1.5, np.float32)
+            want = y0.copy()
+            want[:nr, :nc] = xm[:nr, :nc] * 2
+            report(f"rvv-mask2d-{nr}x{nc}-vlen{vlen}",
+                   checked_run(f"rvv-mask2d-{nr}-{nc}", os.path.join(RVV, "mask2d.ttir"), [1],
+                               {"x": xm, "y": y0, "s": 70, "nr": nr, "nc": nc}, ["y"], "riscv64-rvv", vlen,
+                               lambda o, want=want: exact(o["y"], want), identical=True))
+        # f16 exp on every f16 value (NaNs, infinities, overflow, subnormal
+        # and zero results, the lanes near a rounding boundary)
+        xe = np.arange(65536, dtype=np.uint32).astype(np.uint16).view(np.float16)
+        n = len(xe)
+        with np.errstate(over="ignore", invalid="ignore"):
+            we = np.exp(xe.astype(np.float64)).astype(np.float16)
+        report(f"rvv-exp-f16-vlen{vlen}",
+               checked_run("rvv-exp-f16", os.path.join(RVV, "exp_f16.ttir"), [-(-n // 256)],
+                           {"x": xe, "y": np.zeros(n, np.float16), "n": n}, ["y"], "riscv64-rvv", vlen,
+                           lambda o, we=we: exact(o["y"].view(np.uint16) & 0xffff,
+                                                  np.where(np.isnan(we), o["y"], we).view(np.uint16)),
+                           identical=True))
+    # SMT tiles that miss the matrix unit (no core, or another core's tile):
+    # the RVV micro-kernels, a note on stderr, the interpreter's bits
+    for vlen in VLENS:
+        a = rng.standard_normal((16, 16)).astype(np.float32)
+        b = rng.standard_normal((16, 16)).astype(np.float32)
+        want = a.astype(np.float64) @ b + a.astype(np.float64) @ a.T.astype(np.float64)
+        report(f"smt-miss-two-vlen{vlen}",
+               checked_run("smt-two", os.path.join(RVV, "mmt4d_two.ttir"), [1],
+                           {"a": a, "b": b, "c": np.zeros((16, 16), np.float32)}, ["c"], "riscv64-rvv", vlen,
+                           lambda o, want=want: close(o["c"], want, 1e-5, 1e-4), identical=True,
+                           note="the module names no core"))
+        M, N, K = 40, 48, 48
+        for dt, sample, arch, grid in ((np.float32, "mm_kernel_f32.ttir", "k3", (2, 2)),
+                                       (np.float16, "mm_kernel_f16.ttir", "k1", (2, 1)),
+                                       (np.int8, "mm_kernel_i8.ttir", "k1", (2, 2))):
+            if dt == np.int8:
+                a = rng.integers(-128, 128, (M, K)).astype(np.int8)
+                b = rng.integers(-128, 128, (K, N)).astype(np.int8)
+                c0, want = np.zeros((M, N), np.int32), a.astype(np.int32) @ b.astype(np.int32)
+                chk = (lambda o, want=want: exact(o["arg2"], want))
+            else:
+                a = rng.standard_normal((M, K)).astype(dt)
+                b = rng.standard_normal((K, N)).astype(dt)
+                c0, want = np.zeros((M, N), dt), a.astype(np.float64) @ b.astype(np.float64)
+                tol = 2e-2 if dt == np.float16 else 1e-5
+                chk = (lambda o, want=want, tol=tol: close(o["arg2"].astype(np.float64), want, tol, tol * 10))
+            args = {"arg0": a, "arg1": b, "arg2": c0, "arg3": M, "arg4": N, "arg5": K, "arg6": K, "arg7": N, "arg8": N}
+            report(f"smt-miss-{sample[:-5]}-{arch}-vlen{vlen}",
+                   checked_run(f"smt-miss-{sample}", os.path.join(ROOT, "samples", "riscv", sample), list(grid), args,
+                               ["arg2"], "riscv64-rvv", vlen, chk, extra=[f"--smt-arch={arch}"], identical=True,
+                               note="is not the micro tile"))
+    # VLEN 1024 (K3's IME instructions need it): the K3 f16 SMT sample on
+    # the IME code path (its C reference), bit for bit the interpreter's
+    M, N, K = 48, 96, 64
+    a = rng.standard_normal((M, K)).astype(np.float16)
+    b = rng.standard_normal((K, N)).astype(np.float16)
+    want = np.zeros((M, N), np.float32)
+    for k0 in range(0, K, 32):
+        p = (a[:, k0:k0 + 32].astype(np.float32) @ b[k0:k0 + 32].astype(np.float32)).astype(np.float16)
+        want = (want + p.astype(np.float32)).astype(np.float16).astype(np.float32)
+    args = {"arg0": a, "arg1": b, "arg2": np.zeros((M, N), np.float16), "arg3": M, "arg4": N, "arg5": K, "arg6": K,
+            "arg7": N, "arg8": N}
+    report("smt-ime-ref-vlen1024",
+           checked_run("smt-ime-1024", os.path.join(ROOT, "samples", "riscv", "mm_kernel_f16.ttir"),
+                       [-(-M // 32), -(-N // 64)], args, ["arg2"], "riscv64-rvv", 1024,
+                       lambda o: close(o["arg2"].astype(np.float32), want, 2e-3, 2e-2), extra=["--smt-ime=ref"],
+                       identical=True))
+
+
 def thread_cases():
     name, file, grid, args, outputs, check = next(k for k in jit.KERNELS if k[0] == "cpu-layernorm")
     for t in (1, 3):
@@ -553,8 +683,8 @@ def error_cases():
     error_case("error-build-bad-target", ["build", k, "--target=riscv32", "-o", out], "unknown target 'riscv32'", out)
     error_case("error-build-no-target", ["build", k, "-o", out], "missing --target=riscv64|riscv64-rvv", out)
     error_case("error-bad-vlen", ["run", k, "--target=riscv64-rvv", "--vlen=100"] + good,
-               "bad --vlen '100' (expected 128, 256 or 512)")
-    error_case("error-bad-vlen-1024", ["run", k, "--target=riscv64-rvv", "--vlen", "1024"] + good, "bad --vlen '1024'")
+               "bad --vlen '100' (expected 128, 256, 512 or 1024)")
+    error_case("error-bad-vlen-2048", ["run", k, "--target=riscv64-rvv", "--vlen", "2048"] + good, "bad --vlen '2048'")
     error_case("error-vlen-without-target", ["run", k, "--vlen=256"] + good, "--vlen and --cache-dir apply to --target")
     error_case("error-target-interp", ["run", k, "--target=riscv64", "--interp"] + good, "--interp runs it on the host")
     error_case("error-build-suffix", ["build", k, "--target=riscv64", "-o", path("e.bin")],
@@ -627,6 +757,7 @@ def main():
         tiled_cases()
         edge_cases()
         rvv_cases()
+        slow_path_cases()
         thread_cases()
         dump_and_cache()
         interrupted()

@@ -119,24 +119,91 @@ cases = [
     # a loop-carried dot written in place (its C the carried array; the
     # other dot's C is also its A, so it keeps its own array)
     ("tests/rvv/dot_loop.ttir", ["dot_loop(", "written in place into", "__riscv_vfmacc_vf_f32m4(", "__riscv_vfmacc_vf_f32m4("]),
+    # a 2-D mask of arith.andi of broadcast i1 values: its bytes by strips
+    ("tests/rvv/mask2d.ttir", ["mask2d(", "__riscv_vmand_mm_b4(", "__riscv_vse8_v_u8m2(", "__riscv_vse32_v_f32m8_m("]),
+    # --smt-ime=hw|ref: the macros of `ttxform build --smt-ime` at the top
+    ("samples/riscv/mm_kernel_f16.ttir", ["/* --smt-ime=hw */\n#define TTX_SMT_HW 1\n/* C with RISC-V", "ttx_smt_ime_f16("],
+     ["--smt-ime=hw"]),
+    ("samples/riscv/mm_kernel_i8.ttir", ["/* --smt-ime=ref */\n#define TTX_SMT_HW 1\n#define TTX_SMT_IME_REF 1\n",
+                                         "ttx_ime_vmadot(", "ttx_smt_ime_i8("], ["--smt-ime=ref"]),
+    # the SMT samples: B read from the pack under the tt.trans (no transposed
+    # copy); f16 operands narrowed by strips, the IME's Bt read transposed
+    # from the pack by strided loads
+    ("samples/riscv/mm_kernel_f32.ttir", ["not made: the xsmt.mmt4d micro-kernels read the pack",
+                                          "the K1 f32 micro tile 8x8x16: a micro-kernel", "ttx_smt_rvv_f32(v20, v23, v25,"]),
+    ("samples/riscv/mm_kernel_f16.ttir", ["not made: the xsmt.mmt4d micro-kernels read the pack",
+                                          "the K3 f16 micro tile 16x8x32: a micro-kernel",
+                                          "__riscv_vfncvt_f_f_w_f16m4(__riscv_vle32_v_f32m8(&v20[0] + ttx_k, ttx_vl), ttx_vl)",
+                                          "#if defined(TTX_SMT_HW)", "__riscv_vlse32_v_f32m8(&v23[", "ttx_smt_ime_f16(", "#else",
+                                          "__riscv_vle32_v_f32m8(&v23[0] + ttx_k", "ttx_smt_rvv_f16(", "#endif"]),
+    # a tile that is not the core's micro tile: the RVV micro-kernel, said so
+    ("samples/riscv/mm_kernel_f32.ttir", ["the f32 tile 8x8x16 misses the matrix unit: the RVV micro-kernel", "ttx_smt_rvv_f32("],
+     ["--smt-arch=k3"]),
+    ("samples/riscv/mm_kernel_f16.ttir", ["the f16 tile 16x8x32 misses the matrix unit: the RVV micro-kernel", "ttx_smt_rvv_f16("],
+     ["--smt-arch=k1"]),
+    # two mmt4d on an 8x8x8 tile, no core: the RVV micro-kernel; B under the
+    # tt.trans read as the pack, B = A transposed tile by tile (vlse32)
+    ("tests/rvv/mmt4d_two.ttir", ["not made: the xsmt.mmt4d micro-kernels read the pack", "misses the matrix unit",
+                                  "ttx_smt_rvv_f32(", "misses the matrix unit", "__riscv_vlse32_v_f32m8(", "ttx_smt_rvv_f32("]),
+    # i8 rows: vle8 sign-extended to i32 lanes, + - * wrapped to 8 bits
+    # (vsll/vsra by 24), narrowed (vncvt) for vse8, masked in the tail
+    ("tests/rvv/i8_rows.ttir", ["i8_rows(", "__riscv_vsext_vf4_i32m8(__riscv_vle8_v_i8m2(",
+                                "__riscv_vsra_vx_i32m8(__riscv_vsll_vx_i32m8(", "__riscv_vse8_v_i8m2(ttx_rp + ttx_k, __riscv_vncvt_x_x_w_i8m2(",
+                                "__riscv_vle8_v_i8m2_m(", "__riscv_vse8_v_i8m2_m("]),
+    # the i8 dot: i8 arrays by strips, 4 rows of i32 accumulators, vwmacc.vx
+    # of A's element and B's row widened to i16
+    ("tests/rvv/dot_i8.ttir", ["dot_i8(", "__riscv_vse8_v_i8m2((i8 *)&", "for (i64 i0 = 0; i0 < 16; i0 += 4) {",
+                               "__riscv_vsext_vf2_i16m2(__riscv_vle8_v_i8m1(", "ttx_c4 = __riscv_vwmacc_vx_i32m4(ttx_c4, (i16)",
+                               "__riscv_vse32_v_i32m4("]),
+    # i32 sum and max: a _tu accumulator, one vredsum / vredmax
+    ("tests/rvv/red_i32.ttir", ["red_i32(", "__riscv_vadd_vv_i32m8_tu(ttx_acc, ttx_acc,", "__riscv_vredsum_vs_i32m8_i32m1(",
+                                "__riscv_vmax_vv_i32m8_tu(ttx_acc, ttx_acc,", "__riscv_vredmax_vs_i32m8_i32m1("]),
+    # f16 sum in the halving order, each sum rounded to f16 (vfncvt, vfwcvt);
+    # the max a _tu accumulator and one vfredmax
+    ("tests/rvv/red_f16.ttir", ["red_f16(", "__riscv_vfwcvt_f_f_v_f32m8_tu(ttx_s, __riscv_vfncvt_f_f_w_f16m4(__riscv_vfadd_vv_f32m8(ttx_s,",
+                                "__riscv_vfredmax_vs_f32m8_f32m1("]),
+    # f16 exp: the f32 vector exp rounded to f16, the lanes near an f16
+    # rounding boundary (y * (1 -+ 2^-21) rounding apart) in double
+    ("tests/rvv/exp_f16.ttir", ["exp_f16(", "ttx_vexpf_m8(", "0x1.fffffp-1f", "0x1.000008p+0f", "__riscv_vsm_v_b4(",
+                                "ttx_f16r(exp((double)ttx_ex[ttx_i]))", "__riscv_vse16_v_f16m4(ttx_rp + ttx_k,"]),
 ] + [("samples/cpu/" + n, ["#include <riscv_vector.h>"])
-     for n in sorted(os.listdir(os.path.join(root, "samples/cpu"))) if n.endswith(".ttir")]
-# what each CPU sample leaves to the portable C's per-element code (the
+     for n in sorted(os.listdir(os.path.join(root, "samples/cpu"))) if n.endswith(".ttir")] \
+  + [("samples/riscv/" + n, ["#include <riscv_vector.h>"])
+     for n in sorted(os.listdir(os.path.join(root, "samples/riscv"))) if n.endswith(".ttir")]
+# what each kernel leaves to the portable C's per-element code (the
 # `/* rvv: per-element OP */` lines): a change either way must update this
 SCALAR = {
-    "activations.ttir": {},
-    "layernorm.ttir": {},
-    "matmul.ttir": {},
-    "matmul_block_ptr.ttir": {},
-    "matvec.ttir": {},
-    "softmax.ttir": {},
-    "vector_add.ttir": {},
+    "samples/cpu/activations.ttir": {},
+    "samples/cpu/layernorm.ttir": {},
+    "samples/cpu/matmul.ttir": {},
+    "samples/cpu/matmul_block_ptr.ttir": {},
+    "samples/cpu/matvec.ttir": {},
+    "samples/cpu/softmax.ttir": {},
+    "samples/cpu/vector_add.ttir": {},
+    "tests/rvv/mask2d.ttir": {},
+    "tests/rvv/mmt4d_two.ttir": {},
+    "samples/riscv/mm_kernel_f32.ttir --smt-arch=k3": {},
+    "samples/riscv/mm_kernel_f16.ttir --smt-arch=k1": {"arith.constant": 1},
+    "tests/rvv/i8_rows.ttir": {},
+    "tests/rvv/dot_i8.ttir": {},
+    "tests/rvv/red_i32.ttir": {},
+    "tests/rvv/red_f16.ttir": {},
+    "tests/rvv/exp_f16.ttir": {},
+    "samples/riscv/addmm.ttir": {},
+    "samples/riscv/bmm.ttir": {},
+    "samples/riscv/mm_double_buffer.ttir": {},
+    "samples/riscv/mm_kernel_f16.ttir": {"arith.constant": 1},
+    "samples/riscv/mm_kernel_f32.ttir": {},
+    "samples/riscv/mm_kernel_i8.ttir": {"tt.load": 2},
+    "samples/riscv/mm_parallel.ttir": {},
+    "samples/riscv/mm_split_mn.ttir": {},
 }
 fails = 0
 with tempfile.TemporaryDirectory() as tmp:
-    for src, checks in cases:
+    for src, checks, *more in cases:
+        args = more[0] if more else []
         out = os.path.join(tmp, os.path.basename(src) + ".rvv.c")
-        r = subprocess.run([ttx, os.path.join(root, src), "-o", out], capture_output=True, text=True)
+        r = subprocess.run([ttx, os.path.join(root, src), "-o", out] + args, capture_output=True, text=True)
         if r.returncode:
             print(f"FAIL {src}: ttxform exit {r.returncode}\n{r.stderr}")
             fails += 1
@@ -150,23 +217,53 @@ with tempfile.TemporaryDirectory() as tmp:
                 fails += 1
                 break
             pos = k + len(c)
-        base = os.path.basename(src)
-        if src.startswith("samples/cpu/") and base in SCALAR:
+        key = " ".join([src] + args)
+        if key in SCALAR:
             got = {}
             for ln in text.splitlines():
                 ln = ln.strip()
                 if ln.startswith("/* rvv: per-element "):
                     op = ln[len("/* rvv: per-element "):-3]
                     got[op] = got.get(op, 0) + 1
-            if got != SCALAR[base]:
-                print(f"FAIL {src}: per-element ops {got}, expected {SCALAR[base]}")
+            if got != SCALAR[key]:
+                print(f"FAIL {key}: per-element ops {got}, expected {SCALAR[key]}")
                 fails += 1
         march = "rv64gcv_zvfh" if "f16" in open(os.path.join(root, src)).read() else "rv64gcv"
-        r = subprocess.run([cc, "--target=riscv64-linux-gnu", f"-march={march}", "-O2", "-Wall", "-Werror",
+        # the SMT samples' mbarrier handles are unused variables of the
+        # shared emitter (the portable C has them too)
+        quiet = ["-Wno-unused-variable"] if src.startswith("samples/riscv/") else []
+        r = subprocess.run([cc, "--target=riscv64-linux-gnu", f"-march={march}", "-O2", "-Wall", "-Werror", *quiet,
                             "-c", out, "-o", os.path.join(tmp, "k.o")], capture_output=True, text=True)
         if r.returncode:
             print(f"FAIL {src}: clang-19 rejects the output\n{r.stderr}")
             fails += 1
         else:
             print(f"ok {src}")
+# an SMT tile that misses the matrix unit: one located note per kernel on
+# stderr (tests/rvv/mmt4d_two.ttir has two such mmt4d), none when the tiles match
+with tempfile.TemporaryDirectory() as tmp:
+    for src, args, want in (("samples/riscv/mm_kernel_f32.ttir", ["--smt-arch=k3"], 1),
+                            ("tests/rvv/mmt4d_two.ttir", [], 1),
+                            ("samples/riscv/mm_kernel_i8.ttir", ["--smt-arch=k1"], 1),
+                            ("samples/riscv/mm_kernel_f32.ttir", [], 0),
+                            ("samples/riscv/mm_kernel_f16.ttir", [], 0)):
+        r = subprocess.run([ttx, os.path.join(root, src), "-o", os.path.join(tmp, "k.rvv.c")] + args,
+                           capture_output=True, text=True)
+        notes = r.stderr.count(": note: xsmt.mmt4d tile ")
+        where = f"{src}:" in r.stderr if want else True
+        if r.returncode or notes != want or not where or r.stderr.count("error") or (want and "is not the micro tile" not in r.stderr):
+            print(f"FAIL notes {src} {args}: exit {r.returncode}, {notes} notes, expected {want}\n{r.stderr}")
+            fails += 1
+        else:
+            print(f"ok notes {src} {args}")
+# --smt-ime is an rvv option: with another output an error, nothing written
+with tempfile.TemporaryDirectory() as tmp:
+    out = os.path.join(tmp, "k.c")
+    r = subprocess.run([ttx, os.path.join(root, "samples/riscv/mm_kernel_f16.ttir"), "--smt-ime=hw", "-o", out],
+                       capture_output=True, text=True)
+    if r.returncode != 1 or "--smt-ime applies to --emit=rvv" not in r.stderr or os.path.exists(out):
+        print(f"FAIL --smt-ime with -o FILE.c: exit {r.returncode}, {r.stderr.strip()}")
+        fails += 1
+    else:
+        print("ok --smt-ime with -o FILE.c refused")
 sys.exit(1 if fails else 0)
