@@ -799,6 +799,9 @@ static void dot_arrays(Cg *e, Op *op, const char *A, const char *B, const char *
     const char *C = cg_vi(e, c)->name;
     const char *sfx = rv_sfx(e, LM_DOT), *vt = rv_vt(e, LM_DOT);
     const char *zi[2] = { "0", "0" };
+    /* a block of its own: a function with two dots declares ttx_c0 twice */
+    line(e, "{");
+    e->ind++;
     if (!carr) line(e, "const float ttx_c0 = %s;", cg_ex(e, c, zi));
     line(e, "for (i64 i0 = 0; i0 < %" PRId64 "; i0 += %d) {", M, mr);
     e->ind++;
@@ -814,6 +817,7 @@ static void dot_arrays(Cg *e, Op *op, const char *A, const char *B, const char *
         line(e, "ttx_c%d = __riscv_vfmacc_vf_%s(ttx_c%d, %s[(i0 + %d) * %" PRId64 " + k], ttx_b, ttx_vl);", q + 1, sfx, q + 1, A, q, K);
     close1(e);
     for (int q = 0; q < mr; q++) line(e, "__riscv_vse32_v_%s(&%s[(i0 + %d) * %" PRId64 "] + ttx_k, ttx_c%d, ttx_vl);", sfx, R, q, N, q + 1);
+    close1(e);
     close1(e);
     close1(e);
 }
