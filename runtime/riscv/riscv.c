@@ -248,7 +248,16 @@ static void report_fail(const char *res, const PtrVec *sites, Diag *d) {
 int rv_translates(Ctx *c, Op *module, Op *func, const RvOpts *o, Op **unsup, Diag *d) {
     PtrVec sites = { 0 };
     size_t klen = 0;
-    char *ksrc = kernel_source(c, module, func, o->arch, o->ime_ref, &sites, unsup, d, &klen);
+    /* the emitter's notes (an SMT tile that misses the matrix unit) are
+     * printed by rv_run's emission, once; only errors are passed on */
+    Diag q;
+    diag_init(&q, d->out);
+    diag_set_source(&q, d->file, d->src, d->srclen);
+    q.capture = true;
+    char *ksrc = kernel_source(c, module, func, o->arch, o->ime_ref, &sites, unsup, &q, &klen);
+    for (int i = 0; i < q.nrecs; i++)
+        if (q.recs[i].sev == SEV_ERROR) diag_emit(d, SEV_ERROR, q.recs[i].loc, "%s", q.recs[i].msg);
+    diag_free(&q);
     pv_free(&sites);
     if (!ksrc) return unsup && *unsup ? 1 : -1;
     free(ksrc);
