@@ -10,7 +10,7 @@ import pytest
 triton = pytest.importorskip("triton")
 np = pytest.importorskip("numpy")
 
-from spyre_fixtures import ROOT, cases  # noqa: E402
+from spyre_fixtures import ROOT, cases
 
 if not os.path.isdir(ROOT):
     pytest.skip(f"the spyre fixtures are not at {ROOT} (set TTXFORM_SPYRE_FIXTURES)", allow_module_level=True)

@@ -4,8 +4,10 @@ CPU by ttxform's KTIR engine (the JIT of ``ttxform run``).
 libttxform's C API compiles but does not run a kernel, so each launch runs the
 ``ttxform`` executable: every pointer argument is written to a ``.npy`` file
 in a temporary directory, bound by position, and read back into the array
-after the run.  The executable is ``$TTXFORM_EXECUTABLE``, else the one beside
-the library's build (``api/../ttxform``), else ``ttxform`` on the PATH.
+after the run.  The executable is ``$TTXFORM_EXECUTABLE``, else the one of the
+library's build (``api/../ttxform``), else the one beside the interpreter
+(the environment's ``bin/``, where ``pip install`` puts it), else ``ttxform``
+on the PATH.
 
 ``SpyreDriver`` is never active by itself (a real Spyre device is not this);
 select it with ``triton.runtime.driver.set_active(SpyreDriver())``.  The
@@ -19,6 +21,7 @@ import itertools
 import os
 import shutil
 import subprocess
+import sys
 import tempfile
 import threading
 from collections.abc import Callable
@@ -39,7 +42,8 @@ def ttxform_executable() -> str:
     from .. import _lib
     lib = _lib.library_path()
     for cand in (os.path.join(os.path.dirname(os.path.dirname(lib)), "ttxform"),
-                 os.path.join(os.path.dirname(lib), "ttxform")):
+                 os.path.join(os.path.dirname(sys.executable), "ttxform"),
+                 os.path.join(sys.prefix, "bin", "ttxform")):
         if os.path.isfile(cand) and os.access(cand, os.X_OK):
             return cand
     found = shutil.which("ttxform")
@@ -140,7 +144,7 @@ class SpyreLauncher:
                     outs.append((arr, o))
                 else:
                     cmd += ["--arg", f"{pos}={int(v) if isinstance(v, (bool, int)) else repr(float(v))}"]
-            r = subprocess.run(cmd, capture_output=True, text=True)
+            r = subprocess.run(cmd, capture_output=True, text=True, check=False)
             if r.returncode != 0:
                 raise RuntimeError(f"ttxform spyre: {name}: ttxform run failed:\n{r.stderr[-4000:]}")
             for arr, o in outs:
