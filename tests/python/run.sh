@@ -27,7 +27,7 @@ if [ $# -ge 1 ]; then
     export TTXFORM_LIBRARY=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
     mkdir -p "$tmp/ep/ttxform_dev-0.0.dist-info"
     printf 'Metadata-Version: 2.1\nName: ttxform-dev\nVersion: 0.0\n' > "$tmp/ep/ttxform_dev-0.0.dist-info/METADATA"
-    printf '[triton.backends]\nttxform = ttxform.triton\n' > "$tmp/ep/ttxform_dev-0.0.dist-info/entry_points.txt"
+    printf '[triton.backends]\nttxform = ttxform.triton\nttxform_spyre = ttxform.spyre\n' > "$tmp/ep/ttxform_dev-0.0.dist-info/entry_points.txt"
     export PYTHONPATH="$here/../../python:$tmp/ep${PYTHONPATH:+:$PYTHONPATH}"
 fi
 export TRITON_CACHE_DIR="$tmp/cache"
