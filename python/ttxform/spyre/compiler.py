@@ -65,6 +65,7 @@ class SpyreOptions:
     debug: bool = False
     sanitize_overflow: bool = False
     instrumentation_mode: str = ""
+    fpsan_homomorphic_casts: bool = False   # 3.9+
     arch: str = ""
     backend_name: str = "spyre"
     enable_fp_fusion: bool = True
