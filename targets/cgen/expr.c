@@ -216,7 +216,7 @@ const char *cg_op_expr(Cg *e, Op *op, const char *const *a) {
         if (at->kind == T_PTR && rt->kind == T_PTR) return fmt(e, "(%s)%s", T, a[0]);
         if (ri && (at->kind == T_INT || at->kind == T_INDEX)) return fmt(e, "(%s)%s", T, a[0]);
         if (ri && at->kind == T_FLOAT) {
-            if (fname_is(at, "f16")) { return fmt(e, "(%s)ttx_f2h(%s)", T, a[0]); }
+            if (fname_is(at, "f16")) { return fmt(e, "(%s)ttx_hbits(%s)", T, a[0]); }
             if (fname_is(at, "bf16")) { return fmt(e, "(%s)ttx_f2bf(%s)", T, a[0]); }
             
             return fmt(e, "(%s)ttx_bits%d(%s)", T, type_float_width(at), a[0]);
