@@ -21,7 +21,7 @@
 // CHECK-NEXT: i32 *[[P:v[0-9]+]] = (arg0 + arg1);
 // CHECK: i32 *p = [[P]];
 // CHECK-NEXT: if (TTX_IN(p, 4, {{[0-9]+}})) *p = [[SEL]];
-// CHECK: float [[H:v[0-9]+]] = ttx_f16r(arg4);
+// CHECK: float [[H:v[0-9]+]] = ttx_h2f(ttx_hbits(arg4));
 // CHECK-NEXT: float [[E:v[0-9]+]] = ttx_f16r(exp([[H]]));
 // CHECK: u16 *p = arg3;
 // CHECK-NEXT: if (TTX_IN(p, 2, {{[0-9]+}})) *p = ttx_hbits([[E]]);
