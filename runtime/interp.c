@@ -200,14 +200,26 @@ bool iv_same_n(In *in, Op *op, const RV *a, const RV *b) {
 
 /* ---- float encodings ------------------------------------------------- */
 
+/* a NaN keeps its payload, quiet bit set (docs/cpu.md): its 10 bits are the
+ * top of the double's mantissa, as a float held f16 value has them */
 static double f16_dec(uint16_t h) {
     int e = (h >> 10) & 31, m = h & 1023;
-    double v = e == 0 ? ldexp(m, -24) : e == 31 ? (m ? NAN : INFINITY) : ldexp(m + 1024, e - 25);
+    if (e == 31 && m) {
+        uint64_t u = ((uint64_t)(h >> 15) << 63) | 0x7ff8000000000000ull | ((uint64_t)m << 42);
+        double d;
+        memcpy(&d, &u, 8);
+        return d;
+    }
+    double v = e == 0 ? ldexp(m, -24) : e == 31 ? INFINITY : ldexp(m + 1024, e - 25);
     return (h >> 15) ? -v : v;
 }
 static uint16_t f16_enc(double v) {   /* v already rounded to f16 */
     uint16_t s = signbit(v) ? 0x8000 : 0;
-    if (isnan(v)) return s | 0x7e00;
+    if (isnan(v)) {
+        uint64_t u;
+        memcpy(&u, &v, 8);
+        return s | 0x7e00 | (uint16_t)((u >> 42) & 0x3ff);
+    }
     v = fabs(v);
     if (isinf(v)) return s | 0x7c00;
     if (v == 0) return s;

@@ -14,7 +14,8 @@ static inline uint16_t f2h(float f) {
     uint32_t x;
     memcpy(&x, &f, 4);
     uint32_t s = (x >> 16) & 0x8000u, a = x & 0x7fffffffu;
-    if (a >= 0x7f800000u) return (uint16_t)(s | (a > 0x7f800000u ? 0x7e00u : 0x7c00u));
+    if (a >= 0x7f800000u)                                    /* a NaN keeps its payload's top, quiet */
+        return (uint16_t)(s | (a > 0x7f800000u ? 0x7e00u | ((a >> 13) & 0x3ffu) : 0x7c00u));
     if (a >= 0x477ff000u) return (uint16_t)(s | 0x7c00u);   /* 65520 and up round to infinity */
     if (a < 0x38800000u) {                                   /* below 2^-14: a subnormal (or 0) */
         float v;

@@ -40,14 +40,14 @@ static const CgenHelper c_helpers[] = {
                  "    else v.f = (float)m * 5.9604644775390625e-8f;\n"
                  "    v.u |= (u32)(h & 0x8000u) << 16;\n"
                  "    return v.f;\n}\n" },
-    { "ttx_f2h", "/* a double to IEEE half precision bits, to nearest even */\n"
+    { "ttx_f2h", "/* a double to IEEE half precision bits, to nearest even; a NaN keeps\n   the top of its payload, quiet bit set */\n"
                  "static inline u16 ttx_f2h(double x)\n{\n"
                  "    union { double d; u64 u; } v;\n"
                  "    v.d = x;\n"
                  "    u16 s = (u16)((v.u >> 48) & 0x8000u);\n"
                  "    int e = (int)((v.u >> 52) & 0x7ff) - 1023;\n"
                  "    u64 m = (v.u & 0xfffffffffffffull) | (1ull << 52);\n"
-                 "    if (e == 1024) return (u16)(s | ((v.u & 0xfffffffffffffull) ? 0x7e00u : 0x7c00u));\n"
+                 "    if (e == 1024) return (u16)(s | ((v.u & 0xfffffffffffffull) ? 0x7e00u | ((v.u >> 42) & 0x3ffu) : 0x7c00u));\n"
                  "    if (e > 15) return (u16)(s | 0x7c00u);\n"
                  "    if (e < -25) return s;\n"
                  "    int sh = e >= -14 ? 42 : 28 - e;\n"
@@ -55,6 +55,31 @@ static const CgenHelper c_helpers[] = {
                  "    if (r > half || (r == half && (q & 1))) q++;\n"
                  "    if (e >= -14) q += (u64)(e + 14) << 10;\n"
                  "    return (u16)(q >= 0x7c00 ? (s | 0x7c00u) : (s | q));\n}\n" },
+    { "ttx_hbits", "/* the bits of an f16 value held as a float: a NaN keeps the top of its\n"
+                   "   payload, quiet bit set, read from its bits (RISC-V's float to double\n"
+                   "   conversion would make it the default NaN) */\n"
+                   "static inline u16 ttx_hbits(float x)\n{\n"
+                   "    union { u32 u; float f; } v;\n"
+                   "    v.f = x;\n"
+                   "    if ((v.u & 0x7fffffffu) > 0x7f800000u) return (u16)(((v.u >> 16) & 0x8000u) | 0x7e00u | ((v.u >> 13) & 0x3ffu));\n"
+                   "    return ttx_f2h(x);\n}\n" },
+    { "ttx_f2d", "/* float to double, a NaN keeping its payload, quiet bit set, as on x86\n"
+                 "   (RISC-V's conversion would give the default NaN) */\n"
+                 "static inline double ttx_f2d(float x)\n{\n"
+                 "    union { u32 u; float f; } v;\n"
+                 "    union { u64 u; double d; } r;\n"
+                 "    v.f = x;\n"
+                 "    if ((v.u & 0x7fffffffu) <= 0x7f800000u) return (double)x;\n"
+                 "    r.u = ((u64)(v.u >> 31) << 63) | 0x7ff8000000000000ull | ((u64)(v.u & 0x7fffffu) << 29);\n"
+                 "    return r.d;\n}\n" },
+    { "ttx_d2f", "/* double to float, a NaN keeping the top of its payload, quiet bit set */\n"
+                 "static inline float ttx_d2f(double x)\n{\n"
+                 "    union { u64 u; double d; } v;\n"
+                 "    union { u32 u; float f; } r;\n"
+                 "    v.d = x;\n"
+                 "    if ((v.u & 0x7fffffffffffffffull) <= 0x7ff0000000000000ull) return (float)x;\n"
+                 "    r.u = (u32)((v.u >> 32) & 0x80000000u) | 0x7fc00000u | (u32)((v.u >> 29) & 0x7fffffu);\n"
+                 "    return r.f;\n}\n" },
     { "ttx_f16r", "static inline float ttx_f16r(double x) { return ttx_h2f(ttx_f2h(x)); }\n" },
     { "ttx_bf2f", "static inline float ttx_bf2f(u16 h) { union { u32 u; float f; } v; v.u = (u32)h << 16; return v.f; }\n" },
     { "ttx_f2bf", "/* a double to bfloat16 bits (through float), to nearest even */\n"

@@ -208,15 +208,19 @@ const char *cg_op_expr(Cg *e, Op *op, const char *const *a) {
         return fmt(e, "(%s)(i64)%s", T, a[0]);
     case OP_arith_extf: case OP_arith_truncf: case OP_tt_fp_to_fp:
         if (!rf || !at || at->kind != T_FLOAT) return NULL;
-        if (is_f16ish(rt)) return cg_fround(e, rt, a[0]);
-        if (fname_is(rt, "f32")) return fname_is(at, "f64") ? fmt(e, "(float)%s", a[0]) : a[0];
+        /* a NaN keeps its payload, quiet bit set (docs/cpu.md): read from its
+         * bits, as RISC-V's conversions give the default NaN */
+        if (fname_is(rt, "f16") && (fname_is(at, "f32") || fname_is(at, "f16"))) return fmt(e, "ttx_h2f(ttx_hbits(%s))", a[0]);
+        if (is_f16ish(rt)) return cg_fround(e, rt, fname_is(at, "f64") ? a[0] : fmt(e, "ttx_f2d(%s)", a[0]));
+        if (fname_is(rt, "f32")) return fname_is(at, "f64") ? fmt(e, "ttx_d2f(%s)", a[0]) : a[0];
+        if (fname_is(rt, "f64") && !fname_is(at, "f64")) return fmt(e, "ttx_f2d(%s)", a[0]);
         return fmt(e, "(double)%s", a[0]);
     case OP_arith_bitcast: case OP_tt_bitcast: {
         if (!at) return NULL;
         if (at->kind == T_PTR && rt->kind == T_PTR) return fmt(e, "(%s)%s", T, a[0]);
         if (ri && (at->kind == T_INT || at->kind == T_INDEX)) return fmt(e, "(%s)%s", T, a[0]);
         if (ri && at->kind == T_FLOAT) {
-            if (fname_is(at, "f16")) { return fmt(e, "(%s)ttx_f2h(%s)", T, a[0]); }
+            if (fname_is(at, "f16")) { return fmt(e, "(%s)ttx_hbits(%s)", T, a[0]); }
             if (fname_is(at, "bf16")) { return fmt(e, "(%s)ttx_f2bf(%s)", T, a[0]); }
             
             return fmt(e, "(%s)ttx_bits%d(%s)", T, type_float_width(at), a[0]);

@@ -9,7 +9,7 @@ static const char *mread(Cg *e, Type *t, const char *p) {
     return fmt(e, "*%s", p);
 }
 static const char *mwrite(Cg *e, Type *t, const char *v) {
-    if (fname_is(t, "f16")) { return fmt(e, "ttx_f2h(%s)", v); }
+    if (fname_is(t, "f16")) { return fmt(e, "ttx_hbits(%s)", v); }
     if (fname_is(t, "bf16")) { return fmt(e, "ttx_f2bf(%s)", v); }
     if (t->kind == T_INT && t->i.width == 1) return fmt(e, "(u8)%s", v);
     return v;

@@ -24,7 +24,7 @@ import numpy as np
 FEATURES = ("mask", "other", "float", "float_types", "math", "int", "int_types", "divrem", "divzero", "divmasked", "cast",
             "stride", "stride_ktir", "blockptr", "desc", "grid2d", "grid3d", "reduce", "argmax",
             "scan", "dot", "atomic", "scf_for", "scf_if", "scf_while", "grid_ones", "nan_bits")
-CI_OFF = ("nan_bits",)
+CI_OFF: tuple[str, ...] = ()
 DEFAULT = tuple(f for f in FEATURES if f not in CI_OFF)
 
 NP = {"f16": np.float16, "f32": np.float32, "f64": np.float64, "i1": np.bool_, "i8": np.int8,
