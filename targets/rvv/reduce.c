@@ -15,19 +15,6 @@
 
 enum { LM = 8 };
 
-static bool is_i32t(const Type *t) {
-    Type *el = type_elem((Type *)t);
-    return el && el->kind == T_INT && el->i.width == 32;
-}
-static void strip_open(Cg *e, int lm, const char *n) {
-    line(e, "for (size_t ttx_k = 0, ttx_vl; ttx_k < (size_t)(%s); ttx_k += ttx_vl) {", n);
-    e->ind++;
-    line(e, "ttx_vl = __riscv_vsetvl_e32m%d((size_t)(%s) - ttx_k);", lm, n);
-}
-static void close1(Cg *e) {
-    e->ind--;
-    line(e, "}");
-}
 
 /* 0 add, 1 max, 2 min: an f32 or f16 tt.reduce along the last axis whose
  * combiner is one addf, maxnumf or minnumf of its two arguments; 3 to 7 the

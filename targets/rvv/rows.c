@@ -42,25 +42,11 @@
 
 enum { LM = 8, LM_DOT = 4 };
 
-static bool is_i32t(const Type *t) {
-    Type *el = type_elem((Type *)t);
-    return el && el->kind == T_INT && el->i.width == 32;
-}
 static bool is_i8t(const Type *t) {
     Type *el = type_elem((Type *)t);
     return el && el->kind == T_INT && el->i.width == 8;
 }
 
-/* a strip loop over [0, n) of one row: opens it, the caller closes */
-static void strip_open(Cg *e, int lm, const char *n) {
-    line(e, "for (size_t ttx_k = 0, ttx_vl; ttx_k < (size_t)(%s); ttx_k += ttx_vl) {", n);
-    e->ind++;
-    line(e, "ttx_vl = __riscv_vsetvl_e32m%d((size_t)(%s) - ttx_k);", lm, n);
-}
-static void close1(Cg *e) {
-    e->ind--;
-    line(e, "}");
-}
 
 /* DST_ru &= whether the first pointers of the rows of pointer array dst
  * (rows rows of L) are evenly spaced, DST_rs apart, by e64 strips */

@@ -15,6 +15,23 @@
 #include "../cgen/emit.h"
 #include "rvv.h"
 
+/* an i32 tensor or scalar */
+static inline bool is_i32t(const Type *t) {
+    Type *el = type_elem((Type *)t);
+    return el && el->kind == T_INT && el->i.width == 32;
+}
+/* a strip loop over [0, n) of one row at LMUL lm: opens it, the caller closes */
+static inline void strip_open(Cg *e, int lm, const char *n) {
+    line(e, "for (size_t ttx_k = 0, ttx_vl; ttx_k < (size_t)(%s); ttx_k += ttx_vl) {", n);
+    e->ind++;
+    line(e, "ttx_vl = __riscv_vsetvl_e32m%d((size_t)(%s) - ttx_k);", lm, n);
+}
+/* closes one brace the emitter opened */
+static inline void close1(Cg *e) {
+    e->ind--;
+    line(e, "}");
+}
+
 enum { RV_MEMO = 64 };
 
 typedef struct RvStrip {
