@@ -23,6 +23,8 @@ from typing import Any
 
 from triton.backends.compiler import BaseBackend, GPUTarget
 
+from .._options import parse_options
+
 try:
     from triton.backends.compiler import Language
 except ImportError:  # before 3.4
@@ -131,14 +133,7 @@ class SpyreBackend(BaseBackend):
         return f"ttxform-spyre-{_lib.build_id()}-{_package_hash()}-{self.target.arch}"
 
     def parse_options(self, opts: dict[str, Any]) -> SpyreOptions:
-        known = {f.name for f in fields(SpyreOptions)}
-        args = {k: v for k, v in opts.items() if k in known and v is not None}
-        args["arch"] = str(self.target.arch)
-        for k in ("supported_fp8_dtypes", "deprecated_fp8_dot_operand_dtypes", "allowed_dot_input_precisions",
-                  "cluster_dims"):
-            if k in args:
-                args[k] = tuple(args[k])
-        return SpyreOptions(**args)
+        return parse_options(SpyreOptions, opts, self.target.arch)
 
     def pack_metadata(self, metadata: Any) -> tuple:
         return (metadata.num_warps, metadata.num_ctas, metadata.shared)

@@ -25,6 +25,8 @@ from typing import Any
 
 from triton.backends.compiler import BaseBackend, GPUTarget
 
+from .._options import parse_options
+
 try:
     from triton.backends.compiler import Language
 except ImportError:  # before 3.4
@@ -188,14 +190,7 @@ class CPUBackend(BaseBackend):
                 f"{_cc_identity(c_compiler())}-{' '.join(C_FLAGS)}-{_cpu_identity()}")
 
     def parse_options(self, opts: dict[str, Any]) -> CPUOptions:
-        known = {f.name for f in fields(CPUOptions)}
-        args = {k: v for k, v in opts.items() if k in known and v is not None}
-        args["arch"] = str(self.target.arch)
-        for k in ("supported_fp8_dtypes", "deprecated_fp8_dot_operand_dtypes", "allowed_dot_input_precisions",
-                  "cluster_dims"):
-            if k in args:
-                args[k] = tuple(args[k])
-        return CPUOptions(**args)
+        return parse_options(CPUOptions, opts, self.target.arch)
 
     def pack_metadata(self, metadata: Any) -> tuple:
         return (metadata.num_warps, metadata.num_ctas, metadata.shared)
