@@ -602,7 +602,7 @@ static const char *list_str(char *buf, size_t sz, const int64_t *v, int n) {
     if (k < sz) snprintf(buf + k, sz - k, "]");
     return buf;
 }
-static int64_t cdiv(int64_t a, int64_t b) { return (a + b - 1) / b; }
+static int64_t cdiv(int64_t a, int64_t b) { return a / b + (a % b != 0); } /* a, b > 0; no overflow near INT64_MAX */
 static Type *tensor_of(Ctx *c, int rank, const int64_t *dims, Type *elem) { return type_tensor(c, rank, dims, elem); }
 static bool ranked(const Type *t, int rank) { return t && t->kind == T_TENSOR && t->sh.rank == rank; }
 static bool positive(const int64_t *v, int n) { for (int i = 0; i < n; i++) if (v[i] <= 0) return false; return true; }

@@ -60,7 +60,7 @@ static bool i32s(In *in, Op *op, const char *name, int64_t *v) {
     if (v[0] <= 0 || v[1] <= 0) return iv_fail(in, op, "'%s' must be positive", name);
     return true;
 }
-static int64_t cdiv(int64_t a, int64_t b) { return (a + b - 1) / b; }
+static int64_t cdiv(int64_t a, int64_t b) { return a / b + (a % b != 0); } /* a, b > 0; no overflow near INT64_MAX */
 static int64_t min64(int64_t a, int64_t b) { return a < b ? a : b; }
 
 /* the two offsets (operands 1, 2) */

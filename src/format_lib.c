@@ -2,6 +2,7 @@
  * formats (format_lib.h). */
 #include "format_lib.h"
 
+#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -364,8 +365,10 @@ bool int_lit(Dec *d, int64_t *v) {
     if (is_tok(e, "-") && e->next && e->next->kind == E_INT) { neg = true; e = e->next; }
     if (!e || e->kind != E_INT) { want_el(d, "integer"); return false; }
     char *end;
+    errno = 0;
     long long x = strtoll(e->text, &end, 0);
     if (*end) return false;
+    if (errno == ERANGE) { Elem *at = d->e; d->e = e; want_el(d, "an integer within 64 bits"); d->e = at; return false; }
     *v = neg ? -x : x;
     d->e = e->next;
     return true;

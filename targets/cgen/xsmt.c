@@ -22,7 +22,7 @@
 
 #include "dialects.h"
 
-static int64_t cdiv(int64_t a, int64_t b) { return (a + b - 1) / b; }
+static int64_t cdiv(int64_t a, int64_t b) { return a / b + (a % b != 0); } /* a, b > 0; no overflow near INT64_MAX */
 
 static bool two(Op *op, const char *name, int64_t *v) {
     return op_attr_ints(op, name, v, 3) == 2 && v[0] > 0 && v[1] > 0;

@@ -76,6 +76,15 @@ module attributes {tt.arch_id = "0xA03C"} {
 
 // -----
 
+// A shape literal past 64 bits is an error, not INT64_MAX.
+tt.func @pack_shape_too_wide(%a: tensor<16x16xf32>, %o: i32) {
+  // expected-error @+1 {{expected an integer within 64 bits}}
+  %p = xsmt.pack %a, [%o, %o], [99999999999999999999, 16], [8, 16] : tensor<16x16xf32> -> tensor<2x1x8x16xf32>
+  tt.return
+}
+
+// -----
+
 tt.func @unpack_result(%a: tensor<2x2x8x8xf32>, %o: i32) {
   // expected-error @+1 {{'xsmt.unpack' op result type 'tensor<16x8xf32>' does not match the unpacked shape, expected 'tensor<16x16xf32>'}}
   %u = xsmt.unpack %a, [%o, %o], [16, 16] : tensor<2x2x8x8xf32> -> tensor<16x8xf32>
