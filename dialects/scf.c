@@ -178,12 +178,11 @@ static void pr_condition(Printer *p, Op *op) {
     }
 }
 
-/* scf.while (%a = %x, ...) : (T...) -> (R...) {...} do {...} [attributes {...}] */
+/* scf.while [(%a = %x, ...)] : (T...) -> (R...) {...} do {...} [attributes {...}] */
 static bool dec_while(Dec *d) {
     Op *op = d->op;
-    if (!eat(d, "(")) return false;
-    int n = 0;
-    if (!eat(d, ")")) {
+    int n = 0;   /* no initial values: no parentheses (`scf.while : () -> () {`) */
+    if (eat(d, "(") && !eat(d, ")")) {
         for (;;) {
             if (!def_el(d) || !eat(d, "=") || !use_elem(d)) return false;
             n++;
@@ -213,14 +212,17 @@ static bool dec_while(Dec *d) {
 static void pr_while(Printer *p, Op *op) {
     Block *before = op->regions[0].first;
     print_name(p, op);
-    P(p, " (");
-    for (int i = 0; i < op->nopnds; i++) {
-        if (i) P(p, ", ");
-        print_value(p, before->args[i]);
-        P(p, " = ");
-        print_value(p, op_operand(op, i));
+    if (op->nopnds) {
+        P(p, " (");
+        for (int i = 0; i < op->nopnds; i++) {
+            if (i) P(p, ", ");
+            print_value(p, before->args[i]);
+            P(p, " = ");
+            print_value(p, op_operand(op, i));
+        }
+        P(p, ")");
     }
-    P(p, ") : (");
+    P(p, " : (");
     print_types_of_values(p, op, 0, op->nopnds);
     P(p, ") -> ");
     if (op->nres == 1) print_type(p, op->res[0].type);
