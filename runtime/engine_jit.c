@@ -171,19 +171,7 @@ static void jr_report(JitRun *r, const PtrVec *sites, Diag *d) {
     Loc l = op ? op->loc : (Loc){ 0 };
     const char *nm = op ? op_name(op) : "kernel";
     if (!r->oob) {
-        const char *what = op && op_is(op, OP_scf_for) ? "the loop step is not positive"
-                         : op && (op_is(op, OP_arith_fptosi) || op_is(op, OP_arith_fptoui)) ? "a value does not fit the result type"
-                         : op && (op_is(op, OP_tle_extract_tile) || op_is(op, OP_tle_insert_tile)) ? "the tile index is out of range"
-                         : op && (op_is(op, OP_xsmt_pack) || op_is(op, OP_xsmt_unpack) || op_is(op, OP_xsmt_repack) ||
-                                  op_is(op, OP_xsmt_subview)) ? "an offset is negative"
-                         : op && op_is(op, OP_xsmt_subview_pack) ? "the window leaves the base's shape, or an offset is negative"
-                         : op && op_is(op, OP_xsmt_buffer_tensor_view) ? "the buffer index is out of range"
-                         : op && op_is(op, OP_xsmt_mbarrier_subview) ? "the barrier index is out of range"
-                         : op && (op_is(op, OP_tt_load) || op_is(op, OP_tt_store)) ? "an access leaves its xsmt.alloc buffer"
-                         : op && op_is(op, OP_ktdp_inter_tile_reduce) ? "a partial of its group never comes (its producer finished without making it, or every unfinished tile waits)"
-                         : op && (op_is(op, OP_tensor_extract) || op_is(op, OP_tensor_insert) || op_is(op, OP_tensor_extract_slice) ||
-                                  op_is(op, OP_tensor_insert_slice)) ? "an index is out of bounds"
-                         : "division by zero";
+        const char *what = c_fail_reason(op);
         char at[256];
         element_str(at, sizeof at, op, r->fail_el);
         diag_error(d, l, "%s: %s%s in program (%d, %d, %d)", nm, what, at, r->fail_pid[0], r->fail_pid[1], r->fail_pid[2]);

@@ -290,7 +290,16 @@ bool iv_histogram(In *in, Op *op, RV *a, RV *m, RV *r) {
     return true;
 }
 
-/* tt.print: one line per element on stdout, "pid (x, y, z) idx (i, j) PREFIX VALUE" */
+/* operand i of tt.print is a signed integer (isSigned, one entry per
+ * operand, as Triton writes it; without it, signed) */
+static bool iv_print_signed(Op *op, int i) {
+    Attr *a = op_attr_any(op, "isSigned");
+    if (!a || a->kind != A_DENSE_ARRAY || !a->darr.i || i >= a->darr.n) return true;
+    return a->darr.i[i] != 0;
+}
+
+/* tt.print: one line per element on stdout, "pid (x, y, z) idx (i, j) PREFIX VALUE"
+ * (an unsigned integer operand, isSigned 0, in unsigned decimal) */
 bool iv_print_op(In *in, Op *op) {
     const char *pre = "";
     size_t pl = 0;
@@ -315,6 +324,7 @@ bool iv_print_op(In *in, Op *op) {
             } else if (k0 == 'i') {
                 int w = iw(v->et);
                 if (hx) printf("0x%llx\n", (unsigned long long)zx(v->e[k].i, w));
+                else if (!iv_print_signed(op, i)) printf("%llu\n", (unsigned long long)zx(v->e[k].i, w));
                 else printf("%lld\n", (long long)sx(v->e[k].i, w));
             } else printf("0x%llx\n", (unsigned long long)ptr_enc(v->e[k]));
         }

@@ -45,7 +45,7 @@ static const JitSym builtin[] = {
 #include "../targets/cgen/libm.def"
 #undef LIBM
     { "fmaf", (void *)f_fmaf }, { "memcpy", (void *)f_memcpy }, { "memmove", (void *)f_memmove },
-    { "memset", (void *)f_memset },
+    { "memset", (void *)f_memset }, { "printf", (void *)printf },
 #define AT_SYMS(N, T)                                                                                                  \
     { "ttx_at_add_" #N, (void *)jit_rt_at_add_##N }, { "ttx_at_and_" #N, (void *)jit_rt_at_and_##N },                  \
     { "ttx_at_or_" #N, (void *)jit_rt_at_or_##N }, { "ttx_at_xor_" #N, (void *)jit_rt_at_xor_##N },                    \

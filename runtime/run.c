@@ -605,8 +605,8 @@ int run_main(int argc, char **argv) {
         if (rr == 0 && o.engine == ENG_CHECK && (interp_run(c, func, nk, rargs, o.grid, &d) != 0 || d.nerrors)) goto out;
         if (rr == 0) rr = rv_run(c, m, func, nk, iargs, o.grid, &ro, &unsup, &d);
         if (rr == 1) {
-            diag_error(&d, unsup->loc, "the C target does not support '%s', so the kernel cannot run under qemu-riscv64",
-                       op_name(unsup));
+            diag_error(&d, unsup->loc, "the C target does not support '%s'%s, so the kernel cannot run under qemu-riscv64",
+                       op_name(unsup), why_note(unsup));
             goto out;
         }
         if (rr != 0 || d.nerrors) goto out;
@@ -617,12 +617,12 @@ int run_main(int argc, char **argv) {
         Op *unsup = NULL;
         int jr = jit_run(c, m, func, nk, iargs, o.grid, &jo, &unsup, &d);
         if (jr == 1 && o.engine == ENG_CHECK) {
-            diag_error(&d, unsup->loc, "the C target does not support '%s', so --check cannot compare the engines", op_name(unsup));
+            diag_error(&d, unsup->loc, "the C target does not support '%s'%s, so --check cannot compare the engines", op_name(unsup), why_note(unsup));
             goto out;
         }
         if (jr == 1) {
-            diag_emit(&d, SEV_NOTE, unsup->loc, "the C target does not support '%s'; running the kernel on the interpreter",
-                      op_name(unsup));
+            diag_emit(&d, SEV_NOTE, unsup->loc, "the C target does not support '%s'%s; running the kernel on the interpreter",
+                      op_name(unsup), why_note(unsup));
             use_interp = true;
             engine_name = "interp";
             rargs = NULL;

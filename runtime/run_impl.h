@@ -19,6 +19,7 @@
 #include "ir.h"
 #include "npy.h"
 #include "run.h"
+#include "../targets/cgen/cgen.h"
 
 /* "ttxform run: error: MESSAGE" on stderr; returns 1 */
 int errorf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
@@ -133,5 +134,15 @@ bool run_is_ktir(Op *module);
 /* run the KTIR module m (or, with --via=ktir, lower the TTIR module m
  * first); returns the exit status */
 int run_ktir(const KtirRun *k, Ctx *c, Op *m, Diag *d);
+
+/* " (REASON)" for an op the C target did not translate, or "" (the text
+ * lives until the next call on this thread) */
+static inline const char *why_note(const Op *op) {
+    static _Thread_local char b[300];
+    const char *w = cgen_unsupported_why(op);
+    if (!w) return "";
+    snprintf(b, sizeof b, " (%s)", w);
+    return b;
+}
 
 #endif

@@ -257,11 +257,11 @@ int run_ktir(const KtirRun *k, Ctx *c, Op *m, Diag *d) {
         Op *unsup = NULL;
         int jr = jit_run(c, m, func, nk, jargs ? jargs : iargs, grid, &jo, &unsup, d);
         if (jr == 1 && k->engine == KENG_CHECK && !via) {
-            diag_error(d, unsup->loc, "the C target does not support '%s', so --check cannot compare the engines", op_name(unsup));
+            diag_error(d, unsup->loc, "the C target does not support '%s'%s, so --check cannot compare the engines", op_name(unsup), why_note(unsup));
             goto out;
         }
         if (jr == 1) {
-            diag_emit(d, SEV_NOTE, unsup->loc, "the C target does not support '%s'; running the kernel on the interpreter", op_name(unsup));
+            diag_emit(d, SEV_NOTE, unsup->loc, "the C target does not support '%s'%s; running the kernel on the interpreter", op_name(unsup), why_note(unsup));
             interp = true;
         } else if (jr != 0 || d->nerrors) goto out;
     }

@@ -239,9 +239,7 @@ static void report_fail(const char *res, const PtrVec *sites, Diag *d) {
     Op *op = site >= 0 && site < sites->n ? sites->v[site] : NULL;
     Loc l = op ? op->loc : (Loc){ 0 };
     const char *nm = op ? op_name(op) : "kernel";
-    const char *what = op && op_is(op, OP_scf_for) ? "the loop step is not positive"
-                     : op && (op_is(op, OP_arith_fptosi) || op_is(op, OP_arith_fptoui)) ? "a value does not fit the result type"
-                     : "division by zero";
+    const char *what = c_fail_reason(op);
     diag_error(d, l, "%s: %s in program (%d, %d, %d) (under qemu-riscv64)", nm, what, x, y, z);
 }
 

@@ -15,7 +15,8 @@
  *   TTX_IN(p, bytes, site)  nonzero when p[0..bytes) may be accessed;
  *                           otherwise the access is skipped (a load yields 0)
  *   TTX_FAIL(site)          a float-to-integer conversion out of range, a
- *                           loop step <= 0
+ *                           loop step <= 0, a tt.gather index out of range,
+ *                           ... (c_fail_reason says which)
  *   TTX_DIV0(site, k)       an integer division or remainder by zero at
  *                           element k (row-major; 0 for a scalar, -1 when
  *                           unknown) of the op's result, which still gets
@@ -51,5 +52,7 @@ bool c_emit(FILE *out, Ctx *c, Op *module, Op *func, const CEmitOpts *o, Diag *d
 
 /* the C name of a function ("add_kernel"), into buf */
 const char *c_func_name(Op *func, char *buf, size_t n);
+/* what a TTX_FAIL at op's site means: "the loop step is not positive", ... */
+const char *c_fail_reason(const Op *op);
 
 #endif

@@ -27,6 +27,7 @@ static const CgenHelper c_helpers[] = {
     TTX_ATOMIC_HELPERS,
     { "ttx_bptr", "/* a block pointer: base, then shape, strides and offsets in elements */\n"
                   "typedef struct ttx_bptr { void *base; i64 shape[8], stride[8], off[8]; } ttx_bptr;\n" },
+    { "printf", "int printf(const char *, ...);   /* tt.print */\n" },
     { "ttx_f32", "static inline float ttx_f32(u32 u) { union { u32 u; float f; } v; v.u = u; return v.f; }\n" },
     { "ttx_f64", "static inline double ttx_f64(u64 u) { union { u64 u; double f; } v; v.u = u; return v.f; }\n" },
     { "ttx_bits32", "static inline u32 ttx_bits32(float f) { union { u32 u; float f; } v; v.f = f; return v.u; }\n" },

@@ -35,6 +35,24 @@ bool c_emit(FILE *out, Ctx *c, Op *module, Op *func, const CEmitOpts *o, Diag *d
 
 const char *c_func_name(Op *func, char *buf, size_t n) { return cgen_func_name(func, buf, n); }
 
+/* what a TTX_FAIL at op's site means (see c.h) */
+const char *c_fail_reason(const Op *op) {
+    if (!op) return "division by zero";
+    if (op_is(op, OP_scf_for)) return "the loop step is not positive";
+    if (op_is(op, OP_arith_fptosi) || op_is(op, OP_arith_fptoui)) return "a value does not fit the result type";
+    if (op_is(op, OP_tle_extract_tile) || op_is(op, OP_tle_insert_tile)) return "the tile index is out of range";
+    if (op_is(op, OP_xsmt_pack) || op_is(op, OP_xsmt_unpack) || op_is(op, OP_xsmt_repack) || op_is(op, OP_xsmt_subview)) return "an offset is negative";
+    if (op_is(op, OP_xsmt_subview_pack)) return "the window leaves the base's shape, or an offset is negative";
+    if (op_is(op, OP_xsmt_buffer_tensor_view)) return "the buffer index is out of range";
+    if (op_is(op, OP_xsmt_mbarrier_subview)) return "the barrier index is out of range";
+    if (op_is(op, OP_tt_load) || op_is(op, OP_tt_store)) return "an access leaves its xsmt.alloc buffer";
+    if (op_is(op, OP_ktdp_inter_tile_reduce)) return "a partial of its group never comes (its producer finished without making it, or every unfinished tile waits)";
+    if (op_is(op, OP_tensor_extract) || op_is(op, OP_tensor_insert) || op_is(op, OP_tensor_extract_slice) || op_is(op, OP_tensor_insert_slice))
+        return "an index is out of bounds";
+    if (op_is(op, OP_tt_gather)) return "an index is out of range";
+    return "division by zero";
+}
+
 /* ---- the Target --------------------------------------------------------- */
 
 static bool c_pipeline(Pipeline *pl, const TargetOpts *o, char *err, size_t errlen) {

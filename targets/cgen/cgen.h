@@ -26,7 +26,8 @@ typedef struct CgAccess CgAccess;   /* a load or store being written (emit.h) */
 typedef struct CgenOpts {
     bool launcher;       /* add ttx_launch for the first kernel (see targets/c/c.h) */
     PtrVec *sites;       /* out, optional: the Op of each site id */
-    Op **unsupported;    /* optional: an unsupported op is stored here instead of reported */
+    Op **unsupported;    /* optional: an unsupported op is stored here instead of reported
+                          * (its reason: cgen_unsupported_why) */
 } CgenOpts;
 
 /* a prelude helper: emitted when its name occurs in the code or in another
@@ -107,5 +108,9 @@ const char *cgen_func_name(Op *func, char *buf, size_t n);
 /* head, then the declarations of the libm functions (targets/cgen/libm.def)
  * and the helpers that body[0..blen) needs */
 void cgen_prelude(FILE *out, const char *head, const CgenHelper *h, int nh, const char *body, size_t blen);
+
+/* why the op last stored through CgenOpts.unsupported (or CEmitOpts's) on
+ * this thread was not translated, or NULL when no reason was given */
+const char *cgen_unsupported_why(const Op *op);
 
 #endif

@@ -243,6 +243,12 @@ bool cg_emit_atomic(Cg *e, Op *op);
 
 /* cgen/compute.c */
 bool cg_emit_reduce(Cg *e, Op *op);
+
+/* cgen/shuffle.c: tt.split, tt.gather, tt.histogram */
+bool cg_emit_shuffle(Cg *e, Op *op);
+
+/* cgen/print.c: tt.print */
+bool cg_emit_print(Cg *e, Op *op);
 bool cg_emit_dot(Cg *e, Op *op);
 
 /* cgen/func.c: an scf.for {bind_sub_block = true} without results, not

@@ -3,10 +3,22 @@
 
 /* ---- errors ------------------------------------------------------------- */
 
+/* the reason of the last op stored through CgenOpts.unsupported on this
+ * thread (cgen_unsupported_why) */
+static _Thread_local const Op *why_op;
+static _Thread_local char why_text[256];
+
+const char *cgen_unsupported_why(const Op *op) { return op && op == why_op && why_text[0] ? why_text : NULL; }
+
 bool cg_unsupported(Cg *e, Op *op, const char *why) {
     if (e->failed) return false;
     e->failed = true;
-    if (e->o && e->o->unsupported) { *e->o->unsupported = op; return false; }
+    if (e->o && e->o->unsupported) {
+        *e->o->unsupported = op;
+        why_op = op;
+        snprintf(why_text, sizeof why_text, "%s", why ? why : "");
+        return false;
+    }
     if (why) diag_error(e->d, op->loc, "the %s target does not support '%s' (%s)", e->s->name, op_name(op), why);
     else diag_error(e->d, op->loc, "the %s target does not support '%s'", e->s->name, op_name(op));
     return false;

@@ -194,6 +194,26 @@ kernel("numeric-cat_join", os.path.join(NUM, "cat_join.ttir"), [1],
        lambda o: first(exact(o["c"], np.concatenate([ca, cb])), exact(o["j"], np.stack([ca, cb], axis=1).reshape(16)),
                        exact(o["u"], np.array([2 * ca[3]], np.int32))))
 
+Ns, Ms, Bs = 8, 16, 16
+xsh = randn(Ns, Ms)
+i0s = rng.integers(0, Ns, (Ns, Ms)).astype(np.int32)
+i1s = rng.integers(0, Ms, (Ns, Ms)).astype(np.int32)
+hvs = rng.integers(-4, 20, Ns * Ms).astype(np.int32)
+hkeep = hvs[:100]
+pairs = xsh.reshape(Ns, Ms // 2, 2)
+kernel("numeric-shuffle", os.path.join(NUM, "shuffle.ttir"), [1],
+       {"x": xsh, "idx0": i0s, "idx1": i1s, "hv": hvs, "o_split": np.zeros((Ns, Ms // 2), np.float32),
+        "o_g0": np.zeros((Ns, Ms), np.float32), "o_g1": np.zeros((Ns, Ms), np.float32), "o_hist": np.full(Bs, 7, np.int32),
+        "n": 100}, ["o_split", "o_g0", "o_g1", "o_hist"],
+       lambda o: first(exact(o["o_split"], pairs[..., 0] * np.float32(2) - pairs[..., 1]),
+                       exact(o["o_g0"], np.take_along_axis(xsh, i0s, 0)), exact(o["o_g1"], np.take_along_axis(xsh, i1s, 1)),
+                       exact(o["o_hist"], np.bincount(hkeep[(hkeep >= 0) & (hkeep < Bs)], minlength=Bs).astype(np.int32))))
+
+# tt.print: its lines are compared in print_lines(); here --check runs both engines on it
+kernel("numeric-print", os.path.join(NUM, "print.ttir"), [2],
+       {"x": np.array([[1.5, -2], [np.inf, np.nan]], np.float32), "h": np.array([0.1, -65504], np.float16),
+        "b": np.array([1, 0], np.int32)}, ["b"])
+
 # rows handed to the JIT's bulk routines (ttx_rt_*): interval masks of
 # every kind, a mask that is not one, f32 elementwise ops, exp, reductions
 Rr, Sr = 8, 20
@@ -743,6 +763,7 @@ def error_cases():
     %a = tt.addptr %s, %r : tensor<8x!tt.ptr<i32>>, tensor<8xi32>
     %v = tt.load %a : tensor<8x!tt.ptr<i32>>
     %h = tt.histogram %v : tensor<8xi32> -> tensor<4xi32>
+    tt.print " p: " {hex = false, isSigned = array<i32: 0>} : %a : tensor<8x!tt.ptr<i32>>
     %r4 = tt.make_range {end = 4 : i32, start = 0 : i32} : tensor<4xi32>
     %qs = tt.splat %q : !tt.ptr<i32> -> tensor<4x!tt.ptr<i32>>
     %qa = tt.addptr %qs, %r4 : tensor<4x!tt.ptr<i32>>, tensor<4xi32>
@@ -755,10 +776,62 @@ def error_cases():
     rc, o, err = run([hist, "--grid=1", "--arg", f"p={hv}", "--arg", "q=zeros:4:int32", "--output", f"q={out}"])
     got = np.load(out) if rc == 0 and os.path.exists(out) else None
     report("fallback-to-interpreter", None if got is not None and list(got) == [1, 2, 0, 3] and
-           "hist.ttir:7:10: note: the C target does not support 'tt.histogram'; running the kernel on the interpreter" in err
+           "hist.ttir:8:5: note: the C target does not support 'tt.print' (printing pointers: the interpreter prints its own buffer numbers); running the kernel on the interpreter" in err
            else f"exit {rc}: {err} {got}")
     error_case("error-check-unsupported", [hist, "--grid=1", "--check", "--arg", f"p={hv}", "--arg", "q=zeros:4:int32"],
-               "hist.ttir:7:10: error: the C target does not support 'tt.histogram', so --check cannot compare the engines")
+               "hist.ttir:8:5: error: the C target does not support 'tt.print' (printing pointers: the interpreter prints its own buffer numbers), so --check cannot compare the engines")
+
+
+PRINT_EXPECTED = """\
+pid (0, 0, 0) idx (0, 0) v=: 1.5
+pid (0, 0, 0) idx (0, 1) v=: -2
+pid (0, 0, 0) idx (1, 0) v=: inf
+pid (0, 0, 0) idx (1, 1) v=: nan
+pid (0, 0, 0) idx (0) pid: 0
+pid (0, 0, 0) idx (0, 0) hex: 0x3fc00000
+pid (0, 0, 0) idx (0, 1) hex: 0xc0000000
+pid (0, 0, 0) idx (1, 0) hex: 0x7f800000
+pid (0, 0, 0) idx (1, 1) hex: 0x7fc00000
+pid (0, 0, 0) idx (0) half % "q": 0.0999755859
+pid (0, 0, 0) idx (1) half % "q": -65504
+pid (0, 0, 0) idx (0) bits: 1
+pid (0, 0, 0) idx (1) bits: 0
+pid (0, 0, 0) idx (0) neg: -2
+pid (0, 0, 0) idx (1) neg: -1
+pid (1, 0, 0) idx (0, 0) v=: 1.5
+pid (1, 0, 0) idx (0, 1) v=: -2
+pid (1, 0, 0) idx (1, 0) v=: inf
+pid (1, 0, 0) idx (1, 1) v=: nan
+pid (1, 0, 0) idx (0) pid: 1
+pid (1, 0, 0) idx (0, 0) hex: 0x3fc00000
+pid (1, 0, 0) idx (0, 1) hex: 0xc0000000
+pid (1, 0, 0) idx (1, 0) hex: 0x7f800000
+pid (1, 0, 0) idx (1, 1) hex: 0x7fc00000
+pid (1, 0, 0) idx (0) half % "q": 0.0999755859
+pid (1, 0, 0) idx (1) half % "q": -65504
+pid (1, 0, 0) idx (0) bits: 1
+pid (1, 0, 0) idx (1) bits: 0
+pid (1, 0, 0) idx (0) neg: -2
+pid (1, 0, 0) idx (1) neg: -1
+"""
+
+
+def print_lines():
+    """tt.print on the interpreter and the JIT (one thread: grid order) prints
+    the same lines, and these: Triton's format, f16 at its value, NaN, inf,
+    hex bits, a prefix with % and quotes, i1 unsigned, i8 signed"""
+    x = np.array([[1.5, -2], [np.inf, np.nan]], np.float32)
+    h = np.array([0.1, -65504], np.float16)
+    b = np.array([1, 0], np.int32)
+    files = []
+    for nm, a in (("x", x), ("h", h), ("b", b)):
+        files.append(path(f"print_{nm}.npy"))
+        np.save(files[-1], a)
+    args = ["--grid=2", "--arg", f"x={files[0]}", "--arg", f"h={files[1]}", "--arg", f"b={files[2]}"]
+    k = os.path.join(NUM, "print.ttir")
+    for tag, eng in (("interp", ["--interp"]), ("jit", ["--threads=1"])):
+        rc, out, err = run([k, *eng, *args])
+        report(f"print-{tag}", None if rc == 0 and out == PRINT_EXPECTED else f"exit {rc}: {err[:400]}\n{out[:2000]}")
 
 
 def atomics_threads():
@@ -877,6 +950,7 @@ def main():
     big_tensors()
     check_cases()
     atomics_threads()
+    print_lines()
     trace_and_dump()
     error_cases()
     r = subprocess.run([TTX, "run", "--help"], capture_output=True, text=True, timeout=TIMEOUT)

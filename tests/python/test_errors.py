@@ -15,8 +15,7 @@ from ttxform.triton import tensor
 @triton.jit
 def print_kernel(x_ptr, n, BLOCK: tl.constexpr):
     offs = tl.arange(0, BLOCK)
-    x = tl.load(x_ptr + offs, mask=offs < n)
-    tl.device_print("x", x)  # the C target refuses tt.print
+    tl.device_print("x", x_ptr + offs)  # the C target refuses printing pointers
 
 
 def test_unsupported_op_points_at_python_line():
@@ -28,8 +27,8 @@ def test_unsupported_op_points_at_python_line():
     msg = str(e.value)
     head = msg.splitlines()[0]
     assert head.startswith(f"{__file__}:{line}:"), msg
-    assert "error: the C target does not support 'tt.print'" in head
-    assert 'tl.device_print("x", x)' in msg
+    assert "error: the C target does not support 'tt.print' (printing pointers" in head
+    assert 'tl.device_print("x", x_ptr + offs)' in msg
     assert "print_kernel.ttir:" in msg and "note: in the Triton IR here" in msg
     assert "    tt.print" in msg
     d = e.value.diagnostics
