@@ -187,7 +187,30 @@ static bool emit_all(Cg *e, FILE *out, Op *module, Op *func) {
     return ok && !e->failed;
 }
 
+static bool is_call(Op *op, void *ud) {
+    (void)ud;
+    return !(op_is(op, OP_tt_call) && !op->verbatim);   /* stop at the first call */
+}
+
+/* The C has no calls between kernels' functions: calls of functions of one
+ * block (tl.jit(noinline=True) helpers, as Triton prints them) are inlined
+ * first, and the callees nobody calls any more are erased (the inline and
+ * symbol-dce passes, on the module itself; with one function to emit,
+ * nothing is erased).  A call left (a recursive or
+ * many-block callee) is refused at the call. */
+static bool inline_calls(Ctx *c, Op *module, bool erase, Diag *d) {
+    if (!module || op_walk(module, is_call, NULL)) return true;
+    const char *names[] = { "inline", "symbol-dce" };
+    for (int i = 0; i < (erase ? 2 : 1); i++) {
+        const Pass *p = pass_lookup(names[i]);
+        PassOptions po = { .pass = p };
+        if (p && !p->run(c, module, &po, d)) return false;
+    }
+    return true;
+}
+
 bool cgen_emit(FILE *out, Ctx *c, Op *module, Op *func, const CgenStrategy *s, const CgenOpts *o, Diag *d) {
+    if (!inline_calls(c, module, !func, d)) return false;
     Cg e = { .s = s, .c = c, .d = d, .o = o };
     bool ok = emit_all(&e, out, module, func);
     for (int i = 0; i < e.strs.n; i++) free(e.strs.v[i]);

@@ -209,6 +209,11 @@ kernel("numeric-shuffle", os.path.join(NUM, "shuffle.ttir"), [1],
                        exact(o["o_g0"], np.take_along_axis(xsh, i0s, 0)), exact(o["o_g1"], np.take_along_axis(xsh, i1s, 1)),
                        exact(o["o_hist"], np.bincount(hkeep[(hkeep >= 0) & (hkeep < Bs)], minlength=Bs).astype(np.int32))))
 
+xc = randn(16)
+kernel("numeric-call", os.path.join(NUM, "call.ttir"), [1], {"x": xc, "o": np.zeros(16, np.float32)}, ["o"],
+       lambda o: close(o["o"], (xc.astype(np.float64) * 2 + 1) * (float(xc[0]) * float(xc[1])) + (float(xc[0]) - float(xc[1])),
+                       1e-5, 1e-6))
+
 # tt.print: its lines are compared in print_lines(); here --check runs both engines on it
 kernel("numeric-print", os.path.join(NUM, "print.ttir"), [2],
        {"x": np.array([[1.5, -2], [np.inf, np.nan]], np.float32), "h": np.array([0.1, -65504], np.float16),
