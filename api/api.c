@@ -335,6 +335,7 @@ static bool target_opts_parse(char *buf, TargetOpts *to, char *err, size_t errle
 
 static int target_pipeline_locked(ttx_module *mod, const char *target, const char *options) {
     ttx_context *cx = mod->cx;
+    if (target && !strcmp(target, "c-checked")) target = "c";
     const Target *t = target ? target_by_name(target) : NULL;
     if (!t) {
         diag_addf(cx, NULL, "unknown target '%s' (c, rvv or ktir)", target ? target : "(null)");
@@ -375,8 +376,9 @@ int ttx_module_run_target_pipeline(ttx_module *mod, const char *target, const ch
 static char *emit_locked(ttx_module *mod, const char *target, size_t *lenp) {
     ttx_context *cx = mod->cx;
     const Target *t = NULL;
-    if (!target || (strcmp(target, "mlir") && !(t = target_by_name(target)))) {
-        diag_addf(cx, NULL, "unknown output '%s' (c, rvv, ktir or mlir)", target ? target : "(null)");
+    bool checked = target && !strcmp(target, "c-checked");
+    if (!target || (strcmp(target, "mlir") && !checked && !(t = target_by_name(target)))) {
+        diag_addf(cx, NULL, "unknown output '%s' (c, c-checked, rvv, ktir or mlir)", target ? target : "(null)");
         return NULL;
     }
     char *buf = NULL;
@@ -388,7 +390,9 @@ static char *emit_locked(ttx_module *mod, const char *target, size_t *lenp) {
     d.capture = true;
     diag_set_source(&d, mod->file, mod->src, mod->len);
     bool ok;
-    if (t && t->emit) {
+    if (checked) {
+        ok = api_emit_c_checked(mod, f, &d);
+    } else if (t && t->emit) {
         ok = t->emit(f, mod->c, mod->m, &d);
     } else {
         PrintOpts po = {0};

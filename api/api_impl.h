@@ -37,4 +37,8 @@ void srcloc_map(ttx_module *mod);
 /* the text of line `line` of file `path`, malloc'd without its newline, or NULL */
 char *srcloc_read_line(const char *path, int line);
 
+/* checked.c: the C target's kernel with its failure hooks (the output
+ * "c-checked" of ttx_module_emit) */
+bool api_emit_c_checked(ttx_module *mod, FILE *out, Diag *d);
+
 #endif

@@ -81,7 +81,13 @@ TTX_API int ttx_module_run_pipeline(ttx_module *m, const char *pipeline);
  * data-layout=host base-addresses=0,4096"). */
 TTX_API int ttx_module_run_target_pipeline(ttx_module *m, const char *target, const char *options);
 /* The module as text in a target's form, after its pipeline has run: "c" and
- * "rvv" (C source), "ktir" (KTIR), "mlir" (the IR as it stands).  A malloc'd
+ * "rvv" (C source), "ktir" (KTIR), "mlir" (the IR as it stands), and
+ * "c-checked": the C with its failure hooks defined, for a shared object
+ * that reports the first failure of its programs (a gather index out of
+ * range, a float that does not fit its integer type, a false tt.assert, a
+ * loop step <= 0) through `const char *ttx_failure(void)` (NULL when none;
+ * "k.py:12:5: tt.assert: assertion failed at element [2]: msg in program
+ * (0, 0, 0)", at the user's Python line) and `void ttx_failure_clear(void)`.  A malloc'd
  * NUL-terminated string (free with ttx_free), its length in *len if len is
  * not NULL; NULL on errors, with nothing half-written. */
 TTX_API char *ttx_module_emit(ttx_module *m, const char *target, size_t *len);

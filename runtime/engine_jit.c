@@ -87,11 +87,13 @@ static void hook_fail(int site, int x, int y, int z) { jr_record(site, false, NU
 static void hook_div0(int site, long long el, int x, int y, int z) { jr_record(site, false, NULL, 0, el, x, y, z); }
 
 /* " at element [i, j]" for row-major element el of op's first result (a
- * scalar: [0]), as the interpreter says it; "" when el is unknown */
+ * scalar: [0]; tt.assert: of its condition), as the interpreter says it;
+ * "" when el is unknown */
 static void element_str(char *out, size_t n, Op *op, long long el) {
     out[0] = 0;
-    if (!op || el < 0 || op->nres < 1) return;
-    Type *t = op_result(op, 0)->type;
+    bool cond = op && op_is(op, OP_tt_assert) && op->nopnds;
+    if (!op || el < 0 || (op->nres < 1 && !cond)) return;
+    Type *t = cond ? op_operand(op, 0)->type : op_result(op, 0)->type;
     int r = t && t->kind == T_TENSOR && t->sh.rank > 0 ? t->sh.rank : 0;
     long long idx[16];
     if (r > 16) return;
@@ -174,7 +176,10 @@ static void jr_report(JitRun *r, const PtrVec *sites, Diag *d) {
         const char *what = c_fail_reason(op);
         char at[256];
         element_str(at, sizeof at, op, r->fail_el);
-        diag_error(d, l, "%s: %s%s in program (%d, %d, %d)", nm, what, at, r->fail_pid[0], r->fail_pid[1], r->fail_pid[2]);
+        Attr *msg = op && op_is(op, OP_tt_assert) ? op_attr(op, "message") : NULL;   /* tl.device_assert's text */
+        bool m = msg && msg->kind == A_STRING;
+        diag_error(d, l, "%s: %s%s%s%.*s in program (%d, %d, %d)", nm, what, at, m ? ": " : "", m ? (int)msg->str.len : 0,
+                   m ? msg->str.s : "", r->fail_pid[0], r->fail_pid[1], r->fail_pid[2]);
         return;
     }
     /* the nearest buffer */
@@ -266,6 +271,7 @@ static const char *jit_hooks =
     "void ttx_div0(int site, long long k, int x, int y, int z);\n"
     "int ttx_stop(long long program);\n"
     "#define TTX_FAIL(site) ttx_fail(site, pidX, pidY, pidZ)\n"
+    "#define TTX_ASSERT(site, k) ttx_div0(site, k, pidX, pidY, pidZ)\n"
     "#define TTX_STOP(p) ttx_stop(p)\n";
 static const char *jit_bounds = "#define TTX_IN(p, bytes, site) ttx_in(p, bytes, site, pidX, pidY, pidZ)\n"
                                 "int ttx_inr(const void *p, long long bytes);\n"

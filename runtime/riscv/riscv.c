@@ -84,7 +84,8 @@ static char *kernel_source(Ctx *c, Op *module, Op *func, RvArch arch, bool ime_r
                        "#define TTX_SMT_HW 1\n#define TTX_SMT_IME_REF 1\n", f);
     fputs("/* the kernel's C for the riscv64 launcher of ttxform run */\n"
           "void ttx_fail(int site, int x, int y, int z);\n"
-          "#define TTX_FAIL(site) ttx_fail(site, pidX, pidY, pidZ)\n", f);
+          "#define TTX_FAIL(site) ttx_fail(site, pidX, pidY, pidZ)\n"
+          "#define TTX_ASSERT(site, k) ttx_fail(site, pidX, pidY, pidZ)\n", f);
     if (interp_check_div()) fputs("#define TTX_DIV0(site, k) ttx_fail(site, pidX, pidY, pidZ)\n", f);
     bool ok;
     if (arch == RV_RVV) {

@@ -17,6 +17,8 @@
  *   TTX_FAIL(site)          a float-to-integer conversion out of range, a
  *                           loop step <= 0, a tt.gather index out of range,
  *                           ... (c_fail_reason says which)
+ *   TTX_ASSERT(site, k)     a tt.assert (tl.device_assert) whose condition is
+ *                           false at element k (row-major) of its operand
  *   TTX_DIV0(site, k)       an integer division or remainder by zero at
  *                           element k (row-major; 0 for a scalar, -1 when
  *                           unknown) of the op's result, which still gets

@@ -15,6 +15,7 @@ static const char c_prelude_head[] =
     "#ifndef TTX_IN\n#define TTX_IN(p, bytes, site) 1\n#endif\n"
     "#ifndef TTX_FAIL\n#define TTX_FAIL(site) ((void)0)\n#endif\n"
     "#ifndef TTX_DIV0\n#define TTX_DIV0(site, k) ((void)0)\n#endif\n"
+    "#ifndef TTX_ASSERT\n#define TTX_ASSERT(site, k) ((void)0)\n#endif\n"
     "#ifndef TTX_STOP\n#define TTX_STOP(program) 0\n#endif\n";
 
 /* the text of a constant of src/fmath.h */

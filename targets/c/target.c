@@ -50,6 +50,7 @@ const char *c_fail_reason(const Op *op) {
     if (op_is(op, OP_tensor_extract) || op_is(op, OP_tensor_insert) || op_is(op, OP_tensor_extract_slice) || op_is(op, OP_tensor_insert_slice))
         return "an index is out of bounds";
     if (op_is(op, OP_tt_gather)) return "an index is out of range";
+    if (op_is(op, OP_tt_assert)) return "assertion failed";
     return "division by zero";
 }
 

@@ -247,8 +247,9 @@ bool cg_emit_reduce(Cg *e, Op *op);
 /* cgen/shuffle.c: tt.split, tt.gather, tt.histogram */
 bool cg_emit_shuffle(Cg *e, Op *op);
 
-/* cgen/print.c: tt.print */
+/* cgen/debug.c: tt.print, tt.assert */
 bool cg_emit_print(Cg *e, Op *op);
+bool cg_emit_assert(Cg *e, Op *op);
 bool cg_emit_dot(Cg *e, Op *op);
 
 /* cgen/func.c: an scf.for {bind_sub_block = true} without results, not

@@ -263,6 +263,7 @@ bool cg_emit_op(Cg *e, Op *op) {
     case OP_tt_dot: comment(e, op); return cg_emit_dot(e, op);
     case OP_tt_split: case OP_tt_gather: case OP_tt_histogram: comment(e, op); return cg_emit_shuffle(e, op);
     case OP_tt_print: comment(e, op); return cg_emit_print(e, op);
+    case OP_tt_assert: comment(e, op); return cg_emit_assert(e, op);
     case OP_scf_for: comment(e, op); return emit_for(e, op);
     case OP_scf_if: comment(e, op); return emit_if(e, op);
     case OP_scf_while: comment(e, op); return emit_while(e, op);

@@ -115,7 +115,7 @@ static void test_compile_ktir_rvv(void **state) {
 static void test_error_at_python_line(void **state) {
     (void)state;
     ttx_context *cx = ttx_context_new();
-    char *k = kernel_with("tt.print \" x: \" {hex = false, isSigned = array<i32: 0>} : %x : tensor<64xf32> loc(#loc10)");
+    char *k = kernel_with("tt.print \" x: \" {hex = false, isSigned = array<i32: 0>} : %xa : tensor<64x!tt.ptr<f32>> loc(#loc10)");
     ttx_module *m = ttx_module_load(cx, k, strlen(k), "add.ttir");
     assert_non_null(m);
     assert_null(ttx_module_compile(m, "c", NULL, NULL));
@@ -126,7 +126,7 @@ static void test_error_at_python_line(void **state) {
     assert_string_equal(e->file, "/src/add.py");
     assert_int_equal(e->line, 14);
     assert_int_equal(e->col, 8);
-    assert_string_equal(e->message, "the C target does not support 'tt.print'");
+    assert_string_equal(e->message, "the C target does not support 'tt.print' (printing pointers: the interpreter prints its own buffer numbers)");
     assert_int_equal(n->severity, TTX_SEV_NOTE);
     assert_string_equal(n->file, "add.ttir");
     assert_int_equal(n->line, 18);
@@ -134,7 +134,7 @@ static void test_error_at_python_line(void **state) {
     assert_non_null(n->source_line);
     assert_non_null(strstr(n->source_line, "tt.print"));
     char *text = ttx_diag_format(cx);
-    assert_non_null(strstr(text, "/src/add.py:14:8: error: the C target does not support 'tt.print'\n"));
+    assert_non_null(strstr(text, "/src/add.py:14:8: error: the C target does not support 'tt.print' (printing pointers: the interpreter prints its own buffer numbers)\n"));
     assert_non_null(strstr(text, "add.ttir:18:5: note: in the Triton IR here\n    tt.print"));
     assert_non_null(strstr(text, "\n    ^\n"));
     ttx_free(text);
@@ -144,11 +144,40 @@ static void test_error_at_python_line(void **state) {
     ttx_context_free(cx);
 }
 
+/* "c-checked": the C with failure hooks and the sites' reports at the Python
+ * line (a tl.device_assert here); plain "c" leaves the hooks undefined */
+static void test_c_checked(void **state) {
+    (void)state;
+    ttx_context *cx = ttx_context_new();
+    char *k = kernel_with("tt.assert %mask, \"in \\\"range\\\"\" : tensor<64xi1> loc(#loc10)");
+    ttx_module *m = ttx_module_load(cx, k, strlen(k), "add.ttir");
+    assert_non_null(m);
+    char *c = ttx_module_compile(m, "c-checked", NULL, NULL);
+    assert_non_null(c);
+    assert_non_null(strstr(c, "#define TTX_ASSERT(site, k) ttx_fail_at(site, k, pidX, pidY, pidZ)\n"));
+    assert_non_null(strstr(c, "TTX_ASSERT("));
+    assert_non_null(strstr(c, "#define TTX_NSITES "));
+    assert_non_null(strstr(c, "    \"/src/add.py:14:8: tt.assert: assertion failed\",\n"));
+    assert_non_null(strstr(c, "    { 1, 64, 0, 0, 0, 0, 0, 0, 0 },\n"));
+    assert_non_null(strstr(c, "    \": in \\\"range\\\"\",\n"));
+    assert_non_null(strstr(c, "const char *ttx_failure(void)\n{"));
+    assert_non_null(strstr(c, "void ttx_failure_clear(void)"));
+    ttx_free(c);
+    c = ttx_module_compile(m, "c", NULL, NULL);
+    assert_non_null(c);
+    assert_null(strstr(c, "ttx_failure"));
+    assert_non_null(strstr(c, "#define TTX_ASSERT(site, k) ((void)0)"));
+    ttx_free(c);
+    assert_null(ttx_module_compile(m, "c-unchecked", NULL, NULL));
+    ttx_free(k);
+    ttx_context_free(cx);
+}
+
 /* in code inlined from Triton's own helpers, the user's call site */
 static void test_callsite_in_triton(void **state) {
     (void)state;
     ttx_context *cx = ttx_context_new();
-    char *k = kernel_with("tt.print \" x: \" {hex = false, isSigned = array<i32: 0>} : %x : tensor<64xf32> loc(#loc12)");
+    char *k = kernel_with("tt.print \" x: \" {hex = false, isSigned = array<i32: 0>} : %xa : tensor<64x!tt.ptr<f32>> loc(#loc12)");
     ttx_module *m = ttx_module_load(cx, k, strlen(k), "add.ttir");
     assert_non_null(m);
     assert_null(ttx_module_compile(m, "c", NULL, NULL));
@@ -369,6 +398,7 @@ int main(void) {
         cmocka_unit_test(test_compile_c),
         cmocka_unit_test(test_compile_ktir_rvv),
         cmocka_unit_test(test_error_at_python_line),
+        cmocka_unit_test(test_c_checked),
         cmocka_unit_test(test_callsite_in_triton),
         cmocka_unit_test(test_parse_error),
         cmocka_unit_test(test_atomic_kept),

@@ -1,6 +1,12 @@
-/* targets/cgen/print.c - tt.print (tl.device_print, tl.static_print's
- * runtime twin) as the interpreter prints it (runtime/interp_tt.c), one
- * printf per element:
+/* targets/cgen/debug.c - the debugging ops of the device.
+ *
+ * tt.assert (tl.device_assert, kept by Triton with debug=True): each
+ * element whose condition is false calls TTX_ASSERT(site, k) (the
+ * interpreter's error: the driver stops the grid and reports the op, the
+ * element and the message).
+ *
+ * tt.print (tl.device_print) as the interpreter prints it
+ * (runtime/interp_tt.c), one printf per element:
  *     pid (X, Y, Z) idx (I, J) PREFIXVALUE
  * integers in decimal, signed or (isSigned 0, Triton's unsigned types and
  * i1) unsigned, floats as %.9g of their value, with `hex` the bits (integers at
@@ -92,5 +98,21 @@ bool cg_emit_print(Cg *e, Op *op) {
         line(e, "printf(\"pid (%%d, %%d, %%d) idx (%s)%s%s\\n\", pidX, pidY, pidZ%s, %s);", ifmt, p, conv, iargs, arg);
         if (n) cg_loops_close(e, n);
     }
+    return !e->failed;
+}
+
+bool cg_emit_assert(Cg *e, Op *op) {
+    Value *c = op->nopnds ? op_operand(op, 0) : NULL;
+    if (!c) return cg_unsupported(e, op, "an assertion without a condition");
+    int site = cg_site(e, op);
+    if (!is_tensor(c->type)) {
+        line(e, "if (!(%s)) TTX_ASSERT(%d, 0);", cg_ex(e, c, NULL), site);
+        return !e->failed;
+    }
+    const char *idx[MAXR];
+    int rank = c->type->sh.rank;
+    int n = cg_loops_open(e, c->type->sh.dims, rank, idx);
+    line(e, "if (!(%s)) TTX_ASSERT(%d, %s);", cg_ex(e, c, idx), site, cg_flat(e, c->type->sh.dims, rank, idx));
+    cg_loops_close(e, n);
     return !e->failed;
 }
