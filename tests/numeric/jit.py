@@ -821,6 +821,33 @@ pid (1, 0, 0) idx (1) neg: -1
 """
 
 
+ASSERT_TTIR = """module {
+  tt.func public @k_debug_assert(%x: !tt.ptr<i32> {tt.divisibility = 16 : i32}) attributes {noinline = false} {
+    %cst = arith.constant dense<100> : tensor<4xi32>
+    %i = tt.make_range {end = 4 : i32, start = 0 : i32} : tensor<4xi32>
+    %v = tt.splat %x : !tt.ptr<i32> -> tensor<4x!tt.ptr<i32>>
+    %v_0 = tt.addptr %v, %i : tensor<4x!tt.ptr<i32>>, tensor<4xi32>
+    %v_1 = tt.load %v_0 : tensor<4x!tt.ptr<i32>>
+    %0 = arith.cmpi slt, %v_1, %cst : tensor<4xi32>
+    tt.assert %0, "too big" : tensor<4xi1>
+    tt.return
+  }
+}
+"""
+
+
+def asserts():
+    """tt.assert (tl.device_assert with debug=True, as Triton 3.6 prints it):
+    the JIT stops with the interpreter's report, and passes when it holds"""
+    k = write("assert.ttir", ASSERT_TTIR)
+    bad, good = save_int("assert_bad.npy", [1, 2, 300, 4]), save_int("assert_good.npy", [1, 2, 3, 4])
+    msg = "assert.ttir:9:5: error: tt.assert: assertion failed at element [2]: too big in program (0, 0, 0)"
+    for tag, eng in (("interp", ["--interp"]), ("jit", []), ("jit-threads1", ["--threads=1"])):
+        error_case(f"assert-{tag}", [k, "--grid=3", *eng, "--arg", f"x={bad}"], msg)
+        rc, out, err = run([k, "--grid=3", *eng, "--arg", f"x={good}"])
+        report(f"assert-holds-{tag}", None if rc == 0 and not err.strip() else f"exit {rc}: {err[:400]}")
+
+
 def print_lines():
     """tt.print on the interpreter and the JIT (one thread: grid order) prints
     the same lines, and these: Triton's format, f16 at its value, NaN, inf,
@@ -956,6 +983,7 @@ def main():
     check_cases()
     atomics_threads()
     print_lines()
+    asserts()
     trace_and_dump()
     error_cases()
     r = subprocess.run([TTX, "run", "--help"], capture_output=True, text=True, timeout=TIMEOUT)
