@@ -19,7 +19,7 @@ void dialect_ktdp_register(void);
 void dialect_tensor_register(void);   /* tensor, linalg */
 void dialect_memref_register(void);
 void dialect_xsmt_register(void);     /* xsmt, xsmt_async, tle (SpacemiT SMT) */
-void dialect_llvm_register(void);     /* llvm.intr.assume (tl.assume) */
+void dialect_llvm_register(void);     /* llvm.intr.assume (tl.assume), gpu.barrier (tl.debug_barrier) */
 
 /* v (a block argument of a linalg payload) converted to the element type t,
  * appended to b as MLIR's named ops do: extf/truncf, extsi/trunci,

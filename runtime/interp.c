@@ -432,6 +432,7 @@ bool iv_run_op(In *in, Op *op) {
             }
         return true;
     }
+    case OP_gpu_barrier: case OP_ttg_barrier: return true;   /* tl.debug_barrier: a program is one thread */
     case OP_scf_yield: case OP_scf_condition: case OP_tt_return: case OP_func_return:
     case OP_tt_reduce_return: case OP_tt_scan_return:
         return true;

@@ -159,6 +159,11 @@ static const VerifyRule llvm_rules[] = {
 };
 static const VerifyDialect llvm_dialect = { "llvm", NULL, llvm_rules };
 
+/* gpu.barrier and ttg.barrier (tl.debug_barrier in Triton 3.6 and 3.7+) are
+ * in the op table but their dialects are not registered here: the other ops
+ * of gpu and ttg stay ops of unregistered dialects (kept verbatim with
+ * --allow-unregistered-dialect, as Triton's own test files need) */
+
 /* ---- tt ------------------------------------------------------------- */
 static void check_program_id(VerifyCtx *v, Op *op) {
     if (!type_is_int(resty(op, 0), 32)) verify_error(v, op, "result #0 must be 32-bit signless integer, but got '%s'", verify_type_str(v, resty(op, 0)));

@@ -279,6 +279,7 @@ bool cg_emit_op(Cg *e, Op *op) {
     case OP_xsmt_buffer_tensor_view: case OP_xsmt_mbarrier_copies: case OP_xsmt_mbarrier_subview: case OP_xsmt_barrier_set_expect:
         return cg_emit_xsmt(e, op);
     case OP_llvm_intr_assume: return true;   /* a promise (tl.assume): no code */
+    case OP_gpu_barrier: case OP_ttg_barrier: return true;   /* tl.debug_barrier: a program is one thread */
     case OP_tt_return: case OP_func_return:
         if (op->nopnds) return cg_unsupported(e, op, "a function that returns values");
         if (op->next || op->block != op->block->region->op->regions[0].first || !op_is(op->block->region->op, OP_tt_func))
