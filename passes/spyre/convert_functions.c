@@ -18,6 +18,9 @@
  *    still takes a pointer, ...) expected a pointer; it is reported at that
  *    op and the pass fails, rather than leave IR that only a later verifier
  *    error, if any, would point at.  Unregistered ops are left as they are.
+ * 4. gpu.barrier and ttg.barrier (tl.debug_barrier) are erased: a program
+ *    runs on one core, with no threads of its own to wait for, and KTIR
+ *    has no such op (ktir-cpu would not read it).
  *
  * Ops whose custom syntax was not decoded (op->verbatim) are renamed with
  * their element list, which names operands by position and so stays right.
@@ -31,7 +34,7 @@
 typedef struct Cf {
     Ctx *c;
     Diag *d;
-    PtrVec ttfns, calls, fns;
+    PtrVec ttfns, calls, fns, barriers;
     /* users of retyped arguments other than the folded casts, checked last */
     struct Pend { Op *user, *fn; int opnd, arg; } *pend;
     int npend, cappend;
@@ -49,6 +52,7 @@ static bool collect_tt(Op *op, void *ud) {
     Cf *s = ud;
     if (op_is(op, OP_tt_func)) pv_push(&s->ttfns, op);
     else if (op_is(op, OP_tt_call)) pv_push(&s->calls, op);
+    else if (op_is(op, OP_gpu_barrier) || op_is(op, OP_ttg_barrier)) pv_push(&s->barriers, op);
     return true;
 }
 
@@ -200,6 +204,7 @@ static bool run(Ctx *c, Op *module, const PassOptions *o, Diag *d) {
     (void)o;
     Cf s = { .c = c, .d = d };
     op_walk(module, collect_tt, &s);
+    for (int i = 0; i < s.barriers.n; i++) op_erase(s.barriers.v[i]);
     for (int i = 0; i < s.ttfns.n; i++) convert_func(c, s.ttfns.v[i]);
     for (int i = 0; i < s.calls.n; i++) become(c, s.calls.v[i], "func.call");
     s.calls.n = 0;
@@ -209,7 +214,7 @@ static bool run(Ctx *c, Op *module, const PassOptions *o, Diag *d) {
     if (any) for (int i = 0; i < s.calls.n; i++) fix_call(c, s.calls.v[i]);
     bool ok = true;
     for (int i = 0; i < s.npend; i++) ok &= check_user(&s, &s.pend[i]);
-    pv_free(&s.ttfns); pv_free(&s.calls); pv_free(&s.fns); free(s.pend);
+    pv_free(&s.ttfns); pv_free(&s.calls); pv_free(&s.fns); pv_free(&s.barriers); free(s.pend);
     return ok;
 }
 

@@ -121,3 +121,16 @@ func.func @already(%p: !tt.ptr<i8>) -> index {
   %0 = "builtin.unrealized_conversion_cast"(%p) : (!tt.ptr<f32>) -> index
   "tt.return"() : () -> ()
 }) {noinline = false} : () -> ()
+
+// -----
+
+// tl.debug_barrier (gpu.barrier in Triton 3.6, ttg.barrier in 3.7+) is erased:
+// a program runs on one core with no threads of its own (docs/differences.md).
+// CHECK-LABEL: func.func @barrier(%arg0: i32)
+// CHECK-NEXT:    return
+// CHECK-NOT:   barrier
+tt.func public @barrier(%arg0: i32) {
+  gpu.barrier
+  ttg.barrier all
+  tt.return
+}
