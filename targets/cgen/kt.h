@@ -34,6 +34,7 @@ enum { K_VIEW = 20, K_TILE, K_FUTURE, K_FUSE, K_SUB };
 
 /* one partition of a view: the C names of its run-time values */
 typedef struct KPart {
+    const char *mem;               /* the byte address of its memory's element 0 (ttx_mem, ttx_lx[N]) */
     const char *off, *st[MAXR];
     const Attr *set;               /* the coordinate set, or NULL (the sizes' box) */
     const char *syms[MAXR];        /* the set's symbols (the dynamic sizes) */
