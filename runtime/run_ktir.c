@@ -195,7 +195,8 @@ int run_ktir(const KtirRun *k, Ctx *c, Op *m, Diag *d) {
     if (via && strcmp(k->via, "ktir")) return errorf("unknown --via '%s' (expected ktir)", k->via);
     if (via && run_is_ktir(m)) return errorf("--via=ktir lowers TTIR, but '%s' is already KTIR (it has ktdp ops): run it without --via", k->fname);
     if (via && (k->memory || k->nlx || k->nlx_outs))
-        return errorf("%s is memory of a KTIR kernel; with --via=ktir the TTIR's pointers are bound with --arg", k->memory ? "--memory" : k->nlx ? "--lx" : "--lx-out");
+        return errorf("%s of a KTIR kernel; with --via=ktir the TTIR's pointers are bound with --arg",
+                      k->memory ? "--memory is the device memory" : k->nlx ? "--lx is the LX scratchpad of a tile" : "--lx-out writes the LX scratchpad of a tile");
     if (via && !k->have_grid) return errorf("missing --grid=X[,Y[,Z]] (with --via=ktir it is the grid of the TTIR and of the lowering)");
     Op *func = interp_find_func(m, k->function);
     if (!func || !func->nregions || !func->regions[0].first) {

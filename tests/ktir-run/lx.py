@@ -181,7 +181,7 @@ expect("--lx on a kernel without LX views", [vadd, "--lx", f"0={small}", "--arg"
 ttir = os.path.join(ROOT, "samples", "spyre", "vector_add_1d.ttir")
 expect("--lx on TTIR", [ttir, "--grid=4", "--lx", f"0={small}"], r"ttxform run: error: --lx applies to KTIR", ENGINES[:1])
 expect("--lx with --via", [ttir, "--via=ktir", "--grid=4", "--lx", f"0={small}"],
-       r"ttxform run: error: --lx is memory of a KTIR kernel; with --via=ktir", ENGINES[:1])
+       r"ttxform run: error: --lx is the LX scratchpad of a tile of a KTIR kernel; with --via=ktir", ENGINES[:1])
 expect("--lx without a tile", [own, f"--lx={small}"], r"bad --lx '.*small\.npy' \(expected N=FILE\.npy", ENGINES[:1])
 expect("--lx twice for one tile", [own, "--lx", f"0={small}", "--lx", f"0={small}"], r"two --lx options give the LX of tile 0", ENGINES[:1])
 expect("--lx unreadable", [own, "--lx", f"1={os.path.join(tmp, 'nope.npy')}", "--arg", "out=zeros:32"],
