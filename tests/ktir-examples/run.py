@@ -357,17 +357,15 @@ def main() -> int:
     ap.add_argument("names", nargs="*")
     o = ap.parse_args()
     exdir = os.path.join(o.ktir_cpu, "examples")
+    sys.path.insert(0, os.path.join(HERE, "..", "numeric"))
+    from harness import numpy_or_skip  # noqa: PLC0415 (tests/numeric, found at run time)
     try:
-        import numpy as np  # noqa: PLC0415
-    except ImportError:
-        # as tests/numeric/harness.py: Debian's python3 has python3-numpy
-        alt = "/usr/bin/python3"
-        if os.path.exists(alt) and os.path.realpath(alt) != os.path.realpath(sys.executable) \
-                and not os.environ.get("TTX_NUMERIC_REEXEC"):
-            os.environ["TTX_NUMERIC_REEXEC"] = "1"
-            os.execv(alt, [alt] + sys.argv)
-        print("NumPy missing")
-        return 77 if o.skip_missing else 1
+        np = numpy_or_skip("ktir-examples")   # re-runs this under /usr/bin/python3 when that has NumPy
+    except SystemExit:
+        if o.skip_missing:
+            raise
+        print("ktir-examples needs NumPy (--skip-missing makes that a skip)")
+        return 1
     if not os.path.isdir(exdir):
         print(f"no ktir-cpu examples at {exdir}")
         return 77 if o.skip_missing else 1

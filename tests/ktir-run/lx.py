@@ -136,14 +136,15 @@ dist = kernel(tmp, "dist", "%a: index, %out: index", view("%p0", "%a", "#ktdp.me
               "(d0 - 16 >= 0, -d0 + 23 >= 0)>, memory_space = #ktdp.memory_space<ct_local, ct_id = 0>} : memref<8xf32>\n"
               + "    %p2 = ktdp.construct_memory_view %c0, sizes: [8], strides: [2] {coordinate_set = affine_set<(d0) : "
               "(d0 - 24 >= 0, -d0 + 31 >= 0)>, memory_space = #ktdp.memory_space<ct_local, ct_id = 1>} : memref<8xf32>\n"
-              + "    %d = ktdp.construct_distributed_memory_view (%p0, %p1, %p2 : memref<16xf32>, memref<8xf32>, memref<8xf32>) : memref<32xf32>\n"
+              + "    %d = ktdp.construct_distributed_memory_view (%p0, %p1, %p2 : memref<16xf32>, memref<8xf32>, memref<8xf32>) "
+              ": memref<32xf32>\n"
               + view("%g", "%out", "#ktdp.memory_space<global>", 32)
               + tile("%td", "%d", "%at", 32) + "    %x = ktdp.load %td : !ktdp.access_tile<16xindex> -> tensor<16xf32>\n"
               + tile("%tg", "%g", "%at", 32) + "    ktdp.store %x, %tg : tensor<16xf32>, !ktdp.access_tile<16xindex>\n")
 a16 = np.arange(16, dtype=np.float32) * 3
 np.save(os.path.join(tmp, "a16.npy"), a16)
-outputs("a distributed view over global memory and two LXs (one strided)", dist, LX + ["--arg", f"a={os.path.join(tmp, 'a16.npy')}",
-                                                                                         "--arg", "out=zeros:32"],
+outputs("a distributed view over global memory and two LXs (one strided)", dist,
+        LX + ["--arg", f"a={os.path.join(tmp, 'a16.npy')}", "--arg", "out=zeros:32"],
         np.concatenate([a16, l0[16:24], l1[0:16:2]]))
 
 # errors, each at the op or the option
