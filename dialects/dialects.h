@@ -54,4 +54,14 @@ int64_t xsmt_mbarrier_count(const Type *t);
  * type, a dynamic size or a rank over maxr */
 bool ktdp_tile_shape(const Type *t, int64_t *dims, int maxr, int *rank);
 
+/* the memory a ktdp.construct_memory_view (or construct_indirect_access_tile
+ * index) view is in, from its memory_space attribute and its memref type's
+ * memory space, in either spelling: KMS_GLOBAL for `global` / `HBM` /
+ * `unspecified` or none; KMS_LOCAL for `ct_local` / `LX`, a compute tile's
+ * LX scratchpad, *core its `ct_id` / `core` (the linear tile id, x fastest)
+ * or -1 when not given (the executing tile's own); KMS_OTHER for anything
+ * else (`L0`, a core on HBM, an attribute and a type that disagree) */
+typedef enum { KMS_GLOBAL, KMS_LOCAL, KMS_OTHER } KtdpSpace;
+KtdpSpace ktdp_view_space(Op *view, int64_t *core);
+
 #endif

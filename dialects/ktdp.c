@@ -700,3 +700,41 @@ bool ktdp_tile_shape(const Type *t, int64_t *dims, int maxr, int *rank) {
     *rank = r;
     return true;
 }
+
+/* the kind of one memory-space attribute (NULL: none, global) */
+static KtdpSpace space_of(const Attr *a, int64_t *core) {
+    *core = -1;
+    if (!a) return KMS_GLOBAL;
+    if (a->kind != A_OPAQUE) return KMS_OTHER;
+    static const char sp[] = "#ktdp.spyre_memory_space<", gen[] = "#ktdp.memory_space<";
+    const char *s = a->str.s, *key;
+    char kind[32] = "";
+    if (!strncmp(s, sp, sizeof sp - 1)) { s += sizeof sp - 1; key = "core"; }
+    else if (!strncmp(s, gen, sizeof gen - 1)) { s += sizeof gen - 1; key = "ct_id"; }
+    else return KMS_OTHER;
+    while (*s == ' ') s++;
+    if (sscanf(s, "%31[A-Za-z0-9_]", kind) != 1) return KMS_OTHER;
+    const char *c = strstr(s, key);
+    if (c) {
+        long long n = -1;
+        c += strlen(key);
+        while (*c == ' ') c++;
+        if (*c != '=' || sscanf(c + 1, " %lld", &n) != 1 || n < 0) return KMS_OTHER;
+        *core = n;
+    }
+    if (!strcmp(kind, "HBM") || !strcmp(kind, "global") || !strcmp(kind, "unspecified")) return *core < 0 ? KMS_GLOBAL : KMS_OTHER;
+    if (!strcmp(kind, "LX") || !strcmp(kind, "ct_local")) return KMS_LOCAL;
+    return KMS_OTHER;
+}
+
+KtdpSpace ktdp_view_space(Op *view, int64_t *core) {
+    Attr *a = op_attr(view, "memory_space");
+    Type *t = view->nres ? view->res[0].type : NULL;
+    Attr *ts = t && t->kind == T_MEMREF ? t->sh.space : NULL;
+    int64_t c2;
+    KtdpSpace k = space_of(a, core);
+    if (!ts) return k;
+    KtdpSpace k2 = space_of(ts, &c2);
+    if (!a) { *core = c2; return k2; }
+    return k == k2 && *core == c2 ? k : KMS_OTHER;
+}

@@ -201,7 +201,8 @@ static void jr_report(JitRun *r, const PtrVec *sites, Diag *d) {
     }
     long long ei = off >= 0 ? off / sz : -((-off + sz - 1) / sz);
     char whose[64];
-    if (r->argof[best] < 0) snprintf(whose, sizeof whose, "the memory (--memory)");
+    if (r->argof[best] < -1) snprintf(whose, sizeof whose, "the LX scratchpad of core %d", -2 - r->argof[best]);
+    else if (r->argof[best] < 0) snprintf(whose, sizeof whose, "the memory (--memory)");
     else snprintf(whose, sizeof whose, "argument %d", r->argof[best]);
     long long held = (long long)(r->bytes[best] / (size_t)sz);
     diag_error(d, l, "%s: out-of-bounds access: %s element %lld (byte offset %lld) of %s, which holds %lld element%s "
@@ -342,11 +343,13 @@ int jit_run(Ctx *c, Op *module, Op *func, int nargs, const IArg *args, const int
     memcpy(&launch, &sym, sizeof launch);
     /* the buffers, for the bounds check and the launcher */
     void **av = calloc((size_t)nargs + 1, sizeof *av);
-    const char **base = calloc((size_t)nargs + 2, sizeof *base);
-    size_t *bytes = calloc((size_t)nargs + 2, sizeof *bytes);
-    int *argof = calloc((size_t)nargs + 2, sizeof *argof);
+    size_t nb = (size_t)nargs + 2 + (size_t)jo->nlx;
+    const char **base = calloc(nb, sizeof *base);
+    size_t *bytes = calloc(nb, sizeof *bytes);
+    int *argof = calloc(nb, sizeof *argof);
+    uint64_t *lxa = calloc((size_t)jo->nlx + 1, sizeof *lxa);
     int rc = -1;
-    if (!av || !base || !bytes || !argof || !sym) { errorf(sym ? "out of memory" : "the JIT lost the launcher"); goto done; }
+    if (!av || !base || !bytes || !argof || !lxa || !sym) { errorf(sym ? "out of memory" : "the JIT lost the launcher"); goto done; }
     for (int i = 0; i < nargs; i++) {
         if (args[i].kind == IARG_BUF && jo->mem && !args[i].buf.bytes) av[i] = args[i].buf.data;   /* an address in the memory */
         else if (args[i].kind == IARG_BUF) {
@@ -363,6 +366,14 @@ int jit_run(Ctx *c, Op *module, Op *func, int nargs, const IArg *args, const int
         bytes[r.nbufs] = jo->mem_bytes;
         argof[r.nbufs++] = -1;
     }
+    for (int i = 0; i < jo->nlx; i++) {   /* the LX scratchpads: tile i's is argof -2 - i */
+        lxa[i] = (uint64_t)(uintptr_t)jo->lx[i].data;
+        base[r.nbufs] = jo->lx[i].data;
+        bytes[r.nbufs] = jo->lx[i].bytes;
+        argof[r.nbufs++] = -2 - i;
+    }
+    uint64_t **lxp = jo->nlx ? jit_symbol(j, "ttx_lx") : NULL;
+    if (lxp) *lxp = lxa;
     r.base = base;
     r.bytes = bytes;
     r.argof = argof;
@@ -465,6 +476,7 @@ done:
     free(base);
     free(bytes);
     free(argof);
+    free(lxa);
     jit_free(j);
     kt_reset(&r);
     free(r.parts);

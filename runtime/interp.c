@@ -670,8 +670,8 @@ int interp_run(Ctx *c, Op *func, int nargs, const IArg *args, const int grid[3],
     return interp_run_mem(c, func, nargs, args, NULL, grid, d);
 }
 
-static int run_mem(Ctx *c, Op *func, int nargs, const IArg *args, const Buf *mem, const int grid[3], Diag *d);
-int interp_run_mem(Ctx *c, Op *func, int nargs, const IArg *args, const Buf *mem, const int grid[3], Diag *d) {
+static int run_mem(Ctx *c, Op *func, int nargs, const IArg *args, const KtirMem *mem, const int grid[3], Diag *d);
+int interp_run_mem(Ctx *c, Op *func, int nargs, const IArg *args, const KtirMem *mem, const int grid[3], Diag *d) {
     free(track.wrote);
     track.wrote = NULL;
     track.nwrote = 0;
@@ -689,8 +689,9 @@ int interp_run_mem(Ctx *c, Op *func, int nargs, const IArg *args, const Buf *mem
     track.n = 0;
     return rc;
 }
-static int run_mem(Ctx *c, Op *func, int nargs, const IArg *args, const Buf *mem, const int grid[3], Diag *d) {
-    In in = { .c = c, .d = d, .func = func, .nargs = nargs, .args = args, .mem = mem };
+static int run_mem(Ctx *c, Op *func, int nargs, const IArg *args, const KtirMem *km, const int grid[3], Diag *d) {
+    In in = { .c = c, .d = d, .func = func, .nargs = nargs, .args = args, .mem = km ? km->mem : NULL, .lx = km ? km->lx : NULL,
+              .nlx = km ? km->nlx : 0 };
     if (!func || (!op_is(func, OP_tt_func) && !op_is(func, OP_func_func)) || !func->nregions || !func->regions[0].first) {
         diag_error(d, func ? func->loc : (Loc){ 0 }, "interpreter: expected a function with a body");
         return -1;

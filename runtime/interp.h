@@ -87,10 +87,20 @@ int interp_wrote_arg(int i);
 /* run func for every program id of grid (x fastest, then y, then z).
  * Returns 0, or -1 after reporting an error to d. */
 int interp_run(Ctx *c, Op *func, int nargs, const IArg *args, const int grid[3], Diag *d);
-/* the same for a KTIR kernel with a flat device memory (mem, or NULL): an
- * element address a below 1 << 36 of a view of S-byte elements is the byte
- * a * S of mem (the addresses a kernel's views have when its base addresses
- * were materialized as constants); the programs run one after another */
-int interp_run_mem(Ctx *c, Op *func, int nargs, const IArg *args, const Buf *mem, const int grid[3], Diag *d);
+/* the memories of a KTIR run beyond the bound buffers: a flat device
+ * memory (mem, or NULL): an element address a below 1 << 36 of a view of
+ * S-byte elements is the byte a * S of mem (the addresses a kernel's views
+ * have when its base addresses were materialized as constants); and the LX
+ * scratchpad of each compute tile (lx[N] for the tile of linear id N, x
+ * fastest; nlx of them, or NULL), where element address a of a `ct_local`
+ * (`LX`) view of S-byte elements is the byte a * S */
+typedef struct KtirMem {
+    const Buf *mem;
+    const Buf *lx;
+    int nlx;
+} KtirMem;
+/* the same for a KTIR kernel with those memories (km NULL: none); the
+ * programs run one after another */
+int interp_run_mem(Ctx *c, Op *func, int nargs, const IArg *args, const KtirMem *km, const int grid[3], Diag *d);
 
 #endif

@@ -55,6 +55,8 @@ typedef struct In {
     const int64_t *lidx;  /* linalg.generic: the current iteration's indices */
     struct Itc *itc;      /* the tiles run together (inter-tile ops), or NULL */
     const Buf *mem;       /* KTIR --memory: addresses below 1 << KADDR_SHIFT are in it, or NULL */
+    const Buf *lx;        /* KTIR: the LX scratchpad of each compute tile (ct_local views), or NULL */
+    int nlx;
 } In;
 
 enum { MAX_ELEMS = INTERP_MAX_ELEMS, MAX_RANK = 8, MAX_DEPTH = 64 };

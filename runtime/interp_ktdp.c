@@ -9,7 +9,9 @@
  * argument from the high bits and the element from the low ones.
  *
  * A view value holds its partitions (one for construct_memory_view, several
- * for construct_distributed_memory_view): per partition the offset, the
+ * for construct_distributed_memory_view): per partition the memory (global,
+ * or the LX scratchpad of compute tile N: `ct_local` / `LX`, with `ct_id` /
+ * `core = N`, or without it the executing tile's own), the offset, the
  * coordinate set (as a box [lo, hi] per dim when every constraint bounds one
  * dim, else the set itself, evaluated per coordinate) and the strides.  A
  * tile value holds a copy of its view and, per element, the view
@@ -35,8 +37,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-enum { VB = 4 + 4 * MAX_RANK };   /* one partition: offset, set, nsyms, boxok, lo[], hi[], strides[], syms[] */
-enum { V_OFF, V_SET, V_NSYM, V_BOX, V_LO, V_HI = V_LO + MAX_RANK, V_ST = V_HI + MAX_RANK, V_SYM = V_ST + MAX_RANK };
+enum { VB = 5 + 4 * MAX_RANK };   /* one partition: offset, set, nsyms, boxok, space, lo[], hi[], strides[], syms[] */
+enum { V_OFF, V_SET, V_NSYM, V_BOX, V_SPACE, V_LO, V_HI = V_LO + MAX_RANK, V_ST = V_HI + MAX_RANK, V_SYM = V_ST + MAX_RANK };
 /* a view value: e[0] partitions, e[1] rank, e[2] distributed, then the partitions */
 enum { VH = 3 };
 /* a tile value: e[0] elements, e[1] rank, e[2] view length, e[3] element type, then the view, then the coordinates */
@@ -128,20 +130,31 @@ static bool is_tile(const RV *v) { return v && v->t && v->t->kind == T_OPAQUE &&
 
 /* ---- views ------------------------------------------------------------------ */
 
-static bool memspace_ok(In *in, Op *op) {
+/* the memory of a view: -1 global, else the compute tile whose LX it is in */
+static bool memspace(In *in, Op *op, int64_t *space) {
+    int64_t core;
+    KtdpSpace k = ktdp_view_space(op, &core);
+    *space = -1;
+    if (k == KMS_GLOBAL) return true;
+    int64_t nt = (int64_t)in->grid[0] * in->grid[1] * in->grid[2];
+    if (k == KMS_LOCAL) {
+        *space = core < 0 ? iv_linear_tile(in) : core;
+        if (*space >= nt) return iv_fail(in, op, "the view is in the LX scratchpad of core %lld, which is not a compute tile of the grid (%lld tiles)", (long long)core, (long long)nt);
+        if (!in->lx || *space >= in->nlx) return iv_fail(in, op, "the view is in the LX scratchpad of core %lld, and this run has no LX scratchpads", (long long)*space);
+        return true;
+    }
     Attr *ms = op_attr(op, "memory_space");
-    if (!ms) return true;
     char t[256] = "";
-    if (ms->kind == A_OPAQUE) snprintf(t, sizeof t, "%.*s", (int)ms->str.len, ms->str.s);
-    /* both spellings: #ktdp.memory_space<global> and #ktdp.spyre_memory_space<HBM> */
-    if (strstr(t, "<HBM") || strstr(t, "<global") || strstr(t, "<unspecified")) return true;
-    return iv_fail(in, op, "memory space '%s': the interpreter runs views of global memory (HBM) only", t);
+    if (ms && ms->kind == A_OPAQUE) snprintf(t, sizeof t, "%.*s", (int)ms->str.len, ms->str.s);
+    else if (!ms) snprintf(t, sizeof t, "of its memref type");
+    return iv_fail(in, op, "memory space '%s': the interpreter runs views of global memory (HBM) and of the LX scratchpads (ct_local / LX) only", t);
 }
 
 static bool memview(In *in, Op *op, RV *r) {
     Type *mt = op->res[0].type;
     if (!mt || mt->kind != T_MEMREF || mt->sh.rank < 0 || mt->sh.rank > MAX_RANK) return iv_fail(in, op, "expected a memref of rank 0 to %d", MAX_RANK);
-    if (!memspace_ok(in, op)) return false;
+    int64_t space;
+    if (!memspace(in, op, &space)) return false;
     int R = mt->sh.rank, ns = 0, nt = 0;
     int64_t sz[MAX_RANK], st[MAX_RANK];
     ns = op_attr_ints(op, "static_sizes", sz, MAX_RANK);
@@ -157,6 +170,7 @@ static bool memview(In *in, Op *op, RV *r) {
     r->e[1].i = R;
     El *p = r->e + VH;
     p[V_OFF].i = off;
+    p[V_SPACE].i = space;
     for (int k = 0; k < R; k++) p[V_ST + k].i = st[k];
     Attr *set = op_attr(op, "coordinate_set");
     if (set && set->kind == A_INTEGER_SET) {
@@ -198,8 +212,9 @@ static bool dmemview(In *in, Op *op, RV *r) {
     return true;
 }
 
-/* the address of view coordinate c: false when no partition holds it */
-static bool view_addr(const El *v, const int64_t *c, int64_t *addr) {
+/* the address of view coordinate c and its memory (-1 global, else the LX
+ * of that tile): false when no partition holds it */
+static bool view_addr(const El *v, const int64_t *c, int64_t *addr, int64_t *space) {
     int P = (int)v[0].i, R = (int)v[1].i;
     bool dist = v[2].i != 0;
     for (int q = 0; q < P; q++) {
@@ -216,6 +231,7 @@ static bool view_addr(const El *v, const int64_t *c, int64_t *addr) {
         int64_t a = p[V_OFF].i;
         for (int k = 0; k < R; k++) a += (c[k] - (dist ? p[V_LO + k].i : 0)) * p[V_ST + k].i;
         *addr = a;
+        *space = p[V_SPACE].i;
         return true;
     }
     return false;
@@ -230,9 +246,19 @@ static void where(char *out, size_t sz, const RV *t, int64_t k, const int64_t *c
     if (o < sz) snprintf(out + o, sz - o, ")");
 }
 
-/* the bytes at element address a of a view of element type et */
-static unsigned char *elem_at(In *in, Op *op, int64_t a, Type *et, const RV *t, int64_t k, const int64_t *c, int R, const char *what) {
+/* the bytes at element address a of a view of element type et in memory
+ * space (-1 global, else the LX scratchpad of that compute tile) */
+static unsigned char *elem_at(In *in, Op *op, int64_t a, int64_t space, Type *et, const RV *t, int64_t k, const int64_t *c, int R, const char *what) {
     int64_t buf = (a >> KADDR_SHIFT) - 1, e = a & (((int64_t)1 << KADDR_SHIFT) - 1), sz = iv_elem_bytes(et);
+    if (space >= 0) {   /* in->lx[space] exists: memspace checked it */
+        const Buf *lx = &in->lx[space];
+        if (a >= 0 && (uint64_t)a * (uint64_t)sz + (uint64_t)sz <= lx->bytes) return (unsigned char *)lx->data + a * sz;
+        char w[512];
+        where(w, sizeof w, t, k, c, R, what);
+        iv_fail(in, op, "out-of-bounds access: %s, element %lld of the LX scratchpad of core %lld, which holds %lld elements of %s", w, (long long)a,
+                (long long)space, (long long)(sz ? (int64_t)lx->bytes / sz : 0), et->kind == T_FLOAT ? et->f.name : "integers");
+        return NULL;
+    }
     if (buf >= 0 && buf < in->nargs && in->args[buf].kind == IARG_BUF && (uint64_t)e * (uint64_t)sz + (uint64_t)sz <= in->args[buf].buf.bytes)
         return (unsigned char *)in->args[buf].buf.data + e * sz;
     if (buf == -1 && in->mem && (uint64_t)e * (uint64_t)sz + (uint64_t)sz <= in->mem->bytes) return (unsigned char *)in->mem->data + e * sz;
@@ -337,11 +363,11 @@ static bool atile(In *in, Op *op, RV *r) {
 
 /* read element c of index view v (false: masked) */
 static bool read_index(In *in, Op *op, const RV *v, const int64_t *c, const RV *t, int64_t k, int64_t *out, bool *err) {
-    int64_t a;
+    int64_t a, sp;
     *err = false;
-    if (!view_addr(v->e, c, &a)) return false;
+    if (!view_addr(v->e, c, &a, &sp)) return false;
     Type *et = v->t->sh.elem;
-    unsigned char *m = elem_at(in, op, a, et, t, k, c, (int)v->e[1].i, "reads the index view at");
+    unsigned char *m = elem_at(in, op, a, sp, et, t, k, c, (int)v->e[1].i, "reads the index view at");
     El x;
     if (!m || !iv_mem_read(in, op, m, et, &x)) { *err = true; return false; }
     *out = x.i;
@@ -423,13 +449,13 @@ static bool kaccess(In *in, Op *op, RV *r) {
     Type *et = (Type *)(intptr_t)t->e[3].i;
     if (iv_kind_of(et) != iv_kind_of(x->et) || iv_elem_bytes(et) != iv_elem_bytes(x->et)) return iv_fail(in, op, "%s's element type differs from the view's", what);
     for (int64_t k = 0; k < n; k++) {
-        int64_t a;
+        int64_t a, sp;
         const int64_t *ck = co + k * (R ? R : 1);
-        if (ck[0] == MASKED || !view_addr(v, ck, &a)) {   /* masked */
+        if (ck[0] == MASKED || !view_addr(v, ck, &a, &sp)) {   /* masked */
             if (load) { x->e[k].i = 0; x->e[k].f = 0; }
             continue;
         }
-        unsigned char *m = elem_at(in, op, a, et, x, k, ck, R, load ? "reads" : "writes");
+        unsigned char *m = elem_at(in, op, a, sp, et, x, k, ck, R, load ? "reads" : "writes");
         if (!m || !(load ? iv_mem_read(in, op, m, x->et, &x->e[k]) : iv_mem_write(in, op, m, et, x->e[k]))) return false;
     }
     return true;

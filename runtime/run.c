@@ -125,6 +125,16 @@ static const char *run_usage =
     "                         one after another in grid order (views may overlap)\n"
     "                         unless --threads is given; --check compares the memory\n"
     "  --memory-out=FILE.npy  write the memory after the run (shape and dtype as read)\n"
+    "  --lx N=FILE.npy        the LX scratchpad of compute tile N (its linear id, x\n"
+    "                         fastest), which ct_local (LX) views address: element\n"
+    "                         address a of S-byte elements is its byte a * S (any\n"
+    "                         dtype, at most 2 MiB; also a generator). Without it a\n"
+    "                         tile's LX is 2 MiB of zeros. May repeat, once per tile.\n"
+    "                         With LX views the programs run one after another in\n"
+    "                         grid order unless --threads is given; --check\n"
+    "                         compares every tile's LX\n"
+    "  --lx-out N=FILE.npy    write tile N's LX after the run (shape and dtype as\n"
+    "                         read; 2 MiB of uint8 without --lx N); may repeat\n"
     "\n"
     "RISC-V (clang-19, the riscv64 cross sysroot and qemu-riscv64 needed):\n"
     "  --target=riscv64       build the kernel's C with clang-19 -O2 -march=rv64gc\n"
@@ -211,6 +221,8 @@ typedef struct RunOptsCli {
     const char *smt_arch;    /* --smt-arch=k1|k3, or NULL */
     bool ime_ref;            /* --smt-ime=ref */
     const char *memory, *memory_out;   /* KTIR: --memory, --memory-out */
+    Binding *lx, *lx_outs;   /* KTIR: --lx N=FILE, --lx-out N=FILE */
+    int nlx, nlx_outs;
 } RunOptsCli;
 
 static bool push_binding(Binding **v, int *n, const char *text) {
@@ -228,8 +240,12 @@ static bool push_binding(Binding **v, int *n, const char *text) {
 static void free_cli(RunOptsCli *o) {
     for (int i = 0; i < o->nargs; i++) free((char *)o->args[i].name);
     for (int i = 0; i < o->nouts; i++) free((char *)o->outs[i].name);
+    for (int i = 0; i < o->nlx; i++) free((char *)o->lx[i].name);
+    for (int i = 0; i < o->nlx_outs; i++) free((char *)o->lx_outs[i].name);
     free(o->args);
     free(o->outs);
+    free(o->lx);
+    free(o->lx_outs);
 }
 
 /* Triton's (CUDA's) limits of a launch grid: x < 2^31, y and z < 65536.
@@ -274,7 +290,8 @@ static int parse_cli(int argc, char **argv, RunOptsCli *o) {
     bool options = true;
     /* the valued options, by index: --arg (2) and --output (3) may repeat */
     static const char *const opts[] = { "grid", "function", "arg", "output", "threads", "trace", "dump-dir", "repeat",
-                                        "target", "vlen", "cache-dir", "via", "smt-arch", "smt-ime", "memory", "memory-out" };
+                                        "target", "vlen", "cache-dir", "via", "smt-arch", "smt-ime", "memory", "memory-out",
+                                        "lx", "lx-out" };
     enum { NOPTS = sizeof opts / sizeof *opts };
     const char *seen[NOPTS] = {0};
     for (int i = 1; i < argc; i++) {
@@ -299,8 +316,8 @@ static int parse_cli(int argc, char **argv, RunOptsCli *o) {
                 break;
             }
         }
-        /* --arg and --output repeat; the others are given once */
-        if (which >= 0 && which != 2 && which != 3) {
+        /* --arg, --output, --lx and --lx-out repeat; the others are given once */
+        if (which >= 0 && which != 2 && which != 3 && which != 16 && which != 17) {
             if (seen[which]) {
                 fprintf(stderr, "ttxform run: error: option '%s' conflicts with '%s': it may be given only once\n", a, seen[which]);
                 fprintf(stderr, "Try 'ttxform run --help'.\n");
@@ -365,6 +382,17 @@ static int parse_cli(int argc, char **argv, RunOptsCli *o) {
             if (!*val) return usage_error("option '%s' needs a file name", a);
             if (which == 14) o->memory = val;
             else o->memory_out = val;
+        } else if (which == 16 || which == 17) {
+            Binding **v = which == 16 ? &o->lx : &o->lx_outs;
+            int *n = which == 16 ? &o->nlx : &o->nlx_outs;
+            uint64_t core;
+            const char *eq = strchr(val, '=');
+            if (!eq || !parse_u64(val, (size_t)(eq - val), &core) || core > 0x7fffffff || !push_binding(v, n, val))
+                return usage_error(which == 16 ? "bad --lx '%s' (expected N=FILE.npy, N a compute tile's linear id)"
+                                               : "bad --lx-out '%s' (expected N=FILE.npy, N a compute tile's linear id)", val);
+            for (int k = 0; k < *n - 1; k++)
+                if (strtoull((*v)[k].name, NULL, 10) == core)
+                    return usage_error(which == 16 ? "two --lx options give the LX of tile %s" : "two --lx-out options write the LX of tile %s", (*v)[k].name);
         } else if (!strcmp(n, "bench")) {
             o->bench = true;
         } else if (!strcmp(n, "no-bounds-check")) {
@@ -459,7 +487,7 @@ int run_main(int argc, char **argv) {
         KtirRun k = { fname, src, len, o.function, "?", { o.grid[0], o.grid[1], o.grid[2] }, o.have_grid, o.via,
                       o.engine == ENG_JIT ? KENG_JIT : o.engine == ENG_INTERP ? KENG_INTERP : o.engine == ENG_CHECK ? KENG_CHECK : KENG_DEFAULT,
                       unsup, o.bench, o.repeat, o.args, o.outs, o.nargs, o.nouts, o.threads, o.no_bounds, o.dump_dir,
-                      o.memory, o.memory_out };
+                      o.memory, o.memory_out, o.lx, o.lx_outs, o.nlx, o.nlx_outs };
         Op *kf = interp_find_func(m, o.function);
         Attr *ks = kf ? op_attr(kf, "sym_name") : NULL;
         char kname[128];
@@ -467,7 +495,10 @@ int run_main(int argc, char **argv) {
         rc = run_ktir(&k, c, m, &d);
         goto out;
     }
-    if (o.memory) { errorf("--memory applies to KTIR (a module with ktdp ops); '%s' is TTIR: bind its pointers with --arg", fname); goto out; }
+    if (o.memory || o.nlx || o.nlx_outs) {
+        errorf("%s applies to KTIR (a module with ktdp ops); '%s' is TTIR: bind its pointers with --arg", o.memory ? "--memory" : o.nlx ? "--lx" : "--lx-out", fname);
+        goto out;
+    }
     if (!o.engine) o.engine = ENG_JIT;
     Op *func = interp_find_func(m, o.function);
     if (!func) {
@@ -613,7 +644,7 @@ int run_main(int argc, char **argv) {
         use_interp = false;
         engine_name = "riscv";
     } else if (o.engine != ENG_INTERP) {
-        JitOpts jo = { o.threads, o.no_bounds, o.dump_dir, trf ? &tr : NULL, &nthreads, nrep, jtimes, false, NULL, 0 };
+        JitOpts jo = { o.threads, o.no_bounds, o.dump_dir, trf ? &tr : NULL, &nthreads, nrep, jtimes, false, NULL, 0, NULL, 0 };
         Op *unsup = NULL;
         int jr = jit_run(c, m, func, nk, iargs, o.grid, &jo, &unsup, &d);
         if (jr == 1 && o.engine == ENG_CHECK) {

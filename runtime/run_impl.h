@@ -87,6 +87,8 @@ typedef struct JitOpts {
     bool cotiles;            /* KTIR with inter-tile ops: every tile on its own thread */
     void *mem;               /* KTIR --memory: the device memory (the C's ttx_mem), or NULL */
     size_t mem_bytes;
+    const Buf *lx;           /* KTIR: the LX scratchpad of each compute tile (the C's ttx_lx), or NULL */
+    int nlx;
 } JitOpts;
 
 /* run func over the grid with the JIT; returns 0, -1 after an error, or 1
@@ -128,6 +130,8 @@ typedef struct KtirRun {
     bool no_bounds;
     const char *dump_dir;
     const char *memory, *memory_out;   /* --memory=FILE.npy|GENERATOR, --memory-out=FILE.npy */
+    const Binding *lx, *lx_outs;       /* --lx N=FILE.npy|GENERATOR, --lx-out N=FILE.npy (name: the tile) */
+    int nlx, nlx_outs;
 } KtirRun;
 /* the module has ktdp ops */
 bool run_is_ktir(Op *module);

@@ -13,7 +13,13 @@
  * dtype must be the view's element type; every other argument is a scalar.
  * Names are those of the text that was read (the TTIR's with --via), argN,
  * or the position N.  The grid is the function's `grid` attribute unless
- * --grid is given (with --via, --grid is the lowering's grid and the TTIR's). */
+ * --grid is given (with --via, --grid is the lowering's grid and the TTIR's).
+ *
+ * LX: when the function has a view in an LX scratchpad (`ct_local` / `LX`),
+ * every compute tile of the grid has one, 2 MiB of zeros or what --lx N=FILE
+ * gives (at most 2 MiB), written back by --lx-out N=FILE.  The offset of such
+ * a view is an element address in that scratchpad, so an argument that is
+ * only an LX view's offset takes a number. */
 #include "run_impl.h"
 
 #include <errno.h>
@@ -21,6 +27,7 @@
 #include <string.h>
 
 #include "../targets/cgen/cgen.h"
+#include "dialects.h"
 #include "pass.h"
 #include "print.h"
 #include "target.h"
@@ -46,9 +53,11 @@ static void mark_base(Value *v, Block *entry, bool *hit, int depth) {
     if (strncmp(v->def->info->name, "arith.", 6)) return;
     for (int i = 0; i < v->def->nopnds; i++) mark_base(op_operand(v->def, i), entry, hit, depth + 1);
 }
-/* base[i]: the element type of the views argument i is the base address of */
+/* base[i]: the element type of the (global memory) views argument i is the base address of */
 static bool find_bases(Op *op, Block *entry, Type **base, bool *hit) {
-    if (op_is(op, OP_ktdp_construct_memory_view) && op->nopnds && op->res[0].type && op->res[0].type->kind == T_MEMREF) {
+    int64_t core;
+    if (op_is(op, OP_ktdp_construct_memory_view) && op->nopnds && op->res[0].type && op->res[0].type->kind == T_MEMREF &&
+        ktdp_view_space(op, &core) != KMS_LOCAL) {
         memset(hit, 0, sizeof(bool) * (size_t)entry->nargs);
         mark_base(op_operand(op, 0), entry, hit, 0);
         for (int i = 0; i < entry->nargs; i++)
@@ -57,6 +66,87 @@ static bool find_bases(Op *op, Block *entry, Type **base, bool *hit) {
     for (int r = 0; r < op->nregions; r++)
         for (Block *b = op->regions[r].first; b; b = b->next)
             for (Op *o = b->first; o; o = o->next) find_bases(o, entry, base, hit);
+    return true;
+}
+
+/* op or an op inside it makes a view in an LX scratchpad */
+static bool uses_lx(Op *op) {
+    int64_t core;
+    if (op_is(op, OP_ktdp_construct_memory_view) && ktdp_view_space(op, &core) == KMS_LOCAL) return true;
+    for (int r = 0; r < op->nregions; r++)
+        for (Block *b = op->regions[r].first; b; b = b->next)
+            for (Op *o = b->first; o; o = o->next)
+                if (uses_lx(o)) return true;
+    return false;
+}
+
+enum { LX_BYTES = 2 << 20, LX_MAX_TILES = 1024 };
+
+/* the LX scratchpads of a run: a[N] tile N's (its --lx file, or 2 MiB of
+ * uint8 zeros), b[N] the interpreter's view of it; with --check ra/rb the
+ * copies the interpreter runs on */
+typedef struct LxSet { int n; NpyArray *a, *ra; Buf *b, *rb; } LxSet;
+
+static void lx_free(LxSet *x) {
+    for (int i = 0; i < x->n; i++) {
+        if (x->a) npy_free(&x->a[i]);
+        if (x->ra) npy_free(&x->ra[i]);
+    }
+    free(x->a); free(x->ra); free(x->b); free(x->rb);
+    *x = (LxSet){ 0 };
+}
+
+static bool lx_setup(const KtirRun *k, Op *func, const int grid[3], bool copies, LxSet *x) {
+    if (!uses_lx(func)) {
+        if (k->nlx || k->nlx_outs) { errorf("%s: the kernel has no view in an LX scratchpad (ct_local / LX)", k->nlx ? "--lx" : "--lx-out"); return false; }
+        return true;
+    }
+    int64_t nt = (int64_t)grid[0] * grid[1] * grid[2];
+    if (nt > LX_MAX_TILES) {
+        errorf("a kernel with views in LX scratchpads runs on at most %d compute tiles (2 MiB of LX each); the grid has %lld", LX_MAX_TILES, (long long)nt);
+        return false;
+    }
+    x->n = (int)nt;
+    x->a = calloc((size_t)nt, sizeof *x->a);
+    x->b = calloc((size_t)nt, sizeof *x->b);
+    if (copies) { x->ra = calloc((size_t)nt, sizeof *x->ra); x->rb = calloc((size_t)nt, sizeof *x->rb); }
+    if (!x->a || !x->b || (copies && (!x->ra || !x->rb))) { errorf("out of memory"); return false; }
+    char err[1024];
+    for (int j = 0; j < k->nlx + k->nlx_outs; j++) {
+        bool out = j >= k->nlx;
+        const Binding *bd = out ? &k->lx_outs[j - k->nlx] : &k->lx[j];
+        long long core = strtoll(bd->name, NULL, 10);
+        if (core >= nt) {
+            errorf("%s %s=%s: the grid has %lld compute tiles (0 to %lld)", out ? "--lx-out" : "--lx", bd->name, bd->value, (long long)nt, (long long)nt - 1);
+            return false;
+        }
+        if (out) continue;
+        NpyArray *a = &x->a[core];
+        NpyType f32 = NPY_FLOAT32;
+        bool gen = !file_exists(bd->value) && looks_like_generator(bd->value);
+        if (!(gen ? run_generate(bd->value, &f32, a, err, sizeof err) : npy_read(bd->value, a, err, sizeof err))) {
+            errorf("--lx %s: cannot %s '%s': %s", bd->name, gen ? "make" : "read", bd->value, err);
+            return false;
+        }
+        if (a->nbytes > LX_BYTES) {
+            errorf("--lx %s: '%s' holds %zu bytes; an LX scratchpad holds 2 MiB (%d bytes)", bd->name, bd->value, a->nbytes, LX_BYTES);
+            return false;
+        }
+    }
+    for (int i = 0; i < x->n; i++) {
+        NpyArray *a = &x->a[i];
+        if (!a->data) {
+            *a = (NpyArray){ .dtype = NPY_UINT8, .ndim = 1, .shape = { LX_BYTES }, .data = calloc(LX_BYTES, 1), .nbytes = LX_BYTES };
+            if (!a->data) { errorf("out of memory"); return false; }
+        }
+        x->b[i] = (Buf){ a->data, a->nbytes, NULL };
+        if (!copies) continue;
+        x->ra[i] = *a;
+        x->ra[i].data = malloc(a->nbytes ? a->nbytes : 1);
+        if (!x->ra[i].data) { x->ra[i] = (NpyArray){ 0 }; errorf("out of memory"); return false; }
+        memcpy(x->ra[i].data, a->data, a->nbytes);
+        x->rb[i] = (Buf){ x->ra[i].data, x->ra[i].nbytes, NULL };
+    }
     return true;
 }
 
@@ -104,7 +194,9 @@ int run_ktir(const KtirRun *k, Ctx *c, Op *m, Diag *d) {
     if (k->unsupported) return errorf("'%s' does not apply to KTIR yet", k->unsupported);
     if (via && strcmp(k->via, "ktir")) return errorf("unknown --via '%s' (expected ktir)", k->via);
     if (via && run_is_ktir(m)) return errorf("--via=ktir lowers TTIR, but '%s' is already KTIR (it has ktdp ops): run it without --via", k->fname);
-    if (via && k->memory) return errorf("--memory is the device memory of a KTIR kernel; with --via=ktir the TTIR's pointers are bound with --arg");
+    if (via && (k->memory || k->nlx || k->nlx_outs))
+        return errorf("%s of a KTIR kernel; with --via=ktir the TTIR's pointers are bound with --arg",
+                      k->memory ? "--memory is the device memory" : k->nlx ? "--lx is the LX scratchpad of a tile" : "--lx-out writes the LX scratchpad of a tile");
     if (via && !k->have_grid) return errorf("missing --grid=X[,Y[,Z]] (with --via=ktir it is the grid of the TTIR and of the lowering)");
     Op *func = interp_find_func(m, k->function);
     if (!func || !func->nregions || !func->regions[0].first) {
@@ -116,6 +208,7 @@ int run_ktir(const KtirRun *k, Ctx *c, Op *m, Diag *d) {
     IArg *iargs = calloc((size_t)nk + 1, sizeof *iargs), *rargs = NULL, *jargs = NULL;
     NpyArray mem = { 0 }, memref = { 0 };
     Buf mbuf = { 0 }, mrbuf = { 0 };
+    LxSet lx = { 0 };
     char (*names)[64] = calloc((size_t)nk + 1, sizeof *names);
     Type **base = calloc((size_t)nk + 1, sizeof *base);
     bool *hit = calloc((size_t)nk + 1, sizeof *hit);
@@ -248,12 +341,14 @@ int run_ktir(const KtirRun *k, Ctx *c, Op *m, Diag *d) {
         diag_error(d, func->loc, "bad 'grid' attribute: expected up to 3 positive tile counts");
         goto out;
     }
+    if (!via && !lx_setup(k, func, grid, k->engine == KENG_CHECK, &lx)) goto out;
+    KtirMem km = { k->memory ? &mbuf : NULL, lx.b, lx.n }, kmref = { k->memory ? &mrbuf : NULL, lx.rb, lx.n };
     int nrep = k->repeat > 0 ? k->repeat : 1, nthreads = 1;
     bool interp = k->engine == KENG_INTERP;
     if (!interp) {
-        JitOpts jo = { .threads = k->threads ? k->threads : k->memory ? 1 : 0, .no_bounds = k->no_bounds, .dump_dir = k->dump_dir,
+        JitOpts jo = { .threads = k->threads ? k->threads : k->memory || lx.n ? 1 : 0, .no_bounds = k->no_bounds, .dump_dir = k->dump_dir,
                        .nthreads_out = &nthreads, .repeat = nrep, .times = times, .cotiles = has_inter_tile(func),
-                       .mem = k->memory ? mem.data : NULL, .mem_bytes = mem.nbytes };
+                       .mem = k->memory ? mem.data : NULL, .mem_bytes = mem.nbytes, .lx = lx.b, .nlx = lx.n };
         Op *unsup = NULL;
         int jr = jit_run(c, m, func, nk, jargs ? jargs : iargs, grid, &jo, &unsup, d);
         if (jr == 1 && k->engine == KENG_CHECK && !via) {
@@ -267,7 +362,7 @@ int run_ktir(const KtirRun *k, Ctx *c, Op *m, Diag *d) {
     }
     for (int rep = 0; interp && rep < nrep; rep++) {
         double t0 = now_us();
-        int ir = interp_run_mem(c, func, nk, iargs, k->memory ? &mbuf : NULL, grid, d);
+        int ir = interp_run_mem(c, func, nk, iargs, &km, grid, d);
         times[rep] = now_us() - t0;
         if (ir != 0 || d->nerrors) goto out;
     }
@@ -277,7 +372,7 @@ int run_ktir(const KtirRun *k, Ctx *c, Op *m, Diag *d) {
         bench_print(gname, interp ? "interp" : "jit", interp ? 1 : nthreads, times, nrep);
     }
     /* --check of the KTIR alone: now the interpreter, on the copies */
-    if (refs && !via && (interp_run_mem(c, func, nk, rargs, k->memory ? &mrbuf : NULL, grid, d) != 0 || d->nerrors)) goto out;
+    if (refs && !via && (interp_run_mem(c, func, nk, rargs, &kmref, grid, d) != 0 || d->nerrors)) goto out;
     if (refs) {
         bool agree = true;
         for (int i = 0; i < nk; i++) {
@@ -287,6 +382,11 @@ int run_ktir(const KtirRun *k, Ctx *c, Op *m, Diag *d) {
             agree &= via ? check_pair(names[i], &arrays[i], &refs[i], "ktir", "ttir") : check_one(names[i], &arrays[i], &refs[i]);
         }
         if (k->memory) agree &= check_one("memory", &mem, &memref);
+        for (int i = 0; i < lx.n; i++) {
+            char nm[32];
+            snprintf(nm, sizeof nm, "lx%d", i);
+            agree &= check_one(nm, &lx.a[i], &lx.ra[i]);
+        }
         fflush(stdout);
         if (!agree) {
             if (via) errorf("the KTIR (on the %s) and the TTIR (on the interpreter) disagree (see above)", interp ? "interpreter" : "JIT");
@@ -299,6 +399,10 @@ int run_ktir(const KtirRun *k, Ctx *c, Op *m, Diag *d) {
     for (int b = 0; b < k->nouts && rc == 0; b++)
         if (!npy_write(k->outs[b].value, &arrays[outarg[b]], err, sizeof err)) { errorf("cannot write '%s': %s", k->outs[b].value, err); rc = 1; }
     if (rc == 0 && k->memory_out && !npy_write(k->memory_out, &mem, err, sizeof err)) { errorf("cannot write '%s': %s", k->memory_out, err); rc = 1; }
+    for (int b = 0; b < k->nlx_outs && rc == 0; b++) {
+        const Binding *bd = &k->lx_outs[b];
+        if (!npy_write(bd->value, &lx.a[strtoll(bd->name, NULL, 10)], err, sizeof err)) { errorf("cannot write '%s': %s", bd->value, err); rc = 1; }
+    }
 out:
     check_copies_free(nk, refs, rargs);
     for (int i = 0; arrays && i < nk; i++) npy_free(&arrays[i]);
@@ -307,6 +411,7 @@ out:
     free(jargs);
     npy_free(&mem);
     npy_free(&memref);
+    lx_free(&lx);
     free(names);
     free(base);
     free(hit);

@@ -47,6 +47,7 @@ const char *c_fail_reason(const Op *op) {
     if (op_is(op, OP_xsmt_mbarrier_subview)) return "the barrier index is out of range";
     if (op_is(op, OP_tt_load) || op_is(op, OP_tt_store)) return "an access leaves its xsmt.alloc buffer";
     if (op_is(op, OP_ktdp_inter_tile_reduce)) return "a partial of its group never comes (its producer finished without making it, or every unfinished tile waits)";
+    if (op_is(op, OP_ktdp_construct_memory_view)) return "the view is in the LX scratchpad of a core that is not a compute tile of the grid";
     if (op_is(op, OP_tensor_extract) || op_is(op, OP_tensor_insert) || op_is(op, OP_tensor_extract_slice) || op_is(op, OP_tensor_insert_slice))
         return "an index is out of bounds";
     if (op_is(op, OP_tt_gather)) return "an index is out of range";

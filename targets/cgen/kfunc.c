@@ -559,6 +559,11 @@ bool kt_emit_func(Cg *e, Op *func, FILE *out, bool launcher) {
               "/* the device memory: element address a of S-byte elements is the byte\n"
               " * ttx_mem + a * S (0 when the buffers' own addresses are passed) */\n"
               "u64 ttx_mem;\n#endif\n\n", out);
+    if (strstr(body, "ttx_lx"))
+        fputs("#ifndef TTX_LX\n#define TTX_LX\n"
+              "/* the LX scratchpad of each compute tile (ct_local views): element address\n"
+              " * a of S-byte elements in tile N's is the byte ttx_lx[N] + a * S */\n"
+              "u64 *ttx_lx;\n#endif\n\n", out);
     fprintf(out, "void %s(", nm);
     for (int i = 0; i < entry->nargs; i++) {
         const char *pt = ptype(e, entry->args[i]->type);

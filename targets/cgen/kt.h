@@ -15,7 +15,9 @@
  * base-address argument is the buffer's address divided by the element
  * size of its views (the launcher does the division), so the kernel's own
  * arithmetic on it (`arith.addi %base, %rows`) works unchanged and an
- * element address a of a view of S-byte elements is the byte address a * S.
+ * element address a of a view of S-byte elements is the byte address a * S
+ * (ttx_mem + a * S with --memory); in a view of compute tile N's LX
+ * scratchpad (`ct_local`) it is the byte ttx_lx[N] + a * S.
  *
  * Semantics follow the interpreter (runtime/interp_ktdp.c,
  * interp_linalg.c): a coordinate outside the view's coordinate_set is
@@ -34,6 +36,7 @@ enum { K_VIEW = 20, K_TILE, K_FUTURE, K_FUSE, K_SUB };
 
 /* one partition of a view: the C names of its run-time values */
 typedef struct KPart {
+    const char *mem;               /* the byte address of its memory's element 0 (ttx_mem, ttx_lx[N]) */
     const char *off, *st[MAXR];
     const Attr *set;               /* the coordinate set, or NULL (the sizes' box) */
     const char *syms[MAXR];        /* the set's symbols (the dynamic sizes) */

@@ -93,13 +93,21 @@ static bool set_box(Cg *e, const Attr *set, const char *const *s, const char *na
 
 /* ---- views ---------------------------------------------------------------------- */
 
-static bool memspace_ok(Cg *e, Op *op) {
-    Attr *ms = op_attr(op, "memory_space");
-    if (!ms) return true;
-    char t[256] = "";
-    if (ms->kind == A_OPAQUE) snprintf(t, sizeof t, "%.*s", (int)ms->str.len, ms->str.s);
-    if (strstr(t, "<HBM") || strstr(t, "<global") || strstr(t, "<unspecified")) return true;
-    return cg_unsupported(e, op, "a view of memory other than global memory (HBM)");
+static const char *me_expr(void) { return "((i64)pidX + (i64)gridX * ((i64)pidY + (i64)gridY * (i64)pidZ))"; }
+
+/* the byte address (u64) that element address 0 of the view's memory is at:
+ * ttx_mem for global memory, ttx_lx[N] for the LX scratchpad of compute tile
+ * N (a tile of the grid: else TTX_FAIL at the op); NULL after an error */
+static const char *memspace(Cg *e, Op *op, const char *nm) {
+    int64_t core;
+    KtdpSpace k = ktdp_view_space(op, &core);
+    if (k == KMS_GLOBAL) return "ttx_mem";
+    if (k != KMS_LOCAL) { cg_unsupported(e, op, "a view of memory other than global memory (HBM) and the LX scratchpads"); return NULL; }
+    const char *c = fmt(e, "%s_core", nm);
+    if (core < 0) line(e, "i64 %s = %s;", c, me_expr());
+    else line(e, "i64 %s = %" PRId64 "LL;", c, core);
+    line(e, "if (%s >= (i64)gridX * gridY * gridZ) { TTX_FAIL(%d); return; }", c, cg_site(e, op));
+    return fmt(e, "ttx_lx[%s]", c);
 }
 
 static KView *new_view(Cg *e) {
@@ -112,7 +120,6 @@ static KView *new_view(Cg *e) {
 static bool memview(Cg *e, Op *op) {
     Type *mt = op->res[0].type;
     if (!mt || mt->kind != T_MEMREF || mt->sh.rank < 0 || mt->sh.rank > MAXR) return cg_unsupported(e, op, "its memref type");
-    if (!memspace_ok(e, op)) return false;
     int R = mt->sh.rank;
     int64_t sz[MAXR], st[MAXR];
     int ns = op_attr_ints(op, "static_sizes", sz, MAXR), nt = op_attr_ints(op, "static_strides", st, MAXR);
@@ -124,6 +131,7 @@ static bool memview(Cg *e, Op *op) {
     v->el = mt->sh.elem;
     KPart *p = &v->p[0];
     const char *nm = fmt(e, "m%d", e->ntmp++);
+    if (!(p->mem = memspace(e, op, nm))) return false;
     int next = 1;
     p->off = fmt(e, "%s_off", nm);
     line(e, "i64 %s = (i64)%s;", p->off, kt_el(e, op_operand(op, 0), "0"));
@@ -270,10 +278,10 @@ static const char *mem_conv(Cg *e, const Type *el, const char *x) {
     return x;
 }
 
-/* the address (elements) of view coordinate c in *ad, and the flag *in:
- * the first partition whose set holds c */
-static void view_addr(Cg *e, KView *v, const char *const *c, const char *ad, const char *in) {
-    line(e, "i64 %s = 0; int %s = 0;", ad, in);
+/* the address (elements) of view coordinate c in *ad, the byte address of
+ * its memory in *mb, and the flag *in: the first partition whose set holds c */
+static void view_addr(Cg *e, KView *v, const char *const *c, const char *ad, const char *mb, const char *in) {
+    line(e, "i64 %s = 0; u64 %s = ttx_mem; int %s = 0; (void)%s;", ad, mb, in, mb);
     for (int q = 0; q < v->np; q++) {
         KPart *p = &v->p[q];
         const char *cond = "1";
@@ -283,7 +291,7 @@ static void view_addr(Cg *e, KView *v, const char *const *c, const char *ad, con
         const char *sum = p->off;
         for (int k = 0; k < v->rank; k++)
             sum = fmt(e, "%s + (%s%s%s) * %s", sum, c[k], v->dist ? " - " : "", v->dist ? p->lo[k] : "", p->st[k]);
-        line(e, "%sif (!%s && %s) { %s = 1; %s = %s; }", "", in, cond, in, ad, sum);
+        line(e, "if (!%s && %s) { %s = 1; %s = %s; %s = %s; }", in, cond, in, ad, sum, mb, p->mem);
     }
 }
 
@@ -336,14 +344,14 @@ static bool tile_coord(Cg *e, KTile *t, const char *const *p, const char **c, co
             sub[q] = fmt(e, "s%d_%d_%d", id, d, q);
             line(e, "i64 %s = %s;", sub[q], kt_ae(e, mp->map.res[q], vars, t->syms));
         }
-        const char *ad = fmt(e, "ia%d_%d", id, d), *in = fmt(e, "ii%d_%d", id, d);
+        const char *ad = fmt(e, "ia%d_%d", id, d), *in = fmt(e, "ii%d_%d", id, d), *mb = fmt(e, "im%d_%d", id, d);
         line(e, "i64 %s = 0;", c[d]);
-        view_addr(e, iv, sub, ad, in);
+        view_addr(e, iv, sub, ad, mb, in);
         const char *it = cg_mtype(e, iv->el);
         int isz = cg_msize(iv->el);
         line(e, "if (%s && !%s) %s = 0;", ok, in, ok);
         line(e, "if (%s) {", ok);
-        line(e, "    const %s *ip = (const %s *)(u64)(ttx_mem + (u64)%s * %d);", it, it, ad, isz);
+        line(e, "    const %s *ip = (const %s *)(u64)(%s + (u64)%s * %d);", it, it, mb, ad, isz);
         line(e, "    if (TTX_IN(ip, %d, %d)) %s = (i64)*ip; else %s = 0;", isz, site, c[d], ok);
         line(e, "}");
         j++;
@@ -363,10 +371,10 @@ static bool access_general(Cg *e, KTile *t, Value *x, bool load, int site) {
     const char *ok = fmt(e, "ok%d", e->ntmp++);
     tile_point(e, t, a, p, ok);
     if (!tile_coord(e, t, p, c, ok, site)) return false;
-    const char *ad = fmt(e, "ad%d", e->ntmp), *in = fmt(e, "in%d", e->ntmp);
+    const char *ad = fmt(e, "ad%d", e->ntmp), *in = fmt(e, "in%d", e->ntmp), *mb = fmt(e, "mb%d", e->ntmp);
     e->ntmp++;
-    view_addr(e, v, c, ad, in);
-    line(e, "%s *P = (%s *)(u64)(ttx_mem + (u64)%s * %d);", mt, mt, ad, sz);
+    view_addr(e, v, c, ad, mb, in);
+    line(e, "%s *P = (%s *)(u64)(%s + (u64)%s * %d);", mt, mt, mb, ad, sz);
     if (load) {
         line(e, "%s[%s] = 0;", cg_vi(e, x)->name, k);
         line(e, "if (%s && %s && TTX_IN(P, %d, %d)) %s[%s] = %s;", ok, in, sz, site, cg_vi(e, x)->name, k, mem_read(e, v->el, "P"));
@@ -416,9 +424,9 @@ static bool access_box(Cg *e, KTile *t, Value *x, bool load, int site, int q, bo
         line(e, "if (%s > 0) { amin += %s * %s; amax += (%s - 1) * %s; } else { amin += (%s - 1) * %s; amax += %s * %s; }", s, lo[j], s,
              hi[j], s, hi[j], s, lo[j], s);
     }
-    line(e, "%s *P = (%s *)(u64)(ttx_mem + (u64)%s * %d);", mt, mt, o, sz);
-    line(e, "if (TTX_IN((%s *)(u64)(ttx_mem + (u64)amax * %d), %d, %d) && TTX_IN((%s *)(u64)(ttx_mem + (u64)amin * %d), (amax - amin + 1) * %d, %d)) {", mt, sz, sz,
-         site, mt, sz, sz, site);
+    line(e, "%s *P = (%s *)(u64)(%s + (u64)%s * %d);", mt, mt, pp->mem, o, sz);
+    line(e, "if (TTX_IN((%s *)(u64)(%s + (u64)amax * %d), %d, %d) && TTX_IN((%s *)(u64)(%s + (u64)amin * %d), (amax - amin + 1) * %d, %d)) {", mt, pp->mem, sz, sz,
+         site, mt, pp->mem, sz, sz, site);
     e->ind++;
     const char *a[MAXR];
     for (int j = 0; j < R - 1; j++) {
@@ -514,8 +522,6 @@ static bool kaccess(Cg *e, Op *op, bool load) {
 }
 
 /* ---- inter-tile ------------------------------------------------------------------------ */
-
-static const char *me_expr(void) { return "((i64)pidX + (i64)gridX * ((i64)pidY + (i64)gridY * (i64)pidZ))"; }
 
 /* declares g: the group of tile `who` in set (i)[g], or -1 */
 static void group_of(Cg *e, const Attr *set, const char *who, const char *g) {
@@ -657,8 +663,9 @@ static bool marks(Value *v, Value *arg, int depth) {
     return false;
 }
 static Type *base_in(Op *op, Value *arg) {
+    int64_t core;
     if (op_is(op, OP_ktdp_construct_memory_view) && op->nopnds && op->res[0].type && op->res[0].type->kind == T_MEMREF &&
-        marks(op_operand(op, 0), arg, 0))
+        ktdp_view_space(op, &core) != KMS_LOCAL && marks(op_operand(op, 0), arg, 0))
         return op->res[0].type->sh.elem;
     for (int r = 0; r < op->nregions; r++)
         for (Block *b = op->regions[r].first; b; b = b->next)

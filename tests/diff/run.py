@@ -31,19 +31,6 @@ import time
 HERE = os.path.dirname(os.path.abspath(__file__))
 
 
-def numpy_or_reexec() -> None:
-    try:
-        import numpy  # noqa: F401
-    except ImportError:
-        alt = "/usr/bin/python3"
-        if os.path.exists(alt) and os.path.realpath(alt) != os.path.realpath(sys.executable) \
-                and not os.environ.get("TTX_DIFF_REEXEC"):
-            os.environ["TTX_DIFF_REEXEC"] = "1"
-            os.execv(alt, [alt] + sys.argv)
-        print("SKIP diff: numpy is not installed (python3-numpy)")
-        sys.exit(77)
-
-
 class Runner:
     def __init__(self, ttx: str, engines: list[str], keep: bool) -> None:
         import engines as eng
@@ -150,7 +137,9 @@ def replay(r: Runner, path: str) -> tuple[str | None, str]:
 
 
 def main() -> int:
-    numpy_or_reexec()
+    sys.path.insert(0, os.path.join(HERE, "..", "numeric"))
+    from harness import numpy_or_skip  # noqa: PLC0415 (tests/numeric, found at run time)
+    numpy_or_skip("diff")   # re-runs this under /usr/bin/python3 when that has NumPy
     sys.path.insert(0, HERE)
     import engines as eng
     import gen

@@ -151,12 +151,22 @@ CASES: dict[str, dict[str, Any]] = {
         compare=["b_ptr"]),
     # fixed addresses: the views' offsets are constants, so the data is placed in one
     # memory image (ttxform run --memory) and, for ktir-cpu, in allocations at the same
-    # byte addresses (element address times element size); `lx` places a region in that
-    # core's scratchpad for ktir-cpu (ttxform keeps one memory for every view)
+    # byte addresses (element address times element size); a fourth field N places a
+    # region in compute tile N's LX scratchpad (ttxform run --lx N=IMAGE, and ktir-cpu's
+    # LX of core N)
     "rfc/add-with-control-flow.mlir": dict(
         memory=[("A", 1024, arr((96, 64))), ("B", 12288, arr((96, 64))),
                 ("C", 18432, arr((96, 64), fill="zeros"))],
         compare=["C"]),
+    # A's rows 96..127 in core 0's LX, column-major with a leading dimension of 64 (the
+    # view reads element i + 64 j, so the 64x64 region's odd half is never read), rows
+    # 128..191 in core 1's LX; both tiles copy all of A to B. The LX regions are compared
+    # too (nothing may write them), and B also with A assembled by NumPy (`expect`)
+    "rfc/distributed-view-copy.mlir": dict(
+        memory=[("A_HBM", 0, arr((96, 64))), ("A_LX0", 12288, arr((64, 64)), 0),
+                ("A_LX1", 16384, arr((64, 64)), 1), ("B", 24576, arr((192, 64), fill="zeros"))],
+        compare=["B", "A_LX0", "A_LX1"],
+        expect=lambda np, m: {"B": np.concatenate([m["A_HBM"], m["A_LX0"][:, :32].T, m["A_LX1"]])}),
 }
 
 # name -> why ktir-cpu and ttxform cannot be compared on it (ttxform still reads and
@@ -200,9 +210,6 @@ def overlap_copy(np: Any, img: Any) -> Any:
 
 
 SKIPS: dict[str, dict[str, Any]] = {
-    "rfc/distributed-view-copy.mlir": dict(
-        why="two of its partitions are ct_local (LX) views of cores 0 and 1, and ttxform's "
-            "engines run views of global memory only (no LX address space per tile yet)"),
     # checked against NumPy instead: the page table a permutation of 128 pages, only those
     # pages of the 10000-page tensor given (the rest is never read or written)
     "rfc/paged-tensor-copy.mlir": dict(
@@ -293,7 +300,13 @@ def run_ktir_cpu(np: Any, ktir_cpu: str, path: str, args: dict[str, Any]) -> dic
 def run_ktir_cpu_memory(np: Any, ktir_cpu: str, path: str, regions: list[tuple]) -> dict[str, Any]:
     """ktir-cpu on a kernel with fixed addresses: each region an allocation at its byte
     address (in HBM, or in a core's scratchpad), placed after the interpreter made its
-    memory; the regions read back after the run"""
+    memory; the regions read back after the run.
+
+    ktir-cpu also keeps every tile a core loads or computes in that core's LX, bump
+    allocated from byte 0, so a tile would overwrite the regions placed there (in
+    distributed-view-copy core 0's 24 KiB result lands on A_LX0 at byte 24576, and core 1
+    then reads that); on Spyre the scratchpad planner keeps tiles off data in use, so each
+    core's allocator starts past its last region, at a 128-byte boundary"""
     if ktir_cpu not in sys.path:
         sys.path.insert(0, ktir_cpu)
     from ktir_cpu import KTIRInterpreter  # noqa: PLC0415
@@ -309,6 +322,9 @@ def run_ktir_cpu_memory(np: Any, ktir_cpu: str, path: str, regions: list[tuple])
         prepare(grid)
         for r in regions:
             where(r)[r[1] * r[2].itemsize] = r[2].ravel().copy()
+            if len(r) >= 4:
+                lx = it.memory.get_lx(r[3])
+                lx.next_ptr = max(lx.next_ptr, (r[1] * r[2].itemsize + r[2].nbytes + 127) // 128 * 128)
     it._prepare_execution = seeded
     with warnings.catch_warnings(), np.errstate(all="ignore"):
         warnings.simplefilter("ignore")
@@ -342,17 +358,15 @@ def main() -> int:
     ap.add_argument("names", nargs="*")
     o = ap.parse_args()
     exdir = os.path.join(o.ktir_cpu, "examples")
+    sys.path.insert(0, os.path.join(HERE, "..", "numeric"))
+    from harness import numpy_or_skip  # noqa: PLC0415 (tests/numeric, found at run time)
     try:
-        import numpy as np  # noqa: PLC0415
-    except ImportError:
-        # as tests/numeric/harness.py: Debian's python3 has python3-numpy
-        alt = "/usr/bin/python3"
-        if os.path.exists(alt) and os.path.realpath(alt) != os.path.realpath(sys.executable) \
-                and not os.environ.get("TTX_NUMERIC_REEXEC"):
-            os.environ["TTX_NUMERIC_REEXEC"] = "1"
-            os.execv(alt, [alt] + sys.argv)
-        print("NumPy missing")
-        return 77 if o.skip_missing else 1
+        np = numpy_or_skip("ktir-examples")   # re-runs this under /usr/bin/python3 when that has NumPy
+    except SystemExit:
+        if o.skip_missing:
+            raise
+        print("ktir-examples needs NumPy (--skip-missing makes that a skip)")
+        return 1
     if not os.path.isdir(exdir):
         print(f"no ktir-cpu examples at {exdir}")
         return 77 if o.skip_missing else 1
@@ -434,18 +448,24 @@ def check_memory(np: Any, o: argparse.Namespace, path: str, work: str, case: dic
     for r in case["memory"]:
         a = fill(np, r[2], rng)
         regions.append((r[0], r[1], a, *r[3:]))
-    size = max(r[1] * r[2].itemsize + r[2].nbytes for r in regions)
-    image = np.zeros(size, np.uint8)
-    for r in regions:
-        b = r[1] * r[2].itemsize
-        image[b:b + r[2].nbytes] = r[2].view(np.uint8).ravel()
-    mem, out = os.path.join(work, "memory.npy"), os.path.join(work, "memory-out.npy")
-    np.save(mem, image)
-    r = subprocess.run([o.ttxform, "run", path, f"--memory={mem}", f"--memory-out={out}"],
-                       capture_output=True, text=True)
+    # one byte image per memory: None the global memory (--memory), N tile N's LX (--lx N=)
+    spaces = sorted({r[3] if len(r) > 3 else -1 for r in regions})
+    cmd = [o.ttxform, "run", path]
+    outs = {}
+    for sp in spaces:
+        mine = [r for r in regions if (r[3] if len(r) > 3 else -1) == sp]
+        image = np.zeros(max(r[1] * r[2].itemsize + r[2].nbytes for r in mine), np.uint8)
+        for r in mine:
+            b = r[1] * r[2].itemsize
+            image[b:b + r[2].nbytes] = r[2].view(np.uint8).ravel()
+        tag = "memory" if sp < 0 else f"lx{sp}"
+        src, outs[sp] = os.path.join(work, tag + ".npy"), os.path.join(work, tag + "-out.npy")
+        np.save(src, image)
+        cmd += [f"--memory={src}", f"--memory-out={outs[sp]}"] if sp < 0 else ["--lx", f"{sp}={src}", "--lx-out", f"{sp}={outs[sp]}"]
+    r = subprocess.run(cmd, capture_output=True, text=True)
     if r.returncode:
         return "FAIL", "ttxform run: " + (r.stderr.strip().splitlines() or ["exit %d" % r.returncode])[0]
-    got = np.load(out)
+    images = {sp: np.load(fn) for sp, fn in outs.items()}
     try:
         if "numpy" in case:
             ref = case["numpy"](np, {r[0]: r[2] for r in regions})
@@ -459,13 +479,19 @@ def check_memory(np: Any, o: argparse.Namespace, path: str, work: str, case: dic
         if reg[0] not in case["compare"]:
             continue
         b = reg[1] * reg[2].itemsize
+        got = images[reg[3] if len(reg) > 3 else -1]
         mine = got[b:b + reg[2].nbytes].view(reg[2].dtype).reshape(reg[2].shape)
         e = compare(np, reg[0], mine, ref[reg[0]], case.get("tol", F16))
         if e:
             errs.append(e)
+        want = case["expect"](np, {r[0]: r[2] for r in regions}) if "expect" in case else {}
+        if reg[0] in want and not np.array_equal(mine, want[reg[0]]):
+            errs.append(f"{reg[0]}: differs from NumPy's in {int((mine != want[reg[0]]).sum())} elements")
     if errs:
         return "FAIL", "; ".join(errs)
-    return "PASS", ", ".join(case["compare"]) + " agree (fixed addresses, one memory image)"
+    nlx = sum(sp >= 0 for sp in spaces)
+    return "PASS", ", ".join(case["compare"]) + " agree (fixed addresses, one memory image" + (
+        f" and the LX images of {nlx} tiles)" if nlx else ")") + ("; and with NumPy" if "expect" in case else "")
 
 
 def skip_row(np: Any, o: argparse.Namespace, rel: str, path: str, work: str, skip: dict) -> tuple[str, str]:

@@ -332,18 +332,7 @@ module {
     np.save(os.path.join(tmp, "ma.npy"), a)
     both("masking: tile past the coordinate_set (both memory-space spellings)", tmp, k,
          ["--arg", f"a={os.path.join(tmp, 'ma.npy')}", "--arg", "b=zeros:1000", "--arg", "n=1000"], "b", a + 1)
-    # views of a tile's local memory are not run yet: an error at the view
-    k3 = os.path.join(tmp, "lx.ktir")
-    open(k3, "w").write("""module {
-  func.func @lx(%a: index) attributes {grid = [1]} {
-    %v = ktdp.construct_memory_view %a, sizes: [16], strides: [1] {coordinate_set = affine_set<(d0) : (d0 >= 0, -d0 + 15 >= 0)>, memory_space = #ktdp.memory_space<ct_local>} : memref<16xf32>
-    return
-  }
-}
-""")
-    expect("ct_local view", [k3, "--arg", "a=zeros:16"],
-           r"lx\.ktir:3:10: error: ktdp\.construct_memory_view: memory space '#ktdp\.memory_space<ct_local>': the interpreter runs "
-           r"views of global memory \(HBM\) only in program \(0, 0, 0\)")
+    # views of the LX scratchpads (ct_local / LX) are in lx.py (suite ktir-lx)
     # a transposed access tile order
     k2 = os.path.join(tmp, "trans.ktir")
     open(k2, "w").write("""module {
