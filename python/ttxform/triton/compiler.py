@@ -41,16 +41,71 @@ def c_compiler() -> str:
     return os.environ.get("TTXFORM_CC") or os.environ.get("CC") or "cc"
 
 
-C_FLAGS = ("-O3", "-march=native", "-shared", "-fPIC")
+def tcc_compiler() -> str:
+    return os.environ.get("TTXFORM_TCC") or "tcc"
+
+
+# -ffp-contract=off: no `a * b + c` fused where the C does not ask for it (as
+# the interpreter computes, and as tcc, which never fuses, compiles it)
+C_FLAGS = ("-O3", "-march=native", "-ffp-contract=off", "-shared", "-fPIC")
+TCC_FLAGS = ("-shared", "-fPIC")
+CC_CHOICES = ("", "tcc")
+
+
+def is_tcc(cc: str) -> bool:
+    return os.path.basename(cc).startswith("tcc")
+
+
+def compiler_for(option: str) -> tuple[str, tuple[str, ...]]:
+    """the C compiler of the ``cc`` option and its flags: "" the system's
+    ($TTXFORM_CC, else $CC, else cc; tcc's flags when that is a tcc), "tcc"
+    the Tiny C Compiler ($TTXFORM_TCC, else tcc)"""
+    cc = tcc_compiler() if option == "tcc" else c_compiler()
+    return cc, TCC_FLAGS if is_tcc(cc) else C_FLAGS
 
 
 @functools.cache
 def _cc_identity(cc: str) -> str:
     try:
-        out = subprocess.run([cc, "--version"], capture_output=True, text=True, timeout=30).stdout
+        r = subprocess.run([cc, "-v" if is_tcc(cc) else "--version"], capture_output=True, text=True, timeout=30)
+        out = r.stdout or r.stderr
         return out.splitlines()[0] if out else cc
     except (OSError, subprocess.SubprocessError):
         return cc
+
+
+# ttx_fma32 (the C target's helper for a dot's a * b + c) is __builtin_fmaf,
+# one rounding, where the compiler defines __FMA__ and is GCC or Clang; tcc
+# takes the other branch (the sum in double, then rounded to float), which
+# can differ in the last bit.  So that a kernel gives the same bits with
+# tcc, tcc gets libm's fmaf (one rounding) when the system compiler fuses.
+_FMA_GUARD = "#if defined(__FMA__) && defined(__GNUC__) && !defined(__TINYC__)\n"
+
+
+@functools.cache
+def _system_cc_fuses() -> bool:
+    """whether the system compiler with C_FLAGS defines __FMA__"""
+    cc = c_compiler()
+    if is_tcc(cc):
+        return False
+    try:
+        r = subprocess.run([cc, *C_FLAGS[:2], "-dM", "-E", "-x", "c", os.devnull], capture_output=True, text=True,
+                           timeout=60)
+    except (OSError, subprocess.SubprocessError):
+        return False
+    return r.returncode == 0 and "#define __FMA__ 1" in r.stdout
+
+
+def tcc_source(c_source: str) -> str:
+    """the C as tcc compiles it: ttx_fma32 rounding as the system compiler's"""
+    if "ttx_fma32" not in c_source or not _system_cc_fuses():
+        return c_source
+    if _FMA_GUARD not in c_source:
+        raise RuntimeError("ttxform: the C's ttx_fma32 helper is not the one the tcc option knows "
+                           "(its guard line changed); compile without cc='tcc'")
+    return ("/* tcc: ttx_fma32 through libm's fmaf, one rounding, as the system compiler's */\n"
+            "float fmaf(float, float, float);\n#define __builtin_fmaf fmaf\n"
+            + c_source.replace(_FMA_GUARD, "#if 1\n", 1))
 
 
 @functools.cache
@@ -102,6 +157,13 @@ class CPUOptions:
     extern_libs: Any = None
     ir_override: Any = None
     maxnreg: Any = None
+    # kernel[grid](..., cc="tcc"): the C compiled by the Tiny C Compiler
+    # (fast compiles, slower code, the same results); "" the system's
+    cc: str = ""
+
+    def __post_init__(self) -> None:
+        if self.cc not in CC_CHOICES:
+            raise ValueError(f"ttxform: cc={self.cc!r}: the C compiler is '' (the system's) or 'tcc'")
 
     def hash(self) -> str:
         key = "_".join(f"{f.name}-{getattr(self, f.name)}" for f in fields(self))
@@ -155,16 +217,21 @@ def dump_stage(metadata: dict[str, Any], ext: str, data: str | bytes) -> None:
         f.write(data)
 
 
-def compile_shared_object(c_source: str, name: str) -> bytes:
-    cc = c_compiler()
+def compile_shared_object(c_source: str, name: str, option: str = "") -> bytes:
+    cc, flags = compiler_for(option)
     if shutil.which(cc) is None and not os.path.exists(cc):
+        if option == "tcc":
+            raise RuntimeError(f"ttxform: the option cc='tcc' needs the Tiny C Compiler: '{cc}' was not found "
+                               "(apt-get install tcc, or set TTXFORM_TCC)")
         raise RuntimeError(f"ttxform: the C compiler '{cc}' was not found (set CC or TTXFORM_CC)")
+    if is_tcc(cc):
+        c_source = tcc_source(c_source)
     with tempfile.TemporaryDirectory(prefix="ttxform-") as d:
         src = os.path.join(d, f"{name}.c")
         out = os.path.join(d, f"{name}.so")
         with open(src, "w", encoding="utf-8") as f:
             f.write(c_source)
-        cmd = [cc, *C_FLAGS, "-o", out, src, "-lm"]
+        cmd = [cc, *flags, "-o", out, src, "-lm"]
         r = subprocess.run(cmd, capture_output=True, text=True)
         if r.returncode != 0:
             raise RuntimeError(f"ttxform: {' '.join(cmd)} failed:\n{r.stderr[-4000:]}")
@@ -186,8 +253,10 @@ class CPUBackend(BaseBackend):
 
     def hash(self) -> str:
         from .. import _lib
+        cc, flags = compiler_for("")
+        tcc, tflags = compiler_for("tcc")
         return (f"ttxform-{_lib.build_id()}-{_package_hash()}-{self.target.arch}-"
-                f"{_cc_identity(c_compiler())}-{' '.join(C_FLAGS)}-{_cpu_identity()}")
+                f"{_cc_identity(cc)}-{' '.join(flags)}-{_cc_identity(tcc)}-{' '.join(tflags)}-{_cpu_identity()}")
 
     def parse_options(self, opts: dict[str, Any]) -> CPUOptions:
         return parse_options(CPUOptions, opts, self.target.arch)
@@ -246,7 +315,7 @@ class CPUBackend(BaseBackend):
 
     @staticmethod
     def make_so(src: str, metadata: dict[str, Any], options: CPUOptions) -> bytes:
-        so = compile_shared_object(src, metadata["name"])
+        so = compile_shared_object(src, metadata["name"], options.cc)
         dump_stage(metadata, "so", so)
         return so
 
