@@ -20,17 +20,13 @@ import re
 import shutil
 import subprocess
 import tempfile
-from dataclasses import dataclass, fields
+from dataclasses import dataclass
 from typing import Any
 
-from triton.backends.compiler import BaseBackend, GPUTarget
+from triton.backends.compiler import GPUTarget
 
-from .._options import parse_options
-
-try:
-    from triton.backends.compiler import Language
-except ImportError:  # before 3.4
-    Language = None
+from .._backend import TtxBackend, entry_metadata, package_hash
+from .._options import TritonOptions
 
 
 def host_arch() -> str:
@@ -120,43 +116,10 @@ def _cpu_identity() -> str:
     return platform.processor() or host_arch()
 
 
-@functools.cache
-def _package_hash() -> str:
-    h = hashlib.sha256()
-    here = os.path.dirname(os.path.abspath(__file__))
-    for name in sorted(os.listdir(here)):
-        if name.endswith(".py"):
-            with open(os.path.join(here, name), "rb") as f:
-                h.update(name.encode() + b"\0" + f.read())
-    return h.hexdigest()[:16]
-
-
 @dataclass(frozen=True)
-class CPUOptions:
-    """the options Triton passes (kernel[grid](..., num_warps=4)); they are
-    accepted and kept in the metadata, and change nothing in the C but the key"""
-    num_warps: int = 1
-    num_ctas: int = 1
-    num_stages: int = 1
-    warp_size: int = 1
-    cluster_dims: tuple = (1, 1, 1)
-    debug: bool = False
-    sanitize_overflow: bool = False
-    instrumentation_mode: str = ""
-    fpsan_homomorphic_casts: bool = False   # 3.9+
-    arch: str = ""
-    backend_name: str = "ttxform"
-    enable_fp_fusion: bool = True
-    launch_cooperative_grid: bool = False
-    launch_pdl: bool = False
-    supported_fp8_dtypes: tuple[str, ...] = ()
-    deprecated_fp8_dot_operand_dtypes: tuple[str, ...] = ()
-    default_dot_input_precision: str = "ieee"
-    allowed_dot_input_precisions: tuple[str, ...] = ("ieee",)
-    max_num_imprecise_acc_default: int = 0
-    extern_libs: Any = None
-    ir_override: Any = None
-    maxnreg: Any = None
+class CPUOptions(TritonOptions):
+    """Triton's options (kept, changing nothing in the C but the key) and the
+    backend's own"""
     # kernel[grid](..., cc="tcc"): the C compiled by the Tiny C Compiler
     # (fast compiles, slower code, the same results); "" the system's
     cc: str = ""
@@ -164,10 +127,6 @@ class CPUOptions:
     def __post_init__(self) -> None:
         if self.cc not in CC_CHOICES:
             raise ValueError(f"ttxform: cc={self.cc!r}: the C compiler is '' (the system's) or 'tcc'")
-
-    def hash(self) -> str:
-        key = "_".join(f"{f.name}-{getattr(self, f.name)}" for f in fields(self))
-        return hashlib.sha256(key.encode()).hexdigest()
 
 
 # the C parameters of the kernel: `void NAME(T a0, T a1, ..., i32 gridX, ...`
@@ -239,72 +198,43 @@ def compile_shared_object(c_source: str, name: str, option: str = "") -> bytes:
             return f.read()
 
 
-class CPUBackend(BaseBackend):
+# Triton's TTIR passes for the C targets (those of the NVIDIA backend)
+TTIR_PASSES = (
+    ("common", "add_inliner"),
+    ("ttir", "add_rewrite_tensor_pointer"),
+    ("ttir", "add_rewrite_tensor_descriptor_to_pointer"),
+    ("common", "add_canonicalizer"),
+    ("ttir", "add_combine"),
+    ("ttir", "add_reorder_broadcast"),
+    ("common", "add_cse"),
+    ("common", "add_symbol_dce"),
+    ("ttir", "add_loop_unroll"),
+)
+
+
+class CPUBackend(TtxBackend):
     """Triton's target GPUTarget("cpu", <host arch>, 1) through ttxform"""
 
     binary_ext = "so"
+    options_cls = CPUOptions
+    ttir_passes = TTIR_PASSES
 
     @staticmethod
     def supports_target(target: GPUTarget) -> bool:
         return target.backend == "cpu"
 
-    def __init__(self, target: GPUTarget) -> None:
-        super().__init__(target)
-
     def hash(self) -> str:
         from .. import _lib
         cc, flags = compiler_for("")
         tcc, tflags = compiler_for("tcc")
-        return (f"ttxform-{_lib.build_id()}-{_package_hash()}-{self.target.arch}-"
-                f"{_cc_identity(cc)}-{' '.join(flags)}-{_cc_identity(tcc)}-{' '.join(tflags)}-{_cpu_identity()}")
-
-    def parse_options(self, opts: dict[str, Any]) -> CPUOptions:
-        return parse_options(CPUOptions, opts, self.target.arch)
-
-    def pack_metadata(self, metadata: Any) -> tuple:
-        return (metadata.num_warps, metadata.num_ctas, metadata.shared)
-
-    def get_codegen_implementation(self, options: Any) -> dict[str, Any]:
-        return {"min_dot_size": lambda lhs_type, rhs_type: (1, 1, 1)}
-
-    def get_module_map(self) -> dict[str, Any]:
-        return {}
-
-    def load_dialects(self, ctx: Any) -> None:
-        pass
-
-    @staticmethod
-    def make_ttir(mod: Any, metadata: dict[str, Any], options: CPUOptions) -> Any:
-        from triton._C.libtriton import ir, passes
-        pm = ir.pass_manager(mod.context)
-        pm.enable_debug()
-        common, ttir = passes.common, passes.ttir
-        for owner, name in (
-            (common, "add_inliner"),
-            (ttir, "add_rewrite_tensor_pointer"),
-            (ttir, "add_rewrite_tensor_descriptor_to_pointer"),
-            (common, "add_canonicalizer"),
-            (ttir, "add_combine"),
-            (ttir, "add_reorder_broadcast"),
-            (common, "add_cse"),
-            (common, "add_symbol_dce"),
-            (ttir, "add_loop_unroll"),
-        ):
-            if hasattr(owner, name):
-                getattr(owner, name)(pm)
-        try:
-            pm.run(mod, "make_ttir")
-        except TypeError:  # before 3.6 run() takes no name
-            pm.run(mod)
-        return mod
+        return (f"ttxform-{_lib.build_id()}-{package_hash(os.path.dirname(os.path.abspath(__file__)))}-"
+                f"{self.target.arch}-{_cc_identity(cc)}-{' '.join(flags)}-{_cc_identity(tcc)}-{' '.join(tflags)}-"
+                f"{_cpu_identity()}")
 
     @staticmethod
     def make_c(mod: Any, metadata: dict[str, Any], options: CPUOptions) -> str:
         from .. import _lib
-        name = mod.get_entry_func_name()
-        metadata["name"] = name
-        metadata["shared"] = 0
-        metadata.setdefault("cluster_dims", (1, 1, 1))
+        name = entry_metadata(mod, metadata)
         text = str(mod)
         dump_stage(metadata, "ttir", text)
         with _lib.Context() as ctx:
@@ -319,9 +249,5 @@ class CPUBackend(BaseBackend):
         dump_stage(metadata, "so", so)
         return so
 
-    def add_stages(self, stages: dict[str, Any], options: CPUOptions, language: Any = None) -> None:
-        if Language is not None and language is not None and language != Language.TRITON:
-            raise RuntimeError(f"ttxform: the {language} language is not supported (Triton kernels only)")
-        stages["ttir"] = lambda src, metadata: self.make_ttir(src, metadata, options)
-        stages["c"] = lambda src, metadata: self.make_c(src, metadata, options)
-        stages["so"] = lambda src, metadata: self.make_so(src, metadata, options)
+    def later_stages(self, options: CPUOptions) -> list[tuple[str, Any]]:
+        return [("c", self.make_c), ("so", self.make_so)]
