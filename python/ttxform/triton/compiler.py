@@ -27,6 +27,7 @@ from triton.backends.compiler import GPUTarget
 
 from .._backend import TtxBackend, entry_metadata, package_hash
 from .._options import TritonOptions
+from . import riscv
 
 
 def host_arch() -> str:
@@ -123,10 +124,18 @@ class CPUOptions(TritonOptions):
     # kernel[grid](..., cc="tcc"): the C compiled by the Tiny C Compiler
     # (fast compiles, slower code, the same results); "" the system's
     cc: str = ""
+    # the riscv64-rvv target: the VLEN qemu-riscv64 emulates, and the
+    # SpacemiT core of the SMT ops ("k1", "k3"; ttxform --smt-arch)
+    vlen: int = 256
+    smt_arch: str = ""
 
     def __post_init__(self) -> None:
         if self.cc not in CC_CHOICES:
             raise ValueError(f"ttxform: cc={self.cc!r}: the C compiler is '' (the system's) or 'tcc'")
+        if self.vlen not in (128, 256, 512, 1024):
+            raise ValueError(f"ttxform: vlen={self.vlen!r}: the VLEN is 128, 256, 512 or 1024")
+        if self.smt_arch not in ("", "k1", "k3"):
+            raise ValueError(f"ttxform: smt_arch={self.smt_arch!r}: the SpacemiT core is 'k1' or 'k3'")
 
 
 # the C parameters of the kernel: `void NAME(T a0, T a1, ..., i32 gridX, ...`
@@ -134,16 +143,21 @@ _PROTO = re.compile(r"^void\s+([A-Za-z_][A-Za-z0-9_]*)\s*\(([^)]*?)\bi32 gridX,"
 _FLOAT_TYPES = ("float", "double", "_Float16", "__fp16", "__bf16")
 
 
-def entry_source(c_source: str, name: str) -> str:
-    """`ttx_program(args, grid, pid)`: the kernel NAME called with its
-    arguments taken from the launcher's array (pointers, integers, floats)"""
+def kernel_params(c_source: str, name: str) -> list[str]:
+    """the C parameters of the kernel NAME before its grid's"""
     proto = None
     for m in _PROTO.finditer(c_source):
         if m.group(1) == name:
             proto = m
     if proto is None:
         raise RuntimeError(f"ttxform: no function '{name}' with the kernel ABI in the C output")
-    params = [p.strip() for p in proto.group(2).split(",") if p.strip()]
+    return [p.strip() for p in proto.group(2).split(",") if p.strip()]
+
+
+def entry_source(c_source: str, name: str) -> str:
+    """`ttx_program(args, grid, pid)`: the kernel NAME called with its
+    arguments taken from the launcher's array (pointers, integers, floats)"""
+    params = kernel_params(c_source, name)
     args = []
     for i, p in enumerate(params):
         if "*" in p:
@@ -213,7 +227,8 @@ TTIR_PASSES = (
 
 
 class CPUBackend(TtxBackend):
-    """Triton's target GPUTarget("cpu", <host arch>, 1) through ttxform"""
+    """Triton's target GPUTarget("cpu", <host arch>, 1) through ttxform, and
+    GPUTarget("cpu", "riscv64-rvv", 1), the riscv64 mode (riscv.py)"""
 
     binary_ext = "so"
     options_cls = CPUOptions
@@ -223,13 +238,21 @@ class CPUBackend(TtxBackend):
     def supports_target(target: GPUTarget) -> bool:
         return target.backend == "cpu"
 
+    def __init__(self, target: GPUTarget) -> None:
+        super().__init__(target)
+        self.riscv = target.arch == riscv.ARCH
+        if self.riscv:
+            self.binary_ext = "o"
+
     def hash(self) -> str:
         from .. import _lib
+        here = package_hash(os.path.dirname(os.path.abspath(__file__)))
+        if self.riscv:
+            return f"ttxform-{_lib.build_id()}-{here}-{self.target.arch}-{riscv.clang_identity()}"
         cc, flags = compiler_for("")
         tcc, tflags = compiler_for("tcc")
-        return (f"ttxform-{_lib.build_id()}-{package_hash(os.path.dirname(os.path.abspath(__file__)))}-"
-                f"{self.target.arch}-{_cc_identity(cc)}-{' '.join(flags)}-{_cc_identity(tcc)}-{' '.join(tflags)}-"
-                f"{_cpu_identity()}")
+        return (f"ttxform-{_lib.build_id()}-{here}-{self.target.arch}-{_cc_identity(cc)}-{' '.join(flags)}-"
+                f"{_cc_identity(tcc)}-{' '.join(tflags)}-{_cpu_identity()}")
 
     @staticmethod
     def make_c(mod: Any, metadata: dict[str, Any], options: CPUOptions) -> str:
@@ -238,10 +261,33 @@ class CPUBackend(TtxBackend):
         text = str(mod)
         dump_stage(metadata, "ttir", text)
         with _lib.Context() as ctx:
-            c_source = ctx.load(text, f"{name}.ttir").compile("c")
+            c_source = ctx.load(text, f"{name}.ttir").compile("c", _smt_option(options))
         c_source += entry_source(c_source, name)
         dump_stage(metadata, "c", c_source)
         return c_source
+
+    @staticmethod
+    def make_rvv_c(mod: Any, metadata: dict[str, Any], options: CPUOptions) -> str:
+        """the riscv64 mode's C: the rvv target's, with the launcher's stub"""
+        from .. import _lib
+        if options.cc:
+            raise ValueError(f"ttxform: cc={options.cc!r} is for the host target; the {riscv.ARCH} target "
+                             "compiles with clang-19")
+        name = entry_metadata(mod, metadata)
+        text = str(mod)
+        metadata["rv_f16"] = riscv.uses_f16(text)
+        dump_stage(metadata, "ttir", text)
+        with _lib.Context() as ctx:
+            c_source = ctx.load(text, f"{name}.ttir").compile("rvv", _smt_option(options))
+        c_source = riscv.program_source(c_source, kernel_params(c_source, name), name)
+        dump_stage(metadata, "c", c_source)
+        return c_source
+
+    @staticmethod
+    def make_object(src: str, metadata: dict[str, Any], options: CPUOptions) -> bytes:
+        obj = riscv.build_object(src, metadata["name"], metadata["rv_f16"])
+        dump_stage(metadata, "o", obj)
+        return obj
 
     @staticmethod
     def make_so(src: str, metadata: dict[str, Any], options: CPUOptions) -> bytes:
@@ -250,4 +296,11 @@ class CPUBackend(TtxBackend):
         return so
 
     def later_stages(self, options: CPUOptions) -> list[tuple[str, Any]]:
+        if self.riscv:
+            riscv.clang()   # a missing clang-19 is an error before any work
+            return [("c", self.make_rvv_c), ("o", self.make_object)]
         return [("c", self.make_c), ("so", self.make_so)]
+
+
+def _smt_option(options: CPUOptions) -> str:
+    return f"smt-arch={options.smt_arch}" if options.smt_arch else ""
