@@ -86,8 +86,9 @@ def kernel_args(src: Any, who: str) -> list[tuple[int, str, str]]:
 
 class HostDriver(DriverBase):
     """a Triton driver whose device is this host; the subclass names its
-    utils_cls and launcher_cls and says when it is active and what its
-    target is"""
+    utils_cls and launcher_cls and its target (get_current_target, which
+    keeps this class abstract for Triton's discovery of the one concrete
+    driver of a module)"""
 
     utils_cls: Any = HostUtils
     launcher_cls: Any = None
@@ -95,6 +96,11 @@ class HostDriver(DriverBase):
     def __init__(self) -> None:
         super().__init__()
         self.utils = self.utils_cls()
+
+    @classmethod
+    def is_active(cls) -> bool:
+        """not by itself: triton.runtime.driver.set_active(driver)"""
+        return False
 
     def map_python_to_cpp_type(self, ty: str) -> str:
         return "void*" if ty.startswith("*") else ty

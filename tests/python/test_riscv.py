@@ -50,7 +50,7 @@ def test_vector_add(rng, vlen):
     k = add_kernel[(triton.cdiv(n, 256),)](tensor(x), tensor(y), tensor(out), n, BLOCK_SIZE=256, vlen=vlen)
     np.testing.assert_array_equal(out, x + y)
     assert k.metadata.target.arch == "riscv64-rvv" and k.metadata.vlen == vlen
-    assert ttxform.triton.RiscvDriver is riscv.RiscvDriver
+    assert ttxform.triton.RiscvDriver is riscv.RiscvDriver and not riscv.RiscvDriver.is_active()
     assert "#include <riscv_vector.h>" in k.asm["c"] and "void ttx_kernel(" in k.asm["c"]
     assert k.asm["o"][:4] == b"\x7fELF" and k.asm["o"][18] == 243   # e_machine: RISC-V
 
@@ -180,3 +180,17 @@ def test_missing_tools(tmp_path, have):
     want = ("ttxform riscv64: clang-19 not found (apt-get install clang-19)" if have == "nothing"
             else "ttxform riscv64: qemu-riscv64 not found (apt-get install qemu-user)")
     assert r.stdout.strip() == want, r.stderr[-2000:]
+
+
+@needs_tools
+def test_host_driver_refuses_a_riscv_kernel():
+    """a kernel compiled for riscv64-rvv launched by the host driver: refused, naming RiscvDriver"""
+    from triton.backends.compiler import GPUTarget
+    from triton.compiler import ASTSource
+    src = ASTSource(add_kernel, {"x_ptr": "*fp32", "y_ptr": "*fp32", "output_ptr": "*fp32", "n_elements": "i32",
+                                 "BLOCK_SIZE": "constexpr"}, {"BLOCK_SIZE": 64})
+    ck = triton.compile(src, target=GPUTarget("cpu", riscv.ARCH, 1))
+    assert ck.asm["o"][:4] == b"\x7fELF"
+    x = np.zeros(64, np.float32)
+    with pytest.raises(RuntimeError, match="compiled for riscv64-rvv; launch it with ttxform.triton.RiscvDriver"):
+        ck[(1, 1, 1)](tensor(x), tensor(x), tensor(x), 64)

@@ -129,9 +129,5 @@ class SpyreDriver(HostDriver):
     utils_cls = SpyreUtils
     launcher_cls = SpyreLauncher
 
-    @classmethod
-    def is_active(cls) -> bool:
-        return False
-
     def get_current_target(self) -> GPUTarget:
         return GPUTarget("spyre", 1, 1)

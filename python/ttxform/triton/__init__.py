@@ -20,6 +20,7 @@ Nothing here imports Triton until CPUDriver or RiscvDriver is asked for.
 """
 from __future__ import annotations
 
+import importlib
 from typing import Any
 
 from ._tensor import Tensor, tensor
@@ -27,11 +28,10 @@ from ._tensor import Tensor, tensor
 __all__ = ["CPUDriver", "RiscvDriver", "Tensor", "tensor"]
 
 
+_LAZY = {"CPUDriver": ".driver", "RiscvDriver": ".riscv"}
+
+
 def __getattr__(name: str) -> Any:
-    if name == "CPUDriver":
-        from .driver import CPUDriver
-        return CPUDriver
-    if name == "RiscvDriver":
-        from .riscv import RiscvDriver
-        return RiscvDriver
+    if name in _LAZY:
+        return getattr(importlib.import_module(_LAZY[name], __name__), name)
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

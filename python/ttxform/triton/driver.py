@@ -44,6 +44,9 @@ class CPUUtils(HostUtils):
     """driver.utils: loading kernels (the shared objects)"""
 
     def load_binary(self, name: str, kernel: bytes, shared: int, device: Any) -> tuple:
+        if kernel[:4] == b"\x7fELF" and kernel[16:17] == b"\x01":   # ET_REL: the riscv64 mode's object
+            raise RuntimeError(f"ttxform: @{name} was compiled for riscv64-rvv; launch it with "
+                               "ttxform.triton.RiscvDriver")
         fd, path = tempfile.mkstemp(prefix=f"ttxform-{name}-", suffix=".so")
         try:
             with os.fdopen(fd, "wb") as f:

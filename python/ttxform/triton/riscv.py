@@ -306,7 +306,7 @@ class RiscvDriver(CPUDriver):
 
     @classmethod
     def is_active(cls) -> bool:
-        return False
+        return False   # not CPUDriver's: never by itself
 
     def get_current_target(self) -> GPUTarget:
         return GPUTarget("cpu", ARCH, 1)
