@@ -13,7 +13,7 @@ import numpy as np
 import pytest
 import triton
 import ttxform.triton
-from kernels import add_kernel, layer_norm_fwd_fused, matmul_kernel, softmax_kernel
+from kernels import add_kernel, check_layer_norm, layer_norm_case, layer_norm_fwd_fused, matmul_kernel, softmax_kernel
 from kernels_more import histogram_kernel
 from ttxform.triton import riscv, tensor
 
@@ -71,19 +71,10 @@ def test_softmax(rng, vlen):
 @pytest.mark.parametrize("vlen", VLENS)
 def test_layer_norm(rng, vlen):
     M, N = 5, 300
-    x = rng.standard_normal((M, N), dtype=np.float32) * 2 + 0.5
-    w = rng.random(N, dtype=np.float32)
-    b = rng.random(N, dtype=np.float32)
-    y = np.zeros_like(x)
-    mean = np.zeros(M, np.float32)
-    rstd = np.zeros(M, np.float32)
+    x, w, b, y, mean, rstd = layer_norm_case(rng, M, N)
     layer_norm_fwd_fused[(M,)](tensor(x), tensor(y), tensor(w), tensor(b), tensor(mean), tensor(rstd),
                                N, N, 1e-5, BLOCK_SIZE=128, vlen=vlen)
-    mu = x.mean(axis=1)
-    r = 1 / np.sqrt(((x - mu[:, None]) ** 2).mean(axis=1) + 1e-5)
-    np.testing.assert_allclose(mean, mu, rtol=1e-5, atol=1e-5)
-    np.testing.assert_allclose(rstd, r, rtol=1e-4)
-    np.testing.assert_allclose(y, (x - mu[:, None]) * r[:, None] * w + b, rtol=1e-4, atol=1e-4)
+    check_layer_norm(x, w, b, y, mean, rstd, 1e-5)
 
 
 def _matmul(rng, dtype, vlen, smt_arch=""):
