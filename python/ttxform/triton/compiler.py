@@ -1,11 +1,13 @@
 """The ttxform backend of Triton: TTIR -> C (ttxform, in-process) -> a shared
-object (the system C compiler).
+object (the system C compiler, or tcc with the option ``cc="tcc"``).
 
 Stages: ``ttir`` (Triton's own TTIR passes), ``c`` (ttxform's C target, with a
 small entry ``ttx_program`` that unpacks the launcher's argument array) and
-``so`` (``cc -O3 -march=native -shared -fPIC``), each kept in Triton's cache
-and shown in ``kernel.asm``.  The cache key (``hash()``) holds ttxform's
-version and build id, this package's sources, the C compiler and the CPU.
+``so`` (``cc -O3 -march=native -ffp-contract=off -shared -fPIC``), each kept in
+Triton's cache and shown in ``kernel.asm``.  The cache key (``hash()``) holds
+ttxform's version and build id, this package's sources, the C compilers and
+the CPU.  The target ``GPUTarget("cpu", "riscv64-rvv", 1)`` has the stages
+``ttir``, ``c`` (RVV C) and ``o`` instead (riscv.py).
 
 Importing this module must never fail (Triton imports every backend on
 ``import triton``), so it only defines things.
