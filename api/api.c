@@ -12,12 +12,16 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "dialects.h"
 #include "parse.h"
 #include "pass.h"
 #include "print.h"
 #include "registry.h"
 #include "target.h"
 #include "verify.h"
+
+/* runtime/riscv/launcher.c, embedded by the build (api/meson.build) */
+extern const char ttx_rv_launcher_text[];
 
 #ifndef TTX_VERSION_STR
 #define TTX_VERSION_STR "0.0.0"
@@ -315,9 +319,9 @@ int ttx_module_run_pipeline(ttx_module *mod, const char *pipeline) {
     return rc;
 }
 
-/* KTIR's options, "grid=4,2 data-layout=host base-addresses=0,4096 fix=P@A";
- * the strings point into buf */
-static bool target_opts_parse(char *buf, TargetOpts *to, char *err, size_t errlen) {
+/* KTIR's options, "grid=4,2 data-layout=host base-addresses=0,4096 fix=P@A",
+ * and the C targets' "smt-arch=k1|k3" (into *smt); the strings point into buf */
+static bool target_opts_parse(char *buf, TargetOpts *to, const char **smt, char *err, size_t errlen) {
     for (char *save = NULL, *w = strtok_r(buf, " \t\n", &save); w; w = strtok_r(NULL, " \t\n", &save)) {
         char *eq = strchr(w, '=');
         if (!eq || eq == w || !eq[1]) { snprintf(err, errlen, "target option '%s' is not NAME=VALUE", w); return false; }
@@ -328,7 +332,11 @@ static bool target_opts_parse(char *buf, TargetOpts *to, char *err, size_t errle
         else if (!strcmp(w, "base-addresses")) to->base_addresses = v;
         else if (!strcmp(w, "data-layout")) to->data_layout = v;
         else if (!strcmp(w, "fix") && to->nfix < 16) to->fix[to->nfix++] = v;
-        else { snprintf(err, errlen, "unknown target option '%s' (grid, base-addresses, data-layout, fix)", w); return false; }
+        else if (!strcmp(w, "smt-arch")) *smt = v;
+        else {
+            snprintf(err, errlen, "unknown target option '%s' (grid, base-addresses, data-layout, fix, smt-arch)", w);
+            return false;
+        }
     }
     return true;
 }
@@ -344,12 +352,17 @@ static int target_pipeline_locked(ttx_module *mod, const char *target, const cha
     char err[512];
     char *obuf = strdup(options ? options : "");
     TargetOpts to = {0};
+    const char *smt = NULL;
     Pipeline pl = {0};
     int rc = TTX_ERROR;
     if (!obuf) { diag_addf(cx, NULL, "out of memory"); return TTX_ERROR; }
-    if (!target_opts_parse(obuf, &to, err, sizeof err)) diag_addf(cx, NULL, "%s", err);
+    if (!target_opts_parse(obuf, &to, &smt, err, sizeof err)) diag_addf(cx, NULL, "%s", err);
     else if (strcmp(t->name, "ktir") && (to.grid || to.base_addresses || to.data_layout || to.nfix))
         diag_addf(cx, NULL, "target options apply to the ktir target, not to '%s'", t->name);
+    else if (smt && !strcmp(t->name, "ktir"))
+        diag_addf(cx, NULL, "smt-arch applies to the c and rvv targets, not to 'ktir'");
+    else if (smt && !xsmt_set_core(mod->c, mod->m, smt))
+        diag_addf(cx, NULL, "smt-arch=%s: the SpacemiT core is k1 or k3", smt);
     else if (!t->pipeline(&pl, &to, err, sizeof err)) diag_addf(cx, NULL, "%s", err);
     else {
         Diag d;
@@ -425,3 +438,5 @@ char *ttx_module_compile(ttx_module *mod, const char *target, const char *option
     pthread_mutex_unlock(&mod->cx->mu);
     return s;
 }
+
+const char *ttx_riscv_launcher_source(void) { return ttx_rv_launcher_text; }

@@ -76,9 +76,10 @@ TTX_API const char *ttx_module_kernel_name(ttx_module *m);
  * `builtin.module(a,b{opt=v})` or `a,b{opt=v}` (`ttxform --list-passes`). */
 TTX_API int ttx_module_run_pipeline(ttx_module *m, const char *pipeline);
 /* Runs the default pipeline of a target ("c", "rvv", "ktir"), after the
- * target's check of what it can lower.  options: NULL, or KTIR's options as
- * the command line spells them, space separated ("grid=4,2
- * data-layout=host base-addresses=0,4096"). */
+ * target's check of what it can lower.  options: NULL, or options as the
+ * command line spells them, space separated: KTIR's ("grid=4,2
+ * data-layout=host base-addresses=0,4096"), or for "c" and "rvv"
+ * "smt-arch=k1|k3" (the SpacemiT core, as ttxform --smt-arch). */
 TTX_API int ttx_module_run_target_pipeline(ttx_module *m, const char *target, const char *options);
 /* The module as text in a target's form, after its pipeline has run: "c" and
  * "rvv" (C source), "ktir" (KTIR), "mlir" (the IR as it stands), and
@@ -134,6 +135,14 @@ TTX_API int ttx_pool_threads(ttx_pool *pool);
  * negative extent.  One launch at a time per pool (others wait). */
 TTX_API int ttx_pool_launch(ttx_pool *pool, ttx_program_fn fn, const ttx_arg *args,
                             int32_t gx, int32_t gy, int32_t gz);
+
+/* ---- riscv64 ----------------------------------------------------------- */
+/* the C source of the riscv64 launcher of `ttxform run --target=riscv64-rvv`
+ * (runtime/riscv/launcher.c: a main program that reads a directory's manifest
+ * and buffers, runs a kernel's grid on threads through the stub
+ * `void ttx_kernel(void *const *args, int gx, int gy, int gz, int px, int py,
+ * int pz)` and writes the buffers back); static, NUL-terminated */
+TTX_API const char *ttx_riscv_launcher_source(void);
 
 #ifdef __cplusplus
 }

@@ -68,6 +68,7 @@ def _declare(lib: ctypes.CDLL) -> None:
         "ttx_pool_free": (None, [vp]),
         "ttx_pool_threads": (ctypes.c_int, [vp]),
         "ttx_pool_launch": (ctypes.c_int, [vp, vp, vp, ctypes.c_int32, ctypes.c_int32, ctypes.c_int32]),
+        "ttx_riscv_launcher_source": (cp, []),
     }
     for name, (res, args) in sigs.items():
         f = getattr(lib, name)
@@ -104,6 +105,11 @@ def _take_text(ptr: int | None) -> str | None:
 def version() -> str:
     """the version of libttxform"""
     return lib().ttx_version().decode()
+
+
+def riscv_launcher_source() -> str:
+    """the C of the riscv64 launcher of `ttxform run --target=riscv64-rvv`"""
+    return lib().ttx_riscv_launcher_source().decode()
 
 
 def build_id() -> str:

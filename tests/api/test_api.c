@@ -111,6 +111,43 @@ static void test_compile_ktir_rvv(void **state) {
     ttx_context_free(cx);
 }
 
+/* smt-arch=k1|k3 for the C targets: the module's tt.arch_id, as --smt-arch
+ * sets it; refused with KTIR and for another core */
+static void test_smt_arch(void **state) {
+    (void)state;
+    ttx_context *cx = ttx_context_new();
+    char *k = kernel_with("");
+    ttx_module *m = ttx_module_load(cx, k, strlen(k), "add.ttir");
+    assert_int_equal(ttx_module_run_target_pipeline(m, "rvv", "smt-arch=k3"), TTX_OK);
+    char *mlir = ttx_module_emit(m, "mlir", NULL);
+    assert_non_null(mlir);
+    assert_non_null(strstr(mlir, "tt.arch_id = \"0xA064\""));
+    ttx_free(mlir);
+    ttx_module_free(m);
+    m = ttx_module_load(cx, k, strlen(k), "add.ttir");
+    char *c = ttx_module_compile(m, "c", "smt-arch=k1", NULL);
+    assert_non_null(c);
+    ttx_free(c);
+    ttx_module_free(m);
+    m = ttx_module_load(cx, k, strlen(k), "add.ttir");
+    assert_null(ttx_module_compile(m, "rvv", "smt-arch=k2", NULL));
+    assert_non_null(strstr(ttx_diag_get(cx, 0)->message, "smt-arch=k2: the SpacemiT core is k1 or k3"));
+    ttx_diag_clear(cx);
+    assert_null(ttx_module_compile(m, "ktir", "smt-arch=k1", NULL));
+    assert_non_null(strstr(ttx_diag_get(cx, 0)->message, "smt-arch applies to the c and rvv targets"));
+    ttx_free(k);
+    ttx_context_free(cx);
+}
+
+/* the riscv64 launcher's source, as the runtime embeds it */
+static void test_riscv_launcher(void **state) {
+    (void)state;
+    const char *s = ttx_riscv_launcher_source();
+    assert_non_null(s);
+    assert_non_null(strstr(s, "void ttx_kernel(void *const *args, int gx, int gy, int gz, int px, int py, int pz);"));
+    assert_non_null(strstr(s, "int main("));
+}
+
 /* an op the C target refuses: reported at the Python line, the TTIR as a note */
 static void test_error_at_python_line(void **state) {
     (void)state;
@@ -397,6 +434,8 @@ int main(void) {
         cmocka_unit_test(test_version),
         cmocka_unit_test(test_compile_c),
         cmocka_unit_test(test_compile_ktir_rvv),
+        cmocka_unit_test(test_smt_arch),
+        cmocka_unit_test(test_riscv_launcher),
         cmocka_unit_test(test_error_at_python_line),
         cmocka_unit_test(test_c_checked),
         cmocka_unit_test(test_callsite_in_triton),

@@ -1,5 +1,6 @@
 """Triton's tutorial kernels (vector add, fused softmax, layer norm forward,
 the grouped matmul), written here as the tutorials have them."""
+import numpy as np
 import triton
 import triton.language as tl
 
@@ -113,3 +114,19 @@ def scale_kernel(x_ptr, out_ptr, bias_ptr, n, alpha, BLOCK: tl.constexpr):
     if bias_ptr is not None:
         y += tl.load(bias_ptr + offs, mask=mask)
     tl.store(out_ptr + offs, y, mask=mask)
+
+
+def layer_norm_case(rng, M, N):
+    """a layer norm's inputs x (M x N), w, b and its outputs y, mean, rstd (zeros)"""
+    x = rng.standard_normal((M, N), dtype=np.float32) * 2 + 0.5
+    return (x, rng.random(N, dtype=np.float32), rng.random(N, dtype=np.float32), np.zeros_like(x),
+            np.zeros(M, np.float32), np.zeros(M, np.float32))
+
+
+def check_layer_norm(x, w, b, y, mean, rstd, eps):
+    """the outputs of layer_norm_fwd_fused against NumPy"""
+    mu = x.mean(axis=1)
+    r = 1 / np.sqrt(((x - mu[:, None]) ** 2).mean(axis=1) + eps)
+    np.testing.assert_allclose(mean, mu, rtol=1e-5, atol=1e-5)
+    np.testing.assert_allclose(rstd, r, rtol=1e-4)
+    np.testing.assert_allclose(y, (x - mu[:, None]) * r[:, None] * w + b, rtol=1e-4, atol=1e-4)

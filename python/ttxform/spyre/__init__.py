@@ -19,16 +19,16 @@ Nothing here imports Triton until SpyreDriver or SpyreOptions is asked for.
 """
 from __future__ import annotations
 
+import importlib
 from typing import Any
 
 __all__ = ["SpyreDriver", "SpyreOptions"]
 
 
+_LAZY = {"SpyreDriver": ".driver", "SpyreOptions": ".compiler"}
+
+
 def __getattr__(name: str) -> Any:
-    if name == "SpyreDriver":
-        from .driver import SpyreDriver
-        return SpyreDriver
-    if name == "SpyreOptions":
-        from .compiler import SpyreOptions
-        return SpyreOptions
+    if name in _LAZY:
+        return getattr(importlib.import_module(_LAZY[name], __name__), name)
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

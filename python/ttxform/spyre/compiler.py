@@ -15,20 +15,15 @@ Importing this module must never fail (Triton imports every backend on
 """
 from __future__ import annotations
 
-import hashlib
 import os
 from collections.abc import Mapping
-from dataclasses import dataclass, field, fields
+from dataclasses import dataclass, field
 from typing import Any
 
-from triton.backends.compiler import BaseBackend, GPUTarget
+from triton.backends.compiler import GPUTarget
 
-from .._options import parse_options
-
-try:
-    from triton.backends.compiler import Language
-except ImportError:  # before 3.4
-    Language = None
+from .._backend import TtxBackend, entry_metadata, package_hash
+from .._options import TritonOptions
 
 # the Spyre pipeline's core passes and fix passes, by binding name (ttxform
 # also takes the pass flags: the C API's `fix=PASS@ANCHOR`)
@@ -37,18 +32,8 @@ CORE_PASSES = ("lower_structured_pointers", "lower_descriptor_memory", "lower_sc
 FIX_PASSES = ("convert_elementwise_to_linalg", "unalias_linalg_outs", "materialize_base_addresses")
 
 
-def _package_hash() -> str:
-    h = hashlib.sha256()
-    here = os.path.dirname(os.path.abspath(__file__))
-    for name in sorted(os.listdir(here)):
-        if name.endswith(".py"):
-            with open(os.path.join(here, name), "rb") as f:
-                h.update(name.encode() + b"\0" + f.read())
-    return h.hexdigest()[:16]
-
-
 @dataclass(frozen=True)
-class SpyreOptions:
+class SpyreOptions(TritonOptions):
     """the Spyre backend's options, plus those Triton's launch path passes
     (kept, and changing nothing but the key)"""
     grid: tuple = (32,)
@@ -59,28 +44,7 @@ class SpyreOptions:
     # kernel[grid](..., spyre_grid=(4, 8)): Triton's launch takes `grid` for
     # itself, so a launch names the option this way; it replaces `grid`
     spyre_grid: tuple = ()
-    num_warps: int = 1
-    num_ctas: int = 1
-    num_stages: int = 1
-    warp_size: int = 1
-    cluster_dims: tuple = (1, 1, 1)
-    debug: bool = False
-    sanitize_overflow: bool = False
-    instrumentation_mode: str = ""
-    fpsan_homomorphic_casts: bool = False   # 3.9+
-    arch: str = ""
     backend_name: str = "spyre"
-    enable_fp_fusion: bool = True
-    launch_cooperative_grid: bool = False
-    launch_pdl: bool = False
-    supported_fp8_dtypes: tuple = ()
-    deprecated_fp8_dot_operand_dtypes: tuple = ()
-    default_dot_input_precision: str = "ieee"
-    allowed_dot_input_precisions: tuple = ("ieee",)
-    max_num_imprecise_acc_default: int = 0
-    extern_libs: Any = None
-    ir_override: Any = None
-    maxnreg: Any = None
 
     def __post_init__(self) -> None:
         if self.spyre_grid:
@@ -111,71 +75,36 @@ class SpyreOptions:
         opts += [f"fix={fix}@{anchor}" for fix, anchor in self.required_fixes]
         return " ".join(opts)
 
-    def hash(self) -> str:
-        key = "_".join(f"{f.name}-{getattr(self, f.name)}" for f in fields(self))
-        return hashlib.sha256(key.encode()).hexdigest()
+
+# the Spyre backend's list: no tensor-pointer or descriptor rewrite, no loop
+# unrolling, so tt.make_tensor_descriptor and its loads stay
+TTIR_PASSES = (("common", "add_inliner"), ("common", "add_canonicalizer"), ("ttir", "add_combine"),
+               ("ttir", "add_reorder_broadcast"), ("common", "add_cse"), ("common", "add_symbol_dce"))
 
 
-class SpyreBackend(BaseBackend):
+class SpyreBackend(TtxBackend):
     """Triton's target GPUTarget("spyre", ...) through ttxform"""
 
     binary_ext = "ktir"
+    options_cls = SpyreOptions
+    ttir_passes = TTIR_PASSES
+    who = "ttxform spyre"
 
     @staticmethod
     def supports_target(target: GPUTarget) -> bool:
         return target.backend == "spyre"
 
-    def __init__(self, target: GPUTarget) -> None:
-        super().__init__(target)
-
     def hash(self) -> str:
         from .. import _lib
-        return f"ttxform-spyre-{_lib.build_id()}-{_package_hash()}-{self.target.arch}"
-
-    def parse_options(self, opts: dict[str, Any]) -> SpyreOptions:
-        return parse_options(SpyreOptions, opts, self.target.arch)
-
-    def pack_metadata(self, metadata: Any) -> tuple:
-        return (metadata.num_warps, metadata.num_ctas, metadata.shared)
-
-    def get_codegen_implementation(self, options: Any) -> dict[str, Any]:
-        return {"min_dot_size": lambda lhs_type, rhs_type: (1, 1, 1)}
-
-    def get_module_map(self) -> dict[str, Any]:
-        return {}
-
-    def load_dialects(self, ctx: Any) -> None:
-        pass
-
-    @staticmethod
-    def make_ttir(mod: Any, metadata: dict[str, Any], options: SpyreOptions) -> Any:
-        """the Spyre backend's list: no tensor-pointer or descriptor rewrite,
-        no loop unrolling, so tt.make_tensor_descriptor and its loads stay"""
-        from triton._C.libtriton import ir, passes
-        pm = ir.pass_manager(mod.context)
-        pm.enable_debug()
-        common, ttir = passes.common, passes.ttir
-        for owner, name in ((common, "add_inliner"), (common, "add_canonicalizer"), (ttir, "add_combine"),
-                            (ttir, "add_reorder_broadcast"), (common, "add_cse"), (common, "add_symbol_dce")):
-            getattr(owner, name)(pm)
-        try:
-            pm.run(mod, "make_ttir")
-        except TypeError:  # before 3.6 run() takes no name
-            pm.run(mod)
-        return mod
+        here = os.path.dirname(os.path.abspath(__file__))
+        return f"ttxform-spyre-{_lib.build_id()}-{package_hash(here)}-{self.target.arch}"
 
     @staticmethod
     def make_ktir(mod: Any, metadata: dict[str, Any], options: SpyreOptions) -> str:
         from .. import _lib
-        name = mod.get_entry_func_name()
-        metadata["name"] = name
-        metadata["shared"] = 0
-        metadata.setdefault("cluster_dims", (1, 1, 1))
+        name = entry_metadata(mod, metadata)
         with _lib.Context() as ctx:
             return ctx.load(str(mod), f"{name}.ttir").compile("ktir", options.pipeline_options())
 
-    def add_stages(self, stages: dict[str, Any], options: SpyreOptions, language: Any = None) -> None:
-        if Language is not None and language is not None and language != Language.TRITON:
-            raise RuntimeError(f"ttxform spyre: the {language} language is not supported (Triton kernels only)")
-        stages["ttir"] = lambda src, metadata: self.make_ttir(src, metadata, options)
-        stages["ktir"] = lambda src, metadata: self.make_ktir(src, metadata, options)
+    def later_stages(self, options: SpyreOptions) -> list[tuple[str, Any]]:
+        return [("ktir", self.make_ktir)]

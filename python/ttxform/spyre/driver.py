@@ -28,7 +28,8 @@ from collections.abc import Callable
 from typing import Any
 
 from triton.backends.compiler import GPUTarget
-from triton.backends.driver import DriverBase
+
+from .._driver import HostDriver, HostUtils, kernel_args
 
 _kernels: dict[int, tuple[str, str]] = {}
 _ids = itertools.count(1)
@@ -52,22 +53,10 @@ def ttxform_executable() -> str:
     return found
 
 
-class _DeviceInterface:
-    @staticmethod
-    def synchronize(device: Any = None) -> None:
-        pass
-
-    @staticmethod
-    def current_device() -> int:
-        return 0
-
-    @staticmethod
-    def device_count() -> int:
-        return 1
-
-
-class SpyreUtils:
+class SpyreUtils(HostUtils):
     """driver.utils: a loaded kernel is its KTIR text, kept by a handle"""
+
+    processors = 32
 
     def load_binary(self, name: str, kernel: bytes | str, shared: int, device: Any) -> tuple:
         text = kernel.decode() if isinstance(kernel, bytes) else kernel
@@ -75,16 +64,6 @@ class SpyreUtils:
             handle = next(_ids)
             _kernels[handle] = (name, text)
         return None, handle, 0, 0, 1 << 30
-
-    def unload_module(self, module: Any) -> None:
-        pass
-
-    def get_device_properties(self, device: Any) -> dict:
-        return {"max_shared_mem": 1 << 30, "multiprocessor_count": 32, "max_num_regs": 1 << 16,
-                "warpSize": 1, "sm_clock_rate": 0, "mem_clock_rate": 0, "mem_bus_width": 0}
-
-    def set_printf_fifo_size(self, size: int) -> None:
-        pass
 
 
 def _array(v: Any, name: str) -> Any:
@@ -104,16 +83,7 @@ class SpyreLauncher:
     function, packed_metadata, launch_metadata, enter_hook, exit_hook, *args)"""
 
     def __init__(self, src: Any, metadata: Any) -> None:
-        sig = src.signature
-        constants = getattr(src, "constants", {}) or {}
-        const_idx = {k[0] for k in constants if isinstance(k, tuple) and len(k) == 1}
-        self.plan: list[tuple[int, str, bool]] = []
-        for i, (n, ty) in enumerate(sig.items()):
-            if ty == "constexpr" or i in const_idx:
-                continue
-            if not isinstance(ty, str):
-                raise TypeError(f"ttxform spyre: argument '{n}' of type {ty} (a tuple) is not supported")
-            self.plan.append((i, n, ty.startswith("*")))
+        self.plan = [(i, n, ty.startswith("*")) for i, n, ty in kernel_args(src, "ttxform spyre")]
         self.grid = tuple(getattr(metadata, "grid", (32,)))
 
     def __call__(self, gridX: int, gridY: int, gridZ: int, stream: Any, function: int, packed_metadata: Any,
@@ -153,49 +123,11 @@ class SpyreLauncher:
             launch_exit_hook(launch_metadata)
 
 
-class SpyreDriver(DriverBase):
+class SpyreDriver(HostDriver):
     """Triton's driver for the spyre target, running KTIR on the CPU"""
 
-    def __init__(self) -> None:
-        super().__init__()
-        self.utils = SpyreUtils()
-        self.launcher_cls = SpyreLauncher
-
-    @classmethod
-    def is_active(cls) -> bool:
-        return False
-
-    def map_python_to_cpp_type(self, ty: str) -> str:
-        return "void*" if ty.startswith("*") else ty
+    utils_cls = SpyreUtils
+    launcher_cls = SpyreLauncher
 
     def get_current_target(self) -> GPUTarget:
         return GPUTarget("spyre", 1, 1)
-
-    def get_current_device(self) -> int:
-        return 0
-
-    def set_current_device(self, device: Any) -> None:
-        pass
-
-    def get_current_stream(self, device: Any = None) -> int:
-        return 0
-
-    def get_active_torch_device(self) -> Any:
-        try:
-            import torch
-        except ImportError:
-            return "cpu"
-        return torch.device("cpu")
-
-    def get_device_interface(self) -> Any:
-        return _DeviceInterface
-
-    def get_benchmarker(self) -> Callable:
-        from triton.testing import do_bench
-        return do_bench
-
-    def get_empty_cache_for_benchmark(self) -> Any:
-        return bytearray(1 << 20)
-
-    def clear_cache(self, cache: Any) -> None:
-        pass

@@ -10,19 +10,28 @@ Triton finds it through the ``triton.backends`` entry point ``ttxform``
     triton.runtime.driver.set_active(CPUDriver())
     add_kernel[grid](tensor(x), tensor(y), tensor(out), n, BLOCK=1024)
 
-Nothing here imports Triton until CPUDriver is asked for.
+``RiscvDriver`` (``ttxform.triton.riscv``) is the riscv64 mode: kernels as
+RISC-V Vector C built by clang-19 and run under qemu-riscv64::
+
+    triton.runtime.driver.set_active(RiscvDriver())
+    add_kernel[grid](tensor(x), tensor(y), tensor(out), n, BLOCK=1024, vlen=512)
+
+Nothing here imports Triton until CPUDriver or RiscvDriver is asked for.
 """
 from __future__ import annotations
 
+import importlib
 from typing import Any
 
 from ._tensor import Tensor, tensor
 
-__all__ = ["CPUDriver", "Tensor", "tensor"]
+__all__ = ["CPUDriver", "RiscvDriver", "Tensor", "tensor"]
+
+
+_LAZY = {"CPUDriver": ".driver", "RiscvDriver": ".riscv"}
 
 
 def __getattr__(name: str) -> Any:
-    if name == "CPUDriver":
-        from .driver import CPUDriver
-        return CPUDriver
+    if name in _LAZY:
+        return getattr(importlib.import_module(_LAZY[name], __name__), name)
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -1,11 +1,13 @@
 """The ttxform backend of Triton: TTIR -> C (ttxform, in-process) -> a shared
-object (the system C compiler).
+object (the system C compiler, or tcc with the option ``cc="tcc"``).
 
 Stages: ``ttir`` (Triton's own TTIR passes), ``c`` (ttxform's C target, with a
 small entry ``ttx_program`` that unpacks the launcher's argument array) and
-``so`` (``cc -O3 -march=native -shared -fPIC``), each kept in Triton's cache
-and shown in ``kernel.asm``.  The cache key (``hash()``) holds ttxform's
-version and build id, this package's sources, the C compiler and the CPU.
+``so`` (``cc -O3 -march=native -ffp-contract=off -shared -fPIC``), each kept in
+Triton's cache and shown in ``kernel.asm``.  The cache key (``hash()``) holds
+ttxform's version and build id, this package's sources, the C compilers and
+the CPU.  The target ``GPUTarget("cpu", "riscv64-rvv", 1)`` has the stages
+``ttir``, ``c`` (RVV C) and ``o`` instead (riscv.py).
 
 Importing this module must never fail (Triton imports every backend on
 ``import triton``), so it only defines things.
@@ -20,17 +22,14 @@ import re
 import shutil
 import subprocess
 import tempfile
-from dataclasses import dataclass, fields
+from dataclasses import dataclass
 from typing import Any
 
-from triton.backends.compiler import BaseBackend, GPUTarget
+from triton.backends.compiler import GPUTarget
 
-from .._options import parse_options
-
-try:
-    from triton.backends.compiler import Language
-except ImportError:  # before 3.4
-    Language = None
+from .._backend import TtxBackend, entry_metadata, package_hash
+from .._options import TritonOptions
+from . import riscv
 
 
 def host_arch() -> str:
@@ -41,16 +40,71 @@ def c_compiler() -> str:
     return os.environ.get("TTXFORM_CC") or os.environ.get("CC") or "cc"
 
 
-C_FLAGS = ("-O3", "-march=native", "-shared", "-fPIC")
+def tcc_compiler() -> str:
+    return os.environ.get("TTXFORM_TCC") or "tcc"
+
+
+# -ffp-contract=off: no `a * b + c` fused where the C does not ask for it (as
+# the interpreter computes, and as tcc, which never fuses, compiles it)
+C_FLAGS = ("-O3", "-march=native", "-ffp-contract=off", "-shared", "-fPIC")
+TCC_FLAGS = ("-shared", "-fPIC")
+CC_CHOICES = ("", "tcc")
+
+
+def is_tcc(cc: str) -> bool:
+    return os.path.basename(cc).startswith("tcc")
+
+
+def compiler_for(option: str) -> tuple[str, tuple[str, ...]]:
+    """the C compiler of the ``cc`` option and its flags: "" the system's
+    ($TTXFORM_CC, else $CC, else cc; tcc's flags when that is a tcc), "tcc"
+    the Tiny C Compiler ($TTXFORM_TCC, else tcc)"""
+    cc = tcc_compiler() if option == "tcc" else c_compiler()
+    return cc, TCC_FLAGS if is_tcc(cc) else C_FLAGS
 
 
 @functools.cache
 def _cc_identity(cc: str) -> str:
     try:
-        out = subprocess.run([cc, "--version"], capture_output=True, text=True, timeout=30).stdout
+        r = subprocess.run([cc, "-v" if is_tcc(cc) else "--version"], capture_output=True, text=True, timeout=30)
+        out = r.stdout or r.stderr
         return out.splitlines()[0] if out else cc
     except (OSError, subprocess.SubprocessError):
         return cc
+
+
+# ttx_fma32 (the C target's helper for a dot's a * b + c) is __builtin_fmaf,
+# one rounding, where the compiler defines __FMA__ and is GCC or Clang; tcc
+# takes the other branch (the sum in double, then rounded to float), which
+# can differ in the last bit.  So that a kernel gives the same bits with
+# tcc, tcc gets libm's fmaf (one rounding) when the system compiler fuses.
+_FMA_GUARD = "#if defined(__FMA__) && defined(__GNUC__) && !defined(__TINYC__)\n"
+
+
+@functools.cache
+def _system_cc_fuses() -> bool:
+    """whether the system compiler with C_FLAGS defines __FMA__"""
+    cc = c_compiler()
+    if is_tcc(cc):
+        return False
+    try:
+        r = subprocess.run([cc, *C_FLAGS[:2], "-dM", "-E", "-x", "c", os.devnull], capture_output=True, text=True,
+                           timeout=60)
+    except (OSError, subprocess.SubprocessError):
+        return False
+    return r.returncode == 0 and "#define __FMA__ 1" in r.stdout
+
+
+def tcc_source(c_source: str) -> str:
+    """the C as tcc compiles it: ttx_fma32 rounding as the system compiler's"""
+    if "ttx_fma32" not in c_source or not _system_cc_fuses():
+        return c_source
+    if _FMA_GUARD not in c_source:
+        raise RuntimeError("ttxform: the C's ttx_fma32 helper is not the one the tcc option knows "
+                           "(its guard line changed); compile without cc='tcc'")
+    return ("/* tcc: ttx_fma32 through libm's fmaf, one rounding, as the system compiler's */\n"
+            "float fmaf(float, float, float);\n#define __builtin_fmaf fmaf\n"
+            + c_source.replace(_FMA_GUARD, "#if 1\n", 1))
 
 
 @functools.cache
@@ -65,47 +119,25 @@ def _cpu_identity() -> str:
     return platform.processor() or host_arch()
 
 
-@functools.cache
-def _package_hash() -> str:
-    h = hashlib.sha256()
-    here = os.path.dirname(os.path.abspath(__file__))
-    for name in sorted(os.listdir(here)):
-        if name.endswith(".py"):
-            with open(os.path.join(here, name), "rb") as f:
-                h.update(name.encode() + b"\0" + f.read())
-    return h.hexdigest()[:16]
-
-
 @dataclass(frozen=True)
-class CPUOptions:
-    """the options Triton passes (kernel[grid](..., num_warps=4)); they are
-    accepted and kept in the metadata, and change nothing in the C but the key"""
-    num_warps: int = 1
-    num_ctas: int = 1
-    num_stages: int = 1
-    warp_size: int = 1
-    cluster_dims: tuple = (1, 1, 1)
-    debug: bool = False
-    sanitize_overflow: bool = False
-    instrumentation_mode: str = ""
-    fpsan_homomorphic_casts: bool = False   # 3.9+
-    arch: str = ""
-    backend_name: str = "ttxform"
-    enable_fp_fusion: bool = True
-    launch_cooperative_grid: bool = False
-    launch_pdl: bool = False
-    supported_fp8_dtypes: tuple[str, ...] = ()
-    deprecated_fp8_dot_operand_dtypes: tuple[str, ...] = ()
-    default_dot_input_precision: str = "ieee"
-    allowed_dot_input_precisions: tuple[str, ...] = ("ieee",)
-    max_num_imprecise_acc_default: int = 0
-    extern_libs: Any = None
-    ir_override: Any = None
-    maxnreg: Any = None
+class CPUOptions(TritonOptions):
+    """Triton's options (kept, changing nothing in the C but the key) and the
+    backend's own"""
+    # kernel[grid](..., cc="tcc"): the C compiled by the Tiny C Compiler
+    # (fast compiles, slower code, the same results); "" the system's
+    cc: str = ""
+    # the riscv64-rvv target: the VLEN qemu-riscv64 emulates, and the
+    # SpacemiT core of the SMT ops ("k1", "k3"; ttxform --smt-arch)
+    vlen: int = 256
+    smt_arch: str = ""
 
-    def hash(self) -> str:
-        key = "_".join(f"{f.name}-{getattr(self, f.name)}" for f in fields(self))
-        return hashlib.sha256(key.encode()).hexdigest()
+    def __post_init__(self) -> None:
+        if self.cc not in CC_CHOICES:
+            raise ValueError(f"ttxform: cc={self.cc!r}: the C compiler is '' (the system's) or 'tcc'")
+        if self.vlen not in (128, 256, 512, 1024):
+            raise ValueError(f"ttxform: vlen={self.vlen!r}: the VLEN is 128, 256, 512 or 1024")
+        if self.smt_arch not in ("", "k1", "k3"):
+            raise ValueError(f"ttxform: smt_arch={self.smt_arch!r}: the SpacemiT core is 'k1' or 'k3'")
 
 
 # the C parameters of the kernel: `void NAME(T a0, T a1, ..., i32 gridX, ...`
@@ -113,16 +145,21 @@ _PROTO = re.compile(r"^void\s+([A-Za-z_][A-Za-z0-9_]*)\s*\(([^)]*?)\bi32 gridX,"
 _FLOAT_TYPES = ("float", "double", "_Float16", "__fp16", "__bf16")
 
 
-def entry_source(c_source: str, name: str) -> str:
-    """`ttx_program(args, grid, pid)`: the kernel NAME called with its
-    arguments taken from the launcher's array (pointers, integers, floats)"""
+def kernel_params(c_source: str, name: str) -> list[str]:
+    """the C parameters of the kernel NAME before its grid's"""
     proto = None
     for m in _PROTO.finditer(c_source):
         if m.group(1) == name:
             proto = m
     if proto is None:
         raise RuntimeError(f"ttxform: no function '{name}' with the kernel ABI in the C output")
-    params = [p.strip() for p in proto.group(2).split(",") if p.strip()]
+    return [p.strip() for p in proto.group(2).split(",") if p.strip()]
+
+
+def entry_source(c_source: str, name: str) -> str:
+    """`ttx_program(args, grid, pid)`: the kernel NAME called with its
+    arguments taken from the launcher's array (pointers, integers, floats)"""
+    params = kernel_params(c_source, name)
     args = []
     for i, p in enumerate(params):
         if "*" in p:
@@ -155,16 +192,21 @@ def dump_stage(metadata: dict[str, Any], ext: str, data: str | bytes) -> None:
         f.write(data)
 
 
-def compile_shared_object(c_source: str, name: str) -> bytes:
-    cc = c_compiler()
+def compile_shared_object(c_source: str, name: str, option: str = "") -> bytes:
+    cc, flags = compiler_for(option)
     if shutil.which(cc) is None and not os.path.exists(cc):
+        if option == "tcc":
+            raise RuntimeError(f"ttxform: the option cc='tcc' needs the Tiny C Compiler: '{cc}' was not found "
+                               "(apt-get install tcc, or set TTXFORM_TCC)")
         raise RuntimeError(f"ttxform: the C compiler '{cc}' was not found (set CC or TTXFORM_CC)")
+    if is_tcc(cc):
+        c_source = tcc_source(c_source)
     with tempfile.TemporaryDirectory(prefix="ttxform-") as d:
         src = os.path.join(d, f"{name}.c")
         out = os.path.join(d, f"{name}.so")
         with open(src, "w", encoding="utf-8") as f:
             f.write(c_source)
-        cmd = [cc, *C_FLAGS, "-o", out, src, "-lm"]
+        cmd = [cc, *flags, "-o", out, src, "-lm"]
         r = subprocess.run(cmd, capture_output=True, text=True)
         if r.returncode != 0:
             raise RuntimeError(f"ttxform: {' '.join(cmd)} failed:\n{r.stderr[-4000:]}")
@@ -172,10 +214,27 @@ def compile_shared_object(c_source: str, name: str) -> bytes:
             return f.read()
 
 
-class CPUBackend(BaseBackend):
-    """Triton's target GPUTarget("cpu", <host arch>, 1) through ttxform"""
+# Triton's TTIR passes for the C targets (those of the NVIDIA backend)
+TTIR_PASSES = (
+    ("common", "add_inliner"),
+    ("ttir", "add_rewrite_tensor_pointer"),
+    ("ttir", "add_rewrite_tensor_descriptor_to_pointer"),
+    ("common", "add_canonicalizer"),
+    ("ttir", "add_combine"),
+    ("ttir", "add_reorder_broadcast"),
+    ("common", "add_cse"),
+    ("common", "add_symbol_dce"),
+    ("ttir", "add_loop_unroll"),
+)
+
+
+class CPUBackend(TtxBackend):
+    """Triton's target GPUTarget("cpu", <host arch>, 1) through ttxform, and
+    GPUTarget("cpu", "riscv64-rvv", 1), the riscv64 mode (riscv.py)"""
 
     binary_ext = "so"
+    options_cls = CPUOptions
+    ttir_passes = TTIR_PASSES
 
     @staticmethod
     def supports_target(target: GPUTarget) -> bool:
@@ -183,76 +242,67 @@ class CPUBackend(BaseBackend):
 
     def __init__(self, target: GPUTarget) -> None:
         super().__init__(target)
+        self.riscv = target.arch == riscv.ARCH
+        if self.riscv:
+            self.binary_ext = "o"
 
     def hash(self) -> str:
         from .. import _lib
-        return (f"ttxform-{_lib.build_id()}-{_package_hash()}-{self.target.arch}-"
-                f"{_cc_identity(c_compiler())}-{' '.join(C_FLAGS)}-{_cpu_identity()}")
-
-    def parse_options(self, opts: dict[str, Any]) -> CPUOptions:
-        return parse_options(CPUOptions, opts, self.target.arch)
-
-    def pack_metadata(self, metadata: Any) -> tuple:
-        return (metadata.num_warps, metadata.num_ctas, metadata.shared)
-
-    def get_codegen_implementation(self, options: Any) -> dict[str, Any]:
-        return {"min_dot_size": lambda lhs_type, rhs_type: (1, 1, 1)}
-
-    def get_module_map(self) -> dict[str, Any]:
-        return {}
-
-    def load_dialects(self, ctx: Any) -> None:
-        pass
-
-    @staticmethod
-    def make_ttir(mod: Any, metadata: dict[str, Any], options: CPUOptions) -> Any:
-        from triton._C.libtriton import ir, passes
-        pm = ir.pass_manager(mod.context)
-        pm.enable_debug()
-        common, ttir = passes.common, passes.ttir
-        for owner, name in (
-            (common, "add_inliner"),
-            (ttir, "add_rewrite_tensor_pointer"),
-            (ttir, "add_rewrite_tensor_descriptor_to_pointer"),
-            (common, "add_canonicalizer"),
-            (ttir, "add_combine"),
-            (ttir, "add_reorder_broadcast"),
-            (common, "add_cse"),
-            (common, "add_symbol_dce"),
-            (ttir, "add_loop_unroll"),
-        ):
-            if hasattr(owner, name):
-                getattr(owner, name)(pm)
-        try:
-            pm.run(mod, "make_ttir")
-        except TypeError:  # before 3.6 run() takes no name
-            pm.run(mod)
-        return mod
+        here = package_hash(os.path.dirname(os.path.abspath(__file__)))
+        if self.riscv:
+            return f"ttxform-{_lib.build_id()}-{here}-{self.target.arch}-{riscv.clang_identity()}"
+        cc, flags = compiler_for("")
+        tcc, tflags = compiler_for("tcc")
+        return (f"ttxform-{_lib.build_id()}-{here}-{self.target.arch}-{_cc_identity(cc)}-{' '.join(flags)}-"
+                f"{_cc_identity(tcc)}-{' '.join(tflags)}-{_cpu_identity()}")
 
     @staticmethod
     def make_c(mod: Any, metadata: dict[str, Any], options: CPUOptions) -> str:
         from .. import _lib
-        name = mod.get_entry_func_name()
-        metadata["name"] = name
-        metadata["shared"] = 0
-        metadata.setdefault("cluster_dims", (1, 1, 1))
+        name = entry_metadata(mod, metadata)
         text = str(mod)
         dump_stage(metadata, "ttir", text)
         with _lib.Context() as ctx:
-            c_source = ctx.load(text, f"{name}.ttir").compile("c")
+            c_source = ctx.load(text, f"{name}.ttir").compile("c", _smt_option(options))
         c_source += entry_source(c_source, name)
         dump_stage(metadata, "c", c_source)
         return c_source
 
     @staticmethod
+    def make_rvv_c(mod: Any, metadata: dict[str, Any], options: CPUOptions) -> str:
+        """the riscv64 mode's C: the rvv target's, with the launcher's stub"""
+        from .. import _lib
+        if options.cc:
+            raise ValueError(f"ttxform: cc={options.cc!r} is for the host target; the {riscv.ARCH} target "
+                             "compiles with clang-19")
+        name = entry_metadata(mod, metadata)
+        text = str(mod)
+        metadata["rv_f16"] = riscv.uses_f16(text)
+        dump_stage(metadata, "ttir", text)
+        with _lib.Context() as ctx:
+            c_source = ctx.load(text, f"{name}.ttir").compile("rvv", _smt_option(options))
+        c_source = riscv.program_source(c_source, kernel_params(c_source, name), name)
+        dump_stage(metadata, "c", c_source)
+        return c_source
+
+    @staticmethod
+    def make_object(src: str, metadata: dict[str, Any], options: CPUOptions) -> bytes:
+        obj = riscv.build_object(src, metadata["name"], metadata["rv_f16"])
+        dump_stage(metadata, "o", obj)
+        return obj
+
+    @staticmethod
     def make_so(src: str, metadata: dict[str, Any], options: CPUOptions) -> bytes:
-        so = compile_shared_object(src, metadata["name"])
+        so = compile_shared_object(src, metadata["name"], options.cc)
         dump_stage(metadata, "so", so)
         return so
 
-    def add_stages(self, stages: dict[str, Any], options: CPUOptions, language: Any = None) -> None:
-        if Language is not None and language is not None and language != Language.TRITON:
-            raise RuntimeError(f"ttxform: the {language} language is not supported (Triton kernels only)")
-        stages["ttir"] = lambda src, metadata: self.make_ttir(src, metadata, options)
-        stages["c"] = lambda src, metadata: self.make_c(src, metadata, options)
-        stages["so"] = lambda src, metadata: self.make_so(src, metadata, options)
+    def later_stages(self, options: CPUOptions) -> list[tuple[str, Any]]:
+        if self.riscv:
+            riscv.clang()   # a missing clang-19 is an error before any work
+            return [("c", self.make_rvv_c), ("o", self.make_object)]
+        return [("c", self.make_c), ("so", self.make_so)]
+
+
+def _smt_option(options: CPUOptions) -> str:
+    return f"smt-arch={options.smt_arch}" if options.smt_arch else ""

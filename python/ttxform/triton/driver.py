@@ -22,48 +22,14 @@ from collections.abc import Callable
 from typing import Any
 
 from triton.backends.compiler import GPUTarget
-from triton.backends.driver import DriverBase
+
+from .._driver import HostDriver, HostUtils, kernel_args
 
 _PY_TO_C = {
     "i1": "int32_t", "i8": "int8_t", "i16": "int16_t", "i32": "int32_t", "i64": "int64_t",
     "u1": "int32_t", "u8": "uint8_t", "u16": "uint16_t", "u32": "uint32_t", "u64": "uint64_t",
     "fp16": "float", "bf16": "float", "fp32": "float", "f32": "float", "fp64": "double",
 }
-
-
-class _Event:
-    """a host timer with the interface triton.testing.do_bench uses"""
-
-    __slots__ = ("t",)
-
-    def __init__(self, enable_timing: bool = True) -> None:
-        self.t = 0.0
-
-    def record(self, stream: Any = None) -> None:
-        self.t = time.perf_counter()
-
-    def elapsed_time(self, end: _Event) -> float:
-        return (end.t - self.t) * 1000.0
-
-    def synchronize(self) -> None:
-        pass
-
-
-class _DeviceInterface:
-    """what do_bench asks of torch.cuda: launches are synchronous here"""
-    Event = _Event
-
-    @staticmethod
-    def synchronize(device: Any = None) -> None:
-        pass
-
-    @staticmethod
-    def current_device() -> int:
-        return 0
-
-    @staticmethod
-    def device_count() -> int:
-        return 1
 
 
 class _Module:
@@ -74,10 +40,13 @@ class _Module:
         self.program = ctypes.cast(self.lib.ttx_program, ctypes.c_void_p).value
 
 
-class CPUUtils:
-    """driver.utils: loading kernels and the device's properties"""
+class CPUUtils(HostUtils):
+    """driver.utils: loading kernels (the shared objects)"""
 
     def load_binary(self, name: str, kernel: bytes, shared: int, device: Any) -> tuple:
+        if kernel[:4] == b"\x7fELF" and kernel[16:17] == b"\x01":   # ET_REL: the riscv64 mode's object
+            raise RuntimeError(f"ttxform: @{name} was compiled for riscv64-rvv; launch it with "
+                               "ttxform.triton.RiscvDriver")
         fd, path = tempfile.mkstemp(prefix=f"ttxform-{name}-", suffix=".so")
         try:
             with os.fdopen(fd, "wb") as f:
@@ -86,17 +55,6 @@ class CPUUtils:
         finally:
             os.unlink(path)
         return mod, mod.program, 0, 0, 1 << 30
-
-    def unload_module(self, module: Any) -> None:
-        pass
-
-    def get_device_properties(self, device: Any) -> dict:
-        n = os.cpu_count() or 1
-        return {"max_shared_mem": 1 << 30, "multiprocessor_count": n, "max_num_regs": 1 << 16,
-                "warpSize": 1, "sm_clock_rate": 0, "mem_clock_rate": 0, "mem_bus_width": 0}
-
-    def set_printf_fifo_size(self, size: int) -> None:
-        pass
 
 
 _pool_lock = threading.Lock()
@@ -186,17 +144,8 @@ class CPULauncher:
     every bound argument in order, constexprs included (they are dropped)"""
 
     def __init__(self, src: Any, metadata: Any) -> None:
-        sig = src.signature
-        names = list(sig.keys())
-        types = list(sig.values())
-        constants = getattr(src, "constants", {}) or {}
-        const_idx = {k[0] for k in constants if isinstance(k, tuple) and len(k) == 1}
         self.plan: list[tuple] = []
-        for i, (n, ty) in enumerate(zip(names, types)):  # noqa: B905 (3.9)
-            if ty == "constexpr" or i in const_idx or not isinstance(ty, str):
-                if not isinstance(ty, str) and ty != "constexpr":
-                    raise TypeError(f"ttxform: argument '{n}' of type {ty} (a tuple) is not supported yet")
-                continue
+        for i, n, ty in kernel_args(src, "ttxform"):
             if ty.startswith("*"):
                 self.plan.append((i, n, "p"))
             elif ty.startswith(("fp", "bf")):
@@ -245,13 +194,11 @@ class CPULauncher:
             raise ValueError(f"ttxform: invalid grid ({gridX}, {gridY}, {gridZ})")
 
 
-class CPUDriver(DriverBase):
+class CPUDriver(HostDriver):
     """Triton's driver for the host CPU through ttxform"""
 
-    def __init__(self) -> None:
-        super().__init__()
-        self.utils = CPUUtils()
-        self.launcher_cls = CPULauncher
+    utils_cls = CPUUtils
+    launcher_cls = CPULauncher
 
     @classmethod
     def is_active(cls) -> bool:
@@ -279,35 +226,3 @@ class CPUDriver(DriverBase):
 
     def get_current_target(self) -> GPUTarget:
         return GPUTarget("cpu", platform.machine() or "unknown", 1)
-
-    def get_current_device(self) -> int:
-        return 0
-
-    def set_current_device(self, device: Any) -> None:
-        pass
-
-    def get_current_stream(self, device: Any = None) -> int:
-        return 0
-
-    def get_active_torch_device(self) -> Any:
-        try:
-            import torch
-        except ImportError:
-            return "cpu"
-        return torch.device("cpu")
-
-    def get_device_interface(self) -> Any:
-        return _DeviceInterface
-
-    def get_benchmarker(self) -> Callable:
-        from triton.testing import do_bench
-        return do_bench
-
-    def get_empty_cache_for_benchmark(self) -> Any:
-        size = int(os.environ.get("TTXFORM_BENCH_FLUSH_BYTES", str(32 << 20)))
-        return bytearray(size)
-
-    def clear_cache(self, cache: Any) -> None:
-        n = len(cache)
-        if n:
-            ctypes.memset((ctypes.c_char * n).from_buffer(cache), 0, n)
