@@ -23,15 +23,32 @@ except ImportError:  # before 3.4
 
 
 @functools.cache
+@functools.cache
+def library_hash() -> str:
+    """a hash of libttxform's bytes: its build id names the commit, but a
+    library rebuilt from changed sources keeps it, and a kernel cached by
+    the old one must not be reused"""
+    from . import _lib
+    h = hashlib.sha256()
+    try:
+        with open(_lib.library_path(), "rb") as f:
+            for block in iter(lambda: f.read(1 << 20), b""):
+                h.update(block)
+    except OSError:
+        h.update(_lib.build_id().encode())
+    return h.hexdigest()[:16]
+
+
 def package_hash(folder: str) -> str:
-    """a hash of the .py files of folder and of this one (the key of Triton's
-    cache does not cover an out-of-tree backend's code)"""
+    """a hash of the .py files of folder and of this one, and of libttxform
+    (the key of Triton's cache does not cover an out-of-tree backend's code)"""
     h = hashlib.sha256()
     here = os.path.dirname(os.path.abspath(__file__))
     files = [os.path.join(folder, n) for n in sorted(os.listdir(folder)) if n.endswith(".py")]
     for path in [*files, os.path.join(here, "_backend.py"), os.path.join(here, "_options.py")]:
         with open(path, "rb") as f:
             h.update(os.path.basename(path).encode() + b"\0" + f.read())
+    h.update(library_hash().encode())
     return h.hexdigest()[:16]
 
 
@@ -83,7 +100,15 @@ class TtxBackend(BaseBackend):
         return {"min_dot_size": lambda lhs_type, rhs_type: (1, 1, 1)}
 
     def get_module_map(self) -> dict[str, Any]:
-        return {}
+        """`from triton.language.extra import libdevice` (tanh, erf, pow, ...)
+        resolves to the CUDA one: its functions become tt.extern_elementwise
+        of __nv_* symbols, which ttxform computes itself (a function it lacks
+        is refused at the user's line)"""
+        try:
+            from triton.language.extra.cuda import libdevice
+        except ImportError:
+            return {}
+        return {"triton.language.extra.libdevice": libdevice}
 
     def load_dialects(self, ctx: Any) -> None:
         pass

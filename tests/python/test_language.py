@@ -6,10 +6,13 @@ tl.sort, tl.associative_scan and tl.reduce with a user combine function,
 tl.permute, tl.interleave, tl.flip, tl.xor_sum, tl.cumprod, a batched
 tl.dot, an int8 tl.dot, tl.dot with an f16 result, 64-bit integers, bool
 stores and a persistent loop over tl.range."""
+import inspect
+
 import numpy as np
 import pytest
 import triton
 import triton.language as tl
+from triton.language.extra import libdevice
 from ttxform.triton import tensor
 
 
@@ -294,3 +297,57 @@ def test_persistent_range(rng):
     o = np.zeros_like(x)
     persistent_kernel[(3,)](tensor(x), tensor(o), 17, N=8)
     np.testing.assert_array_equal(o, x * np.float32(3))
+
+
+@triton.jit
+def assert_kernel(x, N: tl.constexpr):
+    i = tl.arange(0, N)
+    tl.device_assert(tl.load(x + i) < 100, "too big")
+
+
+def test_device_assert_raises():
+    """with debug=True a false tl.device_assert raises KernelError at the
+    user's line (with the element and the program); it holds: no error"""
+    from ttxform.triton import KernelError
+    lines, first = inspect.getsourcelines(assert_kernel.fn)
+    line = first + next(i for i, t in enumerate(lines) if "tl.device_assert" in t)
+    x = np.array([1, 2, 300, 4], np.int32)
+    with pytest.raises(KernelError) as e:
+        assert_kernel[(3,)](tensor(x), N=4, debug=True)
+    msg = str(e.value)
+    assert msg.startswith(f"{__file__}:{line}:"), msg
+    assert "tt.assert: assertion failed at element [2]: too big in program (" in msg, msg
+    assert_kernel[(3,)](tensor(np.array([1, 2, 3, 4], np.int32)), N=4, debug=True)
+    assert_kernel[(3,)](tensor(x), N=4)   # without debug Triton drops the assertion
+
+
+def test_gather_out_of_range_raises(rng):
+    from ttxform.triton import KernelError
+    x = rng.standard_normal((8, 16), dtype=np.float32)
+    j = rng.integers(0, 16, (8, 16)).astype(np.int32)
+    j[2, 3] = 16
+    with pytest.raises(KernelError, match=r"tt\.gather: an index is out of range in program \(0, 0, 0\)"):
+        gather_kernel[(1,)](tensor(x), tensor(j), tensor(np.zeros_like(x)), N=8, M=16, AXIS=1)
+    j[2, 3] = 0   # the kernel's next launch is not affected by the last one's failure
+    o = np.zeros_like(x)
+    gather_kernel[(1,)](tensor(x), tensor(j), tensor(o), N=8, M=16, AXIS=1)
+    np.testing.assert_array_equal(o, np.take_along_axis(x, j, 1))
+
+
+@triton.jit
+def libdevice_kernel(x, o, N: tl.constexpr):
+    i = tl.arange(0, N)
+    v = tl.load(x + i)
+    t = libdevice.tanh(0.7978845608 * (v + 0.044715 * v * v * v))
+    tl.store(o + i, 0.5 * v * (1 + t) + libdevice.erf(v) + libdevice.pow(v, 2.0))
+
+
+def test_libdevice(rng):
+    """triton.language.extra.libdevice (GELU's tanh, erf, pow), as Liger's kernels import it"""
+    import math
+    x = rng.standard_normal(100, dtype=np.float32)
+    o = np.zeros(128, np.float32)
+    libdevice_kernel[(1,)](tensor(np.pad(x, (0, 28))), tensor(o), N=128)
+    d = x.astype(np.float64)
+    ref = 0.5 * d * (1 + np.tanh(0.7978845608 * (d + 0.044715 * d ** 3))) + np.vectorize(math.erf)(d) + d ** 2
+    np.testing.assert_allclose(o[:100], ref, rtol=1e-5, atol=1e-6)

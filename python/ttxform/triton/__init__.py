@@ -25,10 +25,10 @@ from typing import Any
 
 from ._tensor import Tensor, tensor
 
-__all__ = ["CPUDriver", "RiscvDriver", "Tensor", "tensor"]
+__all__ = ["CPUDriver", "KernelError", "RiscvDriver", "Tensor", "tensor"]
 
 
-_LAZY = {"CPUDriver": ".driver", "RiscvDriver": ".riscv"}
+_LAZY = {"CPUDriver": ".driver", "KernelError": ".driver", "RiscvDriver": ".riscv"}
 
 
 def __getattr__(name: str) -> Any:

@@ -263,7 +263,9 @@ class CPUBackend(TtxBackend):
         text = str(mod)
         dump_stage(metadata, "ttir", text)
         with _lib.Context() as ctx:
-            c_source = ctx.load(text, f"{name}.ttir").compile("c", _smt_option(options))
+            # the C with its failure hooks: a gather index out of range, a
+            # false tl.device_assert, ... raise after the launch (driver.py)
+            c_source = ctx.load(text, f"{name}.ttir").compile("c-checked", _smt_option(options))
         c_source += entry_source(c_source, name)
         dump_stage(metadata, "c", c_source)
         return c_source

@@ -32,12 +32,29 @@ _PY_TO_C = {
 }
 
 
+class KernelError(RuntimeError):
+    """a program of the kernel could not go on as Triton's semantics say: a
+    false tl.device_assert (debug=True), a tl.gather index out of range, a
+    float that does not fit its integer type, a loop step <= 0.  The message
+    is ttxform's report at the user's Python line, with the program id; the
+    outputs are not to be trusted."""
+
+
+# ttx_program's address -> the loaded kernel's (ttx_failure, ttx_failure_clear)
+_failures: dict[int, tuple[Callable, Callable]] = {}
+
+
 class _Module:
     """a loaded kernel: the shared object, kept open while Triton holds it"""
 
     def __init__(self, path: str) -> None:
         self.lib = ctypes.CDLL(path, mode=os.RTLD_LOCAL | os.RTLD_NOW)
         self.program = ctypes.cast(self.lib.ttx_program, ctypes.c_void_p).value
+        fail = getattr(self.lib, "ttx_failure", None)
+        if fail is not None and self.program:
+            fail.restype = ctypes.c_char_p
+            fail.argtypes = []
+            _failures[self.program] = (fail, self.lib.ttx_failure_clear)
 
 
 class CPUUtils(HostUtils):
@@ -192,6 +209,12 @@ class CPULauncher:
             launch_exit_hook(launch_metadata)
         if rc != 0:
             raise ValueError(f"ttxform: invalid grid ({gridX}, {gridY}, {gridZ})")
+        check = _failures.get(function)
+        if check is not None:
+            msg = check[0]()
+            if msg:
+                check[1]()
+                raise KernelError(msg.decode("utf-8", "replace"))
 
 
 class CPUDriver(HostDriver):
