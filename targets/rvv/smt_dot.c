@@ -22,6 +22,12 @@
  *     transposed tile by tile (the Bt layout [N/nb][K/kb][nb][kb]) and
  *     ttx_smt_ime_f16 (vfwmadot, or its C reference with TTX_SMT_IME_REF,
  *     which sums in the same order), else the RVV kernel.
+ * i8 x i8 -> i32 (both cores' int8 IME tile, 2.2, M x K x N: K1 4x8x4, K3
+ * 8x16x8): one micro tile of M x kb by kb x N (mb = M and nb = N, multiples
+ * of the IME tile's M and N; kb its K), so B row-major is already the Bn
+ * layout and only A is packed; under #if defined(TTX_SMT_HW) B transposed
+ * per K tile (vlse8) and ttx_smt_ime_i8 (vmadot), else ttx_smt_rvv_i8
+ * (vwmacc); the sums wrap in 32 bits, so any order is the interpreter's.
  * The shapes must divide: M by mb, N by nb and K by kb (padding K with zero
  * products could turn a -0 sum into +0).  A dot that misses (its types, a
  * batched dot, a shape that does not divide) keeps the RVV tt.dot of
@@ -34,10 +40,15 @@
 /* M, K, N of the micro tile, [K3][f16] (as smt.c's) */
 static const int64_t micro[2][2][3] = { { { 8, 8, 16 }, { 8, 16, 16 } }, { { 8, 32, 32 }, { 16, 8, 32 } } };
 
+/* M, K, N of the int8 IME tile, [K3] (as smt.c's) */
+static const int64_t ime_i8[2][3] = { { 4, 8, 4 }, { 8, 16, 8 } };
+
 typedef struct Fit {
     int core;                    /* 1 K1, 3 K3 */
-    bool f16;                    /* f16 operands (else f32) */
+    bool f16;                    /* f16 operands */
+    bool i8;                     /* i8 operands, i32 sums (else f32 or f16 operands, f32 sums) */
     int64_t M, N, K, mb, kb, nb;
+    const int64_t *t;            /* the tile the shapes are checked against */
 } Fit;
 
 /* does the tt.dot op take a micro tile of the module's core?  (NULL
@@ -57,22 +68,24 @@ static bool dot_fit(Cg *e, Op *op, Fit *f, const char **why) {
     }
     Type *ae = a->type->sh.elem, *be = b->type->sh.elem, *re = rt->sh.elem;
     bool f32 = fname_is(ae, "f32") && fname_is(be, "f32"), f16 = fname_is(ae, "f16") && fname_is(be, "f16");
-    if (!fname_is(re, "f32") || c->type->sh.elem != re || !(f32 || f16)) {
-        *why = "the micro-kernels take f32 x f32 -> f32 and f16 x f16 -> f32 (f32 sums)";
+    bool i8 = ae->kind == T_INT && ae->i.width == 8 && be == ae && re->kind == T_INT && re->i.width == 32;
+    if (c->type->sh.elem != re || !(i8 || (fname_is(re, "f32") && (f32 || f16)))) {
+        *why = "the micro-kernels take f32 x f32 -> f32, f16 x f16 -> f32 (f32 sums) and i8 x i8 -> i32";
         return false;
     }
     if (!cg_same_shape(c->type, rt) && !cg_is_uniform_value(c)) return false;
     f->f16 = f16;
+    f->i8 = i8;
     f->M = rt->sh.dims[0];
     f->N = rt->sh.dims[1];
     f->K = a->type->sh.dims[1];
-    const int64_t *t = micro[f->core == 3][f16];
-    f->mb = t[0];
-    f->kb = t[1];
-    f->nb = t[2];
-    if (f->M % f->mb || f->K % f->kb || f->N % f->nb || f->M <= 0 || f->N <= 0 || f->K <= 0) {
-        *why = fmt(e, "M, K and N must be multiples of the %s %s micro tile %" PRId64 "x%" PRId64 "x%" PRId64 " (M x K x N)", f->core == 3 ? "K3" : "K1",
-                   f16 ? "f16" : "f32", f->mb, f->kb, f->nb);
+    f->t = i8 ? ime_i8[f->core == 3] : micro[f->core == 3][f16];
+    f->mb = i8 ? f->M : f->t[0];
+    f->kb = f->t[1];
+    f->nb = i8 ? f->N : f->t[2];
+    if (f->M % f->t[0] || f->K % f->t[1] || f->N % f->t[2] || f->M <= 0 || f->N <= 0 || f->K <= 0 || f->M * f->N > 1 << 20) {
+        *why = fmt(e, "M, K and N must be multiples of the %s %s %" PRId64 "x%" PRId64 "x%" PRId64 " (M x K x N)", f->core == 3 ? "K3" : "K1",
+                   i8 ? "int8 IME tile" : f16 ? "f16 micro tile" : "f32 micro tile", f->t[0], f->t[1], f->t[2]);
         return false;
     }
     return true;
@@ -120,29 +133,33 @@ void rvv_smt_dot_note(Cg *e, Op *op) {
               el_name(e, op_operand(op, 1)->type->sh.elem), el_name(e, r->type->sh.elem), f.core == 3 ? "K3" : "K1", why);
 }
 
-/* DST[0..n) := SRC[0..n) (float arrays' elements at the pointers dst and
- * src), narrowed to _Float16 when f16, by strips */
-static void strip_copy(Cg *e, const char *dst, const char *src, int64_t n, bool f16) {
+/* DST[0..n) := SRC[0..n) (the elements at the pointers dst and src) by
+ * strips: floats narrowed to _Float16 (f16), or copied as floats, or i8
+ * bytes (i8) */
+static void strip_copy(Cg *e, const char *dst, const char *src, int64_t n, bool f16, bool i8) {
     line(e, "for (size_t ttx_k = 0, ttx_vl; ttx_k < %" PRId64 "; ttx_k += ttx_vl) {", n);
     e->ind++;
-    line(e, "ttx_vl = __riscv_vsetvl_e32m8(%" PRId64 " - ttx_k);", n);
-    if (f16)
+    line(e, "ttx_vl = __riscv_vsetvl_e%sm8(%" PRId64 " - ttx_k);", i8 ? "8" : "32", n);
+    if (i8) line(e, "__riscv_vse8_v_i8m8(%s + ttx_k, __riscv_vle8_v_i8m8(%s + ttx_k, ttx_vl), ttx_vl);", dst, src);
+    else if (f16)
         line(e, "__riscv_vse16_v_f16m4(%s + ttx_k, __riscv_vfncvt_f_f_w_f16m4(__riscv_vle32_v_f32m8(%s + ttx_k, ttx_vl), ttx_vl), ttx_vl);", dst, src);
     else line(e, "__riscv_vse32_v_f32m8(%s + ttx_k, __riscv_vle32_v_f32m8(%s + ttx_k, ttx_vl), ttx_vl);", dst, src);
     e->ind--;
     line(e, "}");
 }
 
-/* the 2-D operand v (R x C) as a float array: its own, or a copy element by
- * element (marked) of what the emitted C computes for it */
-static const char *as_array(Cg *e, Value *v, const char *tmp) {
+/* the 2-D operand v (R x C) as an array of its C type (float; i8 for i8):
+ * its own, or a copy element by element (marked) of what the emitted C
+ * computes for it */
+static const char *as_array(Cg *e, Value *v, const char *tmp, bool i8) {
     if (cg_vi(e, v)->kind == K_ARRAY) return cg_vi(e, v)->name;
     const int64_t *d = v->type->sh.dims;
+    const char *T = i8 ? "i8" : "float";
     line(e, "/* rvv: per-element tt.dot operand */");
-    line(e, "float %s[%" PRId64 "];", tmp, d[0] * d[1]);
+    line(e, "%s %s[%" PRId64 "];", T, tmp, d[0] * d[1]);
     const char *idx[2];
     int n = cg_loops_open(e, d, 2, idx);
-    line(e, "%s[%s] = (float)(%s);", tmp, cg_flat(e, d, 2, idx), cg_ex(e, v, idx));
+    line(e, "%s[%s] = (%s)(%s);", tmp, cg_flat(e, d, 2, idx), T, cg_ex(e, v, idx));
     cg_loops_close(e, n);
     return tmp;
 }
@@ -156,8 +173,8 @@ static void pack_a(Cg *e, const Fit *f, const char *T, const char *dst, const ch
     e->ind++;
     line(e, "%s *ttx_d = %s + (((m / %" PRId64 ") * %" PRId64 " + k1) * %" PRId64 " + m %% %" PRId64 ") * %" PRId64 ";", T, dst, f->mb, KB, f->mb, f->mb,
          f->kb);
-    line(e, "const float *ttx_s = &%s[m * %" PRId64 " + k1 * %" PRId64 "];", A, f->K, f->kb);
-    strip_copy(e, "ttx_d", "ttx_s", f->kb, f->f16);
+    line(e, "const %s *ttx_s = &%s[m * %" PRId64 " + k1 * %" PRId64 "];", f->i8 ? "i8" : "float", A, f->K, f->kb);
+    strip_copy(e, "ttx_d", "ttx_s", f->kb, f->f16, f->i8);
     e->ind--;
     line(e, "}");
 }
@@ -172,47 +189,53 @@ static void pack_bn(Cg *e, const Fit *f, const char *T, const char *dst, const c
     line(e, "%s *ttx_d = %s + (((k / %" PRId64 ") * %" PRId64 " + n1) * %" PRId64 " + k %% %" PRId64 ") * %" PRId64 ";", T, dst, f->kb, NB, f->kb, f->kb,
          f->nb);
     line(e, "const float *ttx_s = &%s[k * %" PRId64 " + n1 * %" PRId64 "];", B, f->N, f->nb);
-    strip_copy(e, "ttx_d", "ttx_s", f->nb, f->f16);
+    strip_copy(e, "ttx_d", "ttx_s", f->nb, f->f16, false);
     e->ind--;
     line(e, "}");
 }
 
-/* B (K x N, f16 values) into the Bt layout [N/nb][K/kb][nb][kb] of
- * _Float16: column n's k1-th run of kb, read with a stride of N */
+/* B (K x N, f16 values or i8) into the Bt layout [N/nb][K/kb][nb][kb] of
+ * _Float16 or i8: column n's k1-th run of kb, read with a stride of N */
 static void pack_bt(Cg *e, const Fit *f, const char *dst, const char *B) {
     int64_t KB = f->K / f->kb;
-    line(e, "_Float16 %s[%" PRId64 "];", dst, f->K * f->N);
+    line(e, "%s %s[%" PRId64 "];", f->i8 ? "i8" : "_Float16", dst, f->K * f->N);
     line(e, "for (i64 n = 0; n < %" PRId64 "; n++)", f->N);
     line(e, "for (i64 k1 = 0; k1 < %" PRId64 "; k1++)", KB);
     line(e, "for (size_t ttx_k = 0, ttx_vl; ttx_k < %" PRId64 "; ttx_k += ttx_vl) {", f->kb);
     e->ind++;
-    line(e, "ttx_vl = __riscv_vsetvl_e32m8(%" PRId64 " - ttx_k);", f->kb);
-    line(e, "_Float16 *ttx_d = %s + (((n / %" PRId64 ") * %" PRId64 " + k1) * %" PRId64 " + n %% %" PRId64 ") * %" PRId64 " + ttx_k;", dst, f->nb, KB, f->nb,
-         f->nb, f->kb);
-    line(e, "const float *ttx_s = &%s[(k1 * %" PRId64 " + (i64)ttx_k) * %" PRId64 " + n];", B, f->kb, f->N);
-    line(e, "__riscv_vse16_v_f16m4(ttx_d, __riscv_vfncvt_f_f_w_f16m4(__riscv_vlse32_v_f32m8(ttx_s, %" PRId64 " * sizeof(float), ttx_vl), ttx_vl), ttx_vl);",
-         f->N);
+    line(e, "ttx_vl = __riscv_vsetvl_e%s(%" PRId64 " - ttx_k);", f->i8 ? "8m2" : "32m8", f->kb);
+    line(e, "%s *ttx_d = %s + (((n / %" PRId64 ") * %" PRId64 " + k1) * %" PRId64 " + n %% %" PRId64 ") * %" PRId64 " + ttx_k;", f->i8 ? "i8" : "_Float16", dst,
+         f->nb, KB, f->nb, f->nb, f->kb);
+    line(e, "const %s *ttx_s = &%s[(k1 * %" PRId64 " + (i64)ttx_k) * %" PRId64 " + n];", f->i8 ? "i8" : "float", B, f->kb, f->N);
+    if (f->i8) line(e, "__riscv_vse8_v_i8m2(ttx_d, __riscv_vlse8_v_i8m2(ttx_s, %" PRId64 ", ttx_vl), ttx_vl);", f->N);
+    else
+        line(e, "__riscv_vse16_v_f16m4(ttx_d, __riscv_vfncvt_f_f_w_f16m4(__riscv_vlse32_v_f32m8(ttx_s, %" PRId64 " * sizeof(float), ttx_vl), ttx_vl), ttx_vl);",
+             f->N);
     e->ind--;
     line(e, "}");
 }
 
 /* R := C (the dot's accumulator): a copy, a uniform fill, or nothing when
  * R is C's own array */
-static void init_result(Cg *e, Op *op, const char *R) {
+static void init_result(Cg *e, Op *op, const char *R, bool i8) {
     Value *c = op_operand(op, 2);
     int64_t n = type_numel(op_result(op, 0)->type);
     if (cg_vi(e, c)->kind == K_ARRAY && cg_same_shape(c->type, op_result(op, 0)->type)) {
-        if (strcmp(R, cg_vi(e, c)->name)) strip_copy(e, fmt(e, "&%s[0]", R), fmt(e, "&%s[0]", cg_vi(e, c)->name), n, false);
+        const char *C = cg_vi(e, c)->name;
+        if (!strcmp(R, C)) return;
+        if (i8) strip_copy(e, fmt(e, "(i8 *)&%s[0]", R), fmt(e, "(const i8 *)&%s[0]", C), n * 4, false, true);
+        else strip_copy(e, fmt(e, "&%s[0]", R), fmt(e, "&%s[0]", C), n, false, false);
         return;
     }
     const char *zi[2] = { "0", "0" };
     if (cg_is_uniform_value(c)) {
         line(e, "{");
         e->ind++;
-        line(e, "const float ttx_c0 = %s;", cg_ex(e, c, zi));
+        line(e, "const %s ttx_c0 = %s;", i8 ? "i32" : "float", cg_ex(e, c, zi));
         line(e, "for (size_t ttx_k = 0, ttx_vl; ttx_k < %" PRId64 "; ttx_k += ttx_vl) {", n);
         line(e, "    ttx_vl = __riscv_vsetvl_e32m8(%" PRId64 " - ttx_k);", n);
-        line(e, "    __riscv_vse32_v_f32m8(&%s[0] + ttx_k, __riscv_vfmv_v_f_f32m8(ttx_c0, ttx_vl), ttx_vl);", R);
+        if (i8) line(e, "    __riscv_vse32_v_i32m8(&%s[0] + ttx_k, __riscv_vmv_v_x_i32m8(ttx_c0, ttx_vl), ttx_vl);", R);
+        else line(e, "    __riscv_vse32_v_f32m8(&%s[0] + ttx_k, __riscv_vfmv_v_f_f32m8(ttx_c0, ttx_vl), ttx_vl);", R);
         line(e, "}");
         e->ind--;
         line(e, "}");
@@ -222,8 +245,22 @@ static void init_result(Cg *e, Op *op, const char *R) {
     const char *idx[2];
     line(e, "/* rvv: per-element tt.dot accumulator */");
     int k = cg_loops_open(e, d, 2, idx);
-    line(e, "%s[%s] = (float)(%s);", R, cg_flat(e, d, 2, idx), cg_ex(e, c, idx));
+    line(e, "%s[%s] = (%s)(%s);", R, cg_flat(e, d, 2, idx), i8 ? "i32" : "float", cg_ex(e, c, idx));
     cg_loops_close(e, k);
+}
+
+/* the i8 x i8 -> i32 dot: A packed, B as it is (Bn with nb = N) or Bt */
+static void dot_i8(Cg *e, const Fit *f, const char *A, const char *B, const char *R) {
+    int64_t KB = f->K / f->kb;
+    pack_a(e, f, "i8", "ttx_smt_a", A);
+    line(e, "#if defined(TTX_SMT_HW)");
+    pack_bt(e, f, "ttx_smt_b", B);
+    line(e, "ttx_smt_ime_i8(ttx_smt_a, ttx_smt_b, &%s[0], 1, 1, %" PRId64 ", %" PRId64 ", %" PRId64 ", %" PRId64 ", %" PRId64 ", %" PRId64 ", %" PRId64 ");",
+         R, KB, f->M, f->N, f->t[0], f->t[1], f->t[2], f->N);
+    line(e, "#else");
+    line(e, "ttx_smt_rvv_i8(ttx_smt_a, %s, &%s[0], 1, 1, %" PRId64 ", %" PRId64 ", %" PRId64 ", %" PRId64 ", %" PRId64 ");", B, R, KB, f->M, f->N, f->kb,
+         f->N);
+    line(e, "#endif");
 }
 
 bool rvv_smt_dot(Cg *e, Op *op, const char *R) {
@@ -231,14 +268,20 @@ bool rvv_smt_dot(Cg *e, Op *op, const char *R) {
     const char *why;
     if (!dot_fit(e, op, &f, &why)) return false;
     Value *a = op_operand(op, 0), *b = op_operand(op, 1);
-    const char *T = f.f16 ? "_Float16" : "float", *cn = f.core == 3 ? "K3" : "K1", *ty = f.f16 ? "f16" : "f32";
+    const char *T = f.f16 ? "_Float16" : "float", *cn = f.core == 3 ? "K3" : "K1", *ty = f.i8 ? "int8" : f.f16 ? "f16" : "f32";
     int64_t MB = f.M / f.mb, NB = f.N / f.nb, KB = f.K / f.kb;
     line(e, "{");
     e->ind++;
-    line(e, "/* tt.dot on the %s %s micro tile %" PRId64 "x%" PRId64 "x%" PRId64 ": packed into micro tiles, a micro-kernel (targets/rvv/smt_kernels.c) */", cn,
-         ty, f.mb, f.kb, f.nb);
-    init_result(e, op, R);
-    const char *A = as_array(e, a, "ttx_smt_ga"), *B = as_array(e, b, "ttx_smt_gb");
+    line(e, "/* tt.dot on the %s %s %s %" PRId64 "x%" PRId64 "x%" PRId64 ": packed into micro tiles, a micro-kernel (targets/rvv/smt_kernels.c) */", cn, ty,
+         f.i8 ? "IME tile" : "micro tile", f.t[0], f.t[1], f.t[2]);
+    init_result(e, op, R, f.i8);
+    const char *A = as_array(e, a, "ttx_smt_ga", f.i8), *B = as_array(e, b, "ttx_smt_gb", f.i8);
+    if (f.i8) {
+        dot_i8(e, &f, A, B, R);
+        e->ind--;
+        line(e, "}");
+        return true;
+    }
     pack_a(e, &f, T, "ttx_smt_a", A);
     const char *dims = fmt(e, "%" PRId64 ", %" PRId64 ", %" PRId64 ", %" PRId64 ", %" PRId64, MB, NB, KB, f.mb, f.nb);
     bool ime = f.f16 && f.core == 3;

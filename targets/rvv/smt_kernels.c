@@ -187,16 +187,20 @@ static inline __attribute__((unused)) void ttx_smt_ime_f16(const _Float16 *a, co
 }
 #endif
 
-/* i8 A [MB][KB][mb][kb] times Bn [KB][NB][kb][nb] into the i32 C */
-static inline __attribute__((unused)) void ttx_smt_rvv_i8(const signed char *a, const signed char *b, int *c, long MB, long NB, long KB, long mb, long nb, long kb)
+/* i8 A [MB][KB][mb][kb] times Bn [KB][NB][kb][nb] into the i32 C; ldc as
+ * in TTX_SMT_RVV (0: C packed, from 0; else row-major, rows ldc apart,
+ * from its values) */
+static inline __attribute__((unused)) void ttx_smt_rvv_i8(const signed char *a, const signed char *b, int *c, long MB, long NB, long KB, long mb, long nb, long kb,
+                                                          long ldc)
 {
+    const long ld = ldc ? ldc : nb;
     for (long m1 = 0; m1 < MB; m1++)
         for (long n1 = 0; n1 < NB; n1++) {
-            int *ct = c + (m1 * NB + n1) * mb * nb;
+            int *ct = ldc ? c + m1 * mb * ldc + n1 * nb : c + (m1 * NB + n1) * mb * nb;
             for (long m0 = 0; m0 < mb; m0++)
                 for (long j = 0; j < nb;) {
                     size_t vl = __riscv_vsetvl_e32m2((size_t)(nb - j));
-                    vint32m2_t acc = __riscv_vmv_v_x_i32m2(0, vl);
+                    vint32m2_t acc = ldc ? __riscv_vle32_v_i32m2(ct + m0 * ld + j, vl) : __riscv_vmv_v_x_i32m2(0, vl);
                     for (long k1 = 0; k1 < KB; k1++) {
                         const signed char *at = a + ((m1 * KB + k1) * mb + m0) * kb;
                         const signed char *bt = b + (k1 * NB + n1) * kb * nb + j;
@@ -205,7 +209,7 @@ static inline __attribute__((unused)) void ttx_smt_rvv_i8(const signed char *a, 
                             acc = __riscv_vwmacc_vx_i32m2(acc, (short)at[k0], vb, vl);
                         }
                     }
-                    __riscv_vse32_v_i32m2(ct + m0 * nb + j, acc, vl);
+                    __riscv_vse32_v_i32m2(ct + m0 * ld + j, acc, vl);
                     j += (long)vl;
                 }
         }
@@ -255,19 +259,23 @@ static inline __attribute__((unused)) void ttx_ime_i8_chain(int *acc, const sign
 #endif
 }
 
-/* the whole mmt4d on C, B in the Bt layout, kb = K; mb, nb multiples of M, N */
-static inline __attribute__((unused)) void ttx_smt_ime_i8(const signed char *a, const signed char *b, int *c, long MB, long NB, long KB, long mb, long nb, int M, int K, int N)
+/* the whole mmt4d on C, B in the Bt layout, kb = K; mb, nb multiples of M,
+ * N; ldc as in ttx_smt_rvv_i8 */
+static inline __attribute__((unused)) void ttx_smt_ime_i8(const signed char *a, const signed char *b, int *c, long MB, long NB, long KB, long mb, long nb, int M, int K, int N,
+                                                          long ldc)
 {
+    const long ld = ldc ? ldc : nb;
     for (long m1 = 0; m1 < MB; m1++)
         for (long n1 = 0; n1 < NB; n1++)
             for (long i = 0; i < mb / M; i++)
                 for (long j = 0; j < nb / N; j++) {
                     int acc[64] __attribute__((aligned(64)));
-                    for (int p = 0; p < M * N; p++) acc[p] = 0;
-                    ttx_ime_i8_chain(acc, a + (m1 * KB * mb + i * M) * K, mb * K, b + (n1 * KB * nb + j * N) * K, nb * K, KB, M, K, N);
-                    int *ct = c + ((m1 * NB + n1) * mb + i * M) * nb + j * N;
+                    int *ct = (ldc ? c + m1 * mb * ldc + n1 * nb : c + (m1 * NB + n1) * mb * nb) + i * M * ld + j * N;
                     for (int r = 0; r < M; r++)
-                        for (int s = 0; s < N; s++) ct[r * nb + s] = acc[r * N + s];
+                        for (int s = 0; s < N; s++) acc[r * N + s] = ldc ? ct[r * ld + s] : 0;
+                    ttx_ime_i8_chain(acc, a + (m1 * KB * mb + i * M) * K, mb * K, b + (n1 * KB * nb + j * N) * K, nb * K, KB, M, K, N);
+                    for (int r = 0; r < M; r++)
+                        for (int s = 0; s < N; s++) ct[r * ld + s] = acc[r * N + s];
                 }
 }
 #endif

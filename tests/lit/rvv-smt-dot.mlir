@@ -28,7 +28,7 @@
 // CHECK-NOT: ttx_smt_rvv
 
 // K1NOTE-NOT: fit
-// K1NOTE: rvv-smt-dot.mlir:[[@LINE+70]]:{{[0-9]+}}: note: tt.dot 16x8x24 (M x K x N, f16 x f16 -> f16) does not take the SpacemiT K1 micro-kernels: the micro-kernels take f32 x f32 -> f32 and f16 x f16 -> f32 (f32 sums); the RVV tt.dot instead
+// K1NOTE: rvv-smt-dot.mlir:[[@LINE+70]]:{{[0-9]+}}: note: tt.dot 16x8x24 (M x K x N, f16 x f16 -> f16) does not take the SpacemiT K1 micro-kernels: the micro-kernels take f32 x f32 -> f32, f16 x f16 -> f32 (f32 sums) and i8 x i8 -> i32; the RVV tt.dot instead
 // K1NOTE-NOT: note
 // K3NOTE: rvv-smt-dot.mlir:[[@LINE+32]]:{{[0-9]+}}: note: tt.dot 16x8x32 (M x K x N, f32 x f32 -> f32) does not take the SpacemiT K3 micro-kernels: M, K and N must be multiples of the K3 f32 micro tile 8x32x32 (M x K x N); the RVV tt.dot instead
 // K3NOTE: note: tt.dot 16x8x24 (M x K x N, f16 x f16 -> f16)

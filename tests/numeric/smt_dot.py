@@ -7,7 +7,9 @@ The kernels: Triton tutorial 03's grouped matmul as stock Triton 3.6 prints
 it (../shared/corpus/real-triton/matmul.ttir: f16 in, f16 out) and its two
 variants of tests/rvv/ (smt_dot_f16.ttir: f16 in, the f32 accumulator
 stored; smt_dot_f32.ttir: f32 throughout), on M, N, K = 96, 80, 72 (the
-last block of N and of K partial) and 64, 64, 64; tests/rvv/dot_loop.ttir
+last block of N and of K partial) and 64, 64, 64; i8 x i8 -> i32 dots
+(tests/rvv/smt_dot_i8.ttir, 16x16x24 plus 7, and tests/rvv/dot_i8.ttir,
+16x8x24, which misses K3's int8 tile), exact; tests/rvv/dot_loop.ttir
 (two loop-carried 16x16x16 dots, one written in place, one whose A is its
 accumulator); tests/rvv/dot.ttir (16x8x24, which misses both cores' f32 tiles; dot_loop
 misses K3's).
@@ -15,9 +17,9 @@ misses K3's).
 Without `riscv`: each on the interpreter and the JIT with --check (the
 same bits), outputs against NumPy (the references of this file).
 With `riscv`: each under qemu-riscv64 on riscv64-rvv with --smt-arch=k1 at
-VLEN 128, 256 and 512, --smt-arch=k3 at VLEN 256 and 512, and --smt-arch=k3
---smt-ime=ref at VLEN 1024 (the K3 IME code path, vfwmadot's C
-reference), every run with --check (its outputs bit for bit the host
+VLEN 128, 256 and 512, --smt-arch=k3 at VLEN 256 and 512, --smt-arch=k1
+--smt-ime=ref at VLEN 256 and --smt-arch=k3 --smt-ime=ref at VLEN 1024
+(the IME code paths, vmadot's and vfwmadot's C references), every run with --check (its outputs bit for bit the host
 interpreter's) and against NumPy; the C of each run (--dump-dir) calls the
 micro-kernel of its core and type (the IME under --smt-ime), with no
 per-element code and no note, and a dot that misses the core's tile keeps
@@ -35,7 +37,7 @@ import sys
 import tempfile
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from harness import arg_options, close, numpy_or_skip, sanitizer_report, Tally  # noqa: E402
+from harness import arg_options, close, exact, numpy_or_skip, sanitizer_report, Tally  # noqa: E402
 
 np = numpy_or_skip("smt-dot")
 
@@ -50,7 +52,8 @@ if RISCV:
     # (options, the core's micro-kernel call the C must make)
     ENGINES = [(f"--target=riscv64-rvv --smt-arch=k1 --vlen={v} --check", "k1") for v in (128, 256, 512)] + \
               [(f"--target=riscv64-rvv --smt-arch=k3 --vlen={v} --check", "k3") for v in (256, 512)] + \
-              [("--target=riscv64-rvv --smt-arch=k3 --smt-ime=ref --vlen=1024 --check", "k3-ime")]
+              [("--target=riscv64-rvv --smt-arch=k1 --smt-ime=ref --vlen=256 --check", "k1-ime"),
+               ("--target=riscv64-rvv --smt-arch=k3 --smt-ime=ref --vlen=1024 --check", "k3-ime")]
 else:
     ENGINES = [("--interp", None), ("--check", None)]
 TMP = tempfile.mkdtemp(prefix="ttx-smt-dot-")
@@ -64,13 +67,15 @@ def cdiv(a, b):
     return (a + b - 1) // b
 
 
-def kernel_calls(text, core, f16):
-    """why the C does not make the micro-kernel call of core (k1, k3,
-    k3-ime) for the operand type, or None"""
+def kernel_calls(text, core, kind):
+    """why the C does not make the micro-kernel call of core (k1, k3, and
+    -ime under --smt-ime=ref) for the operand type kind (f32, f16, i8), or
+    None"""
     body = text.split("/* end of smt_kernels.c */")[-1]
-    want = "ttx_smt_ime_f16(ttx_smt_a" if core == "k3-ime" and f16 else f"ttx_smt_rvv_f{16 if f16 else 32}(ttx_smt_a"
-    tile = {("k1", False): "K1 f32 micro tile 8x8x16", ("k1", True): "K1 f16 micro tile 8x16x16",
-            ("k3", False): "K3 f32 micro tile 8x32x32", ("k3", True): "K3 f16 micro tile 16x8x32"}[(core[:2], f16)]
+    ime = core.endswith("-ime") and (kind == "i8" or (kind == "f16" and core.startswith("k3")))
+    want = f"ttx_smt_{'ime' if ime else 'rvv'}_{kind}(ttx_smt_a"
+    tile = {("k1", "f32"): "K1 f32 micro tile 8x8x16", ("k1", "f16"): "K1 f16 micro tile 8x16x16", ("k1", "i8"): "K1 int8 IME tile 4x8x4",
+            ("k3", "f32"): "K3 f32 micro tile 8x32x32", ("k3", "f16"): "K3 f16 micro tile 16x8x32", ("k3", "i8"): "K3 int8 IME tile 8x16x8"}[(core[:2], kind)]
     if want not in body or f"tt.dot on the {tile}: packed into micro tiles" not in body:
         return f"no {want} on the {tile}"
     if "/* rvv: per-element" in body:
@@ -94,7 +99,7 @@ def without_dot_notes(err):
     return "\n".join(out), notes
 
 
-def run(name, kernel, grid, args, outputs, check, f16, notes=None):
+def run(name, kernel, grid, args, outputs, check, kind, notes=None):
     """kernel on every engine: exit 0, no sanitizer report, stderr empty but
     for the note notes[core] expects (a text it contains; under riscv
     only), check(outputs) None, and under riscv --check's `identical` and,
@@ -122,7 +127,7 @@ def run(name, kernel, grid, args, outputs, check, f16, notes=None):
         why = check({k: np.load(os.path.join(TMP, f"{tag}-{k}.out.npy")) for k in outputs})
         if why is None and RISCV and not note:
             cs = [f for f in sorted(os.listdir(dump)) if f.endswith(".c")]
-            why = kernel_calls(open(os.path.join(dump, cs[0])).read(), core, f16) if cs else "no C in --dump-dir"
+            why = kernel_calls(open(os.path.join(dump, cs[0])).read(), core, kind) if cs else "no C in --dump-dir"
         report(f"{name} {eng}", why)
 
 
@@ -143,7 +148,7 @@ def tutorial(variant, M, N, K):
         check = (lambda o: close(o["c_ptr"], ref.astype(np.float16), 1e-2, 2e-2))
     else:
         check = (lambda o: close(o["c_ptr"], ref, 1e-5, 1e-4))
-    run(f"tutorial matmul {variant} {M}x{N}x{K}", kernel, (cdiv(M, 32) * cdiv(N, 32),), args, ["c_ptr"], check, variant != "f32")
+    run(f"tutorial matmul {variant} {M}x{N}x{K}", kernel, (cdiv(M, 32) * cdiv(N, 32),), args, ["c_ptr"], check, "f32" if variant == "f32" else "f16")
 
 
 def dot_loop():
@@ -157,7 +162,7 @@ def dot_loop():
         q = q @ b.astype(np.float64) + q
     args = {"a": a, "b": b, "p": np.zeros((16, 16), np.float32), "q": q0}
     run("dot_loop 16x16x16", os.path.join(ROOT, "tests/rvv/dot_loop.ttir"), (1,), args, ["p", "q"],
-        lambda o: close(o["p"], p, 1e-5, 1e-4) or close(o["q"], q, 1e-4, 1e-3), False,
+        lambda o: close(o["p"], p, 1e-5, 1e-4) or close(o["q"], q, 1e-4, 1e-3), "f32",
         {"k3": "must be multiples of the K3 f32 micro tile 8x32x32"})
 
 
@@ -167,8 +172,25 @@ def dot_miss():
     a, b = rng.standard_normal((16, 8)).astype(np.float32), rng.standard_normal((8, 24)).astype(np.float32)
     ref = a.astype(np.float64) @ b.astype(np.float64) + 0.5
     args = {"a": a, "b": b, "c": np.zeros((16, 24), np.float32)}
-    run("dot 16x8x24", os.path.join(ROOT, "tests/rvv/dot.ttir"), (1,), args, ["c"], lambda o: close(o["c"], ref, 1e-5, 1e-4), False,
+    run("dot 16x8x24", os.path.join(ROOT, "tests/rvv/dot.ttir"), (1,), args, ["c"], lambda o: close(o["c"], ref, 1e-5, 1e-4), "f32",
         {"k1": "must be multiples of the K1 f32 micro tile 8x8x16", "k3": "must be multiples of the K3 f32 micro tile 8x32x32"})
+
+
+def dot_i8():
+    """i8 x i8 -> i32 plus 7 (16x16x24, both cores' int8 IME tiles; the IME
+    through its C reference under --smt-ime=ref, K1's at VLEN 256), and
+    16x8x24 (K = 8 misses K3's int8 tile of K 16): exact against NumPy"""
+    a = rng.integers(-128, 128, (16, 16)).astype(np.int8)
+    b = rng.integers(-128, 128, (16, 24)).astype(np.int8)
+    want = (a.astype(np.int64) @ b.astype(np.int64) + 7).astype(np.int32)
+    args = {"a": a, "b": b, "c": np.zeros((16, 24), np.int32)}
+    run("dot i8 16x16x24", os.path.join(ROOT, "tests/rvv/smt_dot_i8.ttir"), (1,), args, ["c"], lambda o: exact(o["c"], want), "i8")
+    a = rng.integers(-128, 128, (16, 8)).astype(np.int8)
+    b = rng.integers(-128, 128, (8, 24)).astype(np.int8)
+    want = (a.astype(np.int64) @ b.astype(np.int64)).astype(np.int32)
+    args = {"a": a, "b": b, "c": np.zeros((16, 24), np.int32)}
+    run("dot i8 16x8x24", os.path.join(ROOT, "tests/rvv/dot_i8.ttir"), (1,), args, ["c"], lambda o: exact(o["c"], want), "i8",
+        {"k3": "must be multiples of the K3 int8 IME tile 8x16x8"})
 
 
 def main():
@@ -178,6 +200,7 @@ def main():
     tutorial("f16acc", 64, 64, 64)
     dot_loop()
     dot_miss()
+    dot_i8()
     return TALLY.close(TMP)
 
 
