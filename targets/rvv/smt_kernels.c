@@ -14,9 +14,10 @@
  * per step (a fused multiply-add; an f16 product is exact in f32): the
  * order and the roundings of the reference interpreter.
  * With ldc > 0 (a plain tt.dot, targets/rvv/smt_dot.c) C is instead the
- * row-major M x N f32 matrix, rows ldc elements apart, and each element's
- * sum starts from C's value there (the dot's accumulator) and replaces it:
- * again one rounding per step in k order, as the interpreter's tt.dot.
+ * row-major M x N matrix (f32; i32 for int8), rows ldc elements apart, and
+ * each element's sum starts from C's value there (the dot's accumulator)
+ * and replaces it: again one rounding per step in k order, as the
+ * interpreter's tt.dot.
  *
  * ttx_smt_rvv_f32 / ttx_smt_rvv_f16: RVV 1.0, VLEN-agnostic.  Rows of a
  * micro tile are blocked by 8 (8 accumulators of nb lanes, strip-mined by
