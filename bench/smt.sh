@@ -8,8 +8,10 @@
 #    env -i) of the --emit=rvv C built with clang-19 -O3, at VLEN 128, 256, 512
 #    and 1024 (bench/smt_driver.c runs the whole grid serially): the SMT sample
 #    with its micro-kernel (the module's core and tile), the same sample with
-#    tt.arch_id removed (the portable mmt4d loops, clang's vectoriser), and the
-#    tt.dot matmul; each run checked against a double reference; for the
+#    tt.arch_id removed (the portable mmt4d loops, clang's vectoriser), the
+#    tt.dot matmul, and the same tt.dot matmul with --smt-arch (the plain dot
+#    packed into micro tiles, on the same micro-kernel: K1 for f32, K3 for
+#    f16, as the SMT samples); each run checked against a double reference; for the
 #    micro-kernel rows also the instructions inside the kernel function (a
 #    second build with it not inlined, counted over its symbol's range);
 # 2. host GFLOP/s of `ttxform run --jit` on the f32 sample (M = N = 512, K = 64,
@@ -44,7 +46,7 @@ count() {  # count BIN MODE CPU [lo=..,hi=..] -> insns vector_insns range_insns
     rm -f "$log"
 }
 
-# the kernels: name | ttir | driver flags
+# the kernels: name | ttir | driver flags | ttxform options
 sed -e '/arith.truncf %47#0/d' -e 's/tt.store %57, %48, %64/tt.store %57, %47#0, %64/' -e 's/f16/f32/g' \
     "$ROOT"/samples/cpu/matmul.ttir > "$B"/matmul_f32.ttir
 for s in f32 f16; do
@@ -54,15 +56,18 @@ KERNELS="
 smt_f32_microkernel|$ROOT/samples/riscv/mm_kernel_f32.ttir|-DSMT
 smt_f32_loops|$B/mm_kernel_f32_noarch.ttir|-DSMT
 rvv_f32_tt.dot|$B/matmul_f32.ttir|
+smt_f32_tt.dot_k1|$B/matmul_f32.ttir||--smt-arch=k1
 smt_f16_microkernel|$ROOT/samples/riscv/mm_kernel_f16.ttir|-DSMT -DF16
 smt_f16_loops|$B/mm_kernel_f16_noarch.ttir|-DSMT -DF16
 rvv_f16_tt.dot|$ROOT/samples/cpu/matmul.ttir|-DF16
+smt_f16_tt.dot_k3|$ROOT/samples/cpu/matmul.ttir|-DF16|--smt-arch=k3
 "
 printf 'kernel\tvlen\tinsns\tvec_insns\tin_microkernel\trel_err\n' > "$B"/smt.tsv
-echo "$KERNELS" | while IFS='|' read -r name ttir flags; do
+echo "$KERNELS" | while IFS='|' read -r name ttir flags topts; do
     [ -n "$name" ] || continue
     m=rv64gcv; case "$flags" in *F16*) m=rv64gcv_zvfh;; esac
-    "$TTX" "$ttir" --emit=rvv -o "$B"/$name.rvv.c
+    # shellcheck disable=SC2086
+    "$TTX" "$ttir" --emit=rvv $topts -o "$B"/$name.rvv.c
     # shellcheck disable=SC2086
     $CC $T -march=$m -O3 -static $flags "$ROOT"/bench/smt_driver.c "$B"/$name.rvv.c -lm -o "$B"/$name
     # the micro-kernel not inlined, to count its own instructions (the range of its symbol)

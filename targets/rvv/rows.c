@@ -765,6 +765,7 @@ static void dot_i8(Cg *e, Op *op) {
 }
 
 bool rvv_dot(Cg *e, Op *op) {
+    if (rvv_smt_dot_ok(e, op)) return rvv_smt_dot(e, op, out_name(e, op, 2));   /* smt_dot.c */
     if (dot_i8_ok(e, op)) {
         dot_i8(e, op);
         return true;
@@ -932,7 +933,7 @@ static bool lazy_rows(Cg *e, Value *a) {
 }
 
 static bool dd_ok(Cg *e, Op *op) {
-    if (!op_is(op, OP_tt_dot) || op->nopnds < 3 || op->nres != 1) return false;
+    if (!op_is(op, OP_tt_dot) || op->nopnds < 3 || op->nres != 1 || rvv_smt_dot_ok(e, op)) return false;
     Value *a = op_operand(op, 0), *b = op_operand(op, 1), *c = op_operand(op, 2), *res = op_result(op, 0);
     Type *rt = res->type;
     if (!is_tensor(rt) || rt->sh.rank != 2 || !fname_is(rt->sh.elem, "f32") || type_elem(a->type) != type_elem(b->type)) return false;

@@ -26,5 +26,13 @@ bool rvv_trans_unread(Cg *e, Op *op);
 /* xsmt.pack and unpack of arrays by strips of bytes (else marked, false) */
 bool rvv_xsmt_copy(Cg *e, Op *op);
 void rvv_smt_prelude(FILE *out, const char *body, size_t blen);
+/* smt_dot.c: a plain 2-D tt.dot on the micro tile of the module's core
+ * (tt.arch_id or --smt-arch): ok says whether it takes it (then its loads
+ * are arrays, not read by the direct dot of rows.c); rvv_smt_dot writes it
+ * into the array R (the result's, or its accumulator's in place); the note
+ * (once per kernel) says why a dot of a module with a core misses */
+bool rvv_smt_dot_ok(Cg *e, Op *op);
+bool rvv_smt_dot(Cg *e, Op *op, const char *R);
+void rvv_smt_dot_note(Cg *e, Op *op);
 
 #endif

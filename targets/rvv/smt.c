@@ -197,11 +197,11 @@ static void mmt4d_i8(Cg *e, Op *op, bool ime) {
     if (ime) {
         line(e, "#if defined(TTX_SMT_HW)");
         const char *pb = opnd_bt(e, b, "i8", 3, "ttx_smt_b");
-        line(e, "ttx_smt_ime_i8(%s, %s, %s, %s, %" PRId64 ", %" PRId64 ", %" PRId64 ");", pa, pb, rn, dims, t[0], t[1], t[2]);
+        line(e, "ttx_smt_ime_i8(%s, %s, %s, %s, %" PRId64 ", %" PRId64 ", %" PRId64 ", 0);", pa, pb, rn, dims, t[0], t[1], t[2]);
         line(e, "#else");
     }
     const char *pbn = opnd_bn(e, b, "i8", 3, "ttx_smt_bn");
-    line(e, "ttx_smt_rvv_i8(%s, %s, %s, %s, %" PRId64 ");", pa, pbn, rn, dims, kb);
+    line(e, "ttx_smt_rvv_i8(%s, %s, %s, %s, %" PRId64 ", 0);", pa, pbn, rn, dims, kb);
     if (ime) line(e, "#endif");
     e->ind--;
     line(e, "}");
@@ -246,11 +246,11 @@ bool rvv_mmt4d(Cg *e, Op *op) {
     if (ime) {
         line(e, "#if defined(TTX_SMT_HW)");
         const char *pb = opnd_bt(e, b, T, 2, "ttx_smt_b");
-        line(e, "ttx_smt_ime_f16(%s, %s, %s, %s);", pa, pb, pc, dims);
+        line(e, "ttx_smt_ime_f16(%s, %s, %s, %s, 0);", pa, pb, pc, dims);
         line(e, "#else");
     }
     const char *pb = opnd_bn(e, b, T, kind, "ttx_smt_bn");
-    line(e, "ttx_smt_rvv_%s(%s, %s, %s, %s, %" PRId64 ");", f16 ? "f16" : "f32", pa, pb, pc, dims, kb);
+    line(e, "ttx_smt_rvv_%s(%s, %s, %s, %s, %" PRId64 ", 0);", f16 ? "f16" : "f32", pa, pb, pc, dims, kb);
     if (ime) line(e, "#endif");
     if (f16) line(e, "ttx_smt_round_f16(%s, ttx_smt_c, %" PRId64 ");", rn, nc);
     e->ind--;

@@ -13,6 +13,11 @@
  * and each element of C is summed over k1, then k0, from 0, one f32 rounding
  * per step (a fused multiply-add; an f16 product is exact in f32): the
  * order and the roundings of the reference interpreter.
+ * With ldc > 0 (a plain tt.dot, targets/rvv/smt_dot.c) C is instead the
+ * row-major M x N matrix (f32; i32 for int8), rows ldc elements apart, and
+ * each element's sum starts from C's value there (the dot's accumulator)
+ * and replaces it: again one rounding per step in k order, as the
+ * interpreter's tt.dot.
  *
  * ttx_smt_rvv_f32 / ttx_smt_rvv_f16: RVV 1.0, VLEN-agnostic.  Rows of a
  * micro tile are blocked by 8 (8 accumulators of nb lanes, strip-mined by
@@ -43,22 +48,32 @@
 #include <stddef.h>
 
 #define TTX_SMT_ROWS(X) X(0) X(1) X(2) X(3) X(4) X(5) X(6) X(7)
-#define TTX_SMT_ZERO(r) vfloat32m2_t c##r = __riscv_vfmv_v_f_f32m2(0.0f, vl);
-#define TTX_SMT_STORE(r) __riscv_vse32_v_f32m2(ct + (m0 + r) * nb + j, c##r, vl);
+#define TTX_SMT_DECL(r) vfloat32m2_t c##r;
+#define TTX_SMT_ZERO(r) c##r = __riscv_vfmv_v_f_f32m2(0.0f, vl);
+#define TTX_SMT_LOAD(r) c##r = __riscv_vle32_v_f32m2(ct + (m0 + r) * ld + j, vl);
+#define TTX_SMT_STORE(r) __riscv_vse32_v_f32m2(ct + (m0 + r) * ld + j, c##r, vl);
 
 /* the whole mmt4d on C, B in the Bn layout; MACC(r) adds A's element of row
- * m0 + r at k0 times the row vb */
+ * m0 + r at k0 times the row vb.  ldc 0: C packed, the sums from 0; else C
+ * row-major with rows ldc apart, the sums from its values */
 #define TTX_SMT_RVV(NAME, T, VB_T, LOADB, MACC1)                                                     \
-static inline __attribute__((unused)) void NAME(const T *a, const T *b, float *c, long MB, long NB, long KB, long mb, long nb, long kb) \
+static inline __attribute__((unused)) void NAME(const T *a, const T *b, float *c, long MB, long NB, long KB, long mb, long nb, long kb, \
+                                                long ldc)                                             \
 {                                                                                                     \
+    const long ld = ldc ? ldc : nb;                                                                   \
     for (long m1 = 0; m1 < MB; m1++)                                                                  \
         for (long n1 = 0; n1 < NB; n1++) {                                                            \
-            float *ct = c + (m1 * NB + n1) * mb * nb;                                                 \
+            float *ct = ldc ? c + m1 * mb * ldc + n1 * nb : c + (m1 * NB + n1) * mb * nb;             \
             long m0 = 0;                                                                              \
             for (; m0 + 8 <= mb; m0 += 8)                                                             \
                 for (long j = 0; j < nb;) {                                                           \
                     size_t vl = __riscv_vsetvl_e32m2((size_t)(nb - j));                               \
-                    TTX_SMT_ROWS(TTX_SMT_ZERO)                                                        \
+                    TTX_SMT_ROWS(TTX_SMT_DECL)                                                        \
+                    if (ldc) {                                                                        \
+                        TTX_SMT_ROWS(TTX_SMT_LOAD)                                                    \
+                    } else {                                                                          \
+                        TTX_SMT_ROWS(TTX_SMT_ZERO)                                                    \
+                    }                                                                                 \
                     for (long k1 = 0; k1 < KB; k1++) {                                                \
                         const T *at = a + ((m1 * KB + k1) * mb + m0) * kb;                            \
                         const T *bt = b + (k1 * NB + n1) * kb * nb + j;                               \
@@ -80,13 +95,13 @@ static inline __attribute__((unused)) void NAME(const T *a, const T *b, float *c
             for (; m0 < mb; m0++)                                                                     \
                 for (long j = 0; j < nb;) {                                                           \
                     size_t vl = __riscv_vsetvl_e32m2((size_t)(nb - j));                               \
-                    vfloat32m2_t c0 = __riscv_vfmv_v_f_f32m2(0.0f, vl);                               \
+                    vfloat32m2_t c0 = ldc ? __riscv_vle32_v_f32m2(ct + m0 * ld + j, vl) : __riscv_vfmv_v_f_f32m2(0.0f, vl); \
                     for (long k1 = 0; k1 < KB; k1++) {                                                \
                         const T *at = a + ((m1 * KB + k1) * mb + m0) * kb;                            \
                         const T *bt = b + (k1 * NB + n1) * kb * nb + j;                               \
                         for (long k0 = 0; k0 < kb; k0++) c0 = MACC1(c0, at[k0], LOADB(bt + k0 * nb, vl), vl); \
                     }                                                                                 \
-                    __riscv_vse32_v_f32m2(ct + m0 * nb + j, c0, vl);                                  \
+                    __riscv_vse32_v_f32m2(ct + m0 * ld + j, c0, vl);                                  \
                     j += (long)vl;                                                                    \
                 }                                                                                     \
         }                                                                                             \
@@ -152,33 +167,41 @@ static inline __attribute__((unused)) void ttx_ime_f16_chain(float *acc, const _
 #endif
 }
 
-/* the whole mmt4d on C, B in the Bt layout, kb = 8 */
-static inline __attribute__((unused)) void ttx_smt_ime_f16(const _Float16 *a, const _Float16 *b, float *c, long MB, long NB, long KB, long mb, long nb)
+/* the whole mmt4d on C, B in the Bt layout, kb = 8; ldc as in TTX_SMT_RVV
+ * (0: C packed, from 0; else row-major, rows ldc apart, from its values) */
+static inline __attribute__((unused)) void ttx_smt_ime_f16(const _Float16 *a, const _Float16 *b, float *c, long MB, long NB, long KB, long mb, long nb,
+                                                           long ldc)
 {
+    const long ld = ldc ? ldc : nb;
     for (long m1 = 0; m1 < MB; m1++)
         for (long n1 = 0; n1 < NB; n1++)
             for (long i = 0; i < mb / 8; i++)
                 for (long j = 0; j < nb / 8; j++) {
                     float acc[64] __attribute__((aligned(64)));
-                    for (int p = 0; p < 64; p++) acc[p] = 0.0f;
-                    ttx_ime_f16_chain(acc, a + (m1 * KB * mb + i * 8) * 8, mb * 8, b + (n1 * KB * nb + j * 8) * 8, nb * 8, KB);
-                    float *ct = c + ((m1 * NB + n1) * mb + i * 8) * nb + j * 8;
+                    float *ct = (ldc ? c + m1 * mb * ldc + n1 * nb : c + (m1 * NB + n1) * mb * nb) + i * 8 * ld + j * 8;
                     for (int r = 0; r < 8; r++)
-                        for (int s = 0; s < 8; s++) ct[r * nb + s] = acc[r * 8 + s];
+                        for (int s = 0; s < 8; s++) acc[r * 8 + s] = ldc ? ct[r * ld + s] : 0.0f;
+                    ttx_ime_f16_chain(acc, a + (m1 * KB * mb + i * 8) * 8, mb * 8, b + (n1 * KB * nb + j * 8) * 8, nb * 8, KB);
+                    for (int r = 0; r < 8; r++)
+                        for (int s = 0; s < 8; s++) ct[r * ld + s] = acc[r * 8 + s];
                 }
 }
 #endif
 
-/* i8 A [MB][KB][mb][kb] times Bn [KB][NB][kb][nb] into the i32 C */
-static inline __attribute__((unused)) void ttx_smt_rvv_i8(const signed char *a, const signed char *b, int *c, long MB, long NB, long KB, long mb, long nb, long kb)
+/* i8 A [MB][KB][mb][kb] times Bn [KB][NB][kb][nb] into the i32 C; ldc as
+ * in TTX_SMT_RVV (0: C packed, from 0; else row-major, rows ldc apart,
+ * from its values) */
+static inline __attribute__((unused)) void ttx_smt_rvv_i8(const signed char *a, const signed char *b, int *c, long MB, long NB, long KB, long mb, long nb, long kb,
+                                                          long ldc)
 {
+    const long ld = ldc ? ldc : nb;
     for (long m1 = 0; m1 < MB; m1++)
         for (long n1 = 0; n1 < NB; n1++) {
-            int *ct = c + (m1 * NB + n1) * mb * nb;
+            int *ct = ldc ? c + m1 * mb * ldc + n1 * nb : c + (m1 * NB + n1) * mb * nb;
             for (long m0 = 0; m0 < mb; m0++)
                 for (long j = 0; j < nb;) {
                     size_t vl = __riscv_vsetvl_e32m2((size_t)(nb - j));
-                    vint32m2_t acc = __riscv_vmv_v_x_i32m2(0, vl);
+                    vint32m2_t acc = ldc ? __riscv_vle32_v_i32m2(ct + m0 * ld + j, vl) : __riscv_vmv_v_x_i32m2(0, vl);
                     for (long k1 = 0; k1 < KB; k1++) {
                         const signed char *at = a + ((m1 * KB + k1) * mb + m0) * kb;
                         const signed char *bt = b + (k1 * NB + n1) * kb * nb + j;
@@ -187,7 +210,7 @@ static inline __attribute__((unused)) void ttx_smt_rvv_i8(const signed char *a, 
                             acc = __riscv_vwmacc_vx_i32m2(acc, (short)at[k0], vb, vl);
                         }
                     }
-                    __riscv_vse32_v_i32m2(ct + m0 * nb + j, acc, vl);
+                    __riscv_vse32_v_i32m2(ct + m0 * ld + j, acc, vl);
                     j += (long)vl;
                 }
         }
@@ -237,19 +260,23 @@ static inline __attribute__((unused)) void ttx_ime_i8_chain(int *acc, const sign
 #endif
 }
 
-/* the whole mmt4d on C, B in the Bt layout, kb = K; mb, nb multiples of M, N */
-static inline __attribute__((unused)) void ttx_smt_ime_i8(const signed char *a, const signed char *b, int *c, long MB, long NB, long KB, long mb, long nb, int M, int K, int N)
+/* the whole mmt4d on C, B in the Bt layout, kb = K; mb, nb multiples of M,
+ * N; ldc as in ttx_smt_rvv_i8 */
+static inline __attribute__((unused)) void ttx_smt_ime_i8(const signed char *a, const signed char *b, int *c, long MB, long NB, long KB, long mb, long nb, int M, int K, int N,
+                                                          long ldc)
 {
+    const long ld = ldc ? ldc : nb;
     for (long m1 = 0; m1 < MB; m1++)
         for (long n1 = 0; n1 < NB; n1++)
             for (long i = 0; i < mb / M; i++)
                 for (long j = 0; j < nb / N; j++) {
                     int acc[64] __attribute__((aligned(64)));
-                    for (int p = 0; p < M * N; p++) acc[p] = 0;
-                    ttx_ime_i8_chain(acc, a + (m1 * KB * mb + i * M) * K, mb * K, b + (n1 * KB * nb + j * N) * K, nb * K, KB, M, K, N);
-                    int *ct = c + ((m1 * NB + n1) * mb + i * M) * nb + j * N;
+                    int *ct = (ldc ? c + m1 * mb * ldc + n1 * nb : c + (m1 * NB + n1) * mb * nb) + i * M * ld + j * N;
                     for (int r = 0; r < M; r++)
-                        for (int s = 0; s < N; s++) ct[r * nb + s] = acc[r * N + s];
+                        for (int s = 0; s < N; s++) acc[r * N + s] = ldc ? ct[r * ld + s] : 0;
+                    ttx_ime_i8_chain(acc, a + (m1 * KB * mb + i * M) * K, mb * K, b + (n1 * KB * nb + j * N) * K, nb * K, KB, M, K, N);
+                    for (int r = 0; r < M; r++)
+                        for (int s = 0; s < N; s++) ct[r * ld + s] = acc[r * N + s];
                 }
 }
 #endif

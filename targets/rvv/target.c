@@ -45,9 +45,16 @@ static void rvv_prelude(FILE *out, const char *body, size_t blen) {
     rvv_smt_prelude(out, body, blen);
 }
 
+/* a tt.dot: the note when the module names a core whose micro tile it
+ * misses, then rows.c (which hands a dot that fits to smt_dot.c) */
+static bool rvv_dot_smt(Cg *e, Op *op) {
+    rvv_smt_dot_note(e, op);
+    return rvv_dot(e, op);
+}
+
 static const CgenStrategy rvv_strategy = {
     .name = "rvv", .prelude = rvv_prelude, .gather_rows = true, .elementwise = rvv_elementwise, .copy = rvv_copy,
-    .access_rows = rvv_access, .reduce = rvv_reduce, .dot = rvv_dot, .defer = rvv_defer,
+    .access_rows = rvv_access, .reduce = rvv_reduce, .dot = rvv_dot_smt, .defer = rvv_defer,
     .mmt4d = rvv_mmt4d, .xsmt_copy = rvv_xsmt_copy, .loop = rvv_loop,
 };
 

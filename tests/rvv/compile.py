@@ -145,6 +145,34 @@ cases = [
     # tt.trans read as the pack, B = A transposed tile by tile (vlse32)
     ("tests/rvv/mmt4d_two.ttir", ["not made: the xsmt.mmt4d micro-kernels read the pack", "misses the matrix unit",
                                   "ttx_smt_rvv_f32(", "misses the matrix unit", "__riscv_vlse32_v_f32m8(", "ttx_smt_rvv_f32("]),
+    # a plain tt.dot (Triton tutorial 03 as stock Triton prints it) with a
+    # core named: its loads arrays, A and B packed into micro tiles (f16
+    # narrowed), the mmt4d micro-kernel summing from the accumulator in place
+    # (ldc = N); on K3 f16 the IME with B transposed tile by tile (vlse32)
+    ("tests/rvv/smt_dot_f32.ttir", ["matmul_kernel(", "tt.dot on the K1 f32 micro tile 8x8x16: packed into micro tiles",
+                                    "float ttx_smt_a[1024];", "float ttx_smt_bn[1024];",
+                                    "ttx_smt_rvv_f32(ttx_smt_a, ttx_smt_bn, &v51[0], 4, 2, 4, 8, 16, 8, 32);"], ["--smt-arch=k1"]),
+    ("tests/rvv/smt_dot_f32.ttir", ["tt.dot on the K3 f32 micro tile 8x32x32: packed into micro tiles",
+                                    "ttx_smt_rvv_f32(ttx_smt_a, ttx_smt_bn, &v51[0], 4, 1, 1, 8, 32, 32, 32);"], ["--smt-arch=k3"]),
+    ("tests/rvv/smt_dot_f16.ttir", ["tt.dot on the K1 f16 micro tile 8x16x16: packed into micro tiles", "_Float16 ttx_smt_a[1024];",
+                                    "__riscv_vfncvt_f_f_w_f16m4(", "ttx_smt_rvv_f16(ttx_smt_a, ttx_smt_bn, &v51[0], 4, 2, 2, 8, 16, 16, 32);"],
+     ["--smt-arch=k1"]),
+    ("tests/rvv/smt_dot_f16.ttir", ["tt.dot on the K3 f16 micro tile 16x8x32: packed into micro tiles", "#if defined(TTX_SMT_HW)",
+                                    "__riscv_vlse32_v_f32m8(ttx_s, 32 * sizeof(float), ttx_vl)",
+                                    "ttx_smt_ime_f16(ttx_smt_a, ttx_smt_b, &v51[0], 2, 1, 4, 16, 32, 32);", "#else",
+                                    "ttx_smt_rvv_f16(ttx_smt_a, ttx_smt_bn, &v51[0], 2, 1, 4, 16, 32, 8, 32);", "#endif"],
+     ["--smt-arch=k3"]),
+    ("tests/rvv/smt_dot_f16.ttir", ["#define TTX_SMT_IME_REF 1", "ttx_ime_vfwmadot(", "ttx_smt_ime_f16(ttx_smt_a, ttx_smt_b,"],
+     ["--smt-arch=k3", "--smt-ime=ref"]),
+    # a plain i8 x i8 -> i32 dot on the int8 IME tile: A packed by K tiles,
+    # B as it is (RVV) or transposed per K tile (vlse8) for the IME
+    ("tests/rvv/smt_dot_i8.ttir", ["tt.dot on the K1 int8 IME tile 4x8x4: packed into micro tiles", "i8 ttx_smt_a[256];",
+                                   "#if defined(TTX_SMT_HW)", "__riscv_vlse8_v_i8m2(ttx_s, 24, ttx_vl)",
+                                   "ttx_smt_ime_i8(ttx_smt_a, ttx_smt_b, &v25[0], 1, 1, 2, 16, 24, 4, 8, 4, 24);", "#else",
+                                   "ttx_smt_rvv_i8(ttx_smt_a, v24, &v25[0], 1, 1, 2, 16, 24, 8, 24);", "#endif"], ["--smt-arch=k1"]),
+    ("tests/rvv/smt_dot_i8.ttir", ["tt.dot on the K3 int8 IME tile 8x16x8: packed into micro tiles",
+                                   "ttx_smt_ime_i8(ttx_smt_a, ttx_smt_b, &v25[0], 1, 1, 1, 16, 24, 8, 16, 8, 24);",
+                                   "ttx_smt_rvv_i8(ttx_smt_a, v24, &v25[0], 1, 1, 1, 16, 24, 16, 24);"], ["--smt-arch=k3"]),
     # i8 rows: vle8 sign-extended to i32 lanes, + - * wrapped to 8 bits
     # (vsll/vsra by 24), narrowed (vncvt) for vse8, masked in the tail
     ("tests/rvv/i8_rows.ttir", ["i8_rows(", "__riscv_vsext_vf4_i32m8(__riscv_vle8_v_i8m2(",
@@ -185,6 +213,12 @@ SCALAR = {
     "samples/riscv/mm_kernel_f32.ttir --smt-arch=k3": {},
     "samples/riscv/mm_kernel_f16.ttir --smt-arch=k1": {"arith.constant": 1},
     "tests/rvv/i8_rows.ttir": {},
+    "tests/rvv/smt_dot_f32.ttir --smt-arch=k1": {},
+    "tests/rvv/smt_dot_f32.ttir --smt-arch=k3": {},
+    "tests/rvv/smt_dot_f16.ttir --smt-arch=k1": {},
+    "tests/rvv/smt_dot_f16.ttir --smt-arch=k3": {},
+    "tests/rvv/smt_dot_i8.ttir --smt-arch=k1": {},
+    "tests/rvv/smt_dot_i8.ttir --smt-arch=k3": {},
     "tests/rvv/dot_i8.ttir": {},
     "tests/rvv/red_i32.ttir": {},
     "tests/rvv/red_f16.ttir": {},
@@ -256,6 +290,28 @@ with tempfile.TemporaryDirectory() as tmp:
             fails += 1
         else:
             print(f"ok notes {src} {args}")
+# a plain tt.dot that misses the core's micro tile: the RVV tt.dot and one
+# located note per kernel (why); none when it fits or no core is named
+with tempfile.TemporaryDirectory() as tmp:
+    for src, args, want, why in (("tests/rvv/dot.ttir", ["--smt-arch=k1"], 1, "must be multiples of the K1 f32 micro tile 8x8x16"),
+                                 ("tests/rvv/dot_loop.ttir", ["--smt-arch=k3"], 1, "must be multiples of the K3 f32 micro tile 8x32x32"),
+                                 ("tests/rvv/dot_i8.ttir", ["--smt-arch=k3"], 1, "must be multiples of the K3 int8 IME tile 8x16x8"),
+                                 ("tests/rvv/dot.ttir", ["--smt-arch=k3"], 1, "must be multiples of the K3 f32 micro tile 8x32x32"),
+                                 ("tests/rvv/dot_i8.ttir", ["--smt-arch=k1"], 0, ""),
+                                 ("samples/cpu/matmul.ttir", ["--smt-arch=k3"], 0, ""),
+                                 ("tests/rvv/dot_loop.ttir", ["--smt-arch=k1"], 0, ""),
+                                 ("tests/rvv/dot.ttir", [], 0, "")):
+        r = subprocess.run([ttx, os.path.join(root, src), "-o", os.path.join(tmp, "k.rvv.c")] + args,
+                           capture_output=True, text=True)
+        notes = r.stderr.count(": note: tt.dot ")
+        where = f"{src}:" in r.stderr if want else True
+        text = open(os.path.join(tmp, "k.rvv.c")).read() if not r.returncode else ""
+        calls = any(f"ttx_smt_rvv_{t}(ttx_smt_a" in text for t in ("f32", "f16", "i8"))
+        if r.returncode or notes != want or not where or why not in r.stderr or calls != (not want and bool(args)):
+            print(f"FAIL dot notes {src} {args}: exit {r.returncode}, {notes} notes, expected {want}, micro-kernel {calls}\n{r.stderr}")
+            fails += 1
+        else:
+            print(f"ok dot notes {src} {args}")
 # --smt-ime is an rvv option: with another output an error, nothing written
 with tempfile.TemporaryDirectory() as tmp:
     out = os.path.join(tmp, "k.c")
