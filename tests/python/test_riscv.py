@@ -77,14 +77,14 @@ def test_layer_norm(rng, vlen):
     check_layer_norm(x, w, b, y, mean, rstd, 1e-5)
 
 
-def _matmul(rng, dtype, vlen, smt_arch=""):
+def _matmul(rng, dtype, vlen, smt_arch="", bm=16, bn=16, bk=16):
     M, N, K = 40, 33, 37
     a = rng.standard_normal((M, K)).astype(dtype)
     b = rng.standard_normal((K, N)).astype(dtype)
     c = np.zeros((M, N), dtype)
-    grid = (triton.cdiv(M, 16) * triton.cdiv(N, 16),)
+    grid = (triton.cdiv(M, bm) * triton.cdiv(N, bn),)
     k = matmul_kernel[grid](tensor(a), tensor(b), tensor(c), M, N, K, K, 1, N, 1, N, 1,
-                            BLOCK_SIZE_M=16, BLOCK_SIZE_N=16, BLOCK_SIZE_K=16, GROUP_SIZE_M=2,
+                            BLOCK_SIZE_M=bm, BLOCK_SIZE_N=bn, BLOCK_SIZE_K=bk, GROUP_SIZE_M=2,
                             vlen=vlen, smt_arch=smt_arch)
     ref = a.astype(np.float32) @ b.astype(np.float32)
     if dtype == np.float16:
@@ -106,10 +106,33 @@ def test_matmul(rng, vlen, dtype):
 
 @needs_tools
 @pytest.mark.usefixtures("riscv_driver")
-@pytest.mark.parametrize("smt_arch", ["k1", "k3"])
-def test_matmul_smt_arch(rng, smt_arch):
-    k = _matmul(rng, np.float32, 512 if smt_arch == "k1" else 1024, smt_arch)
+@pytest.mark.parametrize("smt_arch,dtype", [("k1", np.float32), ("k3", np.float32), ("k3", np.float16)],
+                         ids=["k1-f32", "k3-f32", "k3-f16"])
+def test_matmul_smt_arch(rng, smt_arch, dtype):
+    """the tutorial's plain tl.dot on the SpacemiT micro-kernels (16x32x32
+    blocks fit the K1 and K3 micro tiles of f32 and f16), against NumPy"""
+    k = _matmul(rng, dtype, 512 if smt_arch == "k1" else 1024, smt_arch, bm=16, bn=32, bk=32)
     assert k.metadata.smt_arch == smt_arch
+    kernel = "ttx_smt_rvv_f16" if dtype == np.float16 else "ttx_smt_rvv_f32"
+    assert f"{kernel}(" in k.asm["c"], "the dot did not take the micro-kernel"
+
+
+@needs_tools
+@pytest.mark.usefixtures("riscv_driver")
+def test_matmul_smt_ime_ref(rng):
+    """K3's IME (vfwmadot) for the tutorial's f16 dot, through its C
+    reference under qemu at VLEN 1024 (smt_ime="ref")"""
+    M, N, K = 40, 33, 37
+    a = rng.standard_normal((M, K)).astype(np.float16)
+    b = rng.standard_normal((K, N)).astype(np.float16)
+    c = np.zeros((M, N), np.float16)
+    grid = (triton.cdiv(M, 16) * triton.cdiv(N, 32),)
+    k = matmul_kernel[grid](tensor(a), tensor(b), tensor(c), M, N, K, K, 1, N, 1, N, 1,
+                            BLOCK_SIZE_M=16, BLOCK_SIZE_N=32, BLOCK_SIZE_K=32, GROUP_SIZE_M=2,
+                            vlen=1024, smt_arch="k3", smt_ime="ref")
+    assert "#define TTX_SMT_IME_REF 1" in k.asm["c"] and "ttx_smt_ime_f16(" in k.asm["c"]
+    want = (a.astype(np.float32) @ b.astype(np.float32)).astype(np.float16).astype(np.float32)
+    np.testing.assert_allclose(c.astype(np.float32), want, rtol=1e-2, atol=1e-2)
 
 
 @needs_tools
@@ -133,6 +156,10 @@ def test_bad_options():
         add_kernel[(1,)](tensor(x), tensor(x), tensor(x), 4, BLOCK_SIZE=4, smt_arch="k2")
     with pytest.raises(ValueError, match="cc='tcc' is for the host target"):
         add_kernel[(1,)](tensor(x), tensor(x), tensor(x), 4, BLOCK_SIZE=4, cc="tcc")
+    with pytest.raises(ValueError, match="SpacemiT's IME is 'hw'"):
+        add_kernel[(1,)](tensor(x), tensor(x), tensor(x), 4, BLOCK_SIZE=4, smt_ime="on")
+    with pytest.raises(ValueError, match="smt_ime='ref' needs smt_arch"):
+        add_kernel[(1,)](tensor(x), tensor(x), tensor(x), 4, BLOCK_SIZE=4, smt_ime="ref")
 
 
 MISSING = textwrap.dedent('''

@@ -130,6 +130,11 @@ class CPUOptions(TritonOptions):
     # SpacemiT core of the SMT ops ("k1", "k3"; ttxform --smt-arch)
     vlen: int = 256
     smt_arch: str = ""
+    # the riscv64-rvv target: SpacemiT's matrix instructions (IME) for the
+    # micro-kernels that have them: "hw" the instructions (a K3 board),
+    # "ref" their C reference (runs under qemu); "" the vector kernels
+    # (ttxform build --smt-ime)
+    smt_ime: str = ""
 
     def __post_init__(self) -> None:
         if self.cc not in CC_CHOICES:
@@ -138,6 +143,9 @@ class CPUOptions(TritonOptions):
             raise ValueError(f"ttxform: vlen={self.vlen!r}: the VLEN is 128, 256, 512 or 1024")
         if self.smt_arch not in ("", "k1", "k3"):
             raise ValueError(f"ttxform: smt_arch={self.smt_arch!r}: the SpacemiT core is 'k1' or 'k3'")
+        if self.smt_ime not in ("", "hw", "ref"):
+            raise ValueError(f"ttxform: smt_ime={self.smt_ime!r}: SpacemiT's IME is 'hw' (the instructions) or "
+                             "'ref' (their C reference)")
 
 
 # the C parameters of the kernel: `void NAME(T a0, T a1, ..., i32 gridX, ...`
@@ -259,6 +267,8 @@ class CPUBackend(TtxBackend):
     @staticmethod
     def make_c(mod: Any, metadata: dict[str, Any], options: CPUOptions) -> str:
         from .. import _lib
+        if options.smt_ime:
+            raise ValueError(f"ttxform: smt_ime={options.smt_ime!r} is for the {riscv.ARCH} target (RiscvDriver)")
         name = entry_metadata(mod, metadata)
         text = str(mod)
         dump_stage(metadata, "ttir", text)
@@ -277,6 +287,9 @@ class CPUBackend(TtxBackend):
         if options.cc:
             raise ValueError(f"ttxform: cc={options.cc!r} is for the host target; the {riscv.ARCH} target "
                              "compiles with clang-19")
+        if options.smt_ime and not options.smt_arch:
+            raise ValueError(f"ttxform: smt_ime={options.smt_ime!r} needs smt_arch ('k1' or 'k3'): the IME "
+                             "instructions are a SpacemiT core's")
         name = entry_metadata(mod, metadata)
         text = str(mod)
         metadata["rv_f16"] = riscv.uses_f16(text)
@@ -284,6 +297,9 @@ class CPUBackend(TtxBackend):
         with _lib.Context() as ctx:
             c_source = ctx.load(text, f"{name}.ttir").compile("rvv", _smt_option(options))
         c_source = riscv.program_source(c_source, kernel_params(c_source, name), name)
+        if options.smt_ime:   # as ttxform build --smt-ime writes it
+            c_source = (f"/* smt_ime={options.smt_ime} */\n#define TTX_SMT_HW 1\n"
+                        + ("#define TTX_SMT_IME_REF 1\n" if options.smt_ime == "ref" else "") + c_source)
         dump_stage(metadata, "c", c_source)
         return c_source
 
