@@ -232,7 +232,8 @@ def test_xor_sum_cumprod(rng):
 
 
 @triton.jit
-def dots_kernel(a, b, c, i8a, i8b, i8c, ha, hb, hc, NB: tl.constexpr, M: tl.constexpr, N: tl.constexpr, K: tl.constexpr):
+def dots_kernel(a, b, c, i8a, i8b, i8c, ha, hb, hc,
+                NB: tl.constexpr, M: tl.constexpr, N: tl.constexpr, K: tl.constexpr):
     bb = tl.arange(0, NB)[:, None, None]
     m3 = tl.arange(0, M)[None, :, None]
     k3 = tl.arange(0, K)[None, None, :]
@@ -245,7 +246,8 @@ def dots_kernel(a, b, c, i8a, i8b, i8c, ha, hb, hc, NB: tl.constexpr, M: tl.cons
     n = tl.arange(0, N)[None, :]
     k = tl.arange(0, K)
     tl.store(i8c + m * N + n, tl.dot(tl.load(i8a + m * K + k[None, :]), tl.load(i8b + k[:, None] * N + n)))
-    tl.store(hc + m * N + n, tl.dot(tl.load(ha + m * K + k[None, :]), tl.load(hb + k[:, None] * N + n), out_dtype=tl.float16))
+    hd = tl.dot(tl.load(ha + m * K + k[None, :]), tl.load(hb + k[:, None] * N + n), out_dtype=tl.float16)
+    tl.store(hc + m * N + n, hd)
 
 
 def test_dots(rng):
@@ -260,7 +262,8 @@ def test_dots(rng):
                       tensor(hc), NB=2, M=16, N=16, K=32)
     np.testing.assert_allclose(c, a.astype(np.float64) @ b, rtol=1e-5, atol=1e-5)
     np.testing.assert_array_equal(ic, ia.astype(np.int32) @ ib.astype(np.int32))
-    np.testing.assert_allclose(hc.astype(np.float32), ha.astype(np.float32) @ hb.astype(np.float32), rtol=2e-3, atol=2e-3)
+    np.testing.assert_allclose(hc.astype(np.float32), ha.astype(np.float32) @ hb.astype(np.float32),
+                               rtol=2e-3, atol=2e-3)
 
 
 @triton.jit
