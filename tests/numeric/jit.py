@@ -787,38 +787,25 @@ def error_cases():
                "hist.ttir:8:5: error: the C target does not support 'tt.print' (printing pointers: the interpreter prints its own buffer numbers), so --check cannot compare the engines")
 
 
-PRINT_EXPECTED = """\
-pid (0, 0, 0) idx (0, 0) v=: 1.5
-pid (0, 0, 0) idx (0, 1) v=: -2
-pid (0, 0, 0) idx (1, 0) v=: inf
-pid (0, 0, 0) idx (1, 1) v=: nan
-pid (0, 0, 0) idx (0) pid: 0
-pid (0, 0, 0) idx (0, 0) hex: 0x3fc00000
-pid (0, 0, 0) idx (0, 1) hex: 0xc0000000
-pid (0, 0, 0) idx (1, 0) hex: 0x7f800000
-pid (0, 0, 0) idx (1, 1) hex: 0x7fc00000
-pid (0, 0, 0) idx (0) half % "q": 0.0999755859
-pid (0, 0, 0) idx (1) half % "q": -65504
-pid (0, 0, 0) idx (0) bits: 1
-pid (0, 0, 0) idx (1) bits: 0
-pid (0, 0, 0) idx (0) neg: -2
-pid (0, 0, 0) idx (1) neg: -1
-pid (1, 0, 0) idx (0, 0) v=: 1.5
-pid (1, 0, 0) idx (0, 1) v=: -2
-pid (1, 0, 0) idx (1, 0) v=: inf
-pid (1, 0, 0) idx (1, 1) v=: nan
-pid (1, 0, 0) idx (0) pid: 1
-pid (1, 0, 0) idx (0, 0) hex: 0x3fc00000
-pid (1, 0, 0) idx (0, 1) hex: 0xc0000000
-pid (1, 0, 0) idx (1, 0) hex: 0x7f800000
-pid (1, 0, 0) idx (1, 1) hex: 0x7fc00000
-pid (1, 0, 0) idx (0) half % "q": 0.0999755859
-pid (1, 0, 0) idx (1) half % "q": -65504
-pid (1, 0, 0) idx (0) bits: 1
-pid (1, 0, 0) idx (1) bits: 0
-pid (1, 0, 0) idx (0) neg: -2
-pid (1, 0, 0) idx (1) neg: -1
+# one program's lines of print.ttir ({p}: its program id), in grid order
+PRINT_PROGRAM = """\
+pid ({p}, 0, 0) idx (0, 0) v=: 1.5
+pid ({p}, 0, 0) idx (0, 1) v=: -2
+pid ({p}, 0, 0) idx (1, 0) v=: inf
+pid ({p}, 0, 0) idx (1, 1) v=: nan
+pid ({p}, 0, 0) idx (0) pid: {p}
+pid ({p}, 0, 0) idx (0, 0) hex: 0x3fc00000
+pid ({p}, 0, 0) idx (0, 1) hex: 0xc0000000
+pid ({p}, 0, 0) idx (1, 0) hex: 0x7f800000
+pid ({p}, 0, 0) idx (1, 1) hex: 0x7fc00000
+pid ({p}, 0, 0) idx (0) half % "q": 0.0999755859
+pid ({p}, 0, 0) idx (1) half % "q": -65504
+pid ({p}, 0, 0) idx (0) bits: 1
+pid ({p}, 0, 0) idx (1) bits: 0
+pid ({p}, 0, 0) idx (0) neg: -2
+pid ({p}, 0, 0) idx (1) neg: -1
 """
+PRINT_EXPECTED = PRINT_PROGRAM.format(p=0) + PRINT_PROGRAM.format(p=1)
 
 
 ASSERT_TTIR = """module {
