@@ -1,5 +1,6 @@
 """Kernels of the kinds people ship, on odd sizes, against NumPy."""
 import numpy as np
+import pytest
 import triton
 from kernels_more import (
     argmax_kernel,
@@ -73,12 +74,22 @@ def test_transpose(rng):
 
 def test_casts(rng):
     n = 500
-    x = (rng.standard_normal(n) * 50).astype(np.float32)
+    x = np.clip(rng.standard_normal(n) * 50, -128.9, 127.9).astype(np.float32)
     i8 = np.zeros(n, np.int8)
     f16 = np.zeros(n, np.float16)
     cast_kernel[(triton.cdiv(n, 128),)](tensor(x), tensor(i8), tensor(f16), n, BLOCK=128)
     np.testing.assert_array_equal(i8, np.trunc(x).astype(np.int8))
     np.testing.assert_array_equal(f16, x.astype(np.float16))
+
+
+def test_cast_out_of_range_raises(rng):
+    """a float that does not fit int8 (a GPU saturates it, C leaves it
+    undefined): KernelError at the cast's line, as `ttxform run` reports it"""
+    from ttxform.triton import KernelError
+    x = np.array([1.5, 130.0, -3.0, 4.0], np.float32)
+    with pytest.raises(KernelError, match=r"kernels_more\.py:\d+:\d+: arith\.fptosi: a value does not fit the "
+                                          r"result type in program \(0, 0, 0\)"):
+        cast_kernel[(1,)](tensor(x), tensor(np.zeros(4, np.int8)), tensor(np.zeros(4, np.float16)), 4, BLOCK=4)
 
 
 def test_where(rng):
