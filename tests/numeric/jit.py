@@ -221,6 +221,14 @@ for n_, lo_, m_ in ((16, 0, 8), (10, 3, 5), (0, 0, 0), (-4, 20, 9), (30, -2, 8),
             "lo": lo_, "m": m_}, ["y", "r"],
            lambda o, yr=yr, rr=rr: first(close(o["y"], yr, 1e-6, 1e-6), close(o["r"], rr, 1e-5, 1e-5)))
 
+# f32 dots whose sizes are not multiples of the C target's register blocks
+# (dot_tiles.ttir: 6x8 by 8x80, an accumulator carried through 3 K steps)
+da, db, dc = randn(6, 8), randn(8, 80), randn(6, 80)
+dp = da.astype(np.float64) @ db.astype(np.float64)
+kernel("numeric-dot_tiles", os.path.join(NUM, "dot_tiles.ttir"), [1],
+       {"a": da, "b": db, "c": dc, "o": np.zeros((6, 80), np.float32), "z": np.zeros((6, 80), np.float32), "n": 3},
+       ["o", "z"], lambda o: first(close(o["o"], dc + 3 * dp, 1e-5, 1e-5), close(o["z"], dp, 1e-5, 1e-5)))
+
 # selects of a row whose mask keeps an interval (rt_select.ttir), as one copy
 # of the kept lanes on the JIT, accumulated into tl.zeros arrays; the last
 # mask's comparison wraps inside the row at off = 2^31 - 20
