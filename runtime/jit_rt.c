@@ -430,6 +430,11 @@ static void rt_avx512_bin_store(int op, float *d, const float *a, const float *b
         }
 #undef RT_STREAM
         _mm_sfence();
+    } else if (n >= 16 && op >= 0 && op <= 5 && (sb == 0 || sb == 1)) {
+        /* a short row: whole vectors with plain stores (the lanes do the
+         * scalar code's operations) */
+        i = n / 16 * 16;
+        rt_avx512_bin_rows(op, d, a, b, sb, i);
     }
     for (; i < n; i++) d[i] = rt_f32_op(op, a[i], b[i * sb]);
 }

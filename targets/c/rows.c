@@ -38,6 +38,51 @@ static bool one_value(Value *v) {
            d->nopnds == 1 && is_tensor(op_operand(d, 0)->type) && type_numel(op_operand(d, 0)->type) == 1;
 }
 
+/* select(mask, row, one value) of a 1-D row whose mask keeps an interval of
+ * it (Triton's `cols < N`): the kept lanes as one copy and the others set,
+ * instead of a test per element (layer norm's `tl.where(cols < N, x - mean,
+ * 0.0)`); element by element when the interval is not exact.  Each lane gets
+ * the value the per-element code gives it. */
+static bool rows_select(Cg *e, Op *op, Value *v) {
+    if (op->verbatim || op->nopnds != 3 || !is_tensor(v->type) || v->type->sh.rank != 1 || v->type->sh.dims[0] < 8) return false;
+    Value *m = op_operand(op, 0), *xv = op_operand(op, 1), *yv = op_operand(op, 2);
+    VI *xx = cg_vi(e, xv);
+    int64_t L = v->type->sh.dims[0];
+    if (!is_tensor(m->type) || xx->kind != K_ARRAY || xx->dcode || !cg_same_shape(xv->type, v->type) ||
+        type_elem(xv->type) != type_elem(v->type) || !(cg_is_uniform_value(yv) || one_value(yv)) ||
+        !cg_mask_interval(e, m, 1, NULL, L, false))
+        return false;
+    const char *zi[MAXR];
+    for (int d = 0; d < MAXR; d++) zi[d] = "0";
+    const char *name = cg_vi(e, v)->name, *y = fmt(e, "ttx_s%d", e->ntmp++);
+    const char *T = cg_rtype(e, type_elem(v->type));
+    if (!T) return false;
+    line(e, "{");
+    e->ind++;
+    line(e, "%s %s = %s;", T, y, cg_ex(e, yv, zi));
+    cg_mask_interval(e, m, 1, zi, L, true);
+    line(e, "if (ttx_ok) {");
+    line(e, "    if (ttx_hi > ttx_lo) memcpy(%s + ttx_lo, %s + ttx_lo, sizeof %s[0] * (ttx_hi - ttx_lo));", name, xx->name, name);
+    line(e, "    for (i64 j = 0; j < ttx_lo; j++) %s[j] = %s;", name, y);
+    line(e, "    for (i64 j = ttx_hi; j < %" PRId64 "; j++) %s[j] = %s;", L, name, y);
+    line(e, "} else {");
+    e->ind++;
+    const char *idx[MAXR];
+    int n = cg_loops_open(e, v->type->sh.dims, 1, idx);
+    const char *s = cg_elem_of(e, op, idx);
+    if (!s) {
+        cg_unsupported(e, op, NULL);
+        return true;   /* e->failed: the op is reported */
+    }
+    line(e, "%s[%s] = %s;", name, idx[0], s);
+    cg_loops_close(e, n);
+    e->ind--;
+    line(e, "}");
+    e->ind--;
+    line(e, "}");
+    return true;
+}
+
 /* an f32 elementwise op over whole arrays (or one value) as one call;
  * false (nothing written) when its operands are not of that form */
 bool c_rows_elementwise(Cg *e, Op *op, Value *v) {
@@ -66,6 +111,7 @@ bool c_rows_elementwise(Cg *e, Op *op, Value *v) {
             return true;
         }
     }
+    if (op_is(op, OP_arith_select)) return rows_select(e, op, v);
     int code = rt_code(op);
     if (code < 0 || op->nopnds != (code >= 16 ? 1 : 2)) return false;
     const char *zi[MAXR];
@@ -142,6 +188,17 @@ bool c_rows_elementwise(Cg *e, Op *op, Value *v) {
 /* an array into an array of its type, as one copy (both are declared from
  * the same type) (CgenStrategy.copy) */
 bool c_rows_copy(Cg *e, const char *dst, Value *src, Type *t) {
+    /* an array of zeros (an accumulator's start, tl.zeros): one memset, as
+     * +0.0 and integer 0 are all bits zero */
+    if (is_tensor(t) && cg_is_uniform_value(src) && type_elem(src->type) == type_elem(t)) {
+        const char *zi[MAXR];
+        for (int d = 0; d < MAXR; d++) zi[d] = "0";
+        const char *z = cg_ex(e, src, zi);
+        if (!strcmp(z, "0") || !strcmp(z, "0.0f") || !strcmp(z, "0.0")) {
+            line(e, "memset(%s, 0, sizeof %s[0] * %" PRId64 ");", dst, dst, type_numel(t));
+            return true;
+        }
+    }
     if (!is_tensor(t) || cg_vi(e, src)->kind != K_ARRAY || !cg_same_shape(src->type, t) || type_elem(src->type) != type_elem(t)) return false;
     line(e, "memcpy(%s, %s, sizeof %s[0] * %" PRId64 ");", dst, cg_vi(e, src)->name, dst, type_numel(t));
     return true;

@@ -115,6 +115,20 @@ bool cg_emit_reduce(Cg *e, Op *op) {
     return !e->failed;
 }
 
+/* the name of a float array holding the 2-D tensor v: its own (f32, or f16
+ * values held in floats), or a new one written element by element */
+static const char *dot_operand(Cg *e, Value *v) {
+    VI *x = cg_vi(e, v);
+    const char *T = cg_rtype(e, type_elem(v->type));
+    if (x->kind == K_ARRAY && T && !strcmp(T, "float")) return x->name;   /* f32, or f16 held in floats */
+    const char *t = fmt(e, "ttx_d%d", e->ntmp++), *idx[MAXR];
+    line(e, "float %s[%" PRId64 "];", t, type_numel(v->type));
+    int n = cg_loops_open(e, v->type->sh.dims, 2, idx);
+    line(e, "%s[%s] = %s;", t, cg_flat(e, v->type->sh.dims, 2, idx), cg_ex(e, v, idx));
+    cg_loops_close(e, n);
+    return t;
+}
+
 bool cg_emit_dot(Cg *e, Op *op) {
     if (op->nopnds < 3 || op->nres != 1) return cg_unsupported(e, op, "malformed");
     Value *a = op_operand(op, 0), *b = op_operand(op, 1), *c = op_operand(op, 2), *r = op_result(op, 0);
@@ -126,7 +140,15 @@ bool cg_emit_dot(Cg *e, Op *op) {
     Type *el = rt->sh.elem, *ae = a->type->sh.elem;
     bool fl = el->kind == T_FLOAT;
     if (fl != (ae->kind == T_FLOAT)) return cg_unsupported(e, op, "mixed integer and float operands");
-    if (!cg_declare(e, r)) return false;
+    /* the accumulator of a K loop (acc = tt.dot(a, b, acc), yielded): the
+     * result written into the carried array itself, which every path below
+     * reads before it writes (not with a strategy's own dot, whose routine
+     * may not take r and c the same) */
+    const char *yd = !e->s->dot ? cg_yield_dest(e, op, r) : NULL;
+    if (yd) {
+        cg_vi(e, r)->kind = K_ARRAY;
+        cg_vi(e, r)->name = yd;
+    } else if (!cg_declare(e, r)) return false;
     /* row by row: acc[j] += a[i][k] * b[k][j] for k in order, so every
      * element sums its products in the same order as the interpreter */
     int64_t N = rt->sh.dims[o + 1];
@@ -136,6 +158,21 @@ bool cg_emit_dot(Cg *e, Op *op) {
     bool small = (fname_is(ae, "f32") || is_f16ish(ae)) && (fname_is(be, "f32") || is_f16ish(be));
     int64_t M = rt->sh.dims[o];
     if (e->s->dot && e->s->dot(e, op)) return !e->failed;
+    if (!o && fname_is(el, "f32") && small) {
+        /* one call of the prelude's ttx_dot32 (register blocks where the
+         * compiler has FMA) on float arrays: operands that are not one
+         * (f16, or computed where used) are written into one first */
+        const char *zi[2] = { "0", "0" }, *sc = "1";
+        const char *an = dot_operand(e, a), *bn = dot_operand(e, b), *cn;
+        if (cg_is_uniform_value(c)) {
+            cn = fmt(e, "ttx_s%d", e->ntmp++);
+            line(e, "float %s = %s;", cn, cg_ex(e, c, zi));
+            cn = fmt(e, "&%s", cn);
+            sc = "0";
+        } else cn = dot_operand(e, c);
+        line(e, "ttx_dot32(%s, %s, %s, %s, %s, %" PRId64 ", %" PRId64 ", %" PRId64 ");", cg_vi(e, r)->name, an, bn, cn, sc, M, N, K);
+        return !e->failed;
+    }
     if (fname_is(el, "f32") && small && M % 4 == 0) {
         /* four rows at a time, k outside and the columns inside, so a
          * compiler keeps the rows in registers and vectorises over j; each

@@ -162,3 +162,34 @@ void cg_decide(Cg *e, Value *v) {
     x->kind = K_VIRT;
     x->inst = inst ? inst : 1;
 }
+
+/* the top-level op of block b that holds o, or NULL */
+static Op *in_block(Op *o, Block *b) {
+    while (o && o->block != b) o = o->block && o->block->region ? o->block->region->op : NULL;
+    return o;
+}
+/* v, the result of op (elementwise, or a tt.dot, which reads its
+ * accumulator before it writes it), is yielded (once) as loop-carried value
+ * i of its scf.for, and nothing after op reads that value's block argument:
+ * op may write the carried array itself (element k read before written) */
+const char *cg_yield_dest(Cg *e, Op *op, Value *v) {
+    Op *u = v->uses && !v->uses->next ? v->uses->owner : NULL;
+    if (!u || !op_is(u, OP_scf_yield) || u->block != op->block || !u->block->region) return NULL;
+    Op *f = u->block->region->op;
+    if (!f || !op_is(f, OP_scf_for)) return NULL;
+    int i = -1;
+    for (int k = 0; k < u->nopnds; k++)
+        if (op_operand(u, k) == v) i = k;
+    Block *b = u->block;
+    if (i < 0 || i + 1 >= b->nargs || !cg_same_shape(b->args[i + 1]->type, v->type)) return NULL;
+    for (Use *us = b->args[i + 1]->uses; us; us = us->next) {
+        Op *top = in_block(us->owner, b);
+        if (!top) return NULL;
+        if (top == op) continue;
+        bool before = false;
+        for (Op *q = b->first; q && q != op; q = q->next) before |= q == top;
+        if (!before) return NULL;
+    }
+    VI *r = cg_vi(e, op_result(f, i));
+    return r->kind == K_ARRAY ? r->name : NULL;
+}

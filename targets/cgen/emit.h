@@ -214,6 +214,10 @@ void cg_name_value(Cg *e, Value *v, const char *forced);
 void cg_name_op(Cg *e, Op *op, PtrVec *order);
 void cg_find_carried(Cg *e, Op *op);
 bool cg_is_uniform_value(Value *v);
+/* the carried array of the scf.for that yields v (op's one result, used only
+ * there), when op may write it in place (nothing after op reads the block
+ * argument), or NULL */
+const char *cg_yield_dest(Cg *e, Op *op, Value *v);
 bool cg_same_shape(const Type *a, const Type *b);
 /* v is an array, virtual (recomputed where used), a scalar or a block pointer */
 void cg_decide(Cg *e, Value *v);

@@ -92,36 +92,6 @@ const char *kt_ae(Cg *e, const AExpr *x, const char *const *d, const char *const
 /* ---- arith and math ------------------------------------------------------ */
 
 
-/* the top-level op of block b that holds o, or NULL */
-static Op *in_block(Op *o, Block *b) {
-    while (o && o->block != b) o = o->block && o->block->region ? o->block->region->op : NULL;
-    return o;
-}
-/* v, the result of elementwise op, is yielded (once) as loop-carried value
- * i of its scf.for, and nothing after op reads that value's block argument:
- * op may write the carried array itself (element k read before written) */
-static const char *yield_dest(Cg *e, Op *op, Value *v) {
-    Op *u = v->uses && !v->uses->next ? v->uses->owner : NULL;
-    if (!u || !op_is(u, OP_scf_yield) || u->block != op->block || !u->block->region) return NULL;
-    Op *f = u->block->region->op;
-    if (!f || !op_is(f, OP_scf_for)) return NULL;
-    int i = -1;
-    for (int k = 0; k < u->nopnds; k++)
-        if (op_operand(u, k) == v) i = k;
-    Block *b = u->block;
-    if (i < 0 || i + 1 >= b->nargs || !cg_same_shape(b->args[i + 1]->type, v->type)) return NULL;
-    for (Use *us = b->args[i + 1]->uses; us; us = us->next) {
-        Op *top = in_block(us->owner, b);
-        if (!top) return NULL;
-        if (top == op) continue;
-        bool before = false;
-        for (Op *q = b->first; q && q != op; q = q->next) before |= q == top;
-        if (!before) return NULL;
-    }
-    VI *r = cg_vi(e, op_result(f, i));
-    return r->kind == K_ARRAY ? r->name : NULL;
-}
-
 static bool emit_arith(Cg *e, Op *op) {
     Value *v = op_result(op, 0);
     VI *x = cg_vi(e, v);
@@ -189,7 +159,7 @@ static bool emit_arith(Cg *e, Op *op) {
         x->kt = op;
         return true;
     }
-    const char *yd = yield_dest(e, op, v);
+    const char *yd = cg_yield_dest(e, op, v);
     /* select(mask, row, one value) where the mask keeps an interval of the
      * row (KTIR's masked rows: an iota compared with a bound): the kept
      * lanes as one copy, or none when the row is a load used only here

@@ -297,7 +297,18 @@ bool cg_emit_op(Cg *e, Op *op) {
         if (x->kind == K_VIRT) return true;
         if (v->type->sh.rank > MAXR) return cg_unsupported(e, op, "rank above 8");
         comment(e, op);
-        if (!cg_declare(e, v)) return false;
+        /* a pointer array advanced and yielded (a K loop's a_ptrs +=
+         * BLOCK_K * stride): written into the carried array in place, each
+         * element read before it is written, so the loop copies nothing back */
+        const char *yd = id == OP_tt_addptr && op->nopnds == 2 && !x->carried_step ? cg_yield_dest(e, op, v) : NULL;
+        for (int i = 0; yd && i < 2; i++) {
+            Value *p = op_operand(op, i);
+            if (!(cg_vi(e, p)->kind == K_ARRAY && cg_same_shape(p->type, v->type)) && !cg_is_uniform_value(p)) yd = NULL;
+        }
+        if (yd) {
+            x->kind = K_ARRAY;
+            x->name = yd;
+        } else if (!cg_declare(e, v)) return false;
         if (e->s->elementwise && e->s->elementwise(e, op, v)) return !e->failed;
         const char *idx[MAXR];
         int n = cg_loops_open(e, v->type->sh.dims, v->type->sh.rank, idx);

@@ -87,6 +87,7 @@ def main():
             c = os.path.join(TMP, base + "_pa.c")
             compile_one(name + " (--ptr-analysis)", base + "_pa", c, [TTX, k, "--ptr-analysis", "--emit=c", "-o", c], have)
     run_matmul(have)
+    run_dot_tiles(have)
     run_atomics(have)
     corpus(have)
     print(f"{passed} passed, {failed} failed")
@@ -107,6 +108,14 @@ def run_matmul(have):
     if r.returncode != 0:
         report("run matmul_f32", r.stderr[:600])
         return
+    # the K loop writes its carried arrays in place: the accumulator (the
+    # dot's result and third operand one array) and both pointer arrays
+    import re
+    src = open(c).read()
+    dot = re.search(r"ttx_dot32\((v\d+), v\d+, v\d+, \1, 1, 32, 32, 32\);", src)
+    adv = re.findall(r"(v\d+)\[i0 \* 32 \+ i1\] = \(\1\[i0 \* 32 \+ i1\] \+ ", src)
+    report("matmul_f32: the K loop's accumulator and pointer arrays updated in place",
+           None if dot and len(adv) == 2 else f"dot in place: {bool(dot)}, pointer arrays advanced in place: {len(adv)} of 2")
     for n, cmd in have:
         if n == "tcc":
             continue
@@ -122,6 +131,62 @@ def run_matmul(have):
                 if x.returncode != 0:
                     why = f"mm {size}: exit {x.returncode}: {x.stdout} {x.stderr[:300]}"
             report(f"run matmul_f32 ({n} {' '.join(flags)})", why)
+
+
+def run_dot_tiles(have):
+    """the emitted f32 dot of tests/numeric/dot_tiles.ttir (6x8 by 8x80: a
+    register block and single rows, a 64-column panel and 16-column ones; an
+    accumulator carried through a K loop, written in place: the call's result
+    and accumulator are one array) built with tests/c/dot_main.c by each
+    compiler: with -O2 (no FMA: each step in double, as the interpreter) the
+    bits of `ttxform run --interp`; with -O3 -march=native (fmaf where the CPU
+    has it) within 1e-5 of them"""
+    import re
+    import struct
+    k = os.path.join(ROOT, "tests", "numeric", "dot_tiles.ttir")
+    c = os.path.join(TMP, "dot_tiles.c")
+    r = subprocess.run([TTX, "--emit=c", k, "-o", c], capture_output=True, text=True, timeout=60)
+    if r.returncode != 0:
+        report("run dot_tiles", r.stderr[:600])
+        return
+    src = open(c).read()
+    inplace = re.search(r"ttx_dot32\((v\d+), v\d+, v\d+, \1, 1, 6, 80, 8\);", src)
+    report("dot_tiles: the K loop's accumulator written in place by ttx_dot32", None if inplace else "no such call in the C")
+    io = {x: os.path.join(TMP, f"dot_{x}.npy") for x in "abcoz"}
+    shapes = {"a": 48, "b": 640, "c": 480, "o": 480, "z": 480}
+    args = [a for x in "abc" for a in ("--arg", f"{x}=randn:{shapes[x]}:f32:{ord(x)}")]
+    args += ["--arg", "o=zeros:480", "--arg", "z=zeros:480", "--arg", "n=3"]
+    args += [a for x in "abcoz" for a in ("--output", f"{x}={io[x]}")]
+    r = subprocess.run([TTX, "run", "--interp", k, "--grid=1", *args], capture_output=True, text=True, timeout=120)
+    if r.returncode != 0:
+        report("run dot_tiles (interpreter)", r.stderr[:600])
+        return
+
+    def floats(path, n, skip_header):
+        with open(path, "rb") as f:
+            data = f.read()
+        off = 10 + (data[8] | data[9] << 8) if skip_header else 0
+        return struct.unpack(f"<{n}f", data[off:off + 4 * n])
+    want = floats(io["o"], 480, True) + floats(io["z"], 480, True)
+    for n, cmd in have:
+        if n == "tcc":
+            continue
+        for flags in (["-O2"], ["-O3", "-march=native"]):
+            exe, out = os.path.join(TMP, f"dot_{n}{len(flags)}"), os.path.join(TMP, f"dot_{n}{len(flags)}.bin")
+            b = subprocess.run([n, *flags, f"-DKERNEL=\"{c}\"", "-o", exe, os.path.join(ROOT, "tests", "c", "dot_main.c"), "-lm"],
+                               capture_output=True, text=True, timeout=120)
+            why = None if b.returncode == 0 else f"build: {b.stderr[:600]}"
+            if not why:
+                x = subprocess.run([exe, io["a"], io["b"], io["c"], out], capture_output=True, text=True, timeout=60)
+                why = None if x.returncode == 0 else f"exit {x.returncode}: {x.stderr[:300]}"
+            if not why:
+                got = floats(out, 960, False)
+                for i, (g, w) in enumerate(zip(got, want)):
+                    exact = len(flags) == 1
+                    if (g != w) if exact else not abs(g - w) <= 1e-5 * max(1.0, abs(w)):
+                        why = f"element {i}: {g!r}, the interpreter {w!r}"
+                        break
+            report(f"run dot_tiles ({n} {' '.join(flags)})", why)
 
 
 def run_atomics(have):

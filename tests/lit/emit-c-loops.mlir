@@ -11,6 +11,11 @@
 // CHECK-NEXT: #else
 // CHECK-NEXT: static inline float ttx_fma32(float a, float b, float c) { return (float)((double)c + (double)a * (double)b); }
 // CHECK-NEXT: #endif
+// ... and the dot's routine, element by element with ttx_fma32 where the
+// compiler has no x86 FMA (and for the edges of the register blocks).
+// CHECK: #define TTX_DOT32_ATTR __attribute__((noinline, noclone))
+// CHECK: static TTX_DOT32_ATTR void ttx_dot32(float *r, const float *a, const float *b, const float *c, i64 sc, i64 M, i64 N, i64 K)
+// CHECK: acc = ttx_fma32(a[i * K + k], b[k * N + jj], acc);
 // CHECK-LABEL: void mm(u16 *arg0, float *arg1, i64 arg2, i32 arg3,
 // CHECK: ttx_bptr [[BP:v[0-9]+]];
 // CHECK-NEXT: [[BP]].base = arg0;
@@ -27,31 +32,17 @@
 // CHECK: const u16 *p = (const u16 *)[[P]].base + ([[P]].off[0] + i0) * [[P]].stride[0] + ([[P]].off[1] + i1) * [[P]].stride[1];
 // CHECK-NEXT: [[X:v[0-9]+]][i0 * 16 + i1] = (([[P]].off[0] + i0) >= 0 && ([[P]].off[0] + i0) < [[P]].shape[0] && ([[P]].off[1] + i1) >= 0 && ([[P]].off[1] + i1) < [[P]].shape[1]) && TTX_IN(p, 2, 0) ? ttx_h2f(*p) : 0;
 
-// A dot operand must be an array (the transpose is one); four rows at a
-// time with k outside, each product added in k order and rounded once to
-// the accumulator (ttx_fma32: through double, or fmaf where the compiler has it).
+// A dot is one call of the prelude's ttx_dot32 on float arrays (f16 values
+// are held in floats; the transpose is one): each element adds its products
+// in k order, each rounded once (ttx_fma32: through double, or fmaf where the
+// compiler has it); the K loop's accumulator is written in place, so the
+// yield copies nothing back.
 // CHECK: [[XT:v[0-9]+]][i0 * 16 + i1] = [[X]][i1 * 16 + i0];
 // CHECK: /* tt.dot
-// CHECK: for (i64 i0 = 0; i0 < 4; i0++) {
-// CHECK-NEXT: float c0[16], c1[16], c2[16], c3[16];
-// CHECK-NEXT: for (i64 j = 0; j < 16; j++) {
-// CHECK-NEXT: c0[j] = [[ACC]][(i0 * 4 + 0) * 16 + j];
-// CHECK: c3[j] = [[ACC]][(i0 * 4 + 3) * 16 + j];
-// CHECK-NEXT: }
-// CHECK-NEXT: for (i64 k = 0; k < 16; k++) {
-// CHECK-NEXT: float a0 = [[X]][(i0 * 4 + 0) * 16 + k];
-// CHECK: float a3 = [[X]][(i0 * 4 + 3) * 16 + k];
-// CHECK-NEXT: for (i64 j = 0; j < 16; j++) {
-// CHECK-NEXT: float bv = [[XT]][k * 16 + j];
-// CHECK-NEXT: c0[j] = ttx_fma32(a0, bv, c0[j]);
-// CHECK: c3[j] = ttx_fma32(a3, bv, c3[j]);
-// CHECK-NEXT: }
-// CHECK-NEXT: }
-// CHECK-NEXT: for (i64 j = 0; j < 16; j++) {
-// CHECK-NEXT: [[D:v[0-9]+]][(i0 * 4 + 0) * 16 + j] = c0[j];
+// CHECK-NEXT: ttx_dot32([[ACC]], [[X]], [[XT]], [[ACC]], 1, 16, 16, 16);
 // CHECK: ttx_bptr [[P2:v[0-9]+]] = [[P]];
 // CHECK-NEXT: [[P2]].off[1] += 16;
-// CHECK: [[ACC]][i0 * 16 + i1] = [[D]][i0 * 16 + i1];
+// CHECK-NOT: [[ACC]][i0 * 16 + i1] =
 // CHECK: [[P]] = [[P2]];
 
 // tt.reduce: the line copied, then combined by halving: element j with

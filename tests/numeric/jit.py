@@ -246,6 +246,37 @@ for n_, lo_, m_ in ((16, 0, 8), (10, 3, 5), (0, 0, 0), (-4, 20, 9), (30, -2, 8),
             "lo": lo_, "m": m_}, ["y", "r"],
            lambda o, yr=yr, rr=rr: first(close(o["y"], yr, 1e-6, 1e-6), close(o["r"], rr, 1e-5, 1e-5)))
 
+# f32 dots whose sizes are not multiples of the C target's register blocks
+# (dot_tiles.ttir: 6x8 by 8x80, an accumulator carried through 3 K steps)
+da, db, dc = randn(6, 8), randn(8, 80), randn(6, 80)
+dp = da.astype(np.float64) @ db.astype(np.float64)
+kernel("numeric-dot_tiles", os.path.join(NUM, "dot_tiles.ttir"), [1],
+       {"a": da, "b": db, "c": dc, "o": np.zeros((6, 80), np.float32), "z": np.zeros((6, 80), np.float32), "n": 3},
+       ["o", "z"], lambda o: first(close(o["o"], dc + 3 * dp, 1e-5, 1e-5), close(o["z"], dp, 1e-5, 1e-5)))
+
+# selects of a row whose mask keeps an interval (rt_select.ttir), as one copy
+# of the kept lanes on the JIT, accumulated into tl.zeros arrays; the last
+# mask's comparison wraps inside the row at off = 2^31 - 20
+xsel = randn(64, scale=2.0)
+def rt_select_ref(n, lo, off, v, iters):
+    f = np.float32
+    j = np.arange(32, dtype=np.int64)
+    lhs = ((j + off + 2**31) % 2**32) - 2**31
+    xx = xsel.reshape(2, 32) - f(v)
+    a, b = np.where(j < n, xx, f(0)), np.where(j >= lo, xx, f(-1.5))
+    c, d, e = np.where(n > j, xx, f(v)), np.where(j <= n, xx, f(0)), np.where(lhs < n, xx, f(v))
+    t = ((a * a + b * b) - e * e) + (c * c + d * d)
+    acc = np.zeros((2, 32), np.float32)
+    for _ in range(iters):
+        acc = acc + t
+    return acc.reshape(64), np.tile((lhs < n).astype(np.int32) * iters, 2)
+for n_, lo_, off_, it_ in ((32, 0, 0, 3), (10, 3, 0, 2), (0, 40, 5, 1), (-4, -9, 0, 2), (40, 31, 2**31 - 20, 3), (12, 12, -20, 0)):
+    yr, sr = rt_select_ref(n_, lo_, off_, 0.25, it_)
+    kernel(f"numeric-rt_select-{n_}-{lo_}-{off_}-{it_}", os.path.join(NUM, "rt_select.ttir"), [2],
+           {"x": xsel, "y": np.full(64, 7.0, np.float32), "s": np.full(64, 9, np.int32), "n": n_, "lo": lo_, "off": off_,
+            "v": 0.25, "iters": it_}, ["y", "s"],
+           lambda o, yr=yr, sr=sr: first(close(o["y"], yr, 1e-6, 1e-6), exact(o["s"], sr)))
+
 # exp(x - max) and the division by the sum fused by the JIT (rt_fused.ttir):
 # masks that keep an interval of the row, and with n = 10, off = 2^31 - 60 one
 # whose comparison wraps inside the row (cols + off < n holds for the last 4
@@ -573,6 +604,34 @@ def check_cases():
                 report(f"{name}-{tag}", check(o))
             except Exception as ex:
                 report(f"{name}-{tag}", f"{type(ex).__name__}: {ex}")
+
+
+def rows_select_code():
+    """the C the JIT compiles for rt_select.ttir and for the layer norm Triton
+    3.6 prints (../shared/corpus/real-triton): every select of an interval
+    mask is a copy of the kept lanes, every tl.zeros start one memset"""
+    import re
+    cases = [("rt_select", os.path.join(NUM, "rt_select.ttir"), 5, 2,
+              ["x=randn:64", "y=zeros:64", "s=zeros:64:i32", "n=10", "lo=3", "off=0", "v=0.5", "iters=2"]),
+             ("layernorm", os.path.join(ROOT, "..", "shared", "corpus", "real-triton", "layernorm.ttir"), 1, 2,
+              ["X=randn:3x300", "Y=zeros:3x300", "W=randn:300", "B=randn:300", "Mean=zeros:3", "Rstd=zeros:3",
+               "stride=300", "N=300", "eps=1e-5"])]
+    for name, k, nsel, nzero, args in cases:
+        if not os.path.exists(k):
+            report(f"rows-select-code-{name}", None)   # the shared corpus is not here
+            continue
+        dd = path(f"dump-sel-{name}")
+        rc, out, err = run([k, "--grid=2", "--check", "--dump-dir=" + dd] + [a for x in args for a in ("--arg", x)])
+        cs = glob.glob(os.path.join(dd, "01-*.c"))
+        c = open(cs[0]).read() if cs else ""
+        sel = len(re.findall(r"/\* arith\.select [^\n]*\n(?:[^\n]*\n){0,14}?[^\n]*if \(ttx_hi > ttx_lo\) memcpy\(", c))
+        zero = len(re.findall(r"memset\(v\d+, 0, ", c))
+        why = None
+        if rc != 0 or "identical" not in out:
+            why = f"exit {rc}: {(out + err).strip()[:1500]}"
+        elif sel != nsel or zero != nzero:
+            why = f"{sel} selects as copies (want {nsel}), {zero} arrays zeroed by memset (want {nzero})"
+        report(f"rows-select-code-{name}", why)
 
 
 def trace_and_dump():
@@ -972,6 +1031,7 @@ def main():
     print_lines()
     asserts()
     trace_and_dump()
+    rows_select_code()
     error_cases()
     r = subprocess.run([TTX, "run", "--help"], capture_output=True, text=True, timeout=TIMEOUT)
     want = ["--jit", "--interp", "--check", "--check-div-by-zero", "--threads=N", "--trace=FILE.json", "--dump-dir=DIR", "--no-bounds-check",
