@@ -134,7 +134,7 @@ bool rv_store_ok(Cg *e, Op *op, Aff **pa) {
  * step 1 along the row and b the same along it: the kept lanes of a row are
  * a prefix.  Lines that set ttx_hi to its length when the comparison cannot
  * wrap along the row (and ttx_ok to whether it cannot) */
-static bool prefix_cmp(Cg *e, Value *mask, int r, int64_t L, const char *const *idx, bool emit) {
+bool rv_prefix_cmp(Cg *e, Value *mask, int r, int64_t L, const char *const *idx, bool emit) {
     Op *d = mask ? mask->def : NULL;
     int64_t p;
     if (!d || d->verbatim || cg_vi(e, mask)->kind != K_VIRT) return false;
@@ -178,13 +178,13 @@ static bool prefix_mask(Cg *e, Value *mask, int r, int64_t L, const char *const 
     if (d && !d->verbatim && op_is(d, OP_arith_andi) && d->nopnds == 2 && cg_vi(e, mask)->kind == K_VIRT && is_tensor(mask->type)) {
         for (int s = 0; s < 2; s++) {
             Value *u = op_operand(d, s), *o = op_operand(d, 1 - s);
-            if (!row_const(u) || cg_vi(e, u)->kind == K_ARRAY || !prefix_cmp(e, o, r, L, idx, emit)) continue;
+            if (!row_const(u) || cg_vi(e, u)->kind == K_ARRAY || !rv_prefix_cmp(e, o, r, L, idx, emit)) continue;
             if (emit) line(e, "if (!(%s)) ttx_hi = 0;", cg_ex(e, u, idx));
             return true;
         }
         return false;
     }
-    return prefix_cmp(e, mask, r, L, idx, emit);
+    return rv_prefix_cmp(e, mask, r, L, idx, emit);
 }
 
 /* one row's strips of the store's value, over [0, n); all: its mask is

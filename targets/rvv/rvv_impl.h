@@ -109,6 +109,12 @@ bool rv_ew_rows(Cg *e, Op *op, Value *v, bool emit);
 /* a tt.store through pointers contiguous along the row, its value and
  * mask computable by strips (the pointers' form into *pa) */
 bool rv_store_ok(Cg *e, Op *op, Aff **pa);
+/* mask is `a < b` (or <=, >, >= with b on the left), a i32 affine with
+ * step 1 along the row (r axes, the last L long), b the same along it: the
+ * kept lanes of a row are a prefix.  With emit, lines that set i64 ttx_hi
+ * to its length at the row idx (its last index "0") and int ttx_ok to
+ * whether the comparison cannot wrap along the row */
+bool rv_prefix_cmp(Cg *e, Value *mask, int r, int64_t L, const char *const *idx, bool emit);
 
 /* rows.c: pointer arrays */
 /* a tt.addptr of a pointer array and a uniform offset, by strips */

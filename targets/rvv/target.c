@@ -48,7 +48,7 @@ static void rvv_prelude(FILE *out, const char *body, size_t blen) {
 static const CgenStrategy rvv_strategy = {
     .name = "rvv", .prelude = rvv_prelude, .gather_rows = true, .elementwise = rvv_elementwise, .copy = rvv_copy,
     .access_rows = rvv_access, .reduce = rvv_reduce, .dot = rvv_dot, .defer = rvv_defer,
-    .mmt4d = rvv_mmt4d, .xsmt_copy = rvv_xsmt_copy, .loop = rvv_loop,
+    .mmt4d = rvv_mmt4d, .xsmt_copy = rvv_xsmt_copy, .loop = rvv_loops,
 };
 
 static bool rvv_pipeline(Pipeline *pl, const TargetOpts *o, char *err, size_t errlen) {

@@ -199,6 +199,7 @@ static const char *rv_vi_op32(RvStrip *g, Op *op) {
     int lm = g->lm;
     const char *vt = fmt(e, "vint32m%d_t", lm), *sfx = fmt(e, "i32m%d", lm);
     if (op_is(op, OP_arith_select)) {
+        if (op_operand(op, 0) == g->all) return rv_vi(g, op_operand(op, 1));   /* true on every lane */
         const char *c = rv_vm(g, op_operand(op, 0)), *a = c ? rv_vi(g, op_operand(op, 1)) : NULL, *b = a ? rv_vi(g, op_operand(op, 2)) : NULL;
         return b ? def(g, vt, fmt(e, "__riscv_vmerge_vvm_%s(%s, %s, %s, %s)", sfx, b, a, c, g->vl)) : NULL;
     }
@@ -535,6 +536,7 @@ static const char *rv_vf_f32(RvStrip *g, Op *op) {
     case OP_math_exp: un = "exp"; break;
     case OP_math_erf: un = "erf"; break;
     case OP_arith_select: {
+        if (op_operand(op, 0) == g->all) return rv_vf(g, op_operand(op, 1));   /* true on every lane */
         const char *c = rv_vm(g, op_operand(op, 0)), *a = c ? rv_vf(g, op_operand(op, 1)) : NULL, *b = a ? rv_vf(g, op_operand(op, 2)) : NULL;
         if (!b) return NULL;
         return def(g, vt, fmt(e, "__riscv_vmerge_vvm_%s(%s, %s, %s, %s)", sfx, b, a, c, g->vl));
