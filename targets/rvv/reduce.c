@@ -73,11 +73,17 @@ bool rvv_reduce(Cg *e, Op *op, bool scan) {
          * strips over memory; the levels after that are in one register
          * group: element j + m slid down onto j (vslidedown), added to the
          * first n - m lanes, the others undisturbed (_tu) */
-        line(e, "float ttx_r[%" PRId64 "];", L);
-        strip_open(e, LM, fmt(e, "%" PRId64, L));
-        rv_strip_init(&g, e, true, LM, st, idx);
-        line(e, "__riscv_vse32_v_f32m%d(ttx_r + ttx_k, %s, ttx_vl);", LM, rv_vf(&g, s0));
-        close1(e);
+        VI *sx = cg_vi(e, s0);
+        if (r == 1 && !h && sx->kind == K_ARRAY && s0->uses && !s0->uses->next && fname_is(st->sh.elem, "f32"))
+            /* the operand's array, read by this reduce alone: its levels in place */
+            line(e, "float *const ttx_r = %s;", sx->name);
+        else {
+            line(e, "float ttx_r[%" PRId64 "];", L);
+            strip_open(e, LM, fmt(e, "%" PRId64, L));
+            rv_strip_init(&g, e, true, LM, st, idx);
+            line(e, "__riscv_vse32_v_f32m%d(ttx_r + ttx_k, %s, ttx_vl);", LM, rv_vf(&g, s0));
+            close1(e);
+        }
         line(e, "size_t ttx_hm = __riscv_vsetvlmax_e32m%d(), ttx_n = %" PRId64 ";", LM, L);
         line(e, "(void)ttx_hm;");
         /* VLEN >= 128 (the V extension's least): a group holds >= 32 lanes */
@@ -96,6 +102,24 @@ bool rvv_reduce(Cg *e, Op *op, bool scan) {
             line(e, "ttx_n = %" PRId64 ";", m);
             close1(e);
         }
+        if (L > 1 && !h && LM == 8) {
+            /* n = VLMAX (a power of two): the halves of the register
+             * group (LMUL 8, 4, 2 to 1), then slides by half in one
+             * register at its whole length (the lanes past the half the
+             * next level reads are never read again) */
+            line(e, "if (ttx_n == ttx_hm) {");
+            e->ind++;
+            line(e, "vfloat32m8_t ttx_s8 = __riscv_vle32_v_f32m8(ttx_r, ttx_n);");
+            line(e, "vfloat32m4_t ttx_s4 = __riscv_vfadd_vv_f32m4(__riscv_vget_v_f32m8_f32m4(ttx_s8, 0), __riscv_vget_v_f32m8_f32m4(ttx_s8, 1), ttx_n / 2);");
+            line(e, "vfloat32m2_t ttx_s2 = __riscv_vfadd_vv_f32m2(__riscv_vget_v_f32m4_f32m2(ttx_s4, 0), __riscv_vget_v_f32m4_f32m2(ttx_s4, 1), ttx_n / 4);");
+            line(e, "vfloat32m1_t ttx_s1 = __riscv_vfadd_vv_f32m1(__riscv_vget_v_f32m2_f32m1(ttx_s2, 0), __riscv_vget_v_f32m2_f32m1(ttx_s2, 1), ttx_n / 8);");
+            line(e, "for (size_t ttx_h = ttx_n / 16; ttx_h; ttx_h /= 2)");
+            line(e, "    ttx_s1 = __riscv_vfadd_vv_f32m1(ttx_s1, __riscv_vslidedown_vx_f32m1(ttx_s1, ttx_h, ttx_n / 8), ttx_n / 8);");
+            line(e, "%s = __riscv_vfmv_f_s_f32m1_f32(ttx_s1);", dst);
+            e->ind--;
+            line(e, "} else {");
+            e->ind++;
+        }
         if (L > 1) {
             line(e, "vfloat32m%d_t ttx_s = __riscv_vle32_v_f32m%d(ttx_r, ttx_n);", LM, LM);
             for (int64_t m, nn = L; nn > 1; nn = m) {
@@ -112,6 +136,7 @@ bool rvv_reduce(Cg *e, Op *op, bool scan) {
                 line(e, "}");
             }
             line(e, "%s = __riscv_vfmv_f_s_f32m%d_f32(ttx_s);", dst, LM);
+            if (!h && LM == 8) close1(e);
         } else line(e, "%s = ttx_r[0];", dst);
         cg_loops_close(e, n);
         return true;

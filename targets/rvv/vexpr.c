@@ -8,8 +8,9 @@
  * load's other), integer tensors affine in the row's index (vid, vmul,
  * vadd: the lanes of a Triton mask's comparison).  Inner nodes: f32 + - *
  * / max min neg abs sqrt, exp (ttx_vexpf: src/fmath.h's algorithm lane by
- * lane, the same bits), erf (ttx_verff: polynomials within 1 ulp of the
- * interpreter's libm erf, not its bits: targets/rvv/prelude.h), select; comparisons, and, or, xor of masks.  The
+ * lane, the same bits), erf (ttx_verff: f64 polynomials, the lanes near an
+ * f32 rounding boundary by libm as the interpreter: its bits;
+ * targets/rvv/prelude.h), select; comparisons, and, or, xor of masks.  The
  * numbers are the interpreter's: each f32 op is the IEEE op, rounded once,
  * as C's float operators and (float)sqrt((double)x) are.  f16 values
  * (zvfh) are f32 strips holding an f16 value: a load widens (vfwcvt, exact),

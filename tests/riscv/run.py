@@ -207,11 +207,13 @@ def rvv_cases():
                identical_run("rvv-exp", os.path.join(RVV, "exp.ttir"), [-(-n // 256)],
                              {"x": xe, "y": np.zeros(n, np.float32), "n": n}, ["y"], vlen))
     # the vector erf (f64 Taylor table): the interpreter's bits on every lane
-    # (NaN, infinities, signed zero, subnormals, the quarters' edges, 3.9193
+    # (NaN, infinities, signed zero, subnormals, the sixteenths' edges, 3.9193
     # where erf rounds to 1, a sweep of [-5, 5], random points)
     sp = np.array([np.nan, np.inf, -np.inf, 0.0, -0.0, 1e-45, -1e-45, 1e-38, 1e-30, -1e-20, 0.25, 0.2499999, 0.75,
                    1.0, 2.0, 3.75, 3.9192998, 3.9193, 3.91931, -3.9193, 3.9375, 4.0, 5.0, 1e30, -1e30], np.float32)
-    xr = np.concatenate([sp, np.linspace(-5, 5, 20001, dtype=np.float32),
+    edges = np.arange(65, dtype=np.float32) / np.float32(16)   # the table's sixteenths of [0, 4)
+    edges = np.concatenate([edges, np.nextafter(edges, np.float32(9)), np.nextafter(edges, np.float32(-9))])
+    xr = np.concatenate([sp, edges, -edges, np.linspace(-5, 5, 20001, dtype=np.float32),
                          (rng.standard_normal(20000) * 2).astype(np.float32)]).astype(np.float32)
     n = len(xr)
     for vlen in VLENS:
