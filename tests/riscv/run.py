@@ -20,7 +20,7 @@ usage: run.py TTXFORM ROOT
   reduction, select, cmpf and exp at edge sizes, an f32 tt.dot whose 24
   columns leave a tail, and its vector exp bit for bit against the
   interpreter's (NaN, infinities, the clamps, subnormal results, a sweep),
-  its vector erf likewise (specials, the table's quarter edges, a sweep);
+  its vector erf likewise (specials, the table's sixteenths' edges, a sweep);
   loop-carried dots (tests/rvv/dot_loop.ttir), one written in place into
   its carried array and one whose accumulator is also its A operand; the
   f32 matmul (the CPU sample with f32 for f16) at sizes whose dots read
