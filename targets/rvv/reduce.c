@@ -45,6 +45,49 @@ int rv_reduce_kind(Cg *e, Op *op) {
     return (in ? rv_vi(&g, s0) : rv_vf(&g, s0)) ? k : -1;
 }
 
+/* the f32 sum of a row of L lanes (L a power of two) in registers, when
+ * one register group at some LMUL holds exactly the row (or two at LMUL
+ * 8): the strip computed once (two strips: their sum is the first level,
+ * j with j + L / 2), the halves of the group added down to LMUL 1, then
+ * slides by half in one register at its whole length (the lanes past the
+ * half the next level reads are never read again): the interpreter's
+ * halving order.  Lines `if (...) { ...; DST = sum; } else ` (nothing when
+ * the strip is not computable at every LMUL) */
+static void row_sum_regs(Cg *e, Value *s0, Type *st, const char *const *idx, const char *dst, int64_t L) {
+    if (L < 2 || (L & (L - 1)) || !fname_is(st->sh.elem, "f32")) return;
+    RvStrip g;
+    for (int lm = 1; lm <= 8; lm *= 2) {
+        rv_strip_init(&g, e, false, lm, st, idx);
+        if (!rv_vf(&g, s0)) return;
+    }
+    for (int c = 0; c < 5; c++) {
+        int lm = c == 0 ? 8 : c == 1 ? 8 : c == 2 ? 4 : c == 3 ? 2 : 1;
+        bool two = c == 0;
+        line(e, "if (__riscv_vsetvlmax_e32m%d() * %d == %" PRId64 ") {", lm, two ? 2 : 1, L);
+        e->ind++;
+        line(e, "const size_t ttx_vl = %" PRId64 " / %d;", L, two ? 2 : 1);
+        line(e, "size_t ttx_k = 0;");
+        rv_strip_init(&g, e, true, lm, st, idx);
+        const char *a = rv_vf(&g, s0);
+        if (two) {
+            line(e, "ttx_k = ttx_vl;");
+            rv_strip_init(&g, e, true, lm, st, idx);
+            const char *b = rv_vf(&g, s0);
+            a = fmt(e, "__riscv_vfadd_vv_f32m8(%s, %s, ttx_vl)", a, b);
+        }
+        line(e, "vfloat32m%d_t ttx_s%d = %s;", lm, lm, a);
+        for (int l = lm; l > 1; l /= 2)
+            line(e, "vfloat32m%d_t ttx_s%d = __riscv_vfadd_vv_f32m%d(__riscv_vget_v_f32m%d_f32m%d(ttx_s%d, 0), __riscv_vget_v_f32m%d_f32m%d(ttx_s%d, 1), "
+                    "__riscv_vsetvlmax_e32m%d());", l / 2, l / 2, l / 2, l, l / 2, l, l, l / 2, l, l / 2);
+        line(e, "const size_t ttx_n1 = __riscv_vsetvlmax_e32m1();");
+        line(e, "for (size_t ttx_h = ttx_n1 / 2; ttx_h; ttx_h /= 2)");
+        line(e, "    ttx_s1 = __riscv_vfadd_vv_f32m1(ttx_s1, __riscv_vslidedown_vx_f32m1(ttx_s1, ttx_h, ttx_n1), ttx_n1);");
+        line(e, "%s = __riscv_vfmv_f_s_f32m1_f32(ttx_s1);", dst);
+        e->ind--;
+        line(e, "} else ");
+    }
+}
+
 bool rvv_reduce(Cg *e, Op *op, bool scan) {
     int k = scan ? -1 : rv_reduce_kind(e, op);
     if (k < 0) {
@@ -67,6 +110,9 @@ bool rvv_reduce(Cg *e, Op *op, bool scan) {
     bool h = fname_is(st->sh.elem, "f16");
     RvStrip g;
     if (k == 0) {
+        row_sum_regs(e, s0, st, idx, dst, L);
+        line(e, "{");
+        e->ind++;
         /* the interpreter's order: halving, element j with element j + m
          * (m = ceil(n / 2)) while n > 1 are left, each level by strips */
         /* while more than a register group's worth are left, a level is
@@ -138,6 +184,7 @@ bool rvv_reduce(Cg *e, Op *op, bool scan) {
             line(e, "%s = __riscv_vfmv_f_s_f32m%d_f32(ttx_s);", dst, LM);
             if (!h && LM == 8) close1(e);
         } else line(e, "%s = ttx_r[0];", dst);
+        close1(e);
         cg_loops_close(e, n);
         return true;
     }
