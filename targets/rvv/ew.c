@@ -25,12 +25,16 @@ void rv_strips_by_rows(Cg *e, const Type *t, const char *name, Op *op, const cha
     const char *idx[MAXR];
     int n = cg_loops_open(e, t->sh.dims, r - 1, idx);
     idx[r - 1] = "0";
-    strip_open(e, LM, fmt(e, "%" PRId64, t->sh.dims[r - 1]));
+    /* f32 with an erf: LMUL 2, erf's own (at LMUL 8 its four parts and the
+     * group's live registers spill) */
     RvStrip g;
-    rv_strip_init(&g, e, true, LM, t, idx);
+    rv_strip_init(&g, e, false, LM, t, idx);
+    int lm = !rv_is_i8t(t) && strip(&g, op) && g.uses_erf ? 2 : LM;
+    strip_open(e, lm, fmt(e, "%" PRId64, t->sh.dims[r - 1]));
+    rv_strip_init(&g, e, true, lm, t, idx);
     const char *x = strip(&g, op);
     if (rv_is_i8t(t)) line(e, "__riscv_vse8_v_i8m2((i8 *)&%s[%s] + ttx_k, %s, ttx_vl);", name, cg_flat(e, t->sh.dims, r, idx), rv_i8_narrow(&g, x));
-    else line(e, "__riscv_vse32_v_%s32m%d(&%s[%s] + ttx_k, %s, ttx_vl);", is_i32t(t) ? "i" : "f", LM, name, cg_flat(e, t->sh.dims, r, idx), x);
+    else line(e, "__riscv_vse32_v_%s32m%d(&%s[%s] + ttx_k, %s, ttx_vl);", is_i32t(t) ? "i" : "f", lm, name, cg_flat(e, t->sh.dims, r, idx), x);
     close1(e);
     cg_loops_close(e, n);
 }

@@ -51,7 +51,7 @@ typedef struct RvStrip {
     const char *ms[RV_MEMO];
     int nm;
     const char *vid;         /* the lane numbers, once made */
-    bool uses_exp;
+    bool uses_exp, uses_erf;
     Value *all;              /* a mask known true on every lane of the strip */
     Value *stored;           /* the mask of the store the strip is for: a load
                                 under it may leave its masked-off lanes undefined */

@@ -552,7 +552,10 @@ static const char *rv_vf_f32(RvStrip *g, Op *op) {
             g->uses_exp = true;
             return def(g, vt, fmt(e, "ttx_vexpf_m%d(%s, %s)", lm, a, g->vl));
         }
-        if (!strcmp(un, "erf")) return def(g, vt, fmt(e, "ttx_verff_m%d(%s, %s)", lm, a, g->vl));
+        if (!strcmp(un, "erf")) {
+            g->uses_erf = true;
+            return def(g, vt, fmt(e, "ttx_verff_m%d(%s, %s)", lm, a, g->vl));
+        }
         return def(g, vt, fmt(e, "__riscv_%s_v_%s(%s, %s)", un, sfx, a, g->vl));
     }
     if (op->nopnds != 2) return NULL;

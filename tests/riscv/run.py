@@ -220,6 +220,27 @@ def rvv_cases():
         report(f"rvv-erf-bits-vlen{vlen}",
                identical_run("rvv-erf", os.path.join(RVV, "erf.ttir"), [-(-n // 256)],
                              {"x": xr, "y": np.zeros(n, np.float32), "n": n}, ["y"], vlen))
+    # loops whose lanes are independent (strip by strip, accumulators in
+    # registers) and sums of rows in registers: bit for bit at edge sizes
+    for vlen in VLENS:
+        for n in (0, 1, 63, 64, 65, 200):
+            xv, yv = (rng.standard_normal(n + 1) * 3).astype(np.float32), rng.standard_normal(n + 1).astype(np.float32)
+            report(f"rvv-lanes2-n{n}-vlen{vlen}",
+                   identical_run("rvv-lanes2", os.path.join(RVV, "lanes2.ttir"), [1],
+                                 {"x": xv, "y": yv, "out": np.zeros(64, np.float32), "n": n}, ["out"], vlen))
+        for c in (1, 127, 128, 129):
+            X = (rng.standard_normal((3, 136)) * 2).astype(np.float32)
+            report(f"rvv-layernorm-c{c}-vlen{vlen}",
+                   identical_run("rvv-layernorm", os.path.join(ROOT, "samples/cpu/layernorm.ttir"), [3],
+                                 {"arg0": X, "arg1": np.full((3, 136), 3.0, np.float32), "arg2": rng.standard_normal(c).astype(np.float32),
+                                  "arg3": rng.standard_normal(c).astype(np.float32), "arg4": np.zeros(3, np.float32),
+                                  "arg5": np.zeros(3, np.float32), "arg6": 136, "arg7": c, "arg8": 1e-5}, ["arg1", "arg4", "arg5"], vlen))
+        for nv in (1, 63, 64, 65, 130):
+            A = rng.standard_normal((20, 136)).astype(np.float32)
+            report(f"rvv-matvec-n{nv}-vlen{vlen}",
+                   identical_run("rvv-matvec", os.path.join(ROOT, "samples/cpu/matvec.ttir"), [2],
+                                 {"arg0": A, "arg1": rng.standard_normal(nv).astype(np.float32), "arg2": np.zeros(22, np.float32),
+                                  "arg3": 20, "arg4": nv, "arg5": 136}, ["arg2"], vlen))
     # 2-D masked rows: min along rows, select(x > 0, exp(x - min), -x)
     k = os.path.join(RVV, "rows2d.ttir")
     for vlen in VLENS:
