@@ -160,6 +160,12 @@ static bool lane_ok(Cg *e, Op *f, LaneLoop *LL) {
             if (!is_tensor(vt) || vt->sh.rank != 1 || (LL->L && vt->sh.dims[0] != LL->L)) return false;
             LL->L = vt->sh.dims[0];
         }
+        if (cg_is_view(o->info->id))   /* a view of the body's lanes would read their arrays */
+            for (int i = 0; i < o->nopnds; i++) {
+                Value *x = op_operand(o, i);
+                Block *xb = x->def ? x->def->block : value_argblock(x);
+                if (is_tensor(x->type) && xb == b) return false;
+            }
         for (int r = 0; r < o->nres; r++) {
             Type *rt = op_result(o, r)->type;
             if (!is_tensor(rt) || rt->sh.rank != 1 || (LL->L && rt->sh.dims[0] != LL->L)) {
