@@ -9,7 +9,11 @@
  *   loop of vfadd over the two halves in memory while they exceed one
  *   register group, then the rest in registers (vslidedown by half, a _tu
  *   vfadd over the first half); f16 rounds each sum to f16 (vfncvt, vfwcvt:
- *   the correctly rounded f16 sum, as f32 has 2 * 11 + 2 bits).
+ *   the correctly rounded f16 sum, as f32 has 2 * 11 + 2 bits); an f32 row
+ *   one register group holds exactly (its length VLMAX at some LMUL, or
+ *   twice VLMAX at LMUL 8) is computed once in registers and summed there,
+ *   the group's halves down to LMUL 1, then slides by half (the same order);
+ *   when n reaches VLMAX after the memory levels, the same halves.
  * What they do not take is the portable C's per-element code, marked. */
 #include "rvv_impl.h"
 
@@ -45,6 +49,64 @@ int rv_reduce_kind(Cg *e, Op *op) {
     return (in ? rv_vi(&g, s0) : rv_vf(&g, s0)) ? k : -1;
 }
 
+/* the f32 sum of a row of L lanes (L a power of two) in registers, when
+ * one register group at some LMUL holds exactly the row (or two at LMUL
+ * 8): the strip computed once (two strips: their sum is the first level,
+ * j with j + L / 2), the halves of the group added down to LMUL 1, then
+ * slides by half in one register at its whole length (the lanes past the
+ * half the next level reads are never read again): the interpreter's
+ * halving order.  Lines `if (...) { ...; DST = sum; } else ` (nothing when
+ * the strip is not computable at every LMUL) */
+static bool row_regs_ok(Cg *e, Value *s0, Type *st, int64_t L) {
+    if (L < 2 || (L & (L - 1)) || !fname_is(st->sh.elem, "f32")) return false;
+    RvStrip g;
+    for (int lm = 1; lm <= 8; lm *= 2) {
+        rv_strip_init(&g, e, false, lm, st, NULL);
+        if (!rv_vf(&g, s0)) return false;
+    }
+    return true;
+}
+/* ... (q not NULL: the LMUL 1 register into q, the row's slot of ttx_n1 lanes, no slides) */
+static void row_sum_regs(Cg *e, Value *s0, Type *st, const char *const *idx, const char *dst, int64_t L, const char *q, int64_t R) {
+    if (!row_regs_ok(e, s0, st, L)) return;
+    RvStrip g;
+    for (int c = 0; c < 5; c++) {
+        int lm = c == 0 ? 8 : c == 1 ? 8 : c == 2 ? 4 : c == 3 ? 2 : 1;
+        bool two = c == 0;
+        line(e, "if (__riscv_vsetvlmax_e32m%d() * %d == %" PRId64 ") {", lm, two ? 2 : 1, L);
+        e->ind++;
+        if (q) {
+            line(e, "for (i64 i0 = 0; i0 < %" PRId64 "; i0++) {", R);
+            e->ind++;
+        }
+        line(e, "const size_t ttx_vl = %" PRId64 " / %d;", L, two ? 2 : 1);
+        line(e, "size_t ttx_k = 0;");
+        rv_strip_init(&g, e, true, lm, st, idx);
+        const char *a = rv_vf(&g, s0);
+        if (two) {
+            line(e, "ttx_k = ttx_vl;");
+            rv_strip_init(&g, e, true, lm, st, idx);
+            const char *b = rv_vf(&g, s0);
+            a = fmt(e, "__riscv_vfadd_vv_f32m8(%s, %s, ttx_vl)", a, b);
+        }
+        line(e, "vfloat32m%d_t ttx_s%d = %s;", lm, lm, a);
+        for (int l = lm; l > 1; l /= 2)
+            line(e, "vfloat32m%d_t ttx_s%d = __riscv_vfadd_vv_f32m%d(__riscv_vget_v_f32m%d_f32m%d(ttx_s%d, 0), __riscv_vget_v_f32m%d_f32m%d(ttx_s%d, 1), "
+                    "__riscv_vsetvlmax_e32m%d());", l / 2, l / 2, l / 2, l, l / 2, l, l, l / 2, l, l / 2);
+        if (q) {
+            line(e, "__riscv_vse32_v_f32m1(%s, ttx_s1, __riscv_vsetvlmax_e32m1());", q);
+            close1(e);
+        } else {
+            line(e, "const size_t ttx_n1 = __riscv_vsetvlmax_e32m1();");
+            line(e, "for (size_t ttx_h = ttx_n1 / 2; ttx_h; ttx_h /= 2)");
+            line(e, "    ttx_s1 = __riscv_vfadd_vv_f32m1(ttx_s1, __riscv_vslidedown_vx_f32m1(ttx_s1, ttx_h, ttx_n1), ttx_n1);");
+            line(e, "%s = __riscv_vfmv_f_s_f32m1_f32(ttx_s1);", dst);
+        }
+        e->ind--;
+        line(e, "} else ");
+    }
+}
+
 bool rvv_reduce(Cg *e, Op *op, bool scan) {
     int k = scan ? -1 : rv_reduce_kind(e, op);
     if (k < 0) {
@@ -60,6 +122,43 @@ bool rvv_reduce(Cg *e, Op *op, bool scan) {
     /* the identity of maxnum and minnum, which drop a NaN */
     const char *id = "ttx_f32(0x7fc00000u)";
     const char *idx[MAXR];
+    bool rows2 = k == 0 && r == 2 && is_tensor(res->type) && row_regs_ok(e, s0, st, st->sh.dims[1]);
+    if (rows2) {
+        /* rows whose sums fit in registers: each row's register group
+         * halved down to LMUL 1 and kept (ttx_q, ttx_n1 lanes a row), then
+         * the slides' levels for all rows at once: lane j + h added to lane
+         * j, a strided load of each (lanes = rows) */
+        int64_t R = st->sh.dims[0], L = st->sh.dims[1];
+        const char *rn = cg_vi(e, res)->name;
+        line(e, "const size_t ttx_n1 = __riscv_vsetvlmax_e32m1();");
+        line(e, "if (__riscv_vsetvlmax_e32m8() * 2 == %" PRId64 " || __riscv_vsetvlmax_e32m8() == %" PRId64 " || __riscv_vsetvlmax_e32m4() == %" PRId64
+                " || __riscv_vsetvlmax_e32m2() == %" PRId64 " || ttx_n1 == %" PRId64 ") {", L, L, L, L, L);
+        e->ind++;
+        line(e, "float ttx_q[%" PRId64 " * ttx_n1];", R);
+        idx[0] = "i0";
+        idx[1] = "0";
+        row_sum_regs(e, s0, st, idx, NULL, L, "ttx_q + i0 * ttx_n1", R);
+        line(e, "{}");
+        line(e, "for (size_t ttx_h = ttx_n1 / 2; ttx_h; ttx_h /= 2)");
+        line(e, "    for (size_t ttx_j = 0; ttx_j < ttx_h; ttx_j++)");
+        e->ind += 2;
+        if (R <= 32) {   /* VLEN >= 128: one strip */
+            line(e, "{");
+            e->ind++;
+            line(e, "const size_t ttx_k = 0, ttx_vl = %" PRId64 ";", R);
+        } else strip_open(e, LM, fmt(e, "%" PRId64, R));
+        line(e, "float *ttx_c = ttx_q + ttx_k * ttx_n1 + ttx_j;");
+        line(e, "__riscv_vsse32_v_f32m%d(ttx_c, ttx_n1 * 4, __riscv_vfadd_vv_f32m%d(__riscv_vlse32_v_f32m%d(ttx_c, ttx_n1 * 4, ttx_vl), "
+                "__riscv_vlse32_v_f32m%d(ttx_c + ttx_h, ttx_n1 * 4, ttx_vl), ttx_vl), ttx_vl);", LM, LM, LM, LM);
+        close1(e);
+        e->ind -= 2;
+        strip_open(e, LM, fmt(e, "%" PRId64, R));
+        line(e, "__riscv_vse32_v_f32m%d(&%s[0] + ttx_k, __riscv_vlse32_v_f32m%d(ttx_q + ttx_k * ttx_n1, ttx_n1 * 4, ttx_vl), ttx_vl);", LM, rn, LM);
+        close1(e);
+        e->ind--;
+        line(e, "} else {");
+        e->ind++;
+    }
     int n = cg_loops_open(e, st->sh.dims, r - 1, idx);
     idx[r - 1] = "0";
     const char *dst = is_tensor(res->type) ? fmt(e, "%s[%s]", cg_vi(e, res)->name, cg_flat(e, st->sh.dims, r - 1, idx)) : cg_vi(e, res)->name;
@@ -67,17 +166,26 @@ bool rvv_reduce(Cg *e, Op *op, bool scan) {
     bool h = fname_is(st->sh.elem, "f16");
     RvStrip g;
     if (k == 0) {
+        row_sum_regs(e, s0, st, idx, dst, L, NULL, 0);
+        line(e, "{");
+        e->ind++;
         /* the interpreter's order: halving, element j with element j + m
          * (m = ceil(n / 2)) while n > 1 are left, each level by strips */
         /* while more than a register group's worth are left, a level is
          * strips over memory; the levels after that are in one register
          * group: element j + m slid down onto j (vslidedown), added to the
          * first n - m lanes, the others undisturbed (_tu) */
-        line(e, "float ttx_r[%" PRId64 "];", L);
-        strip_open(e, LM, fmt(e, "%" PRId64, L));
-        rv_strip_init(&g, e, true, LM, st, idx);
-        line(e, "__riscv_vse32_v_f32m%d(ttx_r + ttx_k, %s, ttx_vl);", LM, rv_vf(&g, s0));
-        close1(e);
+        VI *sx = cg_vi(e, s0);
+        if (r == 1 && !h && sx->kind == K_ARRAY && s0->uses && !s0->uses->next && fname_is(st->sh.elem, "f32"))
+            /* the operand's array, read by this reduce alone: its levels in place */
+            line(e, "float *const ttx_r = %s;", sx->name);
+        else {
+            line(e, "float ttx_r[%" PRId64 "];", L);
+            strip_open(e, LM, fmt(e, "%" PRId64, L));
+            rv_strip_init(&g, e, true, LM, st, idx);
+            line(e, "__riscv_vse32_v_f32m%d(ttx_r + ttx_k, %s, ttx_vl);", LM, rv_vf(&g, s0));
+            close1(e);
+        }
         line(e, "size_t ttx_hm = __riscv_vsetvlmax_e32m%d(), ttx_n = %" PRId64 ";", LM, L);
         line(e, "(void)ttx_hm;");
         /* VLEN >= 128 (the V extension's least): a group holds >= 32 lanes */
@@ -96,6 +204,24 @@ bool rvv_reduce(Cg *e, Op *op, bool scan) {
             line(e, "ttx_n = %" PRId64 ";", m);
             close1(e);
         }
+        if (L > 1 && !h && LM == 8) {
+            /* n = VLMAX (a power of two): the halves of the register
+             * group (LMUL 8, 4, 2 to 1), then slides by half in one
+             * register at its whole length (the lanes past the half the
+             * next level reads are never read again) */
+            line(e, "if (ttx_n == ttx_hm) {");
+            e->ind++;
+            line(e, "vfloat32m8_t ttx_s8 = __riscv_vle32_v_f32m8(ttx_r, ttx_n);");
+            line(e, "vfloat32m4_t ttx_s4 = __riscv_vfadd_vv_f32m4(__riscv_vget_v_f32m8_f32m4(ttx_s8, 0), __riscv_vget_v_f32m8_f32m4(ttx_s8, 1), ttx_n / 2);");
+            line(e, "vfloat32m2_t ttx_s2 = __riscv_vfadd_vv_f32m2(__riscv_vget_v_f32m4_f32m2(ttx_s4, 0), __riscv_vget_v_f32m4_f32m2(ttx_s4, 1), ttx_n / 4);");
+            line(e, "vfloat32m1_t ttx_s1 = __riscv_vfadd_vv_f32m1(__riscv_vget_v_f32m2_f32m1(ttx_s2, 0), __riscv_vget_v_f32m2_f32m1(ttx_s2, 1), ttx_n / 8);");
+            line(e, "for (size_t ttx_h = ttx_n / 16; ttx_h; ttx_h /= 2)");
+            line(e, "    ttx_s1 = __riscv_vfadd_vv_f32m1(ttx_s1, __riscv_vslidedown_vx_f32m1(ttx_s1, ttx_h, ttx_n / 8), ttx_n / 8);");
+            line(e, "%s = __riscv_vfmv_f_s_f32m1_f32(ttx_s1);", dst);
+            e->ind--;
+            line(e, "} else {");
+            e->ind++;
+        }
         if (L > 1) {
             line(e, "vfloat32m%d_t ttx_s = __riscv_vle32_v_f32m%d(ttx_r, ttx_n);", LM, LM);
             for (int64_t m, nn = L; nn > 1; nn = m) {
@@ -112,8 +238,11 @@ bool rvv_reduce(Cg *e, Op *op, bool scan) {
                 line(e, "}");
             }
             line(e, "%s = __riscv_vfmv_f_s_f32m%d_f32(ttx_s);", dst, LM);
+            if (!h && LM == 8) close1(e);
         } else line(e, "%s = ttx_r[0];", dst);
+        close1(e);
         cg_loops_close(e, n);
+        if (rows2) close1(e);
         return true;
     }
     if (k >= 3) {

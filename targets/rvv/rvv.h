@@ -17,6 +17,8 @@ bool rvv_reduce(Cg *e, Op *op, bool scan);
 bool rvv_dot(Cg *e, Op *op);
 bool rvv_defer(Cg *e, Op *op);
 bool rvv_loop(Cg *e, Op *op, bool *late);
+/* lanes.c: loops whose lanes are independent, then rvv_loop */
+bool rvv_loops(Cg *e, Op *op, bool *late);
 /* smt.c: xsmt.mmt4d on a SpacemiT micro tile, and the kernels it calls
  * (written after the prelude when body[0..blen) calls one) */
 bool rvv_mmt4d(Cg *e, Op *op);

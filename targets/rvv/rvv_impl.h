@@ -20,6 +20,11 @@ static inline bool is_i32t(const Type *t) {
     Type *el = type_elem((Type *)t);
     return el && el->kind == T_INT && el->i.width == 32;
 }
+/* an i8 tensor or scalar */
+static inline bool rv_is_i8t(const Type *t) {
+    Type *el = type_elem((Type *)t);
+    return el && el->kind == T_INT && el->i.width == 8;
+}
 /* a strip loop over [0, n) of one row at LMUL lm: opens it, the caller closes */
 static inline void strip_open(Cg *e, int lm, const char *n) {
     line(e, "for (size_t ttx_k = 0, ttx_vl; ttx_k < (size_t)(%s); ttx_k += ttx_vl) {", n);
@@ -46,7 +51,7 @@ typedef struct RvStrip {
     const char *ms[RV_MEMO];
     int nm;
     const char *vid;         /* the lane numbers, once made */
-    bool uses_exp;
+    bool uses_exp, uses_erf;
     Value *all;              /* a mask known true on every lane of the strip */
     Value *stored;           /* the mask of the store the strip is for: a load
                                 under it may leave its masked-off lanes undefined */
@@ -91,6 +96,35 @@ const char *rv_load_strip_at(RvStrip *g, Op *op, const char *p);
  * (0 f32/f16 add, 1 max, 2 min, 3..7 i32 add, maxsi, minsi, maxui, minui),
  * or -1 (the per-element code) */
 int rv_reduce_kind(Cg *e, Op *op);
+
+/* ew.c: elementwise rows, loads and stores */
+/* a line naming an op left to the portable C's per-element code
+ * (tests/rvv/compile.py counts them); false */
+bool rv_scalar(Cg *e, Op *op);
+/* the f32 (i32, i8) array `name` of type t, a loop nest over its rows with
+ * the last axis by strips; strip(g, op) gives each strip's vector */
+void rv_strips_by_rows(Cg *e, const Type *t, const char *name, Op *op, const char *(*strip)(RvStrip *, Op *));
+/* op's result v (an array) by rows of strips (emit false: only whether) */
+bool rv_ew_rows(Cg *e, Op *op, Value *v, bool emit);
+/* a tt.store through pointers contiguous along the row, its value and
+ * mask computable by strips (the pointers' form into *pa) */
+bool rv_store_ok(Cg *e, Op *op, Aff **pa);
+/* mask is `a < b` (or <=, >, >= with b on the left), a i32 affine with
+ * step 1 along the row (r axes, the last L long), b the same along it: the
+ * kept lanes of a row are a prefix.  With emit, lines that set i64 ttx_hi
+ * to its length at the row idx (its last index "0") and int ttx_ok to
+ * whether the comparison cannot wrap along the row */
+bool rv_prefix_cmp(Cg *e, Value *mask, int r, int64_t L, const char *const *idx, bool emit);
+
+/* rows.c: pointer arrays */
+/* a tt.addptr of a pointer array and a uniform offset, by strips */
+bool rv_ptr_add(Cg *e, Op *op, Value *v, bool emit);
+/* a, an iter arg of an scf.for, holds pointers whose rows are consecutive
+ * or not for the whole loop, recorded in NAME_rc before it */
+bool rv_rows_flagged(Cg *e, Value *a);
+/* lines that set ttx_c to whether the pointers ttx_pr[0 .. L) are
+ * consecutive (pointer j is pointer 0 + sz j) */
+void rv_consecutive(Cg *e, int64_t L, int sz);
 
 /* "f32m8", "vfloat32m8_t", "b4" for LMUL lm */
 const char *rv_sfx(Cg *e, int lm);

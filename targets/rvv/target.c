@@ -55,7 +55,7 @@ static bool rvv_dot_smt(Cg *e, Op *op) {
 static const CgenStrategy rvv_strategy = {
     .name = "rvv", .prelude = rvv_prelude, .gather_rows = true, .elementwise = rvv_elementwise, .copy = rvv_copy,
     .access_rows = rvv_access, .reduce = rvv_reduce, .dot = rvv_dot_smt, .defer = rvv_defer,
-    .mmt4d = rvv_mmt4d, .xsmt_copy = rvv_xsmt_copy, .loop = rvv_loop,
+    .mmt4d = rvv_mmt4d, .xsmt_copy = rvv_xsmt_copy, .loop = rvv_loops,
 };
 
 static bool rvv_pipeline(Pipeline *pl, const TargetOpts *o, char *err, size_t errlen) {

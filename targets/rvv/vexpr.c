@@ -8,8 +8,9 @@
  * load's other), integer tensors affine in the row's index (vid, vmul,
  * vadd: the lanes of a Triton mask's comparison).  Inner nodes: f32 + - *
  * / max min neg abs sqrt, exp (ttx_vexpf: src/fmath.h's algorithm lane by
- * lane, the same bits), erf (ttx_verff: polynomials within 1 ulp of the
- * interpreter's libm erf, not its bits: targets/rvv/prelude.h), select; comparisons, and, or, xor of masks.  The
+ * lane, the same bits), erf (ttx_verff: f64 polynomials, the lanes near an
+ * f32 rounding boundary by libm as the interpreter: its bits;
+ * targets/rvv/prelude.h), select; comparisons, and, or, xor of masks.  The
  * numbers are the interpreter's: each f32 op is the IEEE op, rounded once,
  * as C's float operators and (float)sqrt((double)x) are.  f16 values
  * (zvfh) are f32 strips holding an f16 value: a load widens (vfwcvt, exact),
@@ -199,6 +200,7 @@ static const char *rv_vi_op32(RvStrip *g, Op *op) {
     int lm = g->lm;
     const char *vt = fmt(e, "vint32m%d_t", lm), *sfx = fmt(e, "i32m%d", lm);
     if (op_is(op, OP_arith_select)) {
+        if (op_operand(op, 0) == g->all) return rv_vi(g, op_operand(op, 1));   /* true on every lane */
         const char *c = rv_vm(g, op_operand(op, 0)), *a = c ? rv_vi(g, op_operand(op, 1)) : NULL, *b = a ? rv_vi(g, op_operand(op, 2)) : NULL;
         return b ? def(g, vt, fmt(e, "__riscv_vmerge_vvm_%s(%s, %s, %s, %s)", sfx, b, a, c, g->vl)) : NULL;
     }
@@ -535,6 +537,7 @@ static const char *rv_vf_f32(RvStrip *g, Op *op) {
     case OP_math_exp: un = "exp"; break;
     case OP_math_erf: un = "erf"; break;
     case OP_arith_select: {
+        if (op_operand(op, 0) == g->all) return rv_vf(g, op_operand(op, 1));   /* true on every lane */
         const char *c = rv_vm(g, op_operand(op, 0)), *a = c ? rv_vf(g, op_operand(op, 1)) : NULL, *b = a ? rv_vf(g, op_operand(op, 2)) : NULL;
         if (!b) return NULL;
         return def(g, vt, fmt(e, "__riscv_vmerge_vvm_%s(%s, %s, %s, %s)", sfx, b, a, c, g->vl));
@@ -549,7 +552,10 @@ static const char *rv_vf_f32(RvStrip *g, Op *op) {
             g->uses_exp = true;
             return def(g, vt, fmt(e, "ttx_vexpf_m%d(%s, %s)", lm, a, g->vl));
         }
-        if (!strcmp(un, "erf")) return def(g, vt, fmt(e, "ttx_verff_m%d(%s, %s)", lm, a, g->vl));
+        if (!strcmp(un, "erf")) {
+            g->uses_erf = true;
+            return def(g, vt, fmt(e, "ttx_verff_m%d(%s, %s)", lm, a, g->vl));
+        }
         return def(g, vt, fmt(e, "__riscv_%s_v_%s(%s, %s)", un, sfx, a, g->vl));
     }
     if (op->nopnds != 2) return NULL;

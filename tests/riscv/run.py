@@ -20,7 +20,7 @@ usage: run.py TTXFORM ROOT
   reduction, select, cmpf and exp at edge sizes, an f32 tt.dot whose 24
   columns leave a tail, and its vector exp bit for bit against the
   interpreter's (NaN, infinities, the clamps, subnormal results, a sweep),
-  its vector erf likewise (specials, the table's quarter edges, a sweep);
+  its vector erf likewise (specials, the table's sixteenths' edges, a sweep);
   loop-carried dots (tests/rvv/dot_loop.ttir), one written in place into
   its carried array and one whose accumulator is also its A operand; the
   f32 matmul (the CPU sample with f32 for f16) at sizes whose dots read
@@ -207,17 +207,40 @@ def rvv_cases():
                identical_run("rvv-exp", os.path.join(RVV, "exp.ttir"), [-(-n // 256)],
                              {"x": xe, "y": np.zeros(n, np.float32), "n": n}, ["y"], vlen))
     # the vector erf (f64 Taylor table): the interpreter's bits on every lane
-    # (NaN, infinities, signed zero, subnormals, the quarters' edges, 3.9193
+    # (NaN, infinities, signed zero, subnormals, the sixteenths' edges, 3.9193
     # where erf rounds to 1, a sweep of [-5, 5], random points)
     sp = np.array([np.nan, np.inf, -np.inf, 0.0, -0.0, 1e-45, -1e-45, 1e-38, 1e-30, -1e-20, 0.25, 0.2499999, 0.75,
                    1.0, 2.0, 3.75, 3.9192998, 3.9193, 3.91931, -3.9193, 3.9375, 4.0, 5.0, 1e30, -1e30], np.float32)
-    xr = np.concatenate([sp, np.linspace(-5, 5, 20001, dtype=np.float32),
+    edges = np.arange(65, dtype=np.float32) / np.float32(16)   # the table's sixteenths of [0, 4)
+    edges = np.concatenate([edges, np.nextafter(edges, np.float32(9)), np.nextafter(edges, np.float32(-9))])
+    xr = np.concatenate([sp, edges, -edges, np.linspace(-5, 5, 20001, dtype=np.float32),
                          (rng.standard_normal(20000) * 2).astype(np.float32)]).astype(np.float32)
     n = len(xr)
     for vlen in VLENS:
         report(f"rvv-erf-bits-vlen{vlen}",
                identical_run("rvv-erf", os.path.join(RVV, "erf.ttir"), [-(-n // 256)],
                              {"x": xr, "y": np.zeros(n, np.float32), "n": n}, ["y"], vlen))
+    # loops whose lanes are independent (strip by strip, accumulators in
+    # registers) and sums of rows in registers: bit for bit at edge sizes
+    for vlen in VLENS:
+        for n in (0, 1, 63, 64, 65, 200):
+            xv, yv = (rng.standard_normal(n + 1) * 3).astype(np.float32), rng.standard_normal(n + 1).astype(np.float32)
+            report(f"rvv-lanes2-n{n}-vlen{vlen}",
+                   identical_run("rvv-lanes2", os.path.join(RVV, "lanes2.ttir"), [1],
+                                 {"x": xv, "y": yv, "out": np.zeros(64, np.float32), "n": n}, ["out"], vlen))
+        for c in (1, 127, 128, 129):
+            X = (rng.standard_normal((3, 136)) * 2).astype(np.float32)
+            report(f"rvv-layernorm-c{c}-vlen{vlen}",
+                   identical_run("rvv-layernorm", os.path.join(ROOT, "samples/cpu/layernorm.ttir"), [3],
+                                 {"arg0": X, "arg1": np.full((3, 136), 3.0, np.float32), "arg2": rng.standard_normal(c).astype(np.float32),
+                                  "arg3": rng.standard_normal(c).astype(np.float32), "arg4": np.zeros(3, np.float32),
+                                  "arg5": np.zeros(3, np.float32), "arg6": 136, "arg7": c, "arg8": 1e-5}, ["arg1", "arg4", "arg5"], vlen))
+        for nv in (1, 63, 64, 65, 130):
+            A = rng.standard_normal((20, 136)).astype(np.float32)
+            report(f"rvv-matvec-n{nv}-vlen{vlen}",
+                   identical_run("rvv-matvec", os.path.join(ROOT, "samples/cpu/matvec.ttir"), [2],
+                                 {"arg0": A, "arg1": rng.standard_normal(nv).astype(np.float32), "arg2": np.zeros(22, np.float32),
+                                  "arg3": 20, "arg4": nv, "arg5": 136}, ["arg2"], vlen))
     # 2-D masked rows: min along rows, select(x > 0, exp(x - min), -x)
     k = os.path.join(RVV, "rows2d.ttir")
     for vlen in VLENS:

@@ -37,8 +37,31 @@ cases = [
                                   "__riscv_vfadd_vv_f32m8_tu(ttx_s, ttx_s, __riscv_vslidedown_vx_f32m8(ttx_s, 1, 1), 1);",
                                   "__riscv_vfmv_f_s_f32m8_f32(ttx_s);",
                                   "__riscv_vfdiv_vf_f32m8(", "__riscv_vse32_v_f32m8_m("]),
-    # erf: the f64 table and the LMUL 2 function, LMUL 8 in four parts
-    ("tests/rvv/erf.ttir", ["static const double ttx_erf_tab[19][16] = {", "#define TTX_VERF(L, W, B)",
+    # layer norm: the two accumulating loops strip by strip (the full blocks
+    # unmasked, counted in closed form), the sums' halves in registers, the
+    # store loop's full blocks as one row of strips when no access overlaps
+    ("samples/cpu/layernorm.ttir", ["/* the lanes are independent: strip by strip, the iter args in registers across the iterations */",
+                                    "i64 ttx_lim = (i64)(i32)(arg7) - 128;", "vfloat32m8_t ttx_a0 = ",
+                                    "__riscv_vfadd_vv_f32m8(ttx_a0, ", "ttx_a0 = ttx_w", "__riscv_vle32_v_f32m8_mu(",
+                                    "__riscv_vse32_v_f32m8(&v", "if (ttx_n == ttx_hm) {",
+                                    "__riscv_vget_v_f32m8_f32m4(ttx_s8, 1)", "__riscv_vslidedown_vx_f32m1(ttx_s1, ttx_h, ttx_n / 8)",
+                                    "/* the lanes are independent", "__riscv_vfsub_vf_f32m8(", "__riscv_vfmul_vv_f32m8(",
+                                    "/* the full blocks as one row of strips, the rest block by block */", "int ttx_fl = 1;",
+                                    "ttx_vl = __riscv_vsetvl_e32m8((size_t)(ttx_nl) - ttx_k);", "__riscv_vse32_v_f32m8((float *)(",
+                                    "__riscv_vse32_v_f32m8_m("]),
+    # two accumulators over the blocks: strip by strip at LMUL 4, both in registers
+    ("tests/rvv/lanes2.ttir", ["lanes2(", "/* the lanes are independent", "ttx_vl = __riscv_vsetvl_e32m4(",
+                               "vfloat32m4_t ttx_a0 = ", "vfloat32m4_t ttx_a1 = ", "ttx_a0 = ttx_w", "ttx_a1 = ttx_w",
+                               "__riscv_vle32_v_f32m4_mu("]),
+    # matvec: each row's 64 products summed in registers at the LMUL that
+    # holds them (two groups at LMUL 8 for VLEN 128), then slides
+    ("samples/cpu/matvec.ttir", ["if (__riscv_vsetvlmax_e32m8() * 2 == 64) {", "vfloat32m8_t ttx_s8 = __riscv_vfadd_vv_f32m8(",
+                                 "__riscv_vget_v_f32m2_f32m1(ttx_s2, 1)", "__riscv_vslidedown_vx_f32m1(ttx_s1, ttx_h, ttx_n1)",
+                                 "if (__riscv_vsetvlmax_e32m4() * 1 == 64) {", "if (__riscv_vsetvlmax_e32m1() * 1 == 64) {"]),
+    # erf: the f64 table, the out-of-line fix of the lanes near a rounding
+    # boundary and the LMUL 2 function, LMUL 8 in four parts
+    ("tests/rvv/erf.ttir", ["double erf(double);", "static const double ttx_erf_tab[9][64] = {", "#define TTX_VERF(L, W, B)",
+                            "ttx_verff_fix_m##L(", "(float)erf((double)ttx_ex[ttx_i])", "ttx_verff_fix_m##L(x, r, amb, vl)",
                             "TTX_VERF(2, 4, 16)", "#define TTX_VERF_PART(L, I)", "ttx_verff_m8(vfloat32m8_t x, size_t vl)",
                             "erf_kernel(", "__riscv_vle32_v_f32m8_m", "ttx_verff_m8(", "__riscv_vse32_v_f32m8_m("]),
     # 2-D: a mask array as bytes, min along the rows, select of a compare
@@ -223,6 +246,7 @@ SCALAR = {
     "tests/rvv/red_i32.ttir": {},
     "tests/rvv/red_f16.ttir": {},
     "tests/rvv/exp_f16.ttir": {},
+    "tests/rvv/lanes2.ttir": {},
     "samples/riscv/addmm.ttir": {},
     "samples/riscv/bmm.ttir": {},
     "samples/riscv/mm_double_buffer.ttir": {},
