@@ -13,6 +13,7 @@ elements.  Run by bench/triton.py; `python3 bench/latency.py --child NAME`
 is the child it starts."""
 from __future__ import annotations
 
+import inspect
 import json
 import os
 import statistics
@@ -67,16 +68,18 @@ def child(name: str) -> None:
         triton.runtime.driver.set_active(CPUDriver())
     spent = {"make_c": 0.0, "make_so": 0.0, "make_ttir": 0.0}
 
-    def timed(key: str, f: Callable[..., Any]) -> Any:
+    def timed(key: str, f: Callable[..., Any], static: bool) -> Any:
         def g(*a: Any, **k: Any) -> Any:
             t0 = time.perf_counter()
             try:
                 return f(*a, **k)
             finally:
                 spent[key] += time.perf_counter() - t0
-        return staticmethod(g)
-    for key in spent:
-        setattr(comp.CPUBackend, key, timed(key, getattr(comp.CPUBackend, key)))
+        return staticmethod(g) if static else g
+    for key in spent:   # make_c and make_so are static methods, make_ttir is the shared base's method
+        raw = inspect.getattr_static(comp.CPUBackend, key)
+        static = isinstance(raw, staticmethod)
+        setattr(comp.CPUBackend, key, timed(key, raw.__func__ if static else raw, static))
     run = _launcher(name, np)
     t0 = time.perf_counter()
     run()
