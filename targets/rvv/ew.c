@@ -242,6 +242,21 @@ static void store_rows(Cg *e, Op *op, Aff *pa) {
     cg_loops_close(e, n);
 }
 
+/* the end of a row's strips, and the element loop of the rows they do not
+ * take: `} else { for (i_last ...) {`, left open for the caller's element
+ * access (a->n counts the two) */
+static bool strips_else_elements(Cg *e, CgAccess *a, int r, int64_t L) {
+    close1(e);
+    e->ind--;
+    line(e, "} else {");
+    e->ind++;
+    a->idx[r - 1] = LOOPV[r - 1];
+    line(e, "for (i64 %s = 0; %s < %" PRId64 "; %s++) {", a->idx[r - 1], a->idx[r - 1], L, a->idx[r - 1]);
+    e->ind++;
+    a->n += 2;
+    return true;
+}
+
 /* a load into its array through an array of pointers: a row whose
  * pointers are consecutive by strips, the others element by element */
 static bool gather_rows(Cg *e, CgAccess *a) {
@@ -267,15 +282,7 @@ static bool gather_rows(Cg *e, CgAccess *a) {
     rv_strip_init(&g, e, true, LM, a->vt, a->idx);
     const char *x = rv_load_strip_at(&g, op, "ttx_pr[0]");
     line(e, "__riscv_vse32_v_f32m%d(&%s[%s] + ttx_k, %s, ttx_vl);", LM, a->name, row, x);
-    close1(e);
-    e->ind--;
-    line(e, "} else {");
-    e->ind++;
-    a->idx[r - 1] = LOOPV[r - 1];
-    line(e, "for (i64 %s = 0; %s < %" PRId64 "; %s++) {", a->idx[r - 1], a->idx[r - 1], L, a->idx[r - 1]);
-    e->ind++;
-    a->n += 2;
-    return true;
+    return strips_else_elements(e, a, r, L);
 }
 
 /* a load or store through a block pointer whose last stride is 1 at run
@@ -350,15 +357,7 @@ static bool bptr_rows(Cg *e, CgAccess *a) {
         line(e, "__riscv_vse32_v_%s(&%s[%s] + ttx_k, %s, ttx_vl);", in ? fmt(e, "i32m%d", LM) : sfx, a->name,
              cg_flat(e, a->vt->sh.dims, r, a->idx), x);
     }
-    close1(e);
-    e->ind--;
-    line(e, "} else {");
-    e->ind++;
-    a->idx[r - 1] = LOOPV[r - 1];
-    line(e, "for (i64 %s = 0; %s < %" PRId64 "; %s++) {", a->idx[r - 1], a->idx[r - 1], L, a->idx[r - 1]);
-    e->ind++;
-    a->n += 2;
-    return true;
+    return strips_else_elements(e, a, r, L);
 }
 
 bool rvv_access(Cg *e, CgAccess *a) {
