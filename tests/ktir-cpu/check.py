@@ -81,6 +81,20 @@ F16_MATMUL = ("f16/f16-matmul", "ktir-cpu's linalg.matmul multiplies f16 operand
 SCALAR_F16 = ("f32/f16-scalars", "ktir-cpu evaluates scalar arith.addf/subf/mulf/divf in f16 "
               "whatever the declared type")
 
+
+def _matmul(label, flags, m, n, k, seeds):
+    """A case of C[m,n] (f16) = A[m,k] @ B[k,n] with the tutorial matmul's
+    arguments (arg3..arg8 = M, N, K and row-major strides K, N, N), A and B
+    uniform in [-1, 1) from the two seeds."""
+    def uni(shape, seed):
+        return {"shape": shape, "dtype": "f16", "fill": "uniform", "seed": seed, "low": -1, "high": 1}
+    return dict(label=label, flags=flags, tol_dtype=F16_MATMUL,
+                inputs={"arg0": uni([m, k], seeds[0]), "arg1": uni([k, n], seeds[1]),
+                        "arg2": {"shape": [m, n], "dtype": "f16", "fill": "zeros"},
+                        "arg3": m, "arg4": n, "arg5": k, "arg6": k, "arg7": n, "arg8": n},
+                reference={"arg2": "f64(arg0) @ f64(arg1)"})
+
+
 SYMBOLIC_VSS = (r"IndexError: list index out of range",
                 "ktir-cpu does not read the symbols(...) of an indirect access tile, so a "
                 "variables_space_set bounded by a mask (a symbol) cannot be enumerated")
@@ -183,23 +197,8 @@ SAMPLES = {
     # C[M,N] (f16) = A[M,K] @ B[K,N] (f16, f32 accumulator); M = arg3, N =
     # arg4, K = arg5, strides arg6..arg8; 32x32x32 blocks, offsets % M, % N
     "ptr_matmul": [
-        dict(label="96x80x72 (wrapped N, masked K)", flags=[], tol_dtype=F16_MATMUL,
-             inputs={"arg0": {"shape": [96, 72], "dtype": "f16", "fill": "uniform",
-                              "seed": 1, "low": -1, "high": 1},
-                     "arg1": {"shape": [72, 80], "dtype": "f16", "fill": "uniform",
-                              "seed": 2, "low": -1, "high": 1},
-                     "arg2": {"shape": [96, 80], "dtype": "f16", "fill": "zeros"},
-                     "arg3": 96, "arg4": 80, "arg5": 72, "arg6": 72, "arg7": 80, "arg8": 80},
-             reference={"arg2": "f64(arg0) @ f64(arg1)"}),
-        dict(label="50x64x40 (wrapped M, masked M and K),grid=8", flags=["--grid=8"],
-             tol_dtype=F16_MATMUL,
-             inputs={"arg0": {"shape": [50, 40], "dtype": "f16", "fill": "uniform",
-                              "seed": 3, "low": -1, "high": 1},
-                     "arg1": {"shape": [40, 64], "dtype": "f16", "fill": "uniform",
-                              "seed": 4, "low": -1, "high": 1},
-                     "arg2": {"shape": [50, 64], "dtype": "f16", "fill": "zeros"},
-                     "arg3": 50, "arg4": 64, "arg5": 40, "arg6": 40, "arg7": 64, "arg8": 64},
-             reference={"arg2": "f64(arg0) @ f64(arg1)"}),
+        _matmul("96x80x72 (wrapped N, masked K)", [], 96, 80, 72, (1, 2)),
+        _matmul("50x64x40 (wrapped M, masked M and K),grid=8", ["--grid=8"], 50, 64, 40, (3, 4)),
     ],
     # out[i] = x[i * stride + col] for i < n (arg1 = arg0[arg3::arg2][:arg4]):
     # the masked dim's offset is not a multiple of its stride (issue 30)
@@ -713,23 +712,8 @@ SAMPLES = {
     # programs, rows and columns wrapped `% M` / `% N`, the K mask inline,
     # B's advance BLOCK_K * stride_bk computed inside the K loop
     "tt_matmul": [
-        dict(label="96x80x72,grid=9", flags=["--grid=9"], tol_dtype=F16_MATMUL,
-             inputs={"arg0": {"shape": [96, 72], "dtype": "f16", "fill": "uniform",
-                              "seed": 1, "low": -1, "high": 1},
-                     "arg1": {"shape": [72, 80], "dtype": "f16", "fill": "uniform",
-                              "seed": 2, "low": -1, "high": 1},
-                     "arg2": {"shape": [96, 80], "dtype": "f16", "fill": "zeros"},
-                     "arg3": 96, "arg4": 80, "arg5": 72, "arg6": 72, "arg7": 80, "arg8": 80},
-             reference={"arg2": "f64(arg0) @ f64(arg1)"}),
-        dict(label="48x80x40 (wrapped M and N, masked K),grid=6", flags=["--grid=6"],
-             tol_dtype=F16_MATMUL,
-             inputs={"arg0": {"shape": [48, 40], "dtype": "f16", "fill": "uniform",
-                              "seed": 3, "low": -1, "high": 1},
-                     "arg1": {"shape": [40, 80], "dtype": "f16", "fill": "uniform",
-                              "seed": 4, "low": -1, "high": 1},
-                     "arg2": {"shape": [48, 80], "dtype": "f16", "fill": "zeros"},
-                     "arg3": 48, "arg4": 80, "arg5": 40, "arg6": 40, "arg7": 80, "arg8": 80},
-             reference={"arg2": "f64(arg0) @ f64(arg1)"}),
+        _matmul("96x80x72,grid=9", ["--grid=9"], 96, 80, 72, (1, 2)),
+        _matmul("48x80x40 (wrapped M and N, masked K),grid=6", ["--grid=6"], 48, 80, 40, (3, 4)),
     ],
     # a block-pointer matmul whose store checks both dims (boundary_check):
     # A and B are read unchecked (64 x 64 buffers), C is 50 x 40
