@@ -252,6 +252,20 @@ def column(ctx: Ctx, r: random.Random, S: int, c0: int, C: int) -> None:
     b.store(b.ptrs(out, ety, ctx.offs, (B,)), v, ety, (B,), m)
 
 
+def program_rows(ctx: Ctx, R: int) -> str:
+    """the program's R row numbers, lin*R + i"""
+    b = ctx.b
+    return b.bin("addi", b.splat(b.bin("muli", ctx.lin, b.c(R), "i32"), "i32", (R,)), b.range(R), tens((R,), "i32"))
+
+
+def store_rows(ctx: Ctx, v: str, ety: str, R: int, C: int) -> None:
+    """v (R x C) into a new output, at the program's rows lin*R + i of width C"""
+    b = ctx.b
+    out = ctx.out(ety, ctx.programs * R * C)
+    off = b.to2d(program_rows(ctx, R), b.range(C), R, C, b.c(C))
+    b.store(b.ptrs(out, ety, off, (R, C)), v, ety, (R, C))
+
+
 def tile(ctx: Ctx, r: random.Random, kind: str, R: int, C: int, other: float) -> tuple[str, str]:
     """the program's R x C tile of input `kind` (rows lin*R + i of width C), the
     lanes past n replaced by `other`; returns (value, element type)"""
@@ -382,10 +396,7 @@ def scan(ctx: Ctx, r: random.Random, size: int) -> None:
     b.emit(f"tt.scan.return {z} : {ety}")
     b.depth -= 1
     b.emit(f"}}) : ({t}) -> {t}")
-    out = ctx.out(ety, ctx.programs * R * C)
-    rows = b.bin("addi", b.splat(b.bin("muli", ctx.lin, b.c(R), "i32"), "i32", (R,)), b.range(R), tens((R,), "i32"))
-    off = b.to2d(rows, b.range(C), R, C, b.c(C))
-    b.store(b.ptrs(out, ety, off, (R, C)), res, ety, (R, C))
+    store_rows(ctx, res, ety, R, C)
 
 
 @segment("dot")
@@ -418,10 +429,7 @@ def dot(ctx: Ctx, r: random.Random, size: int) -> None:
     acc = b.dense(0, (M, N), acc_t) if r.random() < 0.5 else tile(ctx, r, src, M, N, 0)[0]
     prec = ", inputPrecision = ieee" if kind == "f32" else ""
     d = b.op(f"tt.dot {a}, {bv}, {acc}{prec} : {tens((M, K), kind)} * {tens((K, N), kind)} -> {tens((M, N), acc_t)}")
-    out = ctx.out(acc_t, ctx.programs * M * N)
-    rows = b.bin("addi", b.splat(b.bin("muli", ctx.lin, b.c(M), "i32"), "i32", (M,)), b.range(M), tens((M,), "i32"))
-    off = b.to2d(rows, b.range(N), M, N, b.c(N))
-    b.store(b.ptrs(out, acc_t, off, (M, N)), d, acc_t, (M, N))
+    store_rows(ctx, d, acc_t, M, N)
 
 
 @segment("blockptr")
@@ -607,7 +615,7 @@ def softmax(ctx: Ctx, r: random.Random, size: int) -> None:
     if ctx.programs * R * C > ctx.in_size:
         return
     ncols = b.arg("i32", r.choice((C, C - 1, max(1, C // 2 + 3), 1, 0 if C > 16 else 1)))
-    rows = b.bin("addi", b.splat(b.bin("muli", ctx.lin, b.c(R), "i32"), "i32", (R,)), b.range(R), tens((R,), "i32"))
+    rows = program_rows(ctx, R)
     off = b.to2d(rows, b.range(C), R, C, b.c(C))
     m = b.mask2d(rows, b.c(ctx.programs * R), b.range(C), ncols, R, C)
     t = tens((R, C), "f32")
