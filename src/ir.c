@@ -482,22 +482,22 @@ static unsigned type_hash(const Type *t) {
 }
 
 /* copy arrays referenced by a new type into the arena before storing it */
-static Type *type_get_locked(Ctx *c, Type *key);
+/* h: type_hash(key), computed once by type_get */
+static Type *type_get_locked(Ctx *c, Type *key, unsigned h);
 static Type *type_get(Ctx *c, Type *key) {
-    if (!c->shared) return type_get_locked(c, key);
-    TlCache *tc = ir_tlc(c);
     unsigned h = type_hash(key);
+    if (!c->shared) return type_get_locked(c, key, h);
+    TlCache *tc = ir_tlc(c);
     size_t w;
     Type *t = hs_find(&tc->types, h, key, type_eq, &w);
     if (t) return t;
     lock(c);
-    t = type_get_locked(c, key);
+    t = type_get_locked(c, key, h);
     unlock(c);
     hs_put(&tc->types, w, h, t);
     return t;
 }
-static Type *type_get_locked(Ctx *c, Type *key) {
-    unsigned h = type_hash(key);
+static Type *type_get_locked(Ctx *c, Type *key, unsigned h) {
     size_t w;
     Type *t = hs_find(&c->types, h, key, type_eq, &w);
     if (t) return t;

@@ -91,22 +91,22 @@ static void *dup(Ctx *c, const void *p, size_t n) {
     return r;
 }
 
-static Attr *attr_get_locked(Ctx *c, Attr *key);
+/* h: attr_hash(key), computed once by attr_get */
+static Attr *attr_get_locked(Ctx *c, Attr *key, unsigned h);
 static Attr *attr_get(Ctx *c, Attr *key) {
-    if (!c->shared) return attr_get_locked(c, key);
-    TlCache *tc = ir_tlc(c);
     unsigned h = attr_hash(key);
+    if (!c->shared) return attr_get_locked(c, key, h);
+    TlCache *tc = ir_tlc(c);
     size_t w;
     Attr *a = hs_find(&tc->attrs, h, key, attr_eq, &w);
     if (a) return a;
     lock(c);
-    a = attr_get_locked(c, key);
+    a = attr_get_locked(c, key, h);
     unlock(c);
     hs_put(&tc->attrs, w, h, a);
     return a;
 }
-static Attr *attr_get_locked(Ctx *c, Attr *key) {
-    unsigned h = attr_hash(key);
+static Attr *attr_get_locked(Ctx *c, Attr *key, unsigned h) {
     size_t w;
     Attr *a = hs_find(&c->attrs, h, key, attr_eq, &w);
     if (a) return a;
