@@ -130,10 +130,11 @@ bool rvv_reduce(Cg *e, Op *op, bool scan) {
          * j, a strided load of each (lanes = rows) */
         int64_t R = st->sh.dims[0], L = st->sh.dims[1];
         const char *rn = cg_vi(e, res)->name;
-        line(e, "const size_t ttx_n1 = __riscv_vsetvlmax_e32m1();");
+        /* ttx_n1 inside the branch: a kernel may have several such sums */
         line(e, "if (__riscv_vsetvlmax_e32m8() * 2 == %" PRId64 " || __riscv_vsetvlmax_e32m8() == %" PRId64 " || __riscv_vsetvlmax_e32m4() == %" PRId64
-                " || __riscv_vsetvlmax_e32m2() == %" PRId64 " || ttx_n1 == %" PRId64 ") {", L, L, L, L, L);
+                " || __riscv_vsetvlmax_e32m2() == %" PRId64 " || __riscv_vsetvlmax_e32m1() == %" PRId64 ") {", L, L, L, L, L);
         e->ind++;
+        line(e, "const size_t ttx_n1 = __riscv_vsetvlmax_e32m1();");
         line(e, "float ttx_q[%" PRId64 " * ttx_n1];", R);
         idx[0] = "i0";
         idx[1] = "0";
