@@ -372,6 +372,8 @@ static void dot_i8(Cg *e, Op *op) {
     const char *A = cg_vi(e, a)->name, *B = cg_vi(e, b)->name, *C = cg_vi(e, c)->name, *R = cg_vi(e, res)->name;
     const char *zi[2] = { "0", "0" };
     line(e, "/* i8 x i8 -> i32: vwmacc.vx on B's rows widened to i16 */");
+    line(e, "{");   /* a scope of its own: a function may hold several such dots */
+    e->ind++;
     if (!carr) line(e, "const i32 ttx_c0 = %s;", cg_ex(e, c, zi));
     line(e, "for (i64 i0 = 0; i0 < %" PRId64 "; i0 += %d) {", M, mr);
     e->ind++;
@@ -387,6 +389,7 @@ static void dot_i8(Cg *e, Op *op) {
         line(e, "ttx_c%d = __riscv_vwmacc_vx_i32m4(ttx_c%d, (i16)%s[(i0 + %d) * %" PRId64 " + k], ttx_b, ttx_vl);", q + 1, q + 1, A, q, K);
     close1(e);
     for (int q = 0; q < mr; q++) line(e, "__riscv_vse32_v_i32m4(&%s[(i0 + %d) * %" PRId64 "] + ttx_k, ttx_c%d, ttx_vl);", R, q, N, q + 1);
+    close1(e);
     close1(e);
     close1(e);
 }
