@@ -25,7 +25,9 @@
  *   tt.dot             -> linalg.batch_matmul (rank 3) or linalg.matmul
  *
  * The neutral value of a reduce operand comes from the op in the combiner
- * that defines its returned value: maxnumf -inf, minnumf +inf, an integer
+ * that defines its returned value: maxnumf and minnumf NaN (their true
+ * identity; -inf / +inf, the reference's choice, turn a reduce over elements
+ * that are all NaN into -inf / +inf: docs/differences.md), an integer
  * select of its own comparison (select(cmpi P a b, a, b), a max or min) the
  * least or greatest value of P's order, any other integer select -1 (the
  * argmin/argmax index lane), else MLIR's neutral element of
@@ -99,8 +101,9 @@ static Attr *neutral(Ctx *c, const Op *def, Type *t) {
     int64_t smin = w >= 64 ? INT64_MIN : -((int64_t)1 << (w - 1));
     int64_t smax = w >= 64 ? INT64_MAX : ((int64_t)1 << (w - 1)) - 1;
     switch (def->info->id) {
-    case OP_arith_maxnumf: return fl ? attr_float(c, t, -INFINITY) : NULL;
-    case OP_arith_minnumf: return fl ? attr_float(c, t, INFINITY) : NULL;
+    /* NaN, not -inf / +inf: maxnumf(NaN, x) is x for every x, NaN included,
+     * so a reduce over elements that are all NaN stays NaN as Triton's does */
+    case OP_arith_maxnumf: case OP_arith_minnumf: return fl ? attr_float(c, t, NAN) : NULL;
     case OP_arith_select: {
         if (t->kind != T_INT) return NULL;
         /* select(cmpi P a b, a, b) is a max or min of a and b: the smallest

@@ -145,10 +145,10 @@ tt.func @reduce_sum(%t: tensor<64x64xf32>) -> tensor<64xf32> {
 
 // -----
 
-// argmax: two operands, maxnumf gives -inf and the integer select -1;
+// argmax: two operands, maxnumf starts from NaN (its identity) and the integer select -1;
 // the block arguments [lhs..., rhs...] become [ins..., inits...].
 // CHECK-LABEL: tt.func @argmax(
-// CHECK-NEXT:    %[[NI:.*]] = arith.constant 0xFF800000 : f32
+// CHECK-NEXT:    %[[NI:.*]] = arith.constant 0x7FC00000 : f32
 // CHECK-NEXT:    %[[E0:.*]] = tensor.empty() : tensor<8xf32>
 // CHECK-NEXT:    %[[F0:.*]] = linalg.fill ins(%[[NI]] : f32) outs(%[[E0]] : tensor<8xf32>) -> tensor<8xf32>
 // CHECK-NEXT:    %[[M1:.*]] = arith.constant -1 : i32
@@ -214,12 +214,12 @@ tt.func @select_min_max(%t: tensor<8xi32>) -> (i32, i32, i32) {
 // -----
 
 // A rank-0 result is read back as a scalar; `ninf` makes maximumf start
-// from the largest finite value; integer neutral values.
+// from the largest finite value, minnumf from NaN; integer neutral values.
 // CHECK-LABEL: tt.func @neutral_values(
 // CHECK:         arith.constant -6.550400e+04 : f16
 // CHECK:         %[[R:.*]] = linalg.reduce ins(%arg0 : tensor<8xf16>) outs(%{{.*}} : tensor<f16>) dimensions = [0]
 // CHECK:         %[[X:.*]] = tensor.extract %[[R]][] : tensor<f16>
-// CHECK:         arith.constant 0x7F800000 : f32
+// CHECK:         arith.constant 0x7FC00000 : f32
 // CHECK:         arith.constant -2147483648 : i32
 // CHECK:         arith.constant 2147483647 : i32
 // CHECK:         arith.constant -1 : i32
