@@ -360,12 +360,99 @@ static bool bptr_rows(Cg *e, CgAccess *a) {
     return strips_else_elements(e, a, r, L);
 }
 
+/* the loads read where they are used (rvv_defer) in v's expression */
+static int virt_loads(Cg *e, Value *v, Op **ld, int n, int max, int depth) {
+    Op *d = v->def;
+    if (!d || d->verbatim || depth > 32 || cg_vi(e, v)->kind != K_VIRT) return n;
+    if (op_is(d, OP_tt_load)) {
+        for (int i = 0; i < n; i++)
+            if (ld[i] == d) return n;
+        if (n < max) ld[n++] = d;
+        return n;
+    }
+    if (cg_is_ew(d->info->id))
+        for (int i = 0; i < d->nopnds; i++) n = virt_loads(e, op_operand(d, i), ld, n, max, depth + 1);
+    return n;
+}
+
+/* lines adding to ttx_al whether the bytes of a's tile of type t (its
+ * lanes from the lowest address to the highest) meet [ttx_lo, ttx_hi) */
+static void aff_span(Cg *e, const Aff *a, Type *t, bool first) {
+    const char *zi[MAXR];
+    for (int i = 0; i < MAXR; i++) zi[i] = "0";
+    int sz = cg_msize(type_elem(t));
+    line(e, "{");
+    e->ind++;
+    int64_t kl = 0, kh = 0;   /* the constant coefficients' part */
+    for (int i = 0; i < a->rank && i < t->sh.rank; i++) {
+        int64_t ext = t->sh.dims[i] - 1;
+        if (ext && a->co[i].k) *(a->co[i].c < 0 ? &kl : &kh) += a->co[i].c * ext;
+    }
+    line(e, "i64 ttx_l = %" PRId64 "LL, ttx_h = %" PRId64 "LL;", kl, kh);
+    for (int i = 0; i < a->rank && i < t->sh.rank; i++) {
+        int64_t ext = t->sh.dims[i] - 1;
+        if (ext && !a->co[i].k)
+            line(e, "{ i64 ttx_x = (i64)(%s) * %" PRId64 "; if (ttx_x < 0) ttx_l += ttx_x; else ttx_h += ttx_x; }", a->co[i].s, ext);
+    }
+    const char *b = fmt(e, "(const char *)(%s)", cg_aff_render(e, a, type_elem(t), zi));
+    if (first) line(e, "ttx_lo = %s + ttx_l * %d, ttx_hi = %s + (ttx_h + 1) * %d;", b, sz, b, sz);
+    else line(e, "ttx_al |= %s + ttx_l * %d < ttx_hi && ttx_lo < %s + (ttx_h + 1) * %d;", b, sz, b, sz);
+    close1(e);
+}
+
+/* a store whose value reads loads where they are used (rvv_defer), each
+ * strip before writing it: when at run time its tile's bytes meet those of
+ * a load that reads other lanes than it writes, a store strip could write
+ * what a later strip (or row) of that load reads, so those loads are first
+ * read into their arrays, as the C target does */
+static void store_guarded(Cg *e, Op *op, Aff *pa) {
+    Op *ld[16];
+    int n = virt_loads(e, op_operand(op, 1), ld, 0, 16, 0);
+    if (op->nopnds > 2) n = virt_loads(e, op_operand(op, 2), ld, n, 16, 0);
+    int m = 0;
+    for (int i = 0; i < n; i++) {
+        Aff *la;
+        if (rv_load_ok(e, ld[i], &la) && !rv_same_lanes(la, pa)) ld[m++] = ld[i];
+    }
+    if (!m) {
+        store_rows(e, op, pa);
+        return;
+    }
+    line(e, "{");
+    e->ind++;
+    line(e, "const char *ttx_lo, *ttx_hi;");
+    line(e, "int ttx_al = 0;");
+    aff_span(e, pa, op_operand(op, 1)->type, true);
+    for (int i = 0; i < m; i++) {
+        Aff *la;
+        rv_load_ok(e, ld[i], &la);
+        aff_span(e, la, op_result(ld[i], 0)->type, false);
+    }
+    line(e, "if (ttx_al) {");
+    e->ind++;
+    line(e, "/* the store's memory meets a load's: the load read first */");
+    for (int i = 0; i < m; i++) {
+        Value *v = op_result(ld[i], 0);
+        cg_vi(e, v)->kind = K_ARRAY;
+        if (!cg_declare(e, v)) return;
+        rv_strips_by_rows(e, v->type, cg_vi(e, v)->name, ld[i], rv_load_strip);
+    }
+    store_rows(e, op, pa);
+    for (int i = 0; i < m; i++) cg_vi(e, op_result(ld[i], 0))->kind = K_VIRT;
+    e->ind--;
+    line(e, "} else {");
+    e->ind++;
+    store_rows(e, op, pa);
+    close1(e);
+    close1(e);
+}
+
 bool rvv_access(Cg *e, CgAccess *a) {
     if (bptr_rows(e, a)) return true;
     Aff *pa;
     if (a->store) {
         if (!rv_store_ok(e, a->op, &pa)) return a->ten ? rv_scalar(e, a->op) : false;
-        store_rows(e, a->op, pa);
+        store_guarded(e, a->op, pa);
         a->whole = true;
         return true;
     }

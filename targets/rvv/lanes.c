@@ -324,12 +324,29 @@ static bool lane_loop(Cg *e, Op *f, bool *late) {
     const char *vt = rv_vt(e, LL.lm), *sfx = rv_sfx(e, LL.lm);
     const char *tf = ub;
     if (n == 0) {
-        /* stores alone: the leading full blocks are one range of
-         * (tf - lb) / L * L lanes from iv = lb (the rows' lane j is
-         * iv + j), by strips, when no store overlaps another access but at
-         * the same address; the other iterations block by block */
-        line(e, "/* the full blocks as one row of strips, the rest block by block */");
-        line(e, "if (1) {");
+        /* stores alone, when at run time no store overlaps another access
+         * of any iteration but at the same address (a store strip must not
+         * write what a later strip reads): the leading full blocks as one
+         * range of (tf - lb) / L * L lanes from iv = lb (the rows' lane j
+         * is iv + j), by strips, the other iterations block by block; else
+         * the loop as the C target writes it */
+        line(e, "/* the full blocks as one row of strips, the rest block by block, when no");
+        line(e, " * store overlaps another access of any iteration but at the same address */");
+        const char *p[16];
+        bool isst[16];
+        int np = rows_of(e, b, p, isst, 16);
+        const char *fl = fmt(e, "ttx_fl_%s", cg_vi(e, iv)->name);
+        line(e, "int %s = 1;", fl);
+        line(e, "{");
+        e->ind++;
+        if (value_has_uses(iv)) line(e, "%s", iv_decl(e, iv, lb));
+        line(e, "const i64 ttx_na = %s > %s ? ((i64)%s - (i64)%s + %s - 1) / %s * %" PRId64 " : 0;", ub, lb, ub, lb, st, st, LL.L);
+        for (int i = 0; i < np; i++)
+            for (int j = 0; j < np; j++)
+                if (isst[i] && (j > i || !isst[j]))
+                    line(e, "%s &= %s == %s || %s + ttx_na * 4 <= %s || %s + ttx_na * 4 <= %s;", fl, p[i], p[j], p[i], p[j], p[j], p[i]);
+        close1(e);
+        line(e, "if (%s) {", fl);
         e->ind++;
         if (LL.mask) full_iters(e, f, &LL, lb, ub, st);
         else line(e, "i64 ttx_tf = %s > %s ? %s + (%s - %s + %s - 1) / %s * %s : %s;", ub, lb, lb, ub, lb, st, st, st, lb);
@@ -338,19 +355,8 @@ static bool lane_loop(Cg *e, Op *f, bool *late) {
         e->ind++;
         if (value_has_uses(iv)) line(e, "%s", iv_decl(e, iv, lb));
         line(e, "const i64 ttx_nl = (ttx_tf - %s) / %s * %" PRId64 ";", lb, st, LL.L);
-        const char *p[16];
-        bool isst[16];
-        int np = rows_of(e, b, p, isst, 16);
-        line(e, "int ttx_fl = 1;");
-        for (int i = 0; i < np; i++)
-            for (int j = 0; j < np; j++)
-                if (isst[i] && (j > i || !isst[j]))
-                    line(e, "ttx_fl &= %s == %s || %s + ttx_nl * 4 <= %s || %s + ttx_nl * 4 <= %s;", p[i], p[j], p[i], p[j], p[j], p[i]);
-        line(e, "if (ttx_fl) {");
-        e->ind++;
         if (!lane_strips(e, &LL, LL.t0, LL.mask != NULL, "ttx_nl")) return false;
         line(e, "ttx_from = ttx_tf;");
-        close1(e);
         close1(e);
         if (!lane_iters(e, f, &LL, "ttx_from", ub, false)) return false;
         e->ind--;

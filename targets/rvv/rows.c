@@ -943,6 +943,18 @@ bool rvv_loop(Cg *e, Op *f, bool *late) {
     return !e->failed;
 }
 
+static bool same_term(const Term *a, const Term *b) {
+    return a->k == b->k && (a->k ? a->c == b->c : a->s && b->s && !strcmp(a->s, b->s));
+}
+
+/* a and b address every lane alike */
+bool rv_same_lanes(const Aff *a, const Aff *b) {
+    if (!a->ptr || !b->ptr || strcmp(a->ptr, b->ptr) || a->rank != b->rank || !same_term(&a->base, &b->base)) return false;
+    for (int i = 0; i < a->rank; i++)
+        if (!same_term(&a->co[i], &b->co[i])) return false;
+    return true;
+}
+
 bool rvv_defer(Cg *e, Op *op) {
     Value *dv = op_is(op, OP_tt_load) && op->nres == 1 ? op_result(op, 0) : NULL;
     if (dv && dv->uses && !dv->uses->next && use_index(dv->uses) < 2 && dd_ok(e, dv->uses->owner)) {
@@ -962,6 +974,12 @@ bool rvv_defer(Cg *e, Op *op) {
      * user may: it reads each strip before it writes it) */
     for (Op *o = op->next; o && o != last; o = o->next)
         if (writes_memory(o)) return false;
+    /* a last user that stores reads each strip before it writes it, which
+     * is the load's order when the store writes each lane where the load
+     * read it; a store elsewhere may write what a later strip (or row) of
+     * the load reads, which the store tests at run time (ew.c's
+     * store_guarded: the load read into its array first) */
+    if (writes_memory(last) && !op_is(last, OP_tt_store)) return false;
     VI *x = cg_vi(e, v);
     x->kind = K_VIRT;
     line(e, "/* read from memory where it is used */");

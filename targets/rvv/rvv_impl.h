@@ -109,6 +109,8 @@ bool rv_ew_rows(Cg *e, Op *op, Value *v, bool emit);
 /* a tt.store through pointers contiguous along the row, its value and
  * mask computable by strips (the pointers' form into *pa) */
 bool rv_store_ok(Cg *e, Op *op, Aff **pa);
+/* a and b address every lane alike (rows.c) */
+bool rv_same_lanes(const Aff *a, const Aff *b);
 /* mask is `a < b` (or <=, >, >= with b on the left), a i32 affine with
  * step 1 along the row (r axes, the last L long), b the same along it: the
  * kept lanes of a row are a prefix.  With emit, lines that set i64 ttx_hi
