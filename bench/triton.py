@@ -123,7 +123,7 @@ def cases(np: Any, torch: Any, quick: bool) -> list[Case]:
     run = lambda: add_kernel[grid](tx, ty, to, n, BLOCK_SIZE=1024)  # noqa: E731
     if T:
         a, b, c = tn(x), tn(y), tn(o.copy())
-        ref = lambda: T.add(a, b, out=c)  # noqa: E731
+        ref = lambda a=a, b=b, c=c: T.add(a, b, out=c)  # noqa: E731
     else:
         r = np.empty_like(x)
         ref = lambda: np.add(x, y, out=r)  # noqa: E731
@@ -139,7 +139,7 @@ def cases(np: Any, torch: Any, quick: bool) -> list[Case]:
     run = lambda: softmax_kernel[(nprog,)](tys, txs, N, N, M, N, BLOCK_SIZE=1024, num_stages=2)  # noqa: E731
     if T:
         a = tn(xs)
-        ref = lambda: T.softmax(a, dim=1)  # noqa: E731
+        ref = lambda a=a: T.softmax(a, dim=1)  # noqa: E731
     else:
         def ref() -> Any:
             e = np.exp(xs - xs.max(axis=1, keepdims=True))
@@ -159,7 +159,7 @@ def cases(np: Any, torch: Any, quick: bool) -> list[Case]:
     run = lambda: layer_norm_fwd_fused[(M,)](*args, N, N, 1e-5, BLOCK_SIZE=1024, num_warps=8)  # noqa: E731
     if T:
         a, tw, tb = tn(xl), tn(w), tn(bb)
-        ref = lambda: T.nn.functional.layer_norm(a, (N,), tw, tb, 1e-5)  # noqa: E731
+        ref = lambda a=a, tw=tw, tb=tb: T.nn.functional.layer_norm(a, (N,), tw, tb, 1e-5)  # noqa: E731
     else:
         def ref() -> Any:
             mu = xl.mean(axis=1, keepdims=True)
@@ -179,7 +179,7 @@ def cases(np: Any, torch: Any, quick: bool) -> list[Case]:
     run = lambda: rms_norm_kernel[(M,)](*targs, N, N, 1e-6, BLOCK=N)  # noqa: E731
     if T:
         a, tw = tn(xr), tn(w)
-        ref = lambda: T.nn.functional.rms_norm(a, (N,), tw, 1e-6)  # noqa: E731
+        ref = lambda a=a, tw=tw: T.nn.functional.rms_norm(a, (N,), tw, 1e-6)  # noqa: E731
     else:
         ref = lambda: xr / np.sqrt((xr * xr).mean(axis=1, keepdims=True) + 1e-6) * w  # noqa: E731
     out.append(Case(f"rms norm {M}x{N} f32", run, ref, 2 * xr.nbytes,
@@ -224,7 +224,7 @@ def cases(np: Any, torch: Any, quick: bool) -> list[Case]:
     run = lambda: attn_fwd_kernel[(triton.cdiv(ctx, 64),)](*targs2, ctx, scale, BLOCK_M=64, BLOCK_N=64, HEAD=head)  # noqa: E731
     if T:
         tq, tk, tv = (tn(t).reshape(1, 1, ctx, head) for t in (q, k, v))
-        ref = lambda: T.nn.functional.scaled_dot_product_attention(tq, tk, tv)  # noqa: E731
+        ref = lambda tq=tq, tk=tk, tv=tv: T.nn.functional.scaled_dot_product_attention(tq, tk, tv)  # noqa: E731
     else:
         def ref() -> Any:
             s = q @ k.T * scale
