@@ -61,7 +61,7 @@
 // CHECK-NEXT: [[A]] = ttx_r0[j];
 // CHECK-NEXT: float [[B:v[0-9]+]] = ttx_r0[j + ttx_m];
 // CHECK-NEXT: (void)[[B]];
-// CHECK-NEXT: float [[M:v[0-9]+]] = (float)fmax([[A]], [[B]]);
+// CHECK-NEXT: float [[M:v[0-9]+]] = ttx_fmaxf([[A]], [[B]]);
 // CHECK-NEXT: ttx_r0[j] = [[M]];
 // CHECK-NEXT: }
 // CHECK-NEXT: }

@@ -219,6 +219,17 @@ kernel("numeric-print", os.path.join(NUM, "print.ttir"), [2],
        {"x": np.array([[1.5, -2], [np.inf, np.nan]], np.float32), "h": np.array([0.1, -65504], np.float16),
         "b": np.array([1, 0], np.int32)}, ["b"])
 
+# maxnumf/minnumf with signed zeros and NaNs (fminmax.ttir; fminmax.py checks every engine bit for bit)
+xm, ym = randn(8, 64), randn(8, 64)
+xm[:, ::3], ym[:, 1::3], xm[::2, ::5], ym[1::2, ::4] = 0.0, -0.0, np.nan, np.nan
+kernel("numeric-fminmax", os.path.join(NUM, "fminmax.ttir"), [1],
+       {"x": xm, "y": ym, "hx": xm[0].astype(np.float16), "hy": ym[0].astype(np.float16), "dx": xm[1].astype(np.float64),
+        "dy": ym[1].astype(np.float64), **{k: np.zeros(n, t) for k, n, t in (
+            ("emax", 512, np.float32), ("emin", 512, np.float32), ("rmax", 8, np.float32), ("rmin", 8, np.float32),
+            ("cmax", 64, np.float32), ("cmin", 64, np.float32), ("smax", 2, np.float32), ("hmax", 130, np.float16),
+            ("dmax", 128, np.float64))}},
+       ["emax", "emin", "rmax", "rmin", "cmax", "cmin", "smax", "hmax", "dmax"])
+
 # rows handed to the JIT's bulk routines (ttx_rt_*): interval masks of
 # every kind, a mask that is not one, f32 elementwise ops, exp, reductions
 Rr, Sr = 8, 20
