@@ -142,7 +142,8 @@ def outputs_init():
     bufs = {}
     for name, v in ARGS:
         if isinstance(v, int):
-            v = np.frombuffer(b"\x5a" * (v * np.dtype(DTYPE.get(name, np.float32)).itemsize), DTYPE.get(name, np.float32)).copy()
+            dt = np.dtype(DTYPE.get(name, np.float32))
+            v = np.frombuffer(b"\x5a" * (v * dt.itemsize), dt).copy()
         bufs[name] = v
     return bufs
 
@@ -158,8 +159,11 @@ def compare(engine, got):
         u = UINT[want.dtype]
         wb, gb = want.view(u), g.view(u)
         bad = np.nonzero(wb != gb)[0]
-        report(f"{engine}-{name}", None if not len(bad) else
-               f"{len(bad)} of {want.size} differ; first [{bad[0]}]: got {int(gb[bad[0]]):#x}, want {int(wb[bad[0]]):#x}")
+        why = None
+        if len(bad):
+            i = bad[0]
+            why = f"{len(bad)} of {want.size} differ; first [{i}]: got {int(gb[i]):#x}, want {int(wb[i]):#x}"
+        report(f"{engine}-{name}", why)
 
 
 def run_ttxform(engine, extra):
@@ -222,8 +226,8 @@ def c_engine(flags, csrc):
     os.makedirs(d, exist_ok=True)
     with open(os.path.join(d, "k.c"), "w") as f:
         f.write(csrc)
-    call = ", ".join(f"({'u16' if DTYPE.get(n) is np.float16 or n in ('hx', 'hy') else 'double' if DTYPE.get(n) is np.float64 or n in ('dx', 'dy') else 'float'} *)b[{i}]"
-                     for i, (n, _) in enumerate(ARGS))
+    ctype = {np.dtype(np.float16): "u16", np.dtype(np.float32): "float", np.dtype(np.float64): "double"}
+    call = ", ".join(f"({ctype[v.dtype]} *)b[{i}]" for i, v in enumerate(outputs_init().values()))
     with open(os.path.join(d, "main.c"), "w") as f:
         f.write(DRIVER.replace("NB", str(len(ARGS))).replace("CALL", call))
     exe = os.path.join(d, "k")
