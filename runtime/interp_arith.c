@@ -90,8 +90,8 @@ bool iv_arith_float(In *in, Op *op, int id, const RV *a, const RV *b, RV *r) {
         case OP_arith_mulf: v = x * y; break;
         case OP_arith_divf: case OP_tt_precise_divf: v = x / y; break;
         case OP_arith_remf: v = fmod(x, y); break;
-        case OP_arith_maxnumf: v = fmax(x, y); break;
-        case OP_arith_minnumf: v = fmin(x, y); break;
+        case OP_arith_maxnumf: v = fm_maxnum(x, y); break;   /* src/fmath.h */
+        case OP_arith_minnumf: v = fm_minnum(x, y); break;
         case OP_arith_maximumf: v = max_prop_nan(x, y); break;
         case OP_arith_minimumf: v = min_prop_nan(x, y); break;
         case OP_math_powf: v = pow(x, y); break;

@@ -31,7 +31,8 @@
  *       write memory drain what they could see themselves
  *   void ttx_rt_f32_bin(int op, float *d, const float *a, long long sa,
  *                       const float *b, long long sb, long long n);
- *       d[i] = a[i*sa] OP b[i*sb], OP: 0 +, 1 -, 2 *, 3 /, 4 fmax, 5 fmin
+ *       d[i] = a[i*sa] OP b[i*sb], OP: 0 +, 1 -, 2 *, 3 /, 4 max, 5 min (arith.maxnumf,
+ *       minnumf: fm_maxnumf, fm_minnumf of src/fmath.h)
  *   void ttx_rt_f32_un(int op, float *d, const float *a, long long n);
  *       d[i] = fm_expf(a[i]) for op 0 (fmath.h), 16 lanes at a time
  *   void ttx_rt_f32_exp_sub(float *d, const float *a, float b, long long n);
@@ -44,7 +45,7 @@
  *       d[i] = a[i] OP b[i*sb] (as ttx_rt_f32_bin) written to memory as
  *       ttx_rt_store writes: an elementwise op fused into the store of its result
  *   float ttx_rt_f32_red(int op, const float *a, long long n);
- *       the reduce of tt.reduce's order (op 0 +, 4 fmax, 5 fmin): while
+ *       the reduce of tt.reduce's order (op 0 +, 4 max, 5 min): while
  *       n > 1, a[j] = a[j] OP a[j + m] for j < n - m, m = ceil(n / 2), and
  *       n = m; the result is a[0] (on a copy: a is not written)
  *   void ttx_rt_f32_dot(float *r, const float *a, const float *b,

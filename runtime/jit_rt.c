@@ -169,8 +169,8 @@ static float rt_f32_op(int op, float x, float y) {
     case 1: return x - y;
     case 2: return x * y;
     case 3: return x / y;
-    case 4: return (float)fmax(x, y);
-    case 5: return (float)fmin(x, y);
+    case 4: return fm_maxnumf(x, y);
+    case 5: return fm_minnumf(x, y);
     default: return 0;
     }
 }
@@ -540,15 +540,15 @@ float jit_rt_f32_red(int op, const float *a, long long n) {
         float r = im->maxmin(op, a, n, &sure);
         if (sure) return r;
         if (r == 0) {
-            /* a zero result: the order matters only when both +0 and -0
-             * are in the row */
+            /* a zero result: the chains kept the first zero they met; with
+             * both +0 and -0 in the row, max is +0 and min -0 */
             int pos = 0, neg = 0;
             for (long long i = 0; i < n; i++)
                 if (a[i] == 0) {
                     if (signbit(a[i])) neg = 1;
                     else pos = 1;
                 }
-            if (!(pos && neg)) return r;
+            return pos && neg ? (op == 4 ? 0.0f : -0.0f) : r;
         }
     }
     float stack[4096], *t = stack;

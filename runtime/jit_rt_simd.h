@@ -7,7 +7,7 @@
  * the IEEE operation of the scalar code, so all copies give the same bits. */
 
 /* d[i] = a[i] OP b[i] (sb 1) or a[i] OP b[0] (sb 0), i < n, n a multiple of
- * RT_LANES; max/min lanes that are not plain selects go through glibc */
+ * RT_LANES; max/min (4, 5) as fmath.h's fm_maxminf, step by step in lanes */
 static void RT_NAME(bin_rows)(int op, float *d, const float *a, const float *b, long long sb, long long n) {
     rt_vf bv;
     for (int l = 0; l < RT_LANES; l++) bv[l] = b[0];
@@ -34,21 +34,19 @@ static void RT_NAME(bin_rows)(int op, float *d, const float *a, const float *b, 
 #undef RT_MUL
 #undef RT_DIV
 #undef RT_BIN_LOOP
+    rt_vi qnan;
+    for (int l = 0; l < RT_LANES; l++) qnan[l] = 0x7fc00000;
     for (long long i = 0; i < n; i += RT_LANES) {
-        rt_vf av = RT_LD(a + i), r;
+        rt_vf av = RT_LD(a + i);
         if (sb) bv = RT_LD(b + i);
-        /* a lane where one is strictly larger, or both are equal and
-         * non-zero (the same bits), is a select; a NaN or +0 against -0
-         * sends the group to glibc's fmax/fmin */
-        rt_vi gt = av > bv, lt = av < bv, eq = (av == bv) & (av != 0);
-        rt_vi pick = op == 4 ? gt : lt;
-        rt_vi odd = ~(gt | lt | eq);
-        r = (rt_vf)(((rt_vi)av & pick) | ((rt_vi)bv & ~pick));
-        int any = 0;
-        for (int l = 0; l < RT_LANES; l++) any |= odd[l];
-        if (any)
-            for (int l = 0; l < RT_LANES; l++) r[l] = rt_f32_op(op, av[l], bv[l]);
-        RT_ST(d + i, r);
+        rt_vi x = (rt_vi)av, y = (rt_vi)bv;
+        rt_vi pick = op == 4 ? av > bv : av < bv;
+        rt_vi r = (x & pick) | (y & ~pick), eq = av == bv, bn = bv != bv;
+        r = (((op == 4 ? x & y : x | y)) & eq) | (r & ~eq);
+        r = (x & bn) | (r & ~bn);
+        rt_vi rn = (rt_vf)r != (rt_vf)r;
+        r = (qnan & rn) | (r & ~rn);
+        RT_ST(d + i, (rt_vf)r);
     }
 }
 
@@ -71,10 +69,11 @@ static float RT_NAME(sum_tree)(const float *a, long long n, float *t) {
 #endif
 
 /* max (op 4) or min (op 5) of a[0 .. n), n >= RT_LANES, ignoring NaNs (as
- * fmax/fmin do) and starting from -inf (+inf for min), in four independent
- * chains of selects.  With a result that is neither zero nor that start,
- * every order of fmax/fmin gives these bits (equal non-zero floats are one
- * pattern); *sure is 0 otherwise (signed zeros, all NaN, only infinities) */
+ * fm_maxnumf/fm_minnumf do) and starting from -inf (+inf for min), in four
+ * independent chains of selects.  With a result that is neither zero nor
+ * that start, it is the reduce's result (fmath.h's max and min give the
+ * same bits in every order, and equal non-zero floats are one pattern);
+ * *sure is 0 otherwise (signed zeros, all NaN, only infinities) */
 static float RT_NAME(maxmin)(int op, const float *a, long long n, int *sure) {
     const float start = op == 4 ? -__builtin_inff() : __builtin_inff();
     rt_vf m0, m1, m2, m3, x0, x1, x2, x3;

@@ -1,4 +1,5 @@
-/* fmath.h - ttxform's f32 exp, one definition for every engine.
+/* fmath.h - ttxform's f32 exp and float max/min, one definition for every
+ * engine.
  *
  * math.exp on f32 is computed the same way by the interpreter, by the C the
  * C target writes (its helper ttx_expf) and by the JIT's vectorised bulk
@@ -58,5 +59,50 @@ static inline float fm_expf(float x) {
     memcpy(&s2, &b2, sizeof s2);
     return p * s1 * s2;
 }
+
+/* arith.maxnumf and minnumf.  A NaN loses to a number; two NaNs give the
+ * default NaN (0x7FC00000 as f32, 0x7FF8000000000000 as f64, 0x7E00 once
+ * rounded to f16); -0 is below +0, so max(+0, -0) and max(-0, +0) are +0
+ * and min gives -0.  This is RISC-V's fmax/fmin and vfmax/vfmin (IEEE
+ * 754-2019's maximumNumber, the default NaN for two NaNs), so the riscv64
+ * and RVV targets compute it with one instruction; MLIR lets either zero
+ * come out of a tie, glibc's fmax returns its first operand there (a
+ * compiler may swap fmax's operands).  The operation is commutative and
+ * associative, so a max or min reduction has these bits in any order.
+ * The engines on x86 compute it with the same steps (the interpreter on
+ * doubles, the C prelude's ttx_fmaxf/ttx_fminf, the JIT's vector rows),
+ * selects that vectorise: the larger (a > b ? a : b, which is b on a tie
+ * or a NaN), on a tie the AND (max) or OR (min) of the two patterns
+ * (+0 AND -0 = +0, equal non-zero floats are one pattern), a when b is a
+ * NaN, and the default NaN when the result is still a NaN (both were). */
+static inline float fm_maxminf(float a, float b, int max) {
+    uint32_t x, y, r;
+    float m = max ? (a > b ? a : b) : (a < b ? a : b);
+    memcpy(&x, &a, sizeof x);
+    memcpy(&y, &b, sizeof y);
+    memcpy(&r, &m, sizeof r);
+    r = a == b ? (max ? x & y : x | y) : r;
+    r = b != b ? x : r;
+    memcpy(&m, &r, sizeof m);
+    return m != m ? (float)NAN : m;
+}
+static inline float fm_maxnumf(float a, float b) { return fm_maxminf(a, b, 1); }
+static inline float fm_minnumf(float a, float b) { return fm_maxminf(a, b, 0); }
+
+/* the same on doubles (the interpreter holds every float type as a double:
+ * a result is one of the operands or the default NaN, exact in each type) */
+static inline double fm_maxmin(double a, double b, int max) {
+    uint64_t x, y, r;
+    double m = max ? (a > b ? a : b) : (a < b ? a : b);
+    memcpy(&x, &a, sizeof x);
+    memcpy(&y, &b, sizeof y);
+    memcpy(&r, &m, sizeof r);
+    r = a == b ? (max ? x & y : x | y) : r;
+    r = b != b ? x : r;
+    memcpy(&m, &r, sizeof m);
+    return m != m ? (double)NAN : m;
+}
+static inline double fm_maxnum(double a, double b) { return fm_maxmin(a, b, 1); }
+static inline double fm_minnum(double a, double b) { return fm_maxmin(a, b, 0); }
 
 #endif

@@ -49,27 +49,48 @@ bool cg_emit_reduce(Cg *e, Op *op) {
     if (!scan && len > 1) {
         /* the interpreter's order: halving, element j with element j + m
          * (m = ceil(n / 2)) while n > 1 elements are left */
+        /* operands held in arrays, reduced along their last dim: the first
+         * level reads the row in place (ttx_s: the row, then the scratch
+         * of ceil(n / 2)), else the row is copied into the scratch first */
+        bool direct = axis == r - 1;
+        const char *row[16];
+        for (int i = 0; i < k && direct; i++) {
+            Value *v = op_operand(op, i);
+            Type *el = st->sh.elem;
+            const char *T = cg_rtype(e, v->type->sh.elem);
+            direct = cg_vi(e, v)->kind == K_ARRAY && T && (el->kind == T_FLOAT || el->kind == T_INT || el->kind == T_INDEX);
+            sidx[axis] = "0";
+            if (direct) row[i] = fmt(e, "&%s[%s]", cg_vi(e, v)->name, cg_flat(e, st->sh.dims, r, sidx));
+        }
+        int64_t m0 = (len + 1) / 2;
         for (int i = 0; i < k; i++) {
-            const char *dl = cg_decl(e, fmt(e, "ttx_r%d[%" PRId64 "]", i, len), blk->args[i]->type);
+            const char *dl = cg_decl(e, fmt(e, "ttx_r%d[%" PRId64 "]", i, direct ? m0 : len), blk->args[i]->type);
             if (!dl) return cg_unsupported(e, op, "its element type");
             line(e, "%s;", dl);
+            if (direct) {
+                line(e, "const %s *ttx_s%d = %s;", cg_rtype(e, op_operand(op, i)->type->sh.elem), i, row[i]);
+                if (len % 2) line(e, "ttx_r%d[%" PRId64 "] = ttx_s%d[%" PRId64 "];", i, m0 - 1, i, m0 - 1);
+            }
         }
         sidx[axis] = "j";
-        line(e, "for (i64 j = 0; j < %" PRId64 "; j++) {", len);
-        e->ind++;
-        for (int i = 0; i < k; i++) line(e, "ttx_r%d[j] = %s;", i, cg_ex(e, op_operand(op, i), sidx));
-        e->ind--;
-        line(e, "}");
+        if (!direct) {
+            line(e, "for (i64 j = 0; j < %" PRId64 "; j++) {", len);
+            e->ind++;
+            for (int i = 0; i < k; i++) line(e, "ttx_r%d[j] = %s;", i, cg_ex(e, op_operand(op, i), sidx));
+            e->ind--;
+            line(e, "}");
+        }
+        const char *in = direct ? "ttx_s" : "ttx_r";
         line(e, "for (i64 ttx_n = %" PRId64 ", ttx_m; ttx_n > 1; ttx_n = ttx_m) {", len);
         e->ind++;
         line(e, "ttx_m = (ttx_n + 1) / 2;");
         line(e, "for (i64 j = 0; j < ttx_n - ttx_m; j++) {");
         e->ind++;
         for (int i = 0; i < k; i++) {
-            line(e, "%s = ttx_r%d[j];", cg_vi(e, blk->args[i])->name, i);
+            line(e, "%s = %s%d[j];", cg_vi(e, blk->args[i])->name, in, i);
             const char *dl = cg_decl(e, cg_vi(e, blk->args[k + i])->name, blk->args[k + i]->type);
             if (!dl) return cg_unsupported(e, op, "its element type");
-            line(e, "%s = ttx_r%d[j + ttx_m];", dl, i);
+            line(e, "%s = %s%d[j + ttx_m];", dl, in, i);
             line(e, "(void)%s;", cg_vi(e, blk->args[k + i])->name);
         }
         Op *t = NULL;
@@ -78,6 +99,8 @@ bool cg_emit_reduce(Cg *e, Op *op) {
         for (int i = 0; i < k; i++) line(e, "ttx_r%d[j] = %s;", i, cg_ex(e, op_operand(t, i), sidx));
         e->ind--;
         line(e, "}");
+        if (direct)
+            for (int i = 0; i < k; i++) line(e, "ttx_s%d = ttx_r%d;", i, i);
         e->ind--;
         line(e, "}");
         for (int i = 0; i < k; i++) line(e, "%s = ttx_r%d[0];", cg_vi(e, blk->args[i])->name, i);

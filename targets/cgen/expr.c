@@ -15,6 +15,12 @@ static const char *call1(Cg *e, const Type *t, const char *fn, const char *a) {
 static const char *call2(Cg *e, const Type *t, const char *fn, const char *a, const char *b) {
     return cg_fround(e, t, fmt(e, "%s(%s, %s)", fn, a, b));
 }
+/* arith.maxnumf / minnumf: the prelude's ttx_fmaxf ... (src/fmath.h's
+ * definition); the result is an operand or the default NaN, exact in the
+ * type (f16 and bf16 are held as floats) */
+static const char *maxnum(Cg *e, const Type *t, bool max, const char *a, const char *b) {
+    return fmt(e, "ttx_%s%s(%s, %s)", max ? "fmax" : "fmin", fname_is(t, "f64") ? "" : "f", a, b);
+}
 
 static const char *cmpf_expr(Cg *e, int64_t p, const char *a, const char *b) {
     switch (p) {
@@ -134,6 +140,7 @@ const char *cg_op_expr(Cg *e, Op *op, const char *const *a) {
             }
             for (size_t i = 0; i < sizeof two / sizeof *two && op->nopnds == 2; i++) {
                 if (strcmp(two[i], t)) continue;
+                if (!strcmp(t, "fmax") || !strcmp(t, "fmin")) return maxnum(e, rt, t[2] == 'a', a[0], a[1]);   /* as the interpreter */
                 if (strstr(t, "div_rn"))
                     return fname_is(rt, "f32") || fname_is(rt, "f64") ? fmt(e, "(%s / %s)", a[0], a[1])
                                                                       : cg_fround(e, rt, fmt(e, "((double)%s / %s)", a[0], a[1]));
@@ -145,8 +152,7 @@ const char *cg_op_expr(Cg *e, Op *op, const char *const *a) {
     case OP_arith_remf: return rf ? call2(e, rt, "fmod", a[0], a[1]) : NULL;
     case OP_math_powf: return rf ? call2(e, rt, "pow", a[0], a[1]) : NULL;
     case OP_math_atan2: return rf ? call2(e, rt, "atan2", a[0], a[1]) : NULL;
-    case OP_arith_maxnumf: return rf ? call2(e, rt, "fmax", a[0], a[1]) : NULL;
-    case OP_arith_minnumf: return rf ? call2(e, rt, "fmin", a[0], a[1]) : NULL;
+    case OP_arith_maxnumf: case OP_arith_minnumf: return rf ? maxnum(e, rt, id == OP_arith_maxnumf, a[0], a[1]) : NULL;
     case OP_arith_maximumf: case OP_arith_minimumf:
         if (!rf) return NULL;
         

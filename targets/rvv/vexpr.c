@@ -529,6 +529,8 @@ static const char *rv_vf_f32(RvStrip *g, Op *op) {
     case OP_arith_subf: bin = "vfsub"; break;
     case OP_arith_mulf: bin = "vfmul"; comm = true; break;
     case OP_arith_divf: bin = "vfdiv"; break;
+    /* vfmax/vfmin compute src/fmath.h's maxnumf/minnumf exactly: a NaN loses,
+     * two NaNs give the default NaN, -0 below +0 (tests/numeric/fminmax.py) */
     case OP_arith_maxnumf: bin = "vfmax"; comm = true; break;
     case OP_arith_minnumf: bin = "vfmin"; comm = true; break;
     case OP_arith_negf: un = "vfneg"; break;

@@ -45,25 +45,25 @@
 // CHECK-NOT: [[ACC]][i0 * 16 + i1] =
 // CHECK: [[P]] = [[P2]];
 
-// tt.reduce: the line copied, then combined by halving: element j with
-// element j + m, m = ceil(n / 2), while n > 1; the result is element 0.
+// tt.reduce: combined by halving: element j with element j + m, m = ceil(n /
+// 2), while n > 1; the result is element 0.  The first level reads the row of
+// the array in place (ttx_s0), the next ones the scratch of ceil(16 / 2).
 // CHECK: /* tt.reduce
 // CHECK: for (i64 i0 = 0; i0 < 16; i0++) {
 // CHECK-NEXT: float [[A:v[0-9]+]];
 // CHECK-NEXT: (void)[[A]];
-// CHECK-NEXT: float ttx_r0[16];
-// CHECK-NEXT: for (i64 j = 0; j < 16; j++) {
-// CHECK-NEXT: ttx_r0[j] = [[ACC]][i0 * 16 + j];
-// CHECK-NEXT: }
+// CHECK-NEXT: float ttx_r0[8];
+// CHECK-NEXT: const float *ttx_s0 = &[[ACC]][i0 * 16];
 // CHECK-NEXT: for (i64 ttx_n = 16, ttx_m; ttx_n > 1; ttx_n = ttx_m) {
 // CHECK-NEXT: ttx_m = (ttx_n + 1) / 2;
 // CHECK-NEXT: for (i64 j = 0; j < ttx_n - ttx_m; j++) {
-// CHECK-NEXT: [[A]] = ttx_r0[j];
-// CHECK-NEXT: float [[B:v[0-9]+]] = ttx_r0[j + ttx_m];
+// CHECK-NEXT: [[A]] = ttx_s0[j];
+// CHECK-NEXT: float [[B:v[0-9]+]] = ttx_s0[j + ttx_m];
 // CHECK-NEXT: (void)[[B]];
-// CHECK-NEXT: float [[M:v[0-9]+]] = (float)fmax([[A]], [[B]]);
+// CHECK-NEXT: float [[M:v[0-9]+]] = ttx_fmaxf([[A]], [[B]]);
 // CHECK-NEXT: ttx_r0[j] = [[M]];
 // CHECK-NEXT: }
+// CHECK-NEXT: ttx_s0 = ttx_r0;
 // CHECK-NEXT: }
 // CHECK-NEXT: [[A]] = ttx_r0[0];
 // CHECK-NEXT: [[S:v[0-9]+]][i0] = [[A]];

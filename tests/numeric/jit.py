@@ -219,6 +219,35 @@ kernel("numeric-print", os.path.join(NUM, "print.ttir"), [2],
        {"x": np.array([[1.5, -2], [np.inf, np.nan]], np.float32), "h": np.array([0.1, -65504], np.float16),
         "b": np.array([1, 0], np.int32)}, ["b"])
 
+# maxnumf/minnumf with signed zeros and NaNs (fminmax.ttir; fminmax.py checks every engine bit for bit)
+xm, ym = randn(8, 64), randn(8, 64)
+xm[:, ::3], ym[:, 1::3], xm[::2, ::5], ym[1::2, ::4] = 0.0, -0.0, np.nan, np.nan
+kernel("numeric-fminmax", os.path.join(NUM, "fminmax.ttir"), [1],
+       {"x": xm, "y": ym, "hx": xm[0].astype(np.float16), "hy": ym[0].astype(np.float16), "dx": xm[1].astype(np.float64),
+        "dy": ym[1].astype(np.float64), **{k: np.zeros(n, t) for k, n, t in (
+            ("emax", 512, np.float32), ("emin", 512, np.float32), ("rmax", 8, np.float32), ("rmin", 8, np.float32),
+            ("cmax", 64, np.float32), ("cmin", 64, np.float32), ("smax", 2, np.float32), ("hmax", 130, np.float16),
+            ("dmax", 128, np.float64))}},
+       ["emax", "emin", "rmax", "rmin", "cmax", "cmin", "smax", "hmax", "dmax"])
+
+# reduces along rows of odd length (reduce_odd.ttir): the halving order, bit for bit
+def halving_sum(a, axis):
+    t = np.moveaxis(a, axis, -1).copy()
+    n = t.shape[-1]
+    while n > 1:
+        m = (n + 1) // 2
+        t[..., :n - m] = t[..., :n - m] + t[..., m:n]
+        n = m
+    return t[..., 0]
+
+
+xo13 = (randn(4, 13) * np.float32(2.0) ** rng.integers(-20, 20, (4, 13))).astype(np.float32)
+kernel("numeric-reduce_odd", os.path.join(NUM, "reduce_odd.ttir"), [1],
+       {"x": xo13, "rs": np.zeros(4, np.float32), "cs": np.zeros(13, np.float32), "am": np.zeros(4, np.int32)},
+       ["rs", "cs", "am"],
+       lambda o: first(exact(o["rs"], halving_sum(xo13, 1)), exact(o["cs"], halving_sum(xo13, 0)),
+                       exact(o["am"], np.argmax(xo13, axis=1).astype(np.int32))))
+
 # rows handed to the JIT's bulk routines (ttx_rt_*): interval masks of
 # every kind, a mask that is not one, f32 elementwise ops, exp, reductions
 Rr, Sr = 8, 20
