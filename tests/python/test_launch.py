@@ -113,3 +113,30 @@ def test_launch_hooks():
     np.testing.assert_array_equal(o, 2 * x)
     assert len(seen) == 2
 
+
+
+def test_threads_launch_at_once():
+    """two Python threads launching the same kernels at once (one-program
+    grids run on each calling thread, larger grids take turns on the pool):
+    every launch gives its own thread's result"""
+    import threading
+    errors = []
+
+    def work(seed):
+        try:
+            x = np.arange(64, dtype=np.float32) * seed
+            for i in range(100):
+                o = np.zeros_like(x)
+                grid = (1,) if i % 2 else (4,)
+                add_kernel[grid](tensor(x), tensor(x), tensor(o), 64, BLOCK_SIZE=64 // grid[0])
+                if not np.array_equal(o, 2 * x):
+                    errors.append((seed, i))
+        except Exception as e:   # reported below
+            errors.append(e)
+
+    threads = [threading.Thread(target=work, args=(s,)) for s in (1, 3)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert errors == []

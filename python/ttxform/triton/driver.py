@@ -58,7 +58,7 @@ class _Module:
         bind.restype = None
         bind.argtypes = [ctypes.c_void_p, ctypes.c_void_p]
         bind(*_pool_launch())
-        # called with the packed arguments (bytes) and the grid (ints): no
+        # called with one bytes object, the grid and the arguments packed: no
         # argtypes, so that ctypes converts nothing it need not
         launch.restype = ctypes.c_int
         self.launch = launch
@@ -190,10 +190,10 @@ def _failed(function: int, rc: int, grid: tuple) -> None:
 # integers as int64, floats as double
 _FORMAT = {"p": "Q", "u": "Q", "i": "q", "f": "d"}
 _U64 = (1 << 64) - 1
-# what the fast path leaves to the general one: a value struct does not pack
-# as it is (a float for an integer, an int out of range), a grid that is not
-# of ints
-_FALLBACK = (struct.error, TypeError, ctypes.ArgumentError)
+# what the fast path leaves to the general one: a value or grid extent that
+# struct does not pack as it is (a float for an integer, an int out of
+# range: struct.error), an argument refused (TypeError: raised again there)
+_FALLBACK = (struct.error, TypeError)
 
 
 @functools.cache
@@ -228,13 +228,13 @@ def make(pack, Tensor, pointer, failed, general, fallback, Chain):
         if (function == bound and (enter_hook.__class__ is Chain and not enter_hook.calls or enter_hook is None)
                 and (exit_hook.__class__ is Chain and not exit_hook.calls or exit_hook is None)):
             try:
-                if not (gridX | gridY | gridZ) >> 31:
-                    rc = run(pack({vals}), gridX, gridY, gridZ)
-                    if rc:
-                        failed(function, rc, (gridX, gridY, gridZ))
-                    return
+                rc = run(pack(gridX, gridY, gridZ{", " + vals if vals else ""}))
             except fallback:
                 pass
+            else:
+                if rc:
+                    failed(function, rc, (gridX, gridY, gridZ))
+                return
         general(gridX, gridY, gridZ, function, launch_metadata, enter_hook, exit_hook, ({every}) + rest)
 
     def bind(function, launch_fn):
@@ -257,11 +257,11 @@ def cpu_launcher(src: Any, metadata: Any) -> Callable:
 
     Its first launch takes the general path, which finds the loaded kernel
     by `function` and binds the launcher to it; later launches without
-    Triton's launch hooks or a trace pack the arguments with one struct call
-    and make one ctypes call (ttx_launch: the grid, then the failure check).
-    Anything the fast path does not take as it is (a value to convert, a
-    grid out of int32, another function) goes the general way, with the
-    same results and errors."""
+    Triton's launch hooks or a trace pack the grid and the arguments with
+    one struct call and make one ctypes call (ttx_launch: the grid's check,
+    the grid, then the failure check).  Anything the fast path does not
+    take as it is (a value to convert, another function) goes the general
+    way, with the same results and errors."""
     plan: list[tuple[int, str, str]] = []
     for i, n, ty in kernel_args(src, "ttxform"):
         if ty.startswith("*"):
@@ -276,8 +276,9 @@ def cpu_launcher(src: Any, metadata: Any) -> Callable:
             raise TypeError(f"ttxform: argument '{n}' of type {ty} is not supported")
     names = tuple(n for _, n, _ in plan)
     kinds = tuple((i, k) for i, _, k in plan)
-    pack = struct.Struct("<" + "".join(_FORMAT[k] for _, k in kinds)).pack
-    general_pack = struct.Struct("<" + "".join("d" if k == "f" else "Q" for _, k in kinds)).pack
+    # the array ttx_launch reads: the grid's three extents, then the arguments
+    pack = struct.Struct("<qqq" + "".join(_FORMAT[k] for _, k in kinds)).pack
+    general_pack = struct.Struct("<qqq" + "".join("d" if k == "f" else "Q" for _, k in kinds)).pack
     name = getattr(metadata, "name", "kernel")
     trace = _get_trace()
 
@@ -298,16 +299,16 @@ def cpu_launcher(src: Any, metadata: Any) -> Callable:
                 vals.append(float(v))
             else:
                 vals.append(int(v) & _U64)
-        data = general_pack(*vals)
         grid = (operator.index(gridX), operator.index(gridY), operator.index(gridZ))
         if any(not 0 <= g < 1 << 31 for g in grid):
             raise ValueError(f"ttxform: invalid grid ({grid[0]}, {grid[1]}, {grid[2]})")
+        data = general_pack(*grid, *vals)
         if trace is None:
             bind(function, mod.launch)
         if enter_hook is not None:
             enter_hook(launch_metadata)
         start = time.perf_counter_ns()
-        rc = mod.launch(data, *grid)
+        rc = mod.launch(data)
         if trace is not None:
             trace.add(name, grid, start, time.perf_counter_ns())
         if exit_hook is not None:
