@@ -2,7 +2,8 @@
  * workers are made once per pool and wait on a condition variable; a launch
  * hands them the grid, and each takes the next program by an atomic counter
  * (programs in the order x fastest, then y, then z) until none is left.  The
- * calling thread takes programs too, so a one-program grid costs no wake-up.
+ * calling thread takes programs too, and a one-program grid is a plain call
+ * on it (no lock, no wake-up) when its stack is large enough.
  * Kernels keep their tiles in local arrays, so every worker's stack is 64 MiB
  * (address space only until touched); the calling thread's is its own. */
 #include "../include/ttxform.h"
@@ -104,10 +105,32 @@ void ttx_pool_free(ttx_pool *p) {
  * small stack of its own: run programs there */
 static void *caller_share(void *arg) { run_programs(arg); return NULL; }
 
+/* whether the calling thread's stack takes programs: a Python thread's may
+ * be small.  Asked once per thread (for the main thread glibc reads
+ * /proc/self/maps). */
+static bool caller_stack_ok(void) {
+    static _Thread_local size_t have;
+    static _Thread_local bool known;
+    if (!known) {
+        pthread_attr_t at;
+        if (!pthread_getattr_np(pthread_self(), &at)) {
+            pthread_attr_getstacksize(&at, &have);
+            pthread_attr_destroy(&at);
+        }
+        known = true;
+    }
+    return have >= CALLER_STACK;
+}
+
 int ttx_pool_launch(ttx_pool *p, ttx_program_fn fn, const ttx_arg *args, int32_t gx, int32_t gy, int32_t gz) {
     if (!p || !fn || gx < 0 || gy < 0 || gz < 0) return TTX_ERROR;
     int64_t total = (int64_t)gx * gy * gz;
     if (total == 0) return TTX_OK;
+    bool here = caller_stack_ok();
+    if (total == 1 && here) {   /* one program: called here, the pool's state untouched */
+        fn(args, 1, 1, 1, 0, 0, 0);
+        return TTX_OK;
+    }
     pthread_mutex_lock(&p->launch_mu);
     p->fn = fn;
     p->args = args;
@@ -122,20 +145,11 @@ int ttx_pool_launch(ttx_pool *p, ttx_program_fn fn, const ttx_arg *args, int32_t
         pthread_cond_broadcast(&p->go);
         pthread_mutex_unlock(&p->mu);
     }
-    /* the caller's own stack may be small (a Python thread's): check it,
-     * once per thread (for the main thread glibc reads /proc/self/maps) */
-    static _Thread_local size_t have;
-    static _Thread_local bool known;
-    pthread_attr_t at;
-    if (!known && !pthread_getattr_np(pthread_self(), &at)) {
-        pthread_attr_getstacksize(&at, &have);
-        pthread_attr_destroy(&at);
-    }
-    known = true;
-    if (have >= CALLER_STACK) {
+    if (here) {
         run_programs(p);
     } else {
         pthread_t t;
+        pthread_attr_t at;
         pthread_attr_init(&at);
         pthread_attr_setstacksize(&at, POOL_STACK);
         if (pthread_create(&t, &at, caller_share, p)) run_programs(p);

@@ -132,7 +132,9 @@ TTX_API void ttx_pool_free(ttx_pool *pool);
 TTX_API int ttx_pool_threads(ttx_pool *pool);
 /* runs fn for every (x, y, z) of the grid gx x gy x gz, spread over the
  * pool's threads, and returns once all have finished; TTX_ERROR for a
- * negative extent.  One launch at a time per pool (others wait). */
+ * negative extent.  One launch at a time per pool (others wait); a
+ * one-program grid is called on the calling thread at once (when its
+ * stack has 4 MiB; else it goes as any grid). */
 TTX_API int ttx_pool_launch(ttx_pool *pool, ttx_program_fn fn, const ttx_arg *args,
                             int32_t gx, int32_t gy, int32_t gz);
 

@@ -2,6 +2,7 @@
  * loading TTIR, targets' output, pipelines, diagnostics as values at the
  * Python locations Triton attaches, contexts on two threads, the grid pool. */
 #include <pthread.h>
+#include <sched.h>
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stdatomic.h>
@@ -9,6 +10,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <cmocka.h>
 
 #include "ttxform.h"
@@ -429,6 +431,51 @@ static void test_pool_small_caller_stack(void **state) {
     ttx_pool_free(p);
 }
 
+/* a one-program grid runs on the calling thread without waiting for the
+ * pool: here while another thread's launch holds it (its programs wait, up
+ * to 2 s, for the one-program launch to have run) */
+static atomic_int single_ran, held_waited_out;
+static void held_program(const ttx_arg *args, int32_t gx, int32_t gy, int32_t gz, int32_t x, int32_t y,
+                         int32_t z) {
+    (void)args; (void)gx; (void)gy; (void)gz; (void)x; (void)y; (void)z;
+    for (int i = 0; i < 2000 && !atomic_load(&single_ran); i++) {
+        struct timespec ms = { 0, 1000000 };
+        nanosleep(&ms, NULL);
+    }
+    if (!atomic_load(&single_ran)) atomic_store(&held_waited_out, 1);
+}
+static void single_program(const ttx_arg *args, int32_t gx, int32_t gy, int32_t gz, int32_t x, int32_t y,
+                           int32_t z) {
+    (void)args;
+    assert_true(gx == 1 && gy == 1 && gz == 1 && x == 0 && y == 0 && z == 0);
+    atomic_store(&single_ran, 1);
+}
+static atomic_int held_started;
+static void started_program(const ttx_arg *args, int32_t gx, int32_t gy, int32_t gz, int32_t x, int32_t y,
+                            int32_t z) {
+    atomic_store(&held_started, 1);
+    held_program(args, gx, gy, gz, x, y, z);
+}
+static void *launch_held_started(void *arg) {
+    ttx_arg args[1] = { { .i = 0 } };
+    ttx_pool_launch(arg, started_program, args, 2, 1, 1);
+    return NULL;
+}
+
+static void test_pool_single_program_inline(void **state) {
+    (void)state;
+    ttx_pool *p = ttx_pool_new(2);
+    pthread_t t;
+    assert_int_equal(pthread_create(&t, NULL, launch_held_started, p), 0);
+    while (!atomic_load(&held_started)) sched_yield();
+    ttx_arg args[1] = { { .i = 0 } };
+    assert_int_equal(ttx_pool_launch(p, single_program, args, 1, 1, 1), TTX_OK);
+    pthread_join(t, NULL);
+    assert_int_equal(atomic_load(&single_ran), 1);
+    assert_int_equal(atomic_load(&held_waited_out), 0);
+    ttx_pool_free(p);
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_version),
@@ -446,6 +493,7 @@ int main(void) {
         cmocka_unit_test(test_two_threads_linalg),
         cmocka_unit_test(test_pool),
         cmocka_unit_test(test_pool_small_caller_stack),
+        cmocka_unit_test(test_pool_single_program_inline),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

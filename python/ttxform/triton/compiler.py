@@ -2,7 +2,8 @@
 object (the system C compiler, or tcc with the option ``cc="tcc"``).
 
 Stages: ``ttir`` (Triton's own TTIR passes), ``c`` (ttxform's C target, with a
-small entry ``ttx_program`` that unpacks the launcher's argument array) and
+small entry ``ttx_program`` that unpacks the launcher's argument array, and
+``ttx_launch``, which runs the grid and checks for a failure in one call) and
 ``so`` (``cc -O3 -march=native -ffp-contract=off -shared -fPIC``), each kept in
 Triton's cache and shown in ``kernel.asm``.  The cache key (``hash()``) holds
 ttxform's version and build id, this package's sources, the C compilers and
@@ -166,7 +167,12 @@ def kernel_params(c_source: str, name: str) -> list[str]:
 
 def entry_source(c_source: str, name: str) -> str:
     """`ttx_program(args, grid, pid)`: the kernel NAME called with its
-    arguments taken from the launcher's array (pointers, integers, floats)"""
+    arguments taken from the launcher's array (pointers, integers, floats);
+    and `ttx_launch(a)`, the one call of a launch (driver.py): a[0..2] the
+    grid's extents, the kernel's arguments after them; the grid on the pool
+    given once to `ttx_launch_bind`, then the failure check of the c-checked
+    C: 0 done, 1 an invalid grid, 2 a program failed (`ttx_failure()` says
+    how)"""
     params = kernel_params(c_source, name)
     args = []
     for i, p in enumerate(params):
@@ -183,6 +189,22 @@ def entry_source(c_source: str, name: str) -> str:
         "void ttx_program(const ttx_arg_t *a, int gx, int gy, int gz, int x, int y, int z);\n"
         "void ttx_program(const ttx_arg_t *a, int gx, int gy, int gz, int x, int y, int z)\n"
         f"{{\n    (void)a;\n    {name}({call_args});\n}}\n"
+        "\n/* the launcher's call: a[0..2] the grid's extents, then the arguments; the\n"
+        " * grid on libttxform's pool (ttx_pool_launch), then the failure check:\n"
+        " * 0 done, 1 an invalid grid, 2 a program failed */\n"
+        "typedef int (*ttx_pool_launch_t)(void *, void (*)(const ttx_arg_t *, int, int, int, int, int, int),\n"
+        "                                 const ttx_arg_t *, int, int, int);\n"
+        "static ttx_pool_launch_t ttx_l_launch;\n"
+        "static void *ttx_l_pool;\n"
+        "void ttx_launch_bind(ttx_pool_launch_t launch, void *pool);\n"
+        "void ttx_launch_bind(ttx_pool_launch_t launch, void *pool)\n"
+        "{\n    ttx_l_launch = launch;\n    ttx_l_pool = pool;\n}\n"
+        "int ttx_launch(const ttx_arg_t *a);\n"
+        "int ttx_launch(const ttx_arg_t *a)\n"
+        "{\n    long long gx = a[0].i, gy = a[1].i, gz = a[2].i;\n"
+        "    if (gx < 0 || gy < 0 || gz < 0 || gx > 0x7fffffff || gy > 0x7fffffff || gz > 0x7fffffff) return 1;\n"
+        "    if (ttx_l_launch(ttx_l_pool, ttx_program, a + 3, (int)gx, (int)gy, (int)gz)) return 1;\n"
+        "    return ttx_failure() ? 2 : 0;\n}\n"
     )
 
 

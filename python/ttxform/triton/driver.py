@@ -11,7 +11,9 @@ from __future__ import annotations
 
 import atexit
 import ctypes
+import functools
 import json
+import operator
 import os
 import platform
 import struct
@@ -24,6 +26,7 @@ from typing import Any
 from triton.backends.compiler import GPUTarget
 
 from .._driver import HostDriver, HostUtils, kernel_args
+from ._tensor import Tensor
 
 _PY_TO_C = {
     "i1": "int32_t", "i8": "int8_t", "i16": "int16_t", "i32": "int32_t", "i64": "int64_t",
@@ -40,21 +43,36 @@ class KernelError(RuntimeError):
     outputs are not to be trusted."""
 
 
-# ttx_program's address -> the loaded kernel's (ttx_failure, ttx_failure_clear)
-_failures: dict[int, tuple[Callable, Callable]] = {}
-
-
 class _Module:
-    """a loaded kernel: the shared object, kept open while Triton holds it"""
+    """a loaded kernel: the shared object (kept open while Triton holds it),
+    its ttx_launch bound to the process's pool, and its failure report"""
 
-    def __init__(self, path: str) -> None:
+    def __init__(self, path: str, name: str) -> None:
         self.lib = ctypes.CDLL(path, mode=os.RTLD_LOCAL | os.RTLD_NOW)
         self.program = ctypes.cast(self.lib.ttx_program, ctypes.c_void_p).value
-        fail = getattr(self.lib, "ttx_failure", None)
-        if fail is not None and self.program:
-            fail.restype = ctypes.c_char_p
-            fail.argtypes = []
-            _failures[self.program] = (fail, self.lib.ttx_failure_clear)
+        try:
+            launch, bind = self.lib.ttx_launch, self.lib.ttx_launch_bind
+        except AttributeError:
+            raise RuntimeError(f"ttxform: @{name}: the shared object has no ttx_launch (built by another "
+                               "version of ttxform.triton; clear Triton's cache)") from None
+        bind.restype = None
+        bind.argtypes = [ctypes.c_void_p, ctypes.c_void_p]
+        bind(*_pool_launch())
+        # called with one bytes object, the grid and the arguments packed: no
+        # argtypes, so that ctypes converts nothing it need not
+        launch.restype = ctypes.c_int
+        self.launch = launch
+        self.failure = self.lib.ttx_failure
+        self.failure.restype = ctypes.c_char_p
+        self.failure.argtypes = []
+        self.clear = self.lib.ttx_failure_clear
+        self.clear.restype = None
+        self.clear.argtypes = []
+        _modules[self.program] = self
+
+
+# ttx_program's address (the `function` Triton hands the launcher) -> its _Module
+_modules: dict[int, _Module] = {}
 
 
 class CPUUtils(HostUtils):
@@ -68,32 +86,32 @@ class CPUUtils(HostUtils):
         try:
             with os.fdopen(fd, "wb") as f:
                 f.write(kernel)
-            mod = _Module(path)
+            mod = _Module(path, name)
         finally:
             os.unlink(path)
         return mod, mod.program, 0, 0, 1 << 30
 
 
 _pool_lock = threading.Lock()
-_pool: int | None = None
-_launch: Callable | None = None
+_pool: tuple[int, int] | None = None
 
 
-def _get_launch() -> Callable:
-    """ttx_pool_launch bound to the process's thread pool (TTXFORM_THREADS
-    threads, else one per CPU), made on the first launch"""
-    global _pool, _launch
-    if _launch is None:
+def _pool_launch() -> tuple[int, int]:
+    """(ttx_pool_launch's address, the process's thread pool): the pool of
+    TTXFORM_THREADS threads, else one per CPU, made when the first kernel is
+    loaded"""
+    global _pool
+    if _pool is None:
         with _pool_lock:
-            if _launch is None:
+            if _pool is None:
                 from .. import _lib
                 lib = _lib.lib()
                 n = int(os.environ.get("TTXFORM_THREADS", "0") or 0)
-                _pool = lib.ttx_pool_new(n)
-                fn = lib.ttx_pool_launch
-                pool = _pool
-                _launch = lambda f, buf, gx, gy, gz: fn(pool, f, buf, gx, gy, gz)  # noqa: E731
-    return _launch
+                pool = lib.ttx_pool_new(n)
+                if not pool:
+                    raise MemoryError("ttxform: ttx_pool_new")
+                _pool = (ctypes.cast(lib.ttx_pool_launch, ctypes.c_void_p).value, pool)
+    return _pool
 
 
 class _Trace:
@@ -141,87 +159,173 @@ def _get_trace() -> _Trace | None:
 
 
 def _pointer(arg: Any, name: str) -> int:
+    """the address a pointer argument passes: a tensor's data_ptr() (a tensor
+    on another device refused), an int address, 0 for None"""
     if arg is None:
         return 0
     if isinstance(arg, int):
         return arg
     if hasattr(arg, "data_ptr"):
+        if getattr(arg, "is_cpu", True) is False:
+            dev = getattr(arg, "device", "another device")
+            raise ValueError(f"ttxform: argument '{name}' is a tensor on {dev};"
+                             " the ttxform backend runs kernels on the CPU (move it with .cpu())")
         return int(arg.data_ptr())
     raise TypeError(f"ttxform: argument '{name}' must be a tensor (with data_ptr()), "
                     f"ttxform.triton.tensor(array) or an int address, not {type(arg).__name__}")
 
 
-def _f64_bits(v: float) -> int:
-    return struct.unpack("<q", struct.pack("<d", float(v)))[0]
+def _failed(function: int, rc: int, grid: tuple) -> None:
+    """ttx_launch's rc (not 0) as the error"""
+    if rc == 1:
+        raise ValueError(f"ttxform: invalid grid ({grid[0]}, {grid[1]}, {grid[2]})")
+    mod = _modules[function]
+    msg = mod.failure()
+    mod.clear()
+    raise KernelError(msg.decode("utf-8", "replace") if msg else "ttxform: a program of the kernel failed")
 
 
-class CPULauncher:
-    """called as Triton calls a launcher: (gridX, gridY, gridZ, stream, function,
-    packed_metadata, launch_metadata, enter_hook, exit_hook, *args), args being
-    every bound argument in order, constexprs included (they are dropped)"""
+# how each kind of argument goes into the array ttx_program reads (ttx_arg:
+# 8 bytes each): a pointer and an unsigned 64-bit integer as uint64, other
+# integers as int64, floats as double
+_FORMAT = {"p": "Q", "u": "Q", "i": "q", "f": "d"}
+_U64 = (1 << 64) - 1
+# what the fast path leaves to the general one: a value or grid extent that
+# struct does not pack as it is (a float for an integer, an int out of
+# range: struct.error), an argument refused (TypeError: raised again there)
+_FALLBACK = (struct.error, TypeError)
 
-    def __init__(self, src: Any, metadata: Any) -> None:
-        self.plan: list[tuple] = []
-        for i, n, ty in kernel_args(src, "ttxform"):
-            if ty.startswith("*"):
-                self.plan.append((i, n, "p"))
-            elif ty.startswith(("fp", "bf")):
-                self.plan.append((i, n, "f"))
-            elif ty[0] in "iu":
-                self.plan.append((i, n, "i"))
+
+@functools.cache
+def _hook_chain() -> type:
+    """the class of Triton's knobs.runtime.launch_enter_hook and
+    launch_exit_hook (a HookChain in Triton 3.6 and 3.9, never None): a
+    chain with no hooks in it is taken as no hook"""
+    try:
+        from triton.knobs import HookChain
+    except ImportError:
+        return type(None)
+    return HookChain
+
+
+@functools.cache
+def _launch_code(nparams: int, kinds: tuple[tuple[int, str], ...]) -> Callable:
+    """the maker of a launcher for kernels whose arguments go this way
+    (kinds: (position among the bound arguments, kind) of each argument the
+    kernel takes; nparams: the positions up to the last of them), compiled
+    once per process: the launcher takes Triton's arguments by name and packs
+    the kernel's in one struct call, with no loop and no ctypes object"""
+    params = "".join(f", a{i}" for i in range(nparams))
+    every = "".join(f"a{i}, " for i in range(nparams))
+    vals = ", ".join(f"a{i}._ptr if a{i}.__class__ is Tensor else pointer(a{i}, {slot})" if kind == "p" else f"a{i}"
+                     for slot, (i, kind) in enumerate(kinds))
+    src = f"""
+def make(pack, Tensor, pointer, failed, general, fallback, Chain):
+    bound = run = None
+
+    def launch(gridX, gridY, gridZ, stream, function, packed_metadata, launch_metadata, enter_hook, exit_hook{params},
+               *rest):
+        if (function == bound and (enter_hook.__class__ is Chain and not enter_hook.calls or enter_hook is None)
+                and (exit_hook.__class__ is Chain and not exit_hook.calls or exit_hook is None)):
+            try:
+                rc = run(pack(gridX, gridY, gridZ{", " + vals if vals else ""}))
+            except fallback:
+                pass
             else:
-                raise TypeError(f"ttxform: argument '{n}' of type {ty} is not supported")
-        self.nargs = len(self.plan)
-        self.array_t = ctypes.c_int64 * max(1, self.nargs)
-        self.name = getattr(metadata, "name", "kernel")
-        self.trace = _get_trace()
+                if rc:
+                    failed(function, rc, (gridX, gridY, gridZ))
+                return
+        general(gridX, gridY, gridZ, function, launch_metadata, enter_hook, exit_hook, ({every}) + rest)
 
-    def __call__(self, gridX: int, gridY: int, gridZ: int, stream: Any, function: int, packed_metadata: Any,
-                 launch_metadata: Any, launch_enter_hook: Callable | None, launch_exit_hook: Callable | None,
-                 *args: Any) -> None:
-        buf = self.array_t()
-        slot = 0
-        for i, n, kind in self.plan:
+    def bind(function, launch_fn):
+        nonlocal bound, run
+        run = launch_fn
+        bound = function
+
+    return launch, bind
+"""
+    ns: dict[str, Any] = {}
+    exec(compile(src, f"<ttxform launcher {''.join(k for _, k in kinds)}>", "exec"), ns)
+    return ns["make"]
+
+
+def cpu_launcher(src: Any, metadata: Any) -> Callable:
+    """Triton's launcher_cls: the launcher of one compiled kernel, called as
+    Triton calls a launcher: (gridX, gridY, gridZ, stream, function,
+    packed_metadata, launch_metadata, enter_hook, exit_hook, *args), args
+    being every bound argument in order, constexprs included (dropped).
+
+    Its first launch takes the general path, which finds the loaded kernel
+    by `function` and binds the launcher to it; later launches without
+    Triton's launch hooks or a trace pack the grid and the arguments with
+    one struct call and make one ctypes call (ttx_launch: the grid's check,
+    the grid, then the failure check).  Anything the fast path does not
+    take as it is (a value to convert, another function) goes the general
+    way, with the same results and errors."""
+    plan: list[tuple[int, str, str]] = []
+    for i, n, ty in kernel_args(src, "ttxform"):
+        if ty.startswith("*"):
+            plan.append((i, n, "p"))
+        elif ty.startswith(("fp", "bf")):
+            plan.append((i, n, "f"))
+        elif ty == "u64":
+            plan.append((i, n, "u"))
+        elif ty[0] in "iu":
+            plan.append((i, n, "i"))
+        else:
+            raise TypeError(f"ttxform: argument '{n}' of type {ty} is not supported")
+    names = tuple(n for _, n, _ in plan)
+    kinds = tuple((i, k) for i, _, k in plan)
+    # the array ttx_launch reads: the grid's three extents, then the arguments
+    pack = struct.Struct("<qqq" + "".join(_FORMAT[k] for _, k in kinds)).pack
+    general_pack = struct.Struct("<qqq" + "".join("d" if k == "f" else "Q" for _, k in kinds)).pack
+    name = getattr(metadata, "name", "kernel")
+    trace = _get_trace()
+
+    def pointer(arg: Any, slot: int) -> int:
+        return _pointer(arg, names[slot])
+
+    def general(gridX: Any, gridY: Any, gridZ: Any, function: int, launch_metadata: Any,
+                enter_hook: Callable | None, exit_hook: Callable | None, args: tuple) -> None:
+        mod = _modules.get(function)
+        if mod is None:
+            raise RuntimeError(f"ttxform: @{name}: no kernel of this driver is loaded at {function!r}")
+        vals = []
+        for i, n, kind in plan:
             v = args[i]
             if kind == "p":
-                if hasattr(v, "data_ptr"):
-                    if getattr(v, "is_cpu", True) is False:
-                        dev = getattr(v, "device", "another device")
-                        raise ValueError(f"ttxform: argument '{n}' is a tensor on {dev};"
-                                         " the ttxform backend runs kernels on the CPU (move it with .cpu())")
-                    buf[slot] = v.data_ptr()
-                else:
-                    buf[slot] = _pointer(v, n)
+                vals.append(_pointer(v, n) & _U64)
             elif kind == "f":
-                buf[slot] = _f64_bits(v)
+                vals.append(float(v))
             else:
-                buf[slot] = int(v)
-            slot += 1
-        if launch_enter_hook is not None:
-            launch_enter_hook(launch_metadata)
-        if self.trace is None:
-            rc = (_launch or _get_launch())(function, buf, gridX, gridY, gridZ)
-        else:
-            start = time.perf_counter_ns()
-            rc = (_launch or _get_launch())(function, buf, gridX, gridY, gridZ)
-            self.trace.add(self.name, (gridX, gridY, gridZ), start, time.perf_counter_ns())
-        if launch_exit_hook is not None:
-            launch_exit_hook(launch_metadata)
-        if rc != 0:
-            raise ValueError(f"ttxform: invalid grid ({gridX}, {gridY}, {gridZ})")
-        check = _failures.get(function)
-        if check is not None:
-            msg = check[0]()
-            if msg:
-                check[1]()
-                raise KernelError(msg.decode("utf-8", "replace"))
+                vals.append(int(v) & _U64)
+        grid = (operator.index(gridX), operator.index(gridY), operator.index(gridZ))
+        if any(not 0 <= g < 1 << 31 for g in grid):
+            raise ValueError(f"ttxform: invalid grid ({grid[0]}, {grid[1]}, {grid[2]})")
+        data = general_pack(*grid, *vals)
+        if trace is None:
+            bind(function, mod.launch)
+        if enter_hook is not None:
+            enter_hook(launch_metadata)
+        start = time.perf_counter_ns()
+        rc = mod.launch(data)
+        if trace is not None:
+            trace.add(name, grid, start, time.perf_counter_ns())
+        if exit_hook is not None:
+            exit_hook(launch_metadata)
+        if rc:
+            _failed(function, rc, grid)
+
+    launch, bind = _launch_code(max((i + 1 for i, _ in kinds), default=0), kinds)(
+        pack, Tensor, pointer, _failed, general, _FALLBACK, _hook_chain())
+    return launch
 
 
 class CPUDriver(HostDriver):
     """Triton's driver for the host CPU through ttxform"""
 
     utils_cls = CPUUtils
-    launcher_cls = CPULauncher
+    launcher_cls = staticmethod(cpu_launcher)
 
     @classmethod
     def is_active(cls) -> bool:
