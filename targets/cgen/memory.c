@@ -39,6 +39,126 @@ static const char *bptr_elem(Cg *e, Op *op, const char *bp, int r, const char *c
     return addr;
 }
 
+/* ---- the whole-block test of a mask ---------------------------------------
+ * A masked tt.load or tt.store whose mask keeps every lane of the block runs
+ * loops without the mask (each lane still passes TTX_IN, so a checking
+ * driver sees every access).  The test is written before the loops, from the
+ * mask's affine form: a comparison of an affine integer tensor with a
+ * uniform one holds on the whole box when it holds at the box's extreme
+ * corner, provided neither side leaves its width there (then the i64 affine
+ * value is the w-bit value the comparison sees: + and * commute with the
+ * wrap, a widening cast does not, so none may occur). */
+
+/* v's affine form may differ from its w-bit value: a widening cast or a
+ * loop-carried value on the way (true, too, when *budget runs out) */
+static bool aff_unsure(Cg *e, Value *v, int *budget) {
+    if (!is_tensor(v->type)) return false;   /* a scalar's term is its value */
+    if (--*budget < 0 || cg_vi(e, v)->carried || !v->def) return true;
+    Op *op = v->def;
+    if (op_is(op, OP_arith_extsi) || op_is(op, OP_arith_index_cast)) return true;
+    for (int i = 0; i < op->nopnds; i++)
+        if (aff_unsure(e, op_operand(op, i), budget)) return true;
+    return false;
+}
+
+/* the least (kmin <= 0) and greatest (kmax >= 0) of sum co[d] * i_d over
+ * the box of t; false unless every coefficient is a small constant */
+static bool aff_extent(const Aff *a, const Type *t, int64_t *kmin, int64_t *kmax) {
+    *kmin = *kmax = 0;
+    if (!is_tensor(t) || a->ptr || a->rank != t->sh.rank) return false;
+    for (int d = 0; d < a->rank; d++) {
+        int64_t c = a->co[d].c, n = t->sh.dims[d];
+        if (!a->co[d].k || n < 1 || n > ((int64_t)1 << 24) || c > ((int64_t)1 << 24) || c < -((int64_t)1 << 24)) return false;
+        int64_t x = c * (n - 1);
+        if (x < 0) *kmin += x;
+        else *kmax += x;
+    }
+    return true;
+}
+
+static const char *i64lit(Cg *e, int64_t v) { return cg_tstr(e, tconst(v)); }
+
+/* the i64 expression t + k, or NULL when a constant sum leaves i64 */
+static const char *plus(Cg *e, Term t, int64_t k) {
+    if (t.k) {
+        int64_t v;
+        return __builtin_add_overflow(t.c, k, &v) ? NULL : i64lit(e, v);
+    }
+    if (!k) return t.s;
+    return k < 0 ? fmt(e, "(%s - %s)", t.s, i64lit(e, -k)) : fmt(e, "(%s + %s)", t.s, i64lit(e, k));
+}
+
+/* the C condition that the comparison d (an arith.cmpi of tensors) holds
+ * on every lane, or NULL */
+static const char *cmp_all(Cg *e, Op *d) {
+    int64_t pred;
+    if (!op_attr_int(d, "predicate", &pred) || pred < 2 || pred > 5) return NULL;   /* slt sle sgt sge */
+    Value *l = op_operand(d, 0), *r = op_operand(d, 1);
+    if (!is_tensor(l->type) || !is_tensor(r->type)) return NULL;
+    int budget = 64;
+    if (aff_unsure(e, l, &budget) || aff_unsure(e, r, &budget)) return NULL;
+    Aff *al = cg_aff_of(e, l), *ar = al ? cg_aff_of(e, r) : NULL;
+    int64_t lmin, lmax, rmin, rmax;
+    if (!ar || !aff_extent(al, l->type, &lmin, &lmax) || !aff_extent(ar, r->type, &rmin, &rmax)) return NULL;
+    bool ul = cg_uniform(al), ur = cg_uniform(ar);
+    if (!ul && !ur) return NULL;
+    int w = iw(type_elem(l->type));
+    int64_t lo = w >= 64 ? INT64_MIN : -((int64_t)1 << (w - 1)), hi = w >= 64 ? INT64_MAX : ((int64_t)1 << (w - 1)) - 1;
+    const char *cond = NULL;
+    /* each side in range on the whole box: its affine value is its value */
+    const Aff *sa[2] = { al, ar };
+    int64_t smin[2] = { lmin, rmin }, smax[2] = { lmax, rmax };
+    for (int k = 0; k < 2; k++) {
+        Value *sv = k ? r : l;
+        Type *st = sv->def && op_is(sv->def, OP_tt_splat) ? op_operand(sv->def, 0)->type : NULL;
+        if (!smin[k] && !smax[k] && (w >= 64 || (st && st->kind == T_INT && st->i.width <= w))) continue;   /* a w-bit scalar */
+        int64_t a = lo - smin[k], b = hi - smax[k];   /* the base's range */
+        if (a > b) return NULL;
+        if (sa[k]->base.k) {
+            if (sa[k]->base.c < a || sa[k]->base.c > b) return NULL;
+            continue;
+        }
+        /* a <= base <= b as one unsigned comparison */
+        const char *sh = a < 0 ? fmt(e, " + %" PRIu64 "ULL", 0 - (uint64_t)a) : a > 0 ? fmt(e, " - %" PRIu64 "ULL", (uint64_t)a) : "";
+        const char *c1 = fmt(e, "(u64)(%s)%s <= %" PRIu64 "ULL", sa[k]->base.s, sh, (uint64_t)b - (uint64_t)a);
+        cond = cond ? fmt(e, "%s && %s", cond, c1) : c1;
+    }
+    static const char *const cop[] = { "<", "<=", ">", ">=" };
+    bool less = pred <= 3;
+    /* the lane nearest to failing: the greatest left side (less) or the least */
+    const char *x = ur ? plus(e, al->base, less ? lmax : lmin) : plus(e, al->base, 0);
+    const char *y = ur ? plus(e, ar->base, 0) : plus(e, ar->base, less ? rmin : rmax);
+    if (!x || !y) return NULL;
+    const char *c1 = fmt(e, "%s %s %s", x, cop[pred - 2], y);
+    return cond ? fmt(e, "%s && %s", cond, c1) : c1;
+}
+
+/* the C condition that mask (an i1 tensor) is true on every lane, or NULL
+ * when its form is not one this knows */
+static const char *mask_all(Cg *e, Value *m, int depth) {
+    Op *d = m->def;
+    if (depth > 8 || !is_tensor(m->type) || !d || d->verbatim) return NULL;
+    if (op_is(d, OP_arith_andi)) {
+        const char *a = mask_all(e, op_operand(d, 0), depth + 1), *b = a ? mask_all(e, op_operand(d, 1), depth + 1) : NULL;
+        return b ? fmt(e, "(%s) && (%s)", a, b) : NULL;
+    }
+    if (op_is(d, OP_tt_broadcast) || op_is(d, OP_tt_expand_dims) || op_is(d, OP_tt_trans) || op_is(d, OP_tt_reshape))
+        /* the same lanes' values, moved */
+        return is_tensor(op_operand(d, 0)->type) ? mask_all(e, op_operand(d, 0), depth + 1) : NULL;
+    if (op_is(d, OP_tt_splat)) {
+        Value *s = op_operand(d, 0);
+        return s->type && s->type->kind == T_INT ? cg_ex(e, s, NULL) : NULL;
+    }
+    if (op_is(d, OP_arith_constant)) {
+        Attr *c = op_attr(d, "value");
+        if (!c || c->kind != A_DENSE || c->dense.n != 1) return NULL;
+        Attr *x = c->dense.elts[0];
+        return (x->kind == A_BOOL || x->kind == A_INT) && x->i ? "1" : NULL;
+    }
+    if (op_is(d, OP_arith_cmpi)) return cmp_all(e, d);
+    return NULL;
+}
+
 bool cg_emit_load_store(Cg *e, Op *op) {
     bool tts = op_is(op, OP_tts_load) || op_is(op, OP_tts_store);
     bool dgs = op_is(op, OP_tt_descriptor_gather) || op_is(op, OP_tt_descriptor_scatter);   /* rows by index */
@@ -115,6 +235,19 @@ bool cg_emit_load_store(Cg *e, Op *op) {
     const char *fr_after = acc.after_row;
     bool gath = !rows && ten && e->s->gather_rows && !blk && !tts && cg_vi(e, pv)->kind == K_ARRAY && L >= 8 && !nmd;
     const char *rowp = NULL;
+    /* the mask true on every lane of the block (tested before the loops):
+     * loops without it first, the masked ones in the else branch */
+    const char *all = !rows && !gath && ten && !blk && !tts && !desc && mask && !e->s->access_rows ? mask_all(e, mask, 0) : NULL;
+    if (all) {
+        line(e, "if (%s) {", all);
+        e->ind++;
+    }
+    for (int fast = all != NULL; fast >= 0; fast--) {
+    if (all && !fast) {
+        e->ind--;
+        line(e, "} else {");
+        e->ind++;
+    }
     if (gath) {
         n = cg_loops_open(e, vt->sh.dims, r - 1, idx);
         idx[r - 1] = "0";
@@ -138,7 +271,7 @@ bool cg_emit_load_store(Cg *e, Op *op) {
     if (!ten) e->ind++;
     const char *const *ix = ten ? idx : NULL;
     const char *dst = ten ? fmt(e, "%s[%s]", name, cg_flat(e, vt->sh.dims, vt->sh.rank, idx)) : name;
-    const char *cond = mask ? cg_ex(e, mask, ix) : NULL;
+    const char *cond = mask && !fast ? cg_ex(e, mask, ix) : NULL;
     if (nmd) {
         if (!ten || nmd != vt->sh.rank) return cg_unsupported(e, op, "its mask dims");
         for (int d = 0; d < nmd; d++) {
@@ -192,6 +325,11 @@ bool cg_emit_load_store(Cg *e, Op *op) {
         n--;
     }
     cg_loops_close(e, n);
+    }
+    if (all) {
+        e->ind--;
+        line(e, "}");
+    }
     return !e->failed;
 }
 

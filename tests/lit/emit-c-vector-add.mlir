@@ -16,9 +16,18 @@
 // CHECK: i32 [[PID:v[0-9]+]] = pidX;
 // CHECK: i32 [[OFF:v[0-9]+]] = (i32)((u32)[[PID]] * (u32)1024);
 
-// Pointers affine in the range: strided loops, the mask computed in place.
+// Pointers affine in the range: strided loops.  The mask `offs < n` keeps the
+// whole block when offs + 1023 < n (offs + 1023 not past INT32_MAX, where the
+// i32 offsets would wrap): then loops without it, each lane still through
+// TTX_IN; else the mask computed in place.
 // CHECK: /* tt.load
 // CHECK-NEXT: float [[X:v[0-9]+]][1024];
+// CHECK-NEXT: if ((u64)((i64)[[OFF]]) + 2147483648ULL <= 4294966272ULL && ((i64)[[OFF]] + 1023) < (i64)arg3) {
+// CHECK-NEXT: for (i64 i0 = 0; i0 < 1024; i0++) {
+// CHECK-NEXT: const float *p = arg0 + (i64)[[OFF]] + i0;
+// CHECK-NEXT: [[X]][i0] = TTX_IN(p, 4, 0) ? *p : 0;
+// CHECK-NEXT: }
+// CHECK-NEXT: } else {
 // CHECK-NEXT: for (i64 i0 = 0; i0 < 1024; i0++) {
 // CHECK-NEXT: const float *p = arg0 + (i64)[[OFF]] + i0;
 // CHECK-NEXT: [[X]][i0] = (((i32)((i64)[[OFF]] + i0) < arg3)) && TTX_IN(p, 4, 0) ? *p : 0;
@@ -27,9 +36,16 @@
 
 // The add is fused into the store's loop: no array of its own.
 // CHECK: /* tt.store
+// CHECK-NEXT: if ((u64)((i64)[[OFF]]) + 2147483648ULL <= 4294966272ULL && ((i64)[[OFF]] + 1023) < (i64)arg3) {
+// CHECK-NEXT: for (i64 i0 = 0; i0 < 1024; i0++) {
+// CHECK-NEXT: float *p = arg2 + (i64)[[OFF]] + i0;
+// CHECK-NEXT: if (TTX_IN(p, 4, 2)) *p = ([[X]][i0] + [[Y]][i0]);
+// CHECK-NEXT: }
+// CHECK-NEXT: } else {
 // CHECK-NEXT: for (i64 i0 = 0; i0 < 1024; i0++) {
 // CHECK-NEXT: float *p = arg2 + (i64)[[OFF]] + i0;
 // CHECK-NEXT: if ((((i32)((i64)[[OFF]] + i0) < arg3)) && TTX_IN(p, 4, 2)) *p = ([[X]][i0] + [[Y]][i0]);
+// CHECK-NEXT: }
 // CHECK-NEXT: }
 // CHECK-NEXT: }
 module {
