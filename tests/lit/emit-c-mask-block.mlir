@@ -28,21 +28,43 @@
 // CHECK: } else {
 // CHECK: if (([[M]][i0 * 8 + i1]) && TTX_IN(p, 4, 1)) *p = [[X]][i0 * 8 + i1];
 
-// offs >= lo (the least lane) and a scalar condition splat; the store without
-// a mask stays one loop.
+// offs >= lo (the least lane) and a scalar condition splat.  The load only
+// feeds the store (without a mask): read in the store's loop where TTX_IN is
+// a constant true and the blocks are apart (or the same elements); each lane
+// of the masked loop takes the load's other value where its mask is false.
 // CHECK-LABEL: void window(
 // CHECK: _Bool [[A:v[0-9]+]] = ([[PID:v[0-9]+]] < arg3);
 // CHECK: /* tt.load
 // CHECK-NEXT: i32 [[W:v[0-9]+]][16];
-// CHECK-NEXT: if (((u64)((i64)[[B:v[0-9]+]]) + 2147483648ULL <= 4294967280ULL && (i64)[[B]] >= (i64)arg2) && ([[A]])) {
+// CHECK-NEXT: /* tt.store
+// CHECK-NEXT: #if defined(__GNUC__) && !defined(__TINYC__)
+// CHECK-NEXT: if (__builtin_constant_p(TTX_IN(arg1 + (i64)[[B:v[0-9]+]], 4, [[S:[0-9]+]])) && TTX_IN(arg1 + (i64)[[B]], 4, [[S]]) && ((u64)(arg1 + (i64)[[B]]) == (u64)(arg0 + (i64)[[B]]) || (u64)(arg1 + (i64)[[B]]) + 64 <= (u64)(arg0 + (i64)[[B]]) || (u64)(arg0 + (i64)[[B]]) + 64 <= (u64)(arg1 + (i64)[[B]]))) {
+// CHECK-NEXT: if (((u64)((i64)[[B]]) + 2147483648ULL <= 4294967280ULL && (i64)[[B]] >= (i64)arg2) && ([[A]])) {
+// CHECK-NEXT: for (i64 i0 = 0; i0 < 16; i0++) {
+// CHECK-NEXT: [[W]][i0] = *(arg0 + (i64)[[B]] + i0);
+// CHECK-NEXT: *(arg1 + (i64)[[B]] + i0) = [[W]][i0];
+// CHECK-NEXT: }
+// CHECK-NEXT: } else {
+// CHECK-NEXT: for (i64 i0 = 0; i0 < 16; i0++) {
+// CHECK-NEXT: [[W]][i0] = (((i32)((i64)[[B]] + i0) >= arg2) & [[A]]) ? *(arg0 + (i64)[[B]] + i0) : 0;
+// CHECK-NEXT: *(arg1 + (i64)[[B]] + i0) = [[W]][i0];
+// CHECK-NEXT: }
+// CHECK-NEXT: }
+// CHECK-NEXT: } else
+// CHECK-NEXT: #endif
+
+// Otherwise the load alone (its own test), then the store without a mask.
+// CHECK-NEXT: {
+// CHECK-NEXT: if (((u64)((i64)[[B]]) + 2147483648ULL <= 4294967280ULL && (i64)[[B]] >= (i64)arg2) && ([[A]])) {
 // CHECK-NEXT: for (i64 i0 = 0; i0 < 16; i0++) {
 // CHECK-NEXT: const i32 *p = arg0 + (i64)[[B]] + i0;
-// CHECK-NEXT: [[W]][i0] = TTX_IN(p, 4, 2) ? *p : 0;
-// CHECK: } else {
-// CHECK: /* tt.store
+// CHECK-NEXT: [[W]][i0] = TTX_IN(p, 4, [[L:[0-9]+]]) ? *p : 0;
+// CHECK: [[W]][i0] = ((((i32)((i64)[[B]] + i0) >= arg2) & [[A]])) && TTX_IN(p, 4, [[L]]) ? *p : 0;
+// CHECK-NEXT: }
+// CHECK-NEXT: }
 // CHECK-NEXT: for (i64 i0 = 0; i0 < 16; i0++) {
 // CHECK-NEXT: i32 *p = arg1 + (i64)[[B]] + i0;
-// CHECK-NEXT: if (TTX_IN(p, 4, 3)) *p = [[W]][i0];
+// CHECK-NEXT: if (TTX_IN(p, 4, [[S]])) *p = [[W]][i0];
 
 // Masks without the test: loaded from memory, two varying sides (i * i <
 // offs), offsets widened to i64 before the comparison (extsi: the affine
