@@ -161,8 +161,9 @@ static const char *mask_all(Cg *e, Value *m, int depth) {
 
 /* ---- streaming stores ------------------------------------------------------
  * An unmasked store of a block that is one contiguous run of memory, in a
- * grid whose stores of it move at least TTX_STREAM_BYTES (default 64 MiB,
- * past the caches), is written with non-temporal stores where the compiler
+ * grid whose stores of it move at least TTX_STREAM_BYTES (default 16 MiB,
+ * twice the L2 caches of bench/README.md's machine, where outputs of 16 MiB
+ * already gain), is written with non-temporal stores where the compiler
  * has AVX-512: the values into a local array, then whole 64-byte lines
  * around the cache (no read of the line before its write), the unaligned
  * head and tail as plain copies, and an sfence, so that the stores are
@@ -212,7 +213,7 @@ static void stream_store(Cg *e, Value *val, Type *vt, Type *el, const char *mt, 
     int64_t nb = N * sz;
     /* gridX.. stay (void)-cast: the uses below are under #if */
     pp(e, "#ifndef TTX_STREAM_BYTES");
-    pp(e, "#define TTX_STREAM_BYTES (64LL << 20)");
+    pp(e, "#define TTX_STREAM_BYTES (16LL << 20)");
     pp(e, "#endif");
     pp(e, "#if defined(__AVX512F__) && defined(__GNUC__) && !defined(__TINYC__)");
     line(e, "if (__builtin_constant_p(TTX_IN(%s, %d, %d)) && TTX_IN(%s, %d, %d) && (double)gridX * gridY * gridZ * %" PRId64

@@ -28,14 +28,14 @@
 // stored block is apart from each loaded one (or the same elements): one loop
 // for the three accesses.  The mask `offs < n` keeps the whole block when
 // offs + 1023 < n (offs + 1023 not past INT32_MAX, where the i32 offsets
-// would wrap): then the loop without it, in a grid whose stores move 64 MiB
-// or more (TTX_STREAM_BYTES) the values streamed out with non-temporal
+// would wrap): then the loop without it, in a grid whose stores move 16 MiB
+// or more (TTX_STREAM_BYTES, default 16 MiB) the values streamed out with non-temporal
 // stores where the compiler has AVX-512.
 // CHECK-NEXT: #if defined(__GNUC__) && !defined(__TINYC__)
 // CHECK-NEXT: if (__builtin_constant_p(TTX_IN(arg2 + (i64)[[OFF]], 4, 0)) && TTX_IN(arg2 + (i64)[[OFF]], 4, 0) && ((u64)(arg2 + (i64)[[OFF]]) == (u64)(arg0 + (i64)[[OFF]]) || (u64)(arg2 + (i64)[[OFF]]) + 4096 <= (u64)(arg0 + (i64)[[OFF]]) || (u64)(arg0 + (i64)[[OFF]]) + 4096 <= (u64)(arg2 + (i64)[[OFF]])) && ((u64)(arg2 + (i64)[[OFF]]) == (u64)(arg1 + (i64)[[OFF]]) || {{.*}}) {
 // CHECK-NEXT: if ((u64)((i64)[[OFF]]) + 2147483648ULL <= 4294966272ULL && ((i64)[[OFF]] + 1023) < (i64)arg3) {
 // CHECK-NEXT: #ifndef TTX_STREAM_BYTES
-// CHECK-NEXT: #define TTX_STREAM_BYTES (64LL << 20)
+// CHECK-NEXT: #define TTX_STREAM_BYTES (16LL << 20)
 // CHECK-NEXT: #endif
 // CHECK-NEXT: #if defined(__AVX512F__) && defined(__GNUC__) && !defined(__TINYC__)
 // CHECK-NEXT: if (__builtin_constant_p(TTX_IN(arg2 + (i64)[[OFF]], 4, 0)) && TTX_IN(arg2 + (i64)[[OFF]], 4, 0) && (double)gridX * gridY * gridZ * 4096 >= (double)TTX_STREAM_BYTES) {
