@@ -368,10 +368,11 @@ static bool fused(Cg *e, Op *S, PtrVec *ls, int id) {
     line(e, "if (%s) {", cond);
     e->ind++;
     const char *idx[MAXR];
-    for (int pass = all ? 0 : 1; pass < 2; pass++) {
+    bool none = all && !strcmp(all, "1");   /* no mask anywhere: the unmasked loop alone */
+    for (int pass = all ? 0 : 1; pass < (none ? 1 : 2); pass++) {
         bool masked = pass == 1;
         if (!masked) {
-            line(e, "if (%s) {", all);
+            line(e, none ? "{" : "if (%s) {", all);
             e->ind++;
             if (stream_ok(e, sp, vt, sel)) {
                 stream_store(e, val, vt, sel, smt, ssz, s0, id, ls);
@@ -392,11 +393,12 @@ static bool fused(Cg *e, Op *S, PtrVec *ls, int id) {
                 line(e, "}");
             }
             e->ind--;
-            line(e, "} else {");
+            line(e, none ? "}" : "} else {");
             e->ind++;
         }
     }
-    if (all) {
+    if (none) e->ind--;
+    else if (all) {
         e->ind--;
         line(e, "}");
     }

@@ -74,6 +74,24 @@
 // CHECK-NOT: } else {
 // CHECK: }
 // CHECK-NOT: } else {
+// Neither the load nor the store has a mask: the fused loop alone (the
+// streaming stores first, then plain ones).
+// CHECK-LABEL: void copy(
+// CHECK: #if defined(__GNUC__) && !defined(__TINYC__)
+// CHECK-NEXT: if (__builtin_constant_p(TTX_IN(arg1 + (i64)[[C:v[0-9]+]], 4, {{[0-9]+}})) {{.*}}) {
+// CHECK-NEXT: {
+// CHECK-NEXT: #ifndef TTX_STREAM_BYTES
+// CHECK: } else
+// CHECK-NEXT: #endif
+// CHECK-NEXT: {
+// CHECK-NEXT: for (i64 i0 = 0; i0 < 64; i0++) {
+// CHECK-NEXT: [[V:v[0-9]+]][i0] = *(arg0 + (i64)[[C]] + i0);
+// CHECK-NEXT: *(arg1 + (i64)[[C]] + i0) = [[V]][i0];
+// CHECK-NEXT: }
+// CHECK-NEXT: }
+// CHECK-NEXT: }
+// CHECK-NEXT: } else
+// CHECK-NEXT: #endif
 module {
   tt.func public @tile2d(%x: !tt.ptr<f32>, %y: !tt.ptr<f32>, %M: i32, %N: i32) {
     %c4 = arith.constant 4 : i32
@@ -158,6 +176,21 @@ module {
     %os = tt.splat %o : !tt.ptr<f32> -> tensor<16x!tt.ptr<f32>>
     %op = tt.addptr %os, %offs : tensor<16x!tt.ptr<f32>>, tensor<16xi32>
     tt.store %op, %s : tensor<16x!tt.ptr<f32>>
+    tt.return
+  }
+  tt.func public @copy(%x: !tt.ptr<f32>, %o: !tt.ptr<f32>) {
+    %c64 = arith.constant 64 : i32
+    %pid = tt.get_program_id x : i32
+    %b = arith.muli %pid, %c64 : i32
+    %r = tt.make_range {end = 64 : i32, start = 0 : i32} : tensor<64xi32>
+    %bs = tt.splat %b : i32 -> tensor<64xi32>
+    %offs = arith.addi %bs, %r : tensor<64xi32>
+    %xs = tt.splat %x : !tt.ptr<f32> -> tensor<64x!tt.ptr<f32>>
+    %xp = tt.addptr %xs, %offs : tensor<64x!tt.ptr<f32>>, tensor<64xi32>
+    %v = tt.load %xp : tensor<64x!tt.ptr<f32>>
+    %os = tt.splat %o : !tt.ptr<f32> -> tensor<64x!tt.ptr<f32>>
+    %op = tt.addptr %os, %offs : tensor<64x!tt.ptr<f32>>, tensor<64xi32>
+    tt.store %op, %v : tensor<64x!tt.ptr<f32>>
     tt.return
   }
 }
