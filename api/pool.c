@@ -1,7 +1,11 @@
 /* pool.c - running a kernel's grid on threads (ttx_pool_launch).  The
  * workers are made once per pool and wait on a condition variable; a launch
- * hands them the grid, and each takes the next program by an atomic counter
- * (programs in the order x fastest, then y, then z) until none is left.  The
+ * hands them the grid, and each takes the next run of programs by an atomic
+ * counter (programs in the order x fastest, then y, then z; a run is a
+ * sixteenth of a thread's share, so each thread streams through contiguous
+ * memory where programs take consecutive blocks, and a program waiting for
+ * a lower one, as Triton's locks do, still always has it started) until
+ * none is left.  The
  * calling thread takes programs too, and a one-program grid is a plain call
  * on it (no lock, no wake-up) when its stack is large enough.
  * Kernels keep their tiles in local arrays, so every worker's stack is 64 MiB
@@ -30,16 +34,19 @@ struct ttx_pool {
     ttx_program_fn fn;
     const ttx_arg *args;
     int32_t gx, gy, gz;
-    int64_t total;
+    int64_t total, chunk;
     atomic_llong next;
 };
 
 static void run_programs(ttx_pool *p) {
     for (;;) {
-        int64_t i = atomic_fetch_add(&p->next, 1);
+        int64_t i = atomic_fetch_add(&p->next, p->chunk), end = i + p->chunk;
         if (i >= p->total) return;
-        int32_t x = (int32_t)(i % p->gx), y = (int32_t)(i / p->gx % p->gy), z = (int32_t)(i / ((int64_t)p->gx * p->gy));
-        p->fn(p->args, p->gx, p->gy, p->gz, x, y, z);
+        if (end > p->total) end = p->total;
+        for (; i < end; i++) {
+            int32_t x = (int32_t)(i % p->gx), y = (int32_t)(i / p->gx % p->gy), z = (int32_t)(i / ((int64_t)p->gx * p->gy));
+            p->fn(p->args, p->gx, p->gy, p->gz, x, y, z);
+        }
     }
 }
 
@@ -136,6 +143,8 @@ int ttx_pool_launch(ttx_pool *p, ttx_program_fn fn, const ttx_arg *args, int32_t
     p->args = args;
     p->gx = gx; p->gy = gy; p->gz = gz;
     p->total = total;
+    p->chunk = total / (16 * (int64_t)(p->nthreads + 1));
+    if (p->chunk < 1) p->chunk = 1;
     atomic_store(&p->next, 0);
     int wake = total - 1 < p->nthreads ? (int)(total - 1) : p->nthreads;
     if (wake > 0) {
