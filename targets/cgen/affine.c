@@ -54,6 +54,21 @@ bool cg_uniform(const Aff *a) {
 }
 
 /* v as base + sum co[d] * i_d over its dims (pointers: ptr + that), or NULL */
+/* every lane of a (on a tile of type t) is a constant within the signed
+ * range of w bits */
+static bool fits_width(const Aff *a, const Type *t, int w) {
+    if (a->ptr || !a->base.k) return false;
+    __int128 lo = a->base.c, hi = a->base.c;
+    for (int d = 0; d < a->rank && d < t->sh.rank; d++) {
+        if (!a->co[d].k) return false;
+        __int128 x = (__int128)a->co[d].c * (t->sh.dims[d] - 1);
+        if (x < 0) lo += x;
+        else hi += x;
+    }
+    __int128 lim = (__int128)1 << (w - 1);
+    return lo >= -lim && hi < lim;
+}
+
 Aff *cg_aff_of(Cg *e, Value *v) {
     VI *x = cg_vi(e, v);
     if (x->aff_done) return x->aff;
@@ -157,8 +172,13 @@ Aff *cg_aff_of(Cg *e, Value *v) {
         for (int d = 0; d < r; d++) a->co[d] = tmul(e, p->co[d], q->base);
         break;
     case OP_arith_extsi: case OP_arith_index_cast: {
+        /* the source's lanes are its affine form wrapped to its width: the
+         * same form only when no lane can wrap (a narrower source whose
+         * terms are constants and whose tile stays within its range) */
         Value *s = op_operand(op, 0);
-        if (!is_tensor(s->type) || iw(type_elem(s->type)) > iw(el) || !(p = cg_aff_of(e, s))) return NULL;
+        int sw = is_tensor(s->type) ? iw(type_elem(s->type)) : 0;
+        if (!sw || sw > iw(el) || !(p = cg_aff_of(e, s))) return NULL;
+        if (sw < 64 && !fits_width(p, s->type, sw)) return NULL;
         a = p;
         break;
     }
