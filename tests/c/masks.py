@@ -195,6 +195,12 @@ def main():
         case(f"masks_carried n={n}", car, [g],
              [("%x", "!tt.ptr<f32>", f32(g * n + 1)), ("%s", "!tt.ptr<f32>", np.full(2 * g, 7.5, np.float32)),
               ("%y", "!tt.ptr<f32>", np.full(g * 64, -1.0, np.float32)), ("%n", "i32", n)], ["%s", "%y"])
+    # reduces along odd and even rows (one loop per halving level), values of many magnitudes
+    odd = os.path.join(ROOT, "tests", "numeric", "reduce_odd.ttir")
+    xo = (f32(52) * np.float32(2.0) ** RNG.integers(-20, 20, 52)).astype(np.float32)
+    case("reduce_odd", odd, [1], [("%x", "!tt.ptr<f32>", xo), ("%rs", "!tt.ptr<f32>", np.zeros(4, np.float32)),
+                                  ("%cs", "!tt.ptr<f32>", np.zeros(13, np.float32)),
+                                  ("%am", "!tt.ptr<i32>", np.zeros(4, np.int32))], ["%rs", "%cs", "%am"])
     # loads fused into their store: in place, overlapping both ways, apart; blocks of 256
     inp, wid = os.path.join(HERE, "masks_inplace.ttir"), os.path.join(HERE, "masks_widen.ttir")
     T.report("masks_inplace fused and streamed", fused_paths(inp, 1, 2))

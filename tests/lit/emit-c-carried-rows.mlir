@@ -109,4 +109,50 @@ module {
     tt.store %op, %t2 : tensor<64x!tt.ptr<f32>>
     tt.return
   }
+
+// A reduce along an odd row (13): one loop per level, 13 -> 7 -> 4 -> 2 -> 1;
+// the middle element of an odd level stays where it is (the first level
+// copies it into the scratch).  Rows above 4096 keep one loop over the
+// levels.
+// CHECK-LABEL: void odd(
+// CHECK: float ttx_r0[7];
+// CHECK-NEXT: const float *ttx_s0 = &{{v[0-9]+}}[0];
+// CHECK-NEXT: ttx_r0[6] = ttx_s0[6];
+// CHECK-NEXT: for (i64 j = 0; j < 6; j++) {
+// CHECK: = ttx_s0[j + 7];
+// CHECK: for (i64 j = 0; j < 3; j++) {
+// CHECK: = ttx_r0[j + 4];
+// CHECK: for (i64 j = 0; j < 2; j++) {
+// CHECK: = ttx_r0[j + 2];
+// CHECK: for (i64 j = 0; j < 1; j++) {
+// CHECK: = ttx_r0[j + 1];
+// CHECK: float ttx_r0[4096];
+// CHECK: for (i64 ttx_n = 8192, ttx_m; ttx_n > 1; ttx_n = ttx_m) {
+// CHECK-NEXT: ttx_m = (ttx_n + 1) / 2;
+// CHECK-NEXT: for (i64 j = 0; j < ttx_n - ttx_m; j++) {
+  tt.func public @odd(%x: !tt.ptr<f32>, %o: !tt.ptr<f32>) {
+    %r = tt.make_range {end = 13 : i32, start = 0 : i32} : tensor<13xi32>
+    %xs = tt.splat %x : !tt.ptr<f32> -> tensor<13x!tt.ptr<f32>>
+    %xp = tt.addptr %xs, %r : tensor<13x!tt.ptr<f32>>, tensor<13xi32>
+    %v = tt.load %xp : tensor<13x!tt.ptr<f32>>
+    %s = "tt.reduce"(%v) <{axis = 0 : i32}> ({
+    ^bb0(%u: f32, %w: f32):
+      %t = arith.addf %u, %w : f32
+      tt.reduce.return %t : f32
+    }) : (tensor<13xf32>) -> f32
+    tt.store %o, %s : !tt.ptr<f32>
+    %r2 = tt.make_range {end = 8192 : i32, start = 0 : i32} : tensor<8192xi32>
+    %xs2 = tt.splat %x : !tt.ptr<f32> -> tensor<8192x!tt.ptr<f32>>
+    %xp2 = tt.addptr %xs2, %r2 : tensor<8192x!tt.ptr<f32>>, tensor<8192xi32>
+    %v2 = tt.load %xp2 : tensor<8192x!tt.ptr<f32>>
+    %s2 = "tt.reduce"(%v2) <{axis = 0 : i32}> ({
+    ^bb0(%u: f32, %w: f32):
+      %t = arith.addf %u, %w : f32
+      tt.reduce.return %t : f32
+    }) : (tensor<8192xf32>) -> f32
+    %c1 = arith.constant 1 : i32
+    %o1 = tt.addptr %o, %c1 : !tt.ptr<f32>, i32
+    tt.store %o1, %s2 : !tt.ptr<f32>
+    tt.return
+  }
 }
