@@ -1,6 +1,27 @@
 /* targets/cgen/compute.c - tt.reduce, tt.scan and tt.dot as loop nests (see emit.h). */
 #include "emit.h"
 
+/* one level of a reduce's halving: ttx_rI[j] = combine(inI[j], inI[j + m])
+ * for j < cnt, each operand I < k */
+static bool reduce_level(Cg *e, Op *op, Block *blk, int k, const char *in, const char *m, const char *cnt, const char *const *sidx) {
+    line(e, "for (i64 j = 0; j < %s; j++) {", cnt);
+    e->ind++;
+    for (int i = 0; i < k; i++) {
+        line(e, "%s = %s%d[j];", cg_vi(e, blk->args[i])->name, in, i);
+        const char *dl = cg_decl(e, cg_vi(e, blk->args[k + i])->name, blk->args[k + i]->type);
+        if (!dl) return cg_unsupported(e, op, "its element type");
+        line(e, "%s = %s%d[j + %s];", dl, in, i, m);
+        line(e, "(void)%s;", cg_vi(e, blk->args[k + i])->name);
+    }
+    Op *t = NULL;
+    if (!cg_emit_block(e, blk, &t)) return false;
+    if (!t || t->nopnds != k) return cg_unsupported(e, op, "its combiner");
+    for (int i = 0; i < k; i++) line(e, "ttx_r%d[j] = %s;", i, cg_ex(e, op_operand(t, i), sidx));
+    e->ind--;
+    line(e, "}");
+    return !e->failed;
+}
+
 /* tt.reduce and tt.scan: a scan starts from the first element along the
  * axis and applies the combiner region's ops with each next one (storing
  * every prefix; `reverse` walks the axis backwards); a reduce combines the
@@ -81,28 +102,28 @@ bool cg_emit_reduce(Cg *e, Op *op) {
             line(e, "}");
         }
         const char *in = direct ? "ttx_s" : "ttx_r";
-        line(e, "for (i64 ttx_n = %" PRId64 ", ttx_m; ttx_n > 1; ttx_n = ttx_m) {", len);
-        e->ind++;
-        line(e, "ttx_m = (ttx_n + 1) / 2;");
-        line(e, "for (i64 j = 0; j < ttx_n - ttx_m; j++) {");
-        e->ind++;
-        for (int i = 0; i < k; i++) {
-            line(e, "%s = %s%d[j];", cg_vi(e, blk->args[i])->name, in, i);
-            const char *dl = cg_decl(e, cg_vi(e, blk->args[k + i])->name, blk->args[k + i]->type);
-            if (!dl) return cg_unsupported(e, op, "its element type");
-            line(e, "%s = %s%d[j + ttx_m];", dl, in, i);
-            line(e, "(void)%s;", cg_vi(e, blk->args[k + i])->name);
+        /* a small combiner over a row of at most 4096: one loop per level
+         * with constant bounds (the compiler sees that j and j + m never
+         * meet, and unrolls the short levels), else one loop over the levels */
+        int nops = 0;
+        for (Op *q = blk->first; q; q = q->next) nops++;
+        if (len <= 4096 && nops <= 8) {
+            bool first = true;
+            for (int64_t nn = len, mm; nn > 1; nn = mm, first = false) {
+                mm = (nn + 1) / 2;
+                if (!reduce_level(e, op, blk, k, first && direct ? "ttx_s" : "ttx_r", cg_tstr(e, tconst(mm)), cg_tstr(e, tconst(nn - mm)), sidx))
+                    return false;
+            }
+        } else {
+            line(e, "for (i64 ttx_n = %" PRId64 ", ttx_m; ttx_n > 1; ttx_n = ttx_m) {", len);
+            e->ind++;
+            line(e, "ttx_m = (ttx_n + 1) / 2;");
+            if (!reduce_level(e, op, blk, k, in, "ttx_m", "ttx_n - ttx_m", sidx)) return false;
+            if (direct)
+                for (int i = 0; i < k; i++) line(e, "ttx_s%d = ttx_r%d;", i, i);
+            e->ind--;
+            line(e, "}");
         }
-        Op *t = NULL;
-        if (!cg_emit_block(e, blk, &t)) return false;
-        if (!t || t->nopnds != k) return cg_unsupported(e, op, "its combiner");
-        for (int i = 0; i < k; i++) line(e, "ttx_r%d[j] = %s;", i, cg_ex(e, op_operand(t, i), sidx));
-        e->ind--;
-        line(e, "}");
-        if (direct)
-            for (int i = 0; i < k; i++) line(e, "ttx_s%d = ttx_r%d;", i, i);
-        e->ind--;
-        line(e, "}");
         for (int i = 0; i < k; i++) line(e, "%s = ttx_r%d[0];", cg_vi(e, blk->args[i])->name, i);
     } else if (len > 1) {
         line(e, "for (i64 j = 1; j < %" PRId64 "; j++) {", len);

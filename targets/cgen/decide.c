@@ -138,11 +138,12 @@ void cg_decide(Cg *e, Value *v) {
     }
     /* users decide first (they come later in the walk) */
     int inst = 0;
-    bool other_block = false;
+    bool other_block = false, one_user = true;
     for (Use *u = v->uses; u; u = u->next) {
         Op *w = u->owner;
         if (wants_array(w, use_index(u))) return;
         if (w->block != op->block) other_block = true;
+        if (w != v->uses->owner) one_user = false;
         int k = 1;
         if (w->nres == 1 && (cg_is_ew(w->info->id) || cg_is_view(w->info->id)) && is_tensor(w->res[0].type)) {
             VI *wx = cg_vi(e, op_result(w, 0));
@@ -158,6 +159,11 @@ void cg_decide(Cg *e, Value *v) {
         Value *s = op_operand(op, 0);
         if (!is_tensor(s->type)) return;
     }
+    /* used more than once by its one user (x * x): written twice in one
+     * expression, which the compiler computes once, when small (not with a
+     * strategy's own elementwise code, which wants arrays) */
+    if (!cheap && !other_block && one_user && inst > 1 && !e->s->elementwise && (int64_t)cost * inst <= 4 * CHEAP)
+        cheap = true;
     if (!cheap && (inst > 1 || other_block)) return;
     x->kind = K_VIRT;
     x->inst = inst ? inst : 1;
@@ -168,6 +174,24 @@ static Op *in_block(Op *o, Block *b) {
     while (o && o->block != b) o = o->block && o->block->region ? o->block->region->op : NULL;
     return o;
 }
+/* is v read after op (both in block b), or outside b: by an op after op, or
+ * by a value computed where used (virtual) that is read there? */
+static bool read_after(Cg *e, Block *b, Op *op, Value *v, int depth) {
+    if (depth > 32) return true;
+    for (Use *us = v->uses; us; us = us->next) {
+        Op *top = in_block(us->owner, b);
+        if (!top) return true;
+        if (top == op) continue;
+        bool before = false;
+        for (Op *q = b->first; q && q != op; q = q->next) before |= q == top;
+        if (!before) return true;
+        Op *w = us->owner;
+        for (int r = 0; r < w->nres; r++)
+            if (cg_vi(e, op_result(w, r))->kind == K_VIRT && read_after(e, b, op, op_result(w, r), depth + 1)) return true;
+    }
+    return false;
+}
+
 /* v, the result of op (elementwise, or a tt.dot, which reads its
  * accumulator before it writes it), is yielded (once) as loop-carried value
  * i of its scf.for, and nothing after op reads that value's block argument:
@@ -182,14 +206,54 @@ const char *cg_yield_dest(Cg *e, Op *op, Value *v) {
         if (op_operand(u, k) == v) i = k;
     Block *b = u->block;
     if (i < 0 || i + 1 >= b->nargs || !cg_same_shape(b->args[i + 1]->type, v->type)) return NULL;
-    for (Use *us = b->args[i + 1]->uses; us; us = us->next) {
-        Op *top = in_block(us->owner, b);
-        if (!top) return NULL;
-        if (top == op) continue;
-        bool before = false;
-        for (Op *q = b->first; q && q != op; q = q->next) before |= q == top;
-        if (!before) return NULL;
-    }
+    if (read_after(e, b, op, b->args[i + 1], 0)) return NULL;
     VI *r = cg_vi(e, op_result(f, i));
     return r->kind == K_ARRAY ? r->name : NULL;
+}
+
+/* does the expression of v read the array of arg (directly, or through
+ * values computed where used)? */
+static bool reads(Cg *e, Value *v, Value *arg, int depth) {
+    if (v == arg) return true;
+    if (depth > 32) return true;
+    VI *x = cg_vi(e, v), *a = cg_vi(e, arg);
+    if (x->kind == K_ARRAY) return x->name && a->name && !strcmp(x->name, a->name);
+    if (x->kind != K_VIRT || !v->def) return false;
+    for (int i = 0; i < v->def->nopnds; i++)
+        if (reads(e, op_operand(v->def, i), arg, depth + 1)) return true;
+    return false;
+}
+
+/* the element k of v (of type t) reads the array of arg at element k only:
+ * v is arg, another array, uniform, a value computed where used that does
+ * not read arg, or an elementwise op of type t whose operands are such */
+static bool pointwise(Cg *e, Value *v, Value *arg, Type *t, int depth) {
+    if (!is_tensor(v->type) || cg_is_uniform_value(v)) return true;
+    if (depth > 32 || !cg_same_shape(v->type, t)) return !reads(e, v, arg, 0);
+    if (v == arg) return true;
+    VI *x = cg_vi(e, v);
+    if (x->kind == K_ARRAY || x->kind == K_VIRT) {
+        if (!reads(e, v, arg, 0)) return true;
+        if (x->kind == K_ARRAY) return false;
+        Op *d = v->def;
+        if (!d || d->verbatim || d->nres != 1 || !cg_is_ew(d->info->id)) return false;
+        for (int i = 0; i < d->nopnds; i++)
+            if (!pointwise(e, op_operand(d, i), arg, t, depth + 1)) return false;
+        return true;
+    }
+    return false;
+}
+
+const char *cg_ew_yield_dest(Cg *e, Op *op, Value *v) {
+    if (e->s->elementwise || !cg_is_ew(op->info->id) || op->verbatim || op->nres != 1) return NULL;
+    const char *yd = cg_yield_dest(e, op, v);
+    if (!yd) return NULL;
+    Op *u = v->uses->owner;
+    int i = -1;
+    for (int k = 0; k < u->nopnds; k++)
+        if (op_operand(u, k) == v) i = k;
+    Value *arg = u->block->args[i + 1];
+    for (int k = 0; k < op->nopnds; k++)
+        if (!pointwise(e, op_operand(op, k), arg, v->type, 0)) return NULL;
+    return yd;
 }

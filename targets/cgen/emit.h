@@ -218,6 +218,9 @@ bool cg_is_uniform_value(Value *v);
  * there), when op may write it in place (nothing after op reads the block
  * argument), or NULL */
 const char *cg_yield_dest(Cg *e, Op *op, Value *v);
+/* the same for op elementwise (not with a strategy's own elementwise code)
+ * whose element k reads the carried array at element k only */
+const char *cg_ew_yield_dest(Cg *e, Op *op, Value *v);
 bool cg_same_shape(const Type *a, const Type *b);
 /* v is an array, virtual (recomputed where used), a scalar or a block pointer */
 void cg_decide(Cg *e, Value *v);

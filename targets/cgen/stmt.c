@@ -305,6 +305,9 @@ bool cg_emit_op(Cg *e, Op *op) {
             Value *p = op_operand(op, i);
             if (!(cg_vi(e, p)->kind == K_ARRAY && cg_same_shape(p->type, v->type)) && !cg_is_uniform_value(p)) yd = NULL;
         }
+        /* an elementwise op yielded (an accumulator's acc + x): the same,
+         * when its element k reads the carried array at element k only */
+        if (id != OP_tt_addptr && !x->carried_step && x->kind == K_ARRAY) yd = cg_ew_yield_dest(e, op, v);
         if (yd) {
             x->kind = K_ARRAY;
             x->name = yd;

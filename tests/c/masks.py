@@ -68,7 +68,7 @@ def fused_paths(ttir, lanes, streams):
 
 
 def run_plain(ttir, grid, args, outputs, work, cc):
-    """--emit=c built by cc (-O2 -march=native, ASan and UBSan) without hooks (TTX_IN the default
+    """--emit=c built by cc (-O2 -march=native -ffp-contract=off as the Triton backend, ASan and UBSan) without hooks (TTX_IN the default
     1, so loads fuse into their store) and with TTX_STREAM_BYTES=0 (every unmasked contiguous
     store streamed where the CPU has AVX-512): {output: array}, or a string saying what failed"""
     c = os.path.join(work, "plain.c")
@@ -101,7 +101,8 @@ def run_plain(ttir, grid, args, outputs, work, cc):
     drv, exe = os.path.join(work, "plain_main.c"), os.path.join(work, "plain")
     with open(drv, "w") as f:
         f.write("\n".join(lines))
-    r = subprocess.run([cc, "-std=gnu11", "-O2", "-march=native", "-DTTX_STREAM_BYTES=0", "-fsanitize=address,undefined",
+    r = subprocess.run([cc, "-std=gnu11", "-O2", "-march=native", "-ffp-contract=off", "-DTTX_STREAM_BYTES=0",
+                        "-fsanitize=address,undefined",
                         "-fno-sanitize-recover=all", "-w", "-o", exe, drv, "-lm"], capture_output=True, text=True, timeout=120)
     if r.returncode:
         return f"{cc}: {r.stderr[-600:]}"
@@ -186,6 +187,20 @@ def main():
              [("%x", "!tt.ptr<i32>", RNG.integers(-1000, 1000, 64, dtype=np.int32)),
               ("%o", "!tt.ptr<i32>", np.full(64, 0x5A5A5A5A, np.int32)), ("%base", "i32", base), ("%lo", "i32", lo),
               ("%hi", "i32", hi), ("%progs", "i32", progs)], ["%o"])
+    # layer norm's loops: carried rows updated in place, rows shorter than, as long as and
+    # longer than a block, and none
+    car = os.path.join(HERE, "masks_carried.ttir")
+    for n in (0, 1, 63, 64, 65, 200):
+        g = 3
+        case(f"masks_carried n={n}", car, [g],
+             [("%x", "!tt.ptr<f32>", f32(g * n + 1)), ("%s", "!tt.ptr<f32>", np.full(2 * g, 7.5, np.float32)),
+              ("%y", "!tt.ptr<f32>", np.full(g * 64, -1.0, np.float32)), ("%n", "i32", n)], ["%s", "%y"])
+    # reduces along odd and even rows (one loop per halving level), values of many magnitudes
+    odd = os.path.join(ROOT, "tests", "numeric", "reduce_odd.ttir")
+    xo = (f32(52) * np.float32(2.0) ** RNG.integers(-20, 20, 52)).astype(np.float32)
+    case("reduce_odd", odd, [1], [("%x", "!tt.ptr<f32>", xo), ("%rs", "!tt.ptr<f32>", np.zeros(4, np.float32)),
+                                  ("%cs", "!tt.ptr<f32>", np.zeros(13, np.float32)),
+                                  ("%am", "!tt.ptr<i32>", np.zeros(4, np.int32))], ["%rs", "%cs", "%am"])
     # loads fused into their store: in place, overlapping both ways, apart; blocks of 256
     inp, wid = os.path.join(HERE, "masks_inplace.ttir"), os.path.join(HERE, "masks_widen.ttir")
     T.report("masks_inplace fused and streamed", fused_paths(inp, 1, 2))

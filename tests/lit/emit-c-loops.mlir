@@ -47,24 +47,29 @@
 
 // tt.reduce: combined by halving: element j with element j + m, m = ceil(n /
 // 2), while n > 1; the result is element 0.  The first level reads the row of
-// the array in place (ttx_s0), the next ones the scratch of ceil(16 / 2).
+// the array in place (ttx_s0), the next ones the scratch of ceil(16 / 2); one
+// loop per level, with constant bounds.
 // CHECK: /* tt.reduce
 // CHECK: for (i64 i0 = 0; i0 < 16; i0++) {
 // CHECK-NEXT: float [[A:v[0-9]+]];
 // CHECK-NEXT: (void)[[A]];
 // CHECK-NEXT: float ttx_r0[8];
 // CHECK-NEXT: const float *ttx_s0 = &[[ACC]][i0 * 16];
-// CHECK-NEXT: for (i64 ttx_n = 16, ttx_m; ttx_n > 1; ttx_n = ttx_m) {
-// CHECK-NEXT: ttx_m = (ttx_n + 1) / 2;
-// CHECK-NEXT: for (i64 j = 0; j < ttx_n - ttx_m; j++) {
+// CHECK-NEXT: for (i64 j = 0; j < 8; j++) {
 // CHECK-NEXT: [[A]] = ttx_s0[j];
-// CHECK-NEXT: float [[B:v[0-9]+]] = ttx_s0[j + ttx_m];
+// CHECK-NEXT: float [[B:v[0-9]+]] = ttx_s0[j + 8];
 // CHECK-NEXT: (void)[[B]];
 // CHECK-NEXT: float [[M:v[0-9]+]] = ttx_fmaxf([[A]], [[B]]);
 // CHECK-NEXT: ttx_r0[j] = [[M]];
 // CHECK-NEXT: }
-// CHECK-NEXT: ttx_s0 = ttx_r0;
-// CHECK-NEXT: }
+// CHECK-NEXT: for (i64 j = 0; j < 4; j++) {
+// CHECK-NEXT: [[A]] = ttx_r0[j];
+// CHECK-NEXT: float [[B]] = ttx_r0[j + 4];
+// CHECK: for (i64 j = 0; j < 2; j++) {
+// CHECK: for (i64 j = 0; j < 1; j++) {
+// CHECK-NEXT: [[A]] = ttx_r0[j];
+// CHECK-NEXT: float [[B]] = ttx_r0[j + 1];
+// CHECK: }
 // CHECK-NEXT: [[A]] = ttx_r0[0];
 // CHECK-NEXT: [[S:v[0-9]+]][i0] = [[A]];
 module {

@@ -30,7 +30,7 @@
 // CHECK: = ttx_hbits(ttx_fmaxf(
 // the reduce: halving, each step the helper
 // CHECK: /* tt.reduce
-// CHECK: for (i64 j = 0; j < ttx_n - ttx_m; j++) {
+// CHECK: for (i64 j = 0; j < 32; j++) {
 // CHECK: float {{v[0-9]+}} = ttx_fmaxf(
 // libdevice's fminf
 // CHECK: float {{v[0-9]+}} = ttx_fminf(
