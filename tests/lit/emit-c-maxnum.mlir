@@ -9,19 +9,25 @@
 // CHECK-NOT: fmin(
 // CHECK: static inline float ttx_fmaxf(float a, float b)
 // CHECK-NEXT: {
+// Written as float selects (a NaN operand replaced by the other, then the
+// larger both ways round, whose AND is the result on a tie of zeros): x86
+// compilers make them maxss/blend without branches in scalar loops too.
 // CHECK-NEXT: union { float f; u32 u; } x, y, r;
-// CHECK-NEXT: x.f = a;
-// CHECK-NEXT: y.f = b;
-// CHECK-NEXT: r.f = a > b ? a : b;
-// CHECK-NEXT: r.u = a == b ? x.u & y.u : r.u;
-// CHECK-NEXT: r.u = b != b ? x.u : r.u;
+// CHECK-NEXT: a = a != a ? b : a;
+// CHECK-NEXT: b = b != b ? a : b;
+// CHECK-NEXT: x.f = a > b ? a : b;
+// CHECK-NEXT: y.f = b > a ? b : a;
+// CHECK-NEXT: r.u = x.u & y.u;
 // CHECK-NEXT: return r.f != r.f ? ttx_f32(0x7fc00000u) : r.f;
 // CHECK: static inline float ttx_fminf(float a, float b)
-// CHECK: r.f = a < b ? a : b;
-// CHECK-NEXT: r.u = a == b ? x.u | y.u : r.u;
+// CHECK: x.f = a < b ? a : b;
+// CHECK-NEXT: y.f = b < a ? b : a;
+// CHECK-NEXT: r.u = x.u | y.u;
 // CHECK: static inline double ttx_fmax(double a, double b)
-// CHECK: return r.f != r.f ? ttx_f64(0x7ff8000000000000ull) : r.f;
+// CHECK: r.u = x.u & y.u;
+// CHECK-NEXT: return r.f != r.f ? ttx_f64(0x7ff8000000000000ull) : r.f;
 // CHECK: static inline double ttx_fmin(double a, double b)
+// CHECK: r.u = x.u | y.u;
 // CHECK-LABEL: void mx(
 // CHECK-NOT: fmax(
 // CHECK-NOT: fmin(
