@@ -9,19 +9,25 @@
 // CHECK-NOT: fmin(
 // CHECK: static inline float ttx_fmaxf(float a, float b)
 // CHECK-NEXT: {
-// CHECK-NEXT: union { float f; u32 u; } x, y, r;
-// CHECK-NEXT: x.f = a;
-// CHECK-NEXT: y.f = b;
-// CHECK-NEXT: r.f = a > b ? a : b;
-// CHECK-NEXT: r.u = a == b ? x.u & y.u : r.u;
-// CHECK-NEXT: r.u = b != b ? x.u : r.u;
-// CHECK-NEXT: return r.f != r.f ? ttx_f32(0x7fc00000u) : r.f;
+// Written as float selects and no integer bits (a NaN operand replaced by
+// the other, then the larger both ways round; a zero result is the sum of the
+// two, which is +0 on a tie of +0 and -0, and min negates twice to get -0):
+// x86 compilers make them maxss and blends without branches or moves to
+// integer registers in scalar loops too.
+// CHECK-NEXT: a = a != a ? b : a;
+// CHECK-NEXT: b = b != b ? a : b;
+// CHECK-NEXT: float x = a > b ? a : b, y = b > a ? b : a;
+// CHECK-NEXT: x = x == 0.0f ? x + y : x;
+// CHECK-NEXT: return x != x ? ttx_f32(0x7fc00000u) : x;
 // CHECK: static inline float ttx_fminf(float a, float b)
-// CHECK: r.f = a < b ? a : b;
-// CHECK-NEXT: r.u = a == b ? x.u | y.u : r.u;
+// CHECK: float x = a < b ? a : b, y = b < a ? b : a;
+// CHECK-NEXT: x = x == 0.0f ? -(-x - y) : x;
 // CHECK: static inline double ttx_fmax(double a, double b)
-// CHECK: return r.f != r.f ? ttx_f64(0x7ff8000000000000ull) : r.f;
+// CHECK: double x = a > b ? a : b, y = b > a ? b : a;
+// CHECK-NEXT: x = x == 0.0 ? x + y : x;
+// CHECK-NEXT: return x != x ? ttx_f64(0x7ff8000000000000ull) : x;
 // CHECK: static inline double ttx_fmin(double a, double b)
+// CHECK: x = x == 0.0 ? -(-x - y) : x;
 // CHECK-LABEL: void mx(
 // CHECK-NOT: fmax(
 // CHECK-NOT: fmin(
