@@ -53,22 +53,32 @@ bool cg_uniform(const Aff *a) {
     return !a->ptr;
 }
 
-/* v as base + sum co[d] * i_d over its dims (pointers: ptr + that), or NULL */
-/* every lane of a (on a tile of type t) is a constant within the signed
- * range of w bits */
-static bool fits_width(const Aff *a, const Type *t, int w) {
-    if (a->ptr || !a->base.k) return false;
-    __int128 lo = a->base.c, hi = a->base.c;
-    for (int d = 0; d < a->rank && d < t->sh.rank; d++) {
-        if (!a->co[d].k) return false;
-        __int128 x = (__int128)a->co[d].c * (t->sh.dims[d] - 1);
-        if (x < 0) lo += x;
-        else hi += x;
+/* the least (kmin <= 0) and greatest (kmax >= 0) of sum co[d] * i_d over
+ * the box of t; false unless every coefficient is a small constant */
+bool cg_aff_extent(const Aff *a, const Type *t, int64_t *kmin, int64_t *kmax) {
+    *kmin = *kmax = 0;
+    if (!is_tensor(t) || a->ptr || a->rank != t->sh.rank) return false;
+    for (int d = 0; d < a->rank; d++) {
+        int64_t c = a->co[d].c, n = t->sh.dims[d];
+        if (!a->co[d].k || n < 1 || n > ((int64_t)1 << 24) || c > ((int64_t)1 << 24) || c < -((int64_t)1 << 24)) return false;
+        int64_t x = c * (n - 1);
+        if (x < 0) *kmin += x;
+        else *kmax += x;
     }
-    __int128 lim = (__int128)1 << (w - 1);
-    return lo >= -lim && hi < lim;
+    return true;
 }
 
+/* every lane of a (on a tile of type t) is a constant within the signed
+ * range of w bits (w < 64) */
+static bool fits_width(const Aff *a, const Type *t, int w) {
+    int64_t kmin, kmax, lim = (int64_t)1 << (w - 1);
+    if (!a->base.k || !cg_aff_extent(a, t, &kmin, &kmax)) return false;
+    /* |kmin|, kmax < 2^51: the sums cannot overflow once the base is within 2^62 */
+    int64_t b = a->base.c;
+    return b > -((int64_t)1 << 62) && b < ((int64_t)1 << 62) && b + kmin >= -lim && b + kmax < lim;
+}
+
+/* v as base + sum co[d] * i_d over its dims (pointers: ptr + that), or NULL */
 Aff *cg_aff_of(Cg *e, Value *v) {
     VI *x = cg_vi(e, v);
     if (x->aff_done) return x->aff;

@@ -184,6 +184,9 @@ bool cg_declare(Cg *e, Value *v);
 /* cgen/affine.c */
 const char *cg_tstr(Cg *e, Term t);
 bool cg_uniform(const Aff *a);
+/* the least (kmin <= 0) and greatest (kmax >= 0) of sum co[d] * i_d over
+ * the box of t; false unless every coefficient is a small constant */
+bool cg_aff_extent(const Aff *a, const Type *t, int64_t *kmin, int64_t *kmax);
 /* v as base + sum co[d] * i_d when it is affine in the index of each axis, else NULL */
 Aff *cg_aff_of(Cg *e, Value *v);
 /* lines that set `i64 ttx_lo, ttx_hi` to the lanes [lo, hi) of the last

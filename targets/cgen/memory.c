@@ -61,21 +61,6 @@ static bool aff_unsure(Cg *e, Value *v, int *budget) {
     return false;
 }
 
-/* the least (kmin <= 0) and greatest (kmax >= 0) of sum co[d] * i_d over
- * the box of t; false unless every coefficient is a small constant */
-static bool aff_extent(const Aff *a, const Type *t, int64_t *kmin, int64_t *kmax) {
-    *kmin = *kmax = 0;
-    if (!is_tensor(t) || a->ptr || a->rank != t->sh.rank) return false;
-    for (int d = 0; d < a->rank; d++) {
-        int64_t c = a->co[d].c, n = t->sh.dims[d];
-        if (!a->co[d].k || n < 1 || n > ((int64_t)1 << 24) || c > ((int64_t)1 << 24) || c < -((int64_t)1 << 24)) return false;
-        int64_t x = c * (n - 1);
-        if (x < 0) *kmin += x;
-        else *kmax += x;
-    }
-    return true;
-}
-
 static const char *i64lit(Cg *e, int64_t v) { return cg_tstr(e, tconst(v)); }
 
 /* the i64 expression t + k, or NULL when a constant sum leaves i64 */
@@ -99,7 +84,7 @@ static const char *cmp_all(Cg *e, Op *d) {
     if (aff_unsure(e, l, &budget) || aff_unsure(e, r, &budget)) return NULL;
     Aff *al = cg_aff_of(e, l), *ar = al ? cg_aff_of(e, r) : NULL;
     int64_t lmin, lmax, rmin, rmax;
-    if (!ar || !aff_extent(al, l->type, &lmin, &lmax) || !aff_extent(ar, r->type, &rmin, &rmax)) return NULL;
+    if (!ar || !cg_aff_extent(al, l->type, &lmin, &lmax) || !cg_aff_extent(ar, r->type, &rmin, &rmax)) return NULL;
     bool ul = cg_uniform(al), ur = cg_uniform(ar);
     if (!ul && !ur) return NULL;
     int w = iw(type_elem(l->type));
