@@ -196,7 +196,7 @@ static bool read_after(Cg *e, Block *b, Op *op, Value *v, int depth) {
  * accumulator before it writes it), is yielded (once) as loop-carried value
  * i of its scf.for, and nothing after op reads that value's block argument:
  * op may write the carried array itself (element k read before written) */
-const char *cg_yield_dest(Cg *e, Op *op, Value *v) {
+static const char *yield_dest(Cg *e, Op *op, Value *v, Value **arg) {
     Op *u = v->uses && !v->uses->next ? v->uses->owner : NULL;
     if (!u || !op_is(u, OP_scf_yield) || u->block != op->block || !u->block->region) return NULL;
     Op *f = u->block->region->op;
@@ -208,8 +208,11 @@ const char *cg_yield_dest(Cg *e, Op *op, Value *v) {
     if (i < 0 || i + 1 >= b->nargs || !cg_same_shape(b->args[i + 1]->type, v->type)) return NULL;
     if (read_after(e, b, op, b->args[i + 1], 0)) return NULL;
     VI *r = cg_vi(e, op_result(f, i));
+    if (arg) *arg = b->args[i + 1];
     return r->kind == K_ARRAY ? r->name : NULL;
 }
+
+const char *cg_yield_dest(Cg *e, Op *op, Value *v) { return yield_dest(e, op, v, NULL); }
 
 /* does the expression of v read the array of arg (directly, or through
  * values computed where used)? */
@@ -246,13 +249,9 @@ static bool pointwise(Cg *e, Value *v, Value *arg, Type *t, int depth) {
 
 const char *cg_ew_yield_dest(Cg *e, Op *op, Value *v) {
     if (e->s->elementwise || !cg_is_ew(op->info->id) || op->verbatim || op->nres != 1) return NULL;
-    const char *yd = cg_yield_dest(e, op, v);
+    Value *arg = NULL;
+    const char *yd = yield_dest(e, op, v, &arg);
     if (!yd) return NULL;
-    Op *u = v->uses->owner;
-    int i = -1;
-    for (int k = 0; k < u->nopnds; k++)
-        if (op_operand(u, k) == v) i = k;
-    Value *arg = u->block->args[i + 1];
     for (int k = 0; k < op->nopnds; k++)
         if (!pointwise(e, op_operand(op, k), arg, v->type, 0)) return NULL;
     return yd;
